@@ -1,0 +1,5 @@
+"""Provides `python -m visualizer`."""
+
+from visualizer.cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,100 @@
+"""Provides the `Game` protocol every tree source implements, and the `Player` enum."""
+
+from __future__ import annotations
+
+import enum
+from typing import Any, Hashable, Protocol, Sequence, runtime_checkable
+
+__all__ = ["Player", "Game", "PathNamedGame", "ROOT_NAME", "Value"]
+
+Value = int | float
+"""A static or backed-up value; always from MAX's point of view unless said otherwise."""
+
+ROOT_NAME = "root"
+"""The name of the root of a game (board) tree; explicit trees name their root themselves."""
+
+
+class Player(enum.Enum):
+    """Who is to move at a node: MAX wants high values, MIN low ones."""
+
+    MAX = "max"
+    MIN = "min"
+
+    @property
+    def other(self) -> Player:
+        """The opponent."""
+        return Player.MIN if self is Player.MAX else Player.MAX
+
+    @property
+    def sign(self) -> int:
+        """+1 for MAX, -1 for MIN: turns a MAX-view value into this player's view (negamax)."""
+        return 1 if self is Player.MAX else -1
+
+    @classmethod
+    def parse(cls, text: str) -> Player:
+        """`"max"` or `"min"` (any case) to a Player."""
+        return cls(text.strip().lower())
+
+
+@runtime_checkable
+class Game(Protocol):
+    """A tree source: a root state, ordered successors, players, static values and names.
+
+    Players must alternate from a node to its children (negamax relies on it).
+    """
+
+    is_explicit: bool
+    """True for trees that hold all their nodes (array, nested, random): ints 0..n-1 in level order."""
+
+    def root(self) -> Hashable:
+        """The state the search starts from."""
+
+    def successors(self, state: Any) -> Sequence[tuple[Any, Any]]:
+        """The (move, child state) pairs in the fixed order the search tries them."""
+
+    def is_terminal(self, state: Any) -> bool:
+        """True when the state has no successors (game over or a leaf)."""
+
+    def player(self, state: Any) -> Player:
+        """Who moves at this state."""
+
+    def static_value(self, state: Any) -> Value:
+        """The evaluator's value of the state, from MAX's point of view."""
+
+    def root_name(self) -> str:
+        """The name of the root node."""
+
+    def child_name(self, parent_name: str, state: Any, move: Any) -> str:
+        """A readable name, unique in the tree, for the child reached by `move` from `state`."""
+
+    def move_value(self, move: Any) -> Any:
+        """The move as reported to users (`best_move`): a child's name, a square, a count."""
+
+    def board_text(self, state: Any) -> str | None:
+        """The position drawn as text, or None for explicit trees."""
+
+    def describe(self) -> str:
+        """A one-line description for headers, e.g. "array tree, 15 nodes, branching 2"."""
+
+    def spec(self) -> dict[str, Any]:
+        """A JSON-able description that is enough to rebuild this game."""
+
+
+class PathNamedGame:
+    """Mixin for board games: nodes are named by the moves along their path ("X4.O0")."""
+
+    is_explicit = False
+
+    def root_name(self) -> str:
+        return ROOT_NAME
+
+    def child_name(self, parent_name: str, state: Any, move: Any) -> str:
+        label = self.move_label(state, move)
+        return label if parent_name == ROOT_NAME else f"{parent_name}.{label}"
+
+    def move_label(self, state: Any, move: Any) -> str:
+        """The move as it appears in node names; override for a richer label."""
+        return str(move)
+
+    def move_value(self, move: Any) -> Any:
+        return move

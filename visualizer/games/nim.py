@@ -1,0 +1,77 @@
+"""Provides NIM as a game tree: one pile, take 1..K, misere (last taker loses) or normal rules."""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+from visualizer.errors import InputError
+from visualizer.games.base import PathNamedGame, Player
+
+__all__ = ["Nim", "NimState", "RULES", "MAX_PILE"]
+
+RULES = ("misere", "normal")
+MAX_PILE = 10_000
+
+
+class NimState(NamedTuple):
+    """How many are left and who is to move."""
+
+    pile: int
+    player: Player
+
+
+class Nim(PathNamedGame):
+    """NIM with one pile; takes of 1, 2, ... are tried in that order.
+
+    Under misere rules (the default) whoever takes the last one loses; under normal rules they win.
+    Values are +1/-1 for a MAX win/loss; unfinished piles at the depth limit are worth 0.
+    Nodes are named by the takes along their path, e.g. "1.3" (take 1, then take 3).
+    """
+
+    def __init__(self, pile: int = 6, *, max_take: int = 3, rules: str = "misere", root: Player = Player.MAX):
+        if pile < 1:
+            raise InputError(f"--pile is {pile}; it must be 1 or more")
+        if pile > MAX_PILE:
+            raise InputError(f"--pile is {pile:,}; piles are limited to {MAX_PILE:,}")
+        if max_take < 1:
+            raise InputError(f"--max-take is {max_take}; it must be 1 or more")
+        if rules not in RULES:
+            raise InputError(f"--rules is {rules!r}; use misere or normal")
+        self.pile, self.max_take, self.rules, self.root_player = pile, max_take, rules, root
+
+    def root(self) -> NimState:
+        return NimState(self.pile, self.root_player)
+
+    def successors(self, state: NimState) -> list[tuple[int, NimState]]:
+        pile, player = state
+        after = player.other
+        return [(take, NimState(pile - take, after)) for take in range(1, min(self.max_take, pile) + 1)]
+
+    def is_terminal(self, state: NimState) -> bool:
+        return state.pile == 0
+
+    def player(self, state: NimState) -> Player:
+        return state.player
+
+    def static_value(self, state: NimState) -> int:
+        if state.pile:
+            return 0
+        # The player to move faces an empty pile: the opponent took the last one.
+        mover_wins = self.rules == "misere"
+        return state.player.sign if mover_wins else -state.player.sign
+
+    def board_text(self, state: NimState) -> str:
+        sticks = "|" * state.pile + " " if state.pile <= 40 else ""
+        return f"{sticks}({state.pile} left, {state.player.value.upper()} to move)"
+
+    def describe(self) -> str:
+        return f"NIM pile {self.pile}, take 1..{self.max_take}, {self.rules}"
+
+    def spec(self) -> dict[str, Any]:
+        return {
+            "kind": "nim",
+            "pile": self.pile,
+            "max_take": self.max_take,
+            "rules": self.rules,
+            "root": self.root_player.value,
+        }

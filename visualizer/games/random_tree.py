@@ -1,0 +1,87 @@
+"""Provides seeded random trees: the same seed gives the same tree on every machine."""
+
+from __future__ import annotations
+
+import random
+
+from visualizer.errors import InputError
+from visualizer.games.base import Player
+from visualizer.games.explicit import MAX_TREE_NODES, ExplicitTree, from_array
+
+__all__ = ["DEFAULT_LEAVES", "DEFAULT_RANGE", "random_tree", "parse_range", "leaf_count"]
+
+DEFAULT_LEAVES = 8
+DEFAULT_RANGE = (-10, 10)
+
+
+def leaf_count(size: int, branching: int) -> int:
+    """Leaves of the level-order tree of `size` nodes where node i has children K*i+1..K*i+K."""
+    interior = -(-(size - 1) // branching)  # ceil((size - 1) / K)
+    return size - interior
+
+
+def _size_for_leaves(leaves: int, branching: int) -> int:
+    """The smallest level-order tree with exactly `leaves` leaves (branching 1 is a path)."""
+    if branching == 1:
+        return leaves if leaves == 1 else -1
+    size = 1
+    while leaf_count(size, branching) < leaves:
+        size += 1
+    return size
+
+
+def _size_for_depth(depth: int, branching: int) -> int:
+    """The node count of the perfect tree of the given depth."""
+    return sum(branching**level for level in range(depth + 1))
+
+
+def parse_range(text: str) -> tuple[int, int]:
+    """'LO:HI' to two ints with LO <= HI."""
+    try:
+        low, high = (int(part) for part in text.split(":"))
+    except ValueError:
+        raise InputError(f"--range is {text!r}; write it as LO:HI with whole numbers, e.g. -10:10") from None
+    if low > high:
+        raise InputError(f"--range {text} has LO above HI; write it as LO:HI with LO <= HI")
+    return low, high
+
+
+def random_tree(
+    *,
+    leaves: int | None = None,
+    depth: int | None = None,
+    branching: int = 2,
+    value_range: tuple[int, int] = DEFAULT_RANGE,
+    seed: int,
+    root: Player = Player.MAX,
+) -> ExplicitTree:
+    """A level-order tree with random integer values (interior ones serve as static values).
+
+    The shape comes from `depth` (a perfect tree) or `leaves` (the smallest level-order tree with
+    exactly that many leaves); `leaves` defaults to 8 when neither is given.
+    """
+    if branching < 1:
+        raise InputError(f"--branching is {branching}; it must be 1 or more")
+    if depth is not None:
+        if depth < 0:
+            raise InputError(f"--depth is {depth}; it must be 0 or more")
+        if _size_for_depth(min(depth, 64), branching) > MAX_TREE_NODES:
+            raise InputError(
+                f"a random tree of depth {depth} and branching {branching} has over "
+                f"{MAX_TREE_NODES:,} nodes; choose a smaller --depth or --branching"
+            )
+        size = _size_for_depth(depth, branching)
+    else:
+        leaves = DEFAULT_LEAVES if leaves is None else leaves
+        if leaves < 1:
+            raise InputError(f"--leaves is {leaves}; it must be 1 or more")
+        if leaves > MAX_TREE_NODES // 2:
+            raise InputError(f"--leaves is {leaves:,}; random trees are limited to {MAX_TREE_NODES // 2:,} leaves")
+        size = _size_for_leaves(leaves, branching)
+        if size < 0:
+            raise InputError("with --branching 1 a tree has exactly one leaf; use --depth, or --branching 2+")
+    low, high = value_range
+    rng = random.Random(seed)
+    values = [rng.randint(low, high) for _ in range(size)]
+    source = {"seed": seed, "range": [low, high], "leaves": leaf_count(size, branching)}
+    return from_array(values, branching=branching, root=root, kind="random", source=source)

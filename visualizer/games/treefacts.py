@@ -1,0 +1,123 @@
+"""Provides shape facts and traversals of explicit trees: size, height, complete, perfect, heaps."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from visualizer.games.explicit import ExplicitTree
+
+__all__ = ["TreeFacts", "tree_facts", "preorder", "inorder", "postorder", "level_order"]
+
+
+@dataclass(frozen=True)
+class TreeFacts:
+    """What `visualizer show` reports about an array or nested tree.
+
+    Heap answers are None when some node has no value (nested lists give values only at leaves).
+    `inorder` is None unless every node has at most two children.
+    """
+
+    size: int
+    height: int
+    leaves: int
+    branching: int
+    is_complete: bool
+    is_perfect: bool
+    is_max_heap: bool | None
+    is_min_heap: bool | None
+    preorder: tuple[int, ...]
+    inorder: tuple[int, ...] | None
+    postorder: tuple[int, ...]
+    level_order: tuple[int, ...]
+
+
+def preorder(tree: ExplicitTree, node: int = 0) -> list[int]:
+    """Node, then each child's subtree left to right."""
+    order, stack = [], [node]
+    while stack:
+        current = stack.pop()
+        order.append(current)
+        stack.extend(reversed(tree.children[current]))
+    return order
+
+
+def postorder(tree: ExplicitTree, node: int = 0) -> list[int]:
+    """Each child's subtree left to right, then the node."""
+    order, stack = [], [(node, False)]
+    while stack:
+        current, expanded = stack.pop()
+        if expanded:
+            order.append(current)
+        else:
+            stack.append((current, True))
+            stack.extend((child, False) for child in reversed(tree.children[current]))
+    return order
+
+
+def inorder(tree: ExplicitTree, node: int = 0) -> list[int] | None:
+    """Left subtree, node, right subtree; None if some node has more than two children.
+
+    A node with one child has it on the left.
+    """
+    if any(len(kids) > 2 for kids in tree.children):
+        return None
+    order, stack, current = [], [], node
+    while stack or current is not None:
+        while current is not None:
+            stack.append(current)
+            kids = tree.children[current]
+            current = kids[0] if kids else None
+        current = stack.pop()
+        order.append(current)
+        kids = tree.children[current]
+        current = kids[1] if len(kids) == 2 else None
+    return order
+
+
+def level_order(tree: ExplicitTree) -> list[int]:
+    """Breadth first; node ids are already level order."""
+    return list(range(len(tree)))
+
+
+def _is_heap(tree: ExplicitTree, sign: int) -> bool | None:
+    values = tree.values
+    if any(value is None for value in values):
+        return None
+    return all(
+        sign * values[parent] >= sign * values[child]
+        for parent, kids in enumerate(tree.children)
+        for child in kids
+    )
+
+
+def tree_facts(tree: ExplicitTree) -> TreeFacts:
+    """Computes every fact at once.
+
+    Complete means the shape is the level-order K-ary shape (every level full but the last, which
+    fills from the left), K being the largest number of children; perfect means complete with all
+    leaves at one depth.
+    """
+    size = len(tree)
+    branching = max((len(kids) for kids in tree.children), default=0)
+    leaf_depths = {tree.depths[node] for node in range(size) if not tree.children[node]}
+    complete = all(
+        tree.children[node] == tuple(range(branching * node + 1, min(branching * node + branching, size - 1) + 1))
+        for node in range(size)
+    )
+    perfect = complete and len(leaf_depths) == 1 and all(
+        len(kids) in (0, branching) for kids in tree.children
+    )
+    return TreeFacts(
+        size=size,
+        height=max(tree.depths),
+        leaves=sum(1 for kids in tree.children if not kids),
+        branching=branching,
+        is_complete=complete,
+        is_perfect=perfect,
+        is_max_heap=_is_heap(tree, 1),
+        is_min_heap=_is_heap(tree, -1),
+        preorder=tuple(preorder(tree)),
+        inorder=None if (order := inorder(tree)) is None else tuple(order),
+        postorder=tuple(postorder(tree)),
+        level_order=tuple(level_order(tree)),
+    )

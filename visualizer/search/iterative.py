@@ -1,0 +1,113 @@
+"""Provides the four searches as one loop over an explicit stack, for trees too deep to recurse.
+
+Each frame holds what a recursive call keeps in its local variables. The loop makes exactly the
+tracer calls the recursive versions make, in the same order, so the traces are identical.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from visualizer.games.base import Game, Player, Value
+from visualizer.search.common import INFINITY, check_depth, cut_test, is_frontier
+from visualizer.tracing.tracer import NULL_TRACER, Tracer
+
+__all__ = ["iterative_search"]
+
+PRUNING = {"minimax": False, "alphabeta": True, "negamax": False, "negamax-ab": True}
+
+
+class _Frame:
+    """The locals of one open node: its window, its value so far and the next child to try."""
+
+    __slots__ = ("state", "ply", "alpha", "beta", "value", "successors", "index", "maximizes")
+
+    def __init__(self, state: Any, ply: int, alpha: Value | None, beta: Value | None, maximizes: bool):
+        self.state, self.ply, self.alpha, self.beta = state, ply, alpha, beta
+        self.maximizes = maximizes
+        self.value = -INFINITY if maximizes else INFINITY
+        self.successors: Any = None
+        self.index = 0
+
+
+def iterative_search(
+    game: Game,
+    algorithm: str,
+    *,
+    depth: int | None = None,
+    strict: bool = False,
+    tracer: Tracer = NULL_TRACER,
+) -> Value:
+    """Runs `algorithm` ("minimax", "alphabeta", "negamax" or "negamax-ab") without recursion.
+
+    Returns:
+        The root's value from MAX's point of view.
+    """
+    check_depth(depth)
+    prune, negamax = PRUNING[algorithm], algorithm.startswith("negamax")
+    closes = cut_test(strict)
+    stack: list[_Frame] = []
+
+    def open_node(state: Any, move: Any, ply: int, alpha: Value | None, beta: Value | None) -> Value | None:
+        """Enters a node: evaluates it at once (returning its value) or pushes a frame (None)."""
+        tracer.enter(state, move, depth=ply, alpha=alpha, beta=beta)
+        if is_frontier(game, state, ply, depth):
+            value = game.static_value(state)
+            if negamax:
+                value *= game.player(state).sign
+            tracer.evaluate(state, value)
+            tracer.exit(state, value)
+            return value
+        frame = _Frame(state, ply, alpha, beta, negamax or game.player(state) is Player.MAX)
+        frame.successors = game.successors(state)
+        stack.append(frame)
+        return None
+
+    def take_child_value(frame: _Frame, child_value: Value) -> bool:
+        """Backs up the value of the child at `frame.index`; True when the window closes."""
+        state, successors = frame.state, frame.successors
+        if negamax:
+            child_value = -child_value
+        frame.value = max(frame.value, child_value) if frame.maximizes else min(frame.value, child_value)
+        tracer.back_up(state, successors[frame.index][1], frame.value)
+        if not prune:
+            return False
+        if closes(frame.value, frame.beta) if frame.maximizes else closes(frame.alpha, frame.value):
+            if frame.index + 1 < len(successors):
+                tracer.cutoff(state, successors[frame.index + 1 :], alpha=frame.alpha, beta=frame.beta)
+            return True
+        if frame.maximizes and frame.value > frame.alpha:
+            frame.alpha = frame.value
+            tracer.update(state, alpha=frame.alpha, beta=frame.beta)
+        elif not frame.maximizes and frame.value < frame.beta:
+            frame.beta = frame.value
+            tracer.update(state, alpha=frame.alpha, beta=frame.beta)
+        return False
+
+    tracer.begin(game, algorithm=algorithm, depth_limit=depth, strict=strict if prune else False)
+    root = game.root()
+    window = (-INFINITY, INFINITY) if prune else (None, None)
+    returned = open_node(root, None, 0, *window)
+    while stack:
+        frame = stack[-1]
+        if returned is not None:
+            closed = take_child_value(frame, returned)
+            returned = None
+            frame.index += 1
+            if closed:
+                frame.index = len(frame.successors)
+        if frame.index < len(frame.successors):
+            move, child = frame.successors[frame.index]
+            if not prune:
+                window = (None, None)
+            elif negamax:
+                window = (-frame.beta, -frame.alpha)
+            else:
+                window = (frame.alpha, frame.beta)
+            returned = open_node(child, move, frame.ply + 1, *window)
+        else:
+            tracer.exit(frame.state, frame.value)
+            stack.pop()
+            returned = frame.value
+    tracer.end(returned)
+    return game.player(root).sign * returned if negamax else returned
