@@ -119,7 +119,8 @@ class ExplicitTree:
 
     def describe(self) -> str:
         branching = max((len(kids) for kids in self.children), default=0)
-        return f"{self.kind} tree, {len(self.values)} nodes, branching {branching}"
+        seed = f", seed {self.source['seed']}" if "seed" in self.source else ""
+        return f"{self.kind} tree, {len(self.values)} nodes, branching {branching}{seed}"
 
     def spec(self) -> dict[str, Any]:
         spec = {"kind": self.kind, **self.source, "root": self.root_player.value}

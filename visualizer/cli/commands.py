@@ -1,0 +1,96 @@
+"""Provides the headless commands: the default overview, `show` and `run`."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Callable
+
+from visualizer.cli.render import facts_text, node_table, run_json, run_text
+from visualizer.cli.sources import game_from_args, lookahead_from_args
+from visualizer.games import Game, builtin_example
+from visualizer.search import parse_algorithm, trace_search
+from visualizer.tracing import Trace
+
+__all__ = ["overview", "show", "run"]
+
+
+def _progress() -> Callable[[int], None] | None:
+    """A node counter on stderr while a long search runs, when stderr is a terminal."""
+    if not sys.stderr.isatty():
+        return None
+
+    def report(nodes: int) -> None:
+        sys.stderr.write(f"\rsearching: {nodes:,} nodes entered...")
+        sys.stderr.flush()
+
+    return report
+
+
+def _trace(game: Game, algorithm: str, args: argparse.Namespace, *, strict: bool = False,
+           iterative: bool = False) -> Trace:
+    progress = _progress()
+    try:
+        return trace_search(game, algorithm, depth=lookahead_from_args(args), strict=strict,
+                            iterative=iterative, max_nodes=args.max_nodes, progress=progress)
+    finally:
+        if progress is not None:
+            sys.stderr.write("\r\033[K")
+
+
+def overview(args: argparse.Namespace) -> int:
+    """The built-in example: its node table, then minimax and alpha-beta compared."""
+    game = builtin_example()
+    minimax = trace_search(game, "minimax")
+    alphabeta = trace_search(game, "alphabeta")
+    print(f"Built-in example: {game.describe()}, root {game.root_player.value.upper()}")
+    print(node_table(minimax))
+    print()
+    print(run_text(minimax))
+    print()
+    print(run_text(alphabeta))
+    print()
+    saved = minimax.summary.nodes_visited - alphabeta.summary.nodes_visited
+    only = sorted(set(minimax.summary.visit_order) - set(alphabeta.summary.visit_order))
+    print(
+        f"Alpha-beta reached the same value visiting {alphabeta.summary.nodes_visited} of minimax's "
+        f"{minimax.summary.nodes_visited} nodes ({saved} fewer: {' '.join(minimax.names(only)) or 'none'})."
+    )
+    print("Try: visualizer run --help")
+    return 0
+
+
+def show(args: argparse.Namespace) -> int:
+    """The node table; for array and nested trees also the tree facts and traversals."""
+    game = game_from_args(args)
+    print(f"{game.describe()}, root {game.player(game.root()).value.upper()}")
+    if game.is_explicit:
+        table_source = trace_search(game, "minimax", max_nodes=max(args.max_nodes, len(game)))
+        print(node_table(table_source))
+        print()
+        print(facts_text(game))
+        return 0
+    board = game.board_text(game.root())
+    print(board)
+    print()
+    trace = _trace(game, "minimax", args)
+    print(node_table(trace))
+    if args.depth is None:
+        print(f"({len(trace.nodes):,} nodes; values are static values at game ends)")
+    else:
+        print(f"({len(trace.nodes):,} nodes to depth {args.depth}; values are static values at the frontier)")
+    return 0
+
+
+def run(args: argparse.Namespace) -> int:
+    """Searches the tree and prints the result as text or JSON."""
+    game = game_from_args(args)
+    algorithm = parse_algorithm(args.algorithm)
+    trace = _trace(game, algorithm, args, strict=args.strict, iterative=args.iterative)
+    if args.json:
+        print(json.dumps(run_json(trace), indent=2))
+    else:
+        print(run_text(trace))
+    return 0
+

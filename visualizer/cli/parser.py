@@ -1,0 +1,92 @@
+"""Provides the argument parser of the `visualizer` command, whose errors are one line each."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import NoReturn
+
+from visualizer import __version__
+from visualizer.search import ALGORITHMS
+from visualizer.tracing import DEFAULT_MAX_NODES
+
+__all__ = ["build_parser"]
+
+EXAMPLES = """\
+examples:
+  visualizer                                   the built-in 15-node example, both searches
+  visualizer show --array 1,3,5,5,3,1,2        node table and tree facts
+  visualizer run --algorithm minimax           minimax on the built-in example
+  visualizer run --nested "[[3,12,8],[2,4,6],[14,5,2]]" --json
+  visualizer run --random --leaves 32 --seed 7 --algorithm negamax-ab
+  visualizer run --game tictactoe --board X.O/.X./... --depth 2
+  visualizer run --game nim --pile 6
+"""
+
+
+class OneLineParser(argparse.ArgumentParser):
+    """An ArgumentParser that reports a mistake in one line and exits with code 2."""
+
+    def error(self, message: str) -> NoReturn:
+        sys.stderr.write(f"{self.prog}: error: {message} (see '{self.prog} --help')\n")
+        raise SystemExit(2)
+
+
+def _source_options() -> argparse.ArgumentParser:
+    options = OneLineParser(add_help=False)
+    group = options.add_argument_group("tree source (default: the built-in 15-node example, root MIN)")
+    group.add_argument("tree", nargs="?", metavar="TREE",
+                       help="a level-order array '1,3,5' or a nested list '[[3,12],[2,4]]'")
+    group.add_argument("--array", metavar="VALUES", help="level-order values, e.g. 1,3,5,5,3,1,2")
+    group.add_argument("--branching", type=int, metavar="K", help="children per node for --array/--random (2)")
+    group.add_argument("--names", metavar="N1,N2,...", help="node names in level order (A, B, ... by default)")
+    group.add_argument("--nested", metavar="JSON", help="nested lists with numbers at the leaves")
+    group.add_argument("--random", action="store_true", help="a seeded random tree")
+    group.add_argument("--leaves", type=int, metavar="N", help="leaves of the random tree (8)")
+    group.add_argument("--range", metavar="LO:HI", help="values of the random tree (-10:10)")
+    group.add_argument("--seed", type=int, metavar="S", help="random seed (shown in the output when omitted)")
+    group.add_argument("--game", choices=("tictactoe", "nim"), help="a board game instead of a tree")
+    group.add_argument("--board", metavar="XO.", help="tic-tac-toe: 9 squares of X, O and ., rows split by /")
+    group.add_argument("--player", choices=("X", "O", "x", "o"), help="tic-tac-toe: the player to move")
+    group.add_argument("--pile", type=int, metavar="N", help="NIM: the pile (6)")
+    group.add_argument("--max-take", type=int, metavar="K", help="NIM: take 1..K each move (3)")
+    group.add_argument("--rules", choices=("misere", "normal"), help="NIM: whoever takes the last one loses (misere) or wins")
+    group.add_argument("--root", choices=("max", "min"), help="who moves at the root (max; the built-in example: min)")
+    group.add_argument("--depth", type=int, metavar="N",
+                       help="look-ahead in plies (full depth by default); with --random and no --leaves, "
+                            "also the depth of the random tree")
+    group.add_argument("--max-nodes", type=int, default=DEFAULT_MAX_NODES, metavar="N",
+                       help=f"stop a search that enters more nodes than this ({DEFAULT_MAX_NODES:,})")
+    return options
+
+
+def _search_options() -> argparse.ArgumentParser:
+    options = OneLineParser(add_help=False)
+    group = options.add_argument_group("search")
+    group.add_argument("--algorithm", "-a", default="alphabeta", metavar="A",
+                       help=f"one of {', '.join(ALGORITHMS)} (alphabeta)")
+    group.add_argument("--strict", action="store_true",
+                       help="cut only when a value passes the bound (>, <), not when it equals it")
+    group.add_argument("--iterative", action="store_true", help="use the explicit-stack version (same trace)")
+    group.add_argument("--json", action="store_true", help="print one JSON object instead of text")
+    return options
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The `visualizer` parser with its `show` and `run` commands."""
+    parser = OneLineParser(
+        prog="visualizer",
+        description="See game-tree search: minimax, alpha-beta and negamax, traced step by step. "
+        "With no command: the built-in 15-node example's node table and both searches.",
+        epilog=EXAMPLES,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=OneLineParser)
+    sources, searches = _source_options(), _search_options()
+    commands.add_parser("show", parents=[sources], help="the node table, tree facts and traversals",
+                        description="Print the node table of a tree (and its facts and traversals).")
+    commands.add_parser("run", parents=[sources, searches], help="search a tree and print the result",
+                        description="Search a tree and print the visit order, value, best move, "
+                        "principal variation, counts and cut-offs.")
+    return parser

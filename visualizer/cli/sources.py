@@ -1,0 +1,108 @@
+"""Provides `game_from_args`: the one tree source the command-line options describe."""
+
+from __future__ import annotations
+
+import argparse
+import random
+
+from visualizer.errors import InputError
+from visualizer.games import Game, Nim, Player, TicTacToe, builtin_example, from_array, from_nested, parse_array
+from visualizer.games.explicit import parse_names
+from visualizer.games.random_tree import DEFAULT_RANGE, parse_range, random_tree
+
+__all__ = ["game_from_args", "lookahead_from_args"]
+
+# Options that belong to one kind of source, so that a stray one is reported rather than ignored.
+_OWNED = {
+    "branching": ("--branching", {"array", "random"}),
+    "names": ("--names", {"array", "nested"}),
+    "leaves": ("--leaves", {"random"}),
+    "range": ("--range", {"random"}),
+    "seed": ("--seed", {"random"}),
+    "board": ("--board", {"tictactoe"}),
+    "player": ("--player", {"tictactoe"}),
+    "pile": ("--pile", {"nim"}),
+    "max_take": ("--max-take", {"nim"}),
+    "rules": ("--rules", {"nim"}),
+}
+
+
+def _source_kind(args: argparse.Namespace) -> tuple[str, str | None]:
+    """Which source the options ask for, and its text (for TREE, --array, --nested)."""
+    given = []
+    if args.tree is not None:
+        given.append(("TREE", "nested" if args.tree.lstrip().startswith("[") else "array", args.tree))
+    if args.array is not None:
+        given.append(("--array", "array", args.array))
+    if args.nested is not None:
+        given.append(("--nested", "nested", args.nested))
+    if args.random:
+        given.append(("--random", "random", None))
+    if args.game is not None:
+        given.append((f"--game {args.game}", args.game, None))
+    elif args.board is not None:
+        given.append(("--board", "tictactoe", None))
+    elif args.pile is not None:
+        given.append(("--pile", "nim", None))
+    if len(given) > 1:
+        names = " and ".join(flag for flag, _, _ in given)
+        raise InputError(f"conflicting sources: {names}; give one tree source")
+    if not given:
+        return "builtin", None
+    return given[0][1], given[0][2]
+
+
+def _check_owned(args: argparse.Namespace, kind: str) -> None:
+    for attribute, (flag, kinds) in _OWNED.items():
+        if getattr(args, attribute) is not None and kind not in kinds:
+            where = " or ".join(sorted("--" + k if k in ("array", "nested", "random") else f"--game {k}" for k in kinds))
+            raise InputError(f"{flag} applies only to {where}; remove it or choose that source")
+
+
+def game_from_args(args: argparse.Namespace) -> Game:
+    """Builds the game the options describe (the built-in example when none is given)."""
+    kind, text = _source_kind(args)
+    _check_owned(args, "array" if kind == "builtin" else kind)
+    root = Player.parse(args.root) if args.root else None
+    if kind == "builtin":
+        tree = builtin_example()
+        if args.branching not in (None, 2):
+            raise InputError("--branching needs --array; the built-in example is binary")
+        tree = tree.replace(root_player=root) if root else tree
+        return tree.replace(names=tuple(parse_names(args.names, len(tree)))) if args.names else tree
+    root = root or Player.MAX
+    if kind == "array":
+        values = parse_array(text)
+        names = parse_names(args.names, len(values)) if args.names else None
+        return from_array(values, branching=2 if args.branching is None else args.branching, names=names, root=root)
+    if kind == "nested":
+        tree = from_nested(text, root=root)
+        return tree.replace(names=tuple(parse_names(args.names, len(tree)))) if args.names else tree
+    if kind == "random":
+        if args.seed is None:
+            args.seed = random.SystemRandom().randrange(1_000_000)
+        return random_tree(
+            leaves=args.leaves,
+            depth=args.depth if args.leaves is None else None,
+            branching=2 if args.branching is None else args.branching,
+            value_range=parse_range(args.range) if args.range else DEFAULT_RANGE,
+            seed=args.seed,
+            root=root,
+        )
+    if kind == "tictactoe":
+        return TicTacToe(args.board or "." * 9, player=args.player, root=root)
+    return Nim(
+        6 if args.pile is None else args.pile,
+        max_take=3 if args.max_take is None else args.max_take,
+        rules=args.rules or "misere",
+        root=root,
+    )
+
+
+def lookahead_from_args(args: argparse.Namespace) -> int | None:
+    """The search depth: --depth, which for a random tree built from --depth is its full depth."""
+    if args.depth is not None and args.depth < 0:
+        raise InputError(f"--depth is {args.depth}; the look-ahead must be 0 or more (0 evaluates the root)")
+    if args.max_nodes < 1:
+        raise InputError(f"--max-nodes is {args.max_nodes}; it must be 1 or more")
+    return args.depth
