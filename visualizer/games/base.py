@@ -5,6 +5,8 @@ from __future__ import annotations
 import enum
 from typing import Any, Hashable, Protocol, Sequence, runtime_checkable
 
+from visualizer.errors import InputError
+
 __all__ = ["Player", "Game", "PathNamedGame", "ROOT_NAME", "Value"]
 
 Value = int | float
@@ -33,7 +35,10 @@ class Player(enum.Enum):
     @classmethod
     def parse(cls, text: str) -> Player:
         """`"max"` or `"min"` (any case) to a Player."""
-        return cls(text.strip().lower())
+        try:
+            return cls(text.strip().lower())
+        except ValueError:
+            raise InputError(f"the player is {text!r}; use max or min") from None
 
 
 @runtime_checkable

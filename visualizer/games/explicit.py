@@ -142,10 +142,20 @@ class ExplicitTree:
         return None if parent < 0 else parent
 
     def to_nested(self, node: int = 0) -> Any:
-        """The subtree at `node` as nested lists (leaf values at the bottom)."""
-        if not self.children[node]:
-            return self.values[node]
-        return [self.to_nested(child) for child in self.children[node]]
+        """The subtree at `node` as nested lists (leaf values at the bottom), built without recursion."""
+        built: dict[int, Any] = {}
+        stack = [(node, False)]
+        while stack:
+            current, expanded = stack.pop()
+            kids = self.children[current]
+            if not kids:
+                built[current] = self.values[current]
+            elif expanded:
+                built[current] = [built.pop(child) for child in kids]
+            else:
+                stack.append((current, True))
+                stack.extend((child, False) for child in kids)
+        return built[node]
 
     def replace(self, **changes: Any) -> ExplicitTree:
         """A copy with some fields changed, e.g. `tree.replace(root_player=Player.MIN)`."""
@@ -244,6 +254,10 @@ def from_nested(
                 f"the nested list is not valid JSON ({error.msg} at character {error.pos + 1}); "
                 "write it like [[3,12,8],[2,4,6]]"
             ) from None
+        except RecursionError:
+            raise InputError(
+                "the nested list is nested too deeply to read; give it as --array with --branching"
+            ) from None
     values: list[Value | None] = []
     children: list[list[int]] = []
     queue: deque[tuple[Any, str]] = deque([(nested, "the top level")])
@@ -261,7 +275,7 @@ def from_nested(
                 children[node].append(-1)  # filled in below once the child gets its id
                 queue.append((child, f"{where} > item {index + 1}"))
         elif isinstance(item, list):
-            raise InputError(f"the nested list has an empty list at {where}; every list needs a child")
+            raise InputError(f"the nested list has an empty list at {where}; every list needs a child, so remove it or fill it")
         else:
             raise InputError(
                 f"the nested list has {json.dumps(item)} at {where}; leaves must be numbers"

@@ -38,11 +38,11 @@ def _size_for_depth(depth: int, branching: int) -> int:
 def parse_range(text: str) -> tuple[int, int]:
     """'LO:HI' to two ints with LO <= HI."""
     try:
-        low, high = (int(part) for part in text.split(":"))
+        low, high = (int(part) for part in text.strip().split(":"))
     except ValueError:
         raise InputError(f"--range is {text!r}; write it as LO:HI with whole numbers, e.g. -10:10") from None
     if low > high:
-        raise InputError(f"--range {text} has LO above HI; write it as LO:HI with LO <= HI")
+        raise InputError(f"--range {low}:{high} has LO above HI; write it as LO:HI with LO <= HI")
     return low, high
 
 

@@ -63,19 +63,23 @@ def _to_move(board: str, player: str | None) -> str:
             "or one more"
         )
     inferred = "X" if x_count == o_count else "O"
-    if player is not None and player.upper() != inferred:
-        raise InputError(
-            f"the board has {x_count} X and {o_count} O, so it is {inferred}'s move, not {player.upper()}'s; "
-            "drop --player or fix the board"
-        )
+    if player is not None:
+        player = player.strip().upper()
+        if player not in MARKS:
+            raise InputError(f"--player is {player!r}; use X or O")
+        if player != inferred:
+            raise InputError(
+                f"the board has {x_count} X and {o_count} O, so it is {inferred}'s move, not {player}'s; "
+                "drop --player or fix the board"
+            )
     x_wins = any(all(board[i] == "X" for i in line) for line in LINES)
     o_wins = any(all(board[i] == "O" for i in line) for line in LINES)
     if x_wins and o_wins:
-        raise InputError("the board has winning lines for both X and O; at most one player can have won")
+        raise InputError("the board has winning lines for both X and O; at most one player can have won, so fix the board")
     if x_wins and inferred != "O":
-        raise InputError("X has a winning line but O has moved since; the game ends when a line is made")
+        raise InputError("X has a winning line but O has moved since; the game ends at a line, so remove the extra O")
     if o_wins and inferred != "X":
-        raise InputError("O has a winning line but X has moved since; the game ends when a line is made")
+        raise InputError("O has a winning line but X has moved since; the game ends at a line, so remove the extra X")
     return inferred
 
 

@@ -1,0 +1,27 @@
+"""Tests that the core (games, search, tracing) imports no Textual, in a fresh interpreter."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+REPORT = "import sys; print(sorted(name for name in sys.modules if name.split('.')[0] == 'textual'))"
+
+
+def loaded_textual_modules(imports: str) -> str:
+    """The textual modules a fresh interpreter holds after running `imports`."""
+    result = subprocess.run(
+        [sys.executable, "-c", f"{imports}; {REPORT}"], capture_output=True, text=True, check=True
+    )
+    return result.stdout.strip()
+
+
+def test_core_imports_no_textual() -> None:
+    assert loaded_textual_modules("import visualizer, visualizer.games, visualizer.search, visualizer.tracing") == "[]"
+
+
+def test_the_check_sees_textual_when_it_is_imported() -> None:
+    pytest.importorskip("textual")
+    assert "'textual'" in loaded_textual_modules("import visualizer.games, textual")
