@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import copy
+from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 import visualizer
+from visualizer.errors import InputError
 from visualizer.tracing.events import Event
 from visualizer.tracing.trace import Cutoff, Summary, Trace, TraceNode
 
@@ -79,6 +82,17 @@ def summary_record(trace: Trace, summary: Summary) -> dict[str, Any]:
     }
 
 
+def _check_names(trace: Trace) -> None:
+    """Exports refer to nodes by name, so names must be non-empty and unique."""
+    if any(not node.name for node in trace.nodes):
+        raise InputError("a node has an empty name; give every node a non-empty name to export the trace")
+    if len({node.name for node in trace.nodes}) != len(trace.nodes):
+        name, _count = Counter(node.name for node in trace.nodes).most_common(1)[0]
+        raise InputError(
+            f"the name {name!r} is used by more than one node; give every node a unique name to export the trace"
+        )
+
+
 def to_networkx(trace: Trace) -> networkx.DiGraph:
     """The trace as a DiGraph keyed by node id, holding only plain data (str, int, float, None, lists).
 
@@ -93,15 +107,19 @@ def to_networkx(trace: Trace) -> networkx.DiGraph:
 
     Returns:
         A new DiGraph; nodes are added in id order and edges in child order.
+
+    Raises:
+        InputError: two nodes share a name, or a name is empty (files refer to nodes by name).
     """
     import networkx
 
+    _check_names(trace)
     cut_edges = {(cutoff.node, cutoff.child) for cutoff in trace.summary.cutoffs}
     graph = networkx.DiGraph(
         format=FORMAT,
         version=FORMAT_VERSION,
         tool_version=visualizer.__version__,
-        source=trace.source,
+        source=copy.deepcopy(trace.source),
         algorithm=trace.algorithm,
         options={"depth_limit": trace.depth_limit, "strict": trace.strict},
         root_player=trace.root_player.value,

@@ -17,24 +17,27 @@ __all__ = ["from_networkx"]
 _FIX = "export the trace again"
 
 
+def _problem(name: str, problem: str) -> TraceFileError:
+    return TraceFileError(f"{name} is not a consistent trace: {problem}; {_FIX}")
+
+
 class _Names:
     """Resolves node names to ids, naming the field that holds an unknown one."""
 
-    def __init__(self, graph: networkx.DiGraph):
+    def __init__(self, graph: networkx.DiGraph, source: str):
+        self.source = source
         self.ids: dict[str, int] = {}
         for node, attributes in graph.nodes(data=True):
-            name = attributes.get("name")
-            if not isinstance(name, str):
-                raise TraceFileError(f"trace node {node!r} has no name; {_FIX}")
+            name = attributes["name"]
             if name in self.ids:
-                raise TraceFileError(f"the trace has two nodes named {name!r}; node names must be unique")
+                raise _problem(source, f"two nodes are named {name!r} (names must be unique)")
             self.ids[name] = node
 
     def id(self, name: str, where: str) -> int:
         try:
             return self.ids[name]
         except KeyError:
-            raise TraceFileError(f"trace field {where} names node {name!r}, which is not in the trace; {_FIX}") from None
+            raise _problem(self.source, f"field {where} names node {name!r}, which is not in the trace") from None
 
     def optional(self, name: str | None, where: str) -> int | None:
         return None if name is None else self.id(name, where)
@@ -52,9 +55,8 @@ def _node(graph: networkx.DiGraph, names: _Names, node: int) -> TraceNode:
     parent = names.optional(attributes["parent"], f"nodes[{node}].parent")
     edge_parents = list(graph.predecessors(node))
     if edge_parents != ([] if parent is None else [parent]):
-        raise TraceFileError(
-            f"trace node {attributes['name']!r} has parent {attributes['parent']!r} but its edges disagree; {_FIX}"
-        )
+        problem = f"node {attributes['name']!r} has parent {attributes['parent']!r} but its edges disagree"
+        raise _problem(names.source, problem)
     return TraceNode(
         id=node,
         name=attributes["name"],
@@ -113,7 +115,7 @@ def _summary(names: _Names, record: dict[str, Any]) -> Summary:
     )
 
 
-def from_networkx(graph: networkx.DiGraph) -> Trace:
+def from_networkx(graph: networkx.DiGraph, *, name: str = "the graph") -> Trace:
     """The `Trace` that `to_networkx` turned into `graph`.
 
     The graph must have the attributes `to_networkx` writes (the JSON loader checks them against the
@@ -121,22 +123,27 @@ def from_networkx(graph: networkx.DiGraph) -> Trace:
 
     Args:
         graph: a graph made by `to_networkx`, possibly after a trip through JSON.
+        name: how error messages refer to the graph, e.g. the path of the file it came from.
 
     Returns:
         A trace equal to the one the graph was made from.
 
     Raises:
-        TraceFileError: node ids are not 0..n-1, names repeat, or a name refers to no node.
+        TraceFileError: an edge refers to no node, node ids are not 0..n-1, names repeat, or a name
+            refers to no node.
     """
+    for parent, child in graph.edges:
+        if not graph.nodes[parent] or not graph.nodes[child]:
+            raise _problem(name, f"the edge {parent} -> {child} refers to a node id that is not in the trace's nodes")
     count = graph.number_of_nodes()
-    if sorted(graph.nodes) != list(range(count)):
-        raise TraceFileError(f"trace node ids must be 0..{count - 1}, each once; {_FIX}")
     if count == 0:
-        raise TraceFileError(f"the trace has no nodes; {_FIX}")
-    names = _Names(graph)
+        raise _problem(name, "it has no nodes")
+    if sorted(graph.nodes) != list(range(count)):
+        raise _problem(name, f"node ids must be 0..{count - 1}, each once")
+    names = _Names(graph, name)
     nodes = tuple(_node(graph, names, node) for node in range(count))
     if nodes[0].parent is not None:
-        raise TraceFileError(f"trace node 0 must be the root (a node without parent); {_FIX}")
+        raise _problem(name, "node 0 must be the root (a node without parent)")
     attributes = graph.graph
     options = attributes["options"]
     return Trace(

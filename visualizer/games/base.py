@@ -73,7 +73,10 @@ class Game(Protocol):
         """A readable name, unique in the tree, for the child reached by `move` from `state`."""
 
     def move_value(self, move: Any) -> Any:
-        """The move as reported to users (`best_move`): a child's name, a square, a count."""
+        """The move as reported to users (`best_move`): a child's name, a square, a count.
+
+        It must be a JSON scalar (str, int, float or None) so that saved traces round-trip.
+        """
 
     def board_text(self, state: Any) -> str | None:
         """The position drawn as text, or None for explicit trees."""

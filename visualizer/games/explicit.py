@@ -77,6 +77,8 @@ class ExplicitTree:
                 depths[child] = depths[node] + 1
         if len(self.names) != len(self.values):
             raise InputError(f"{len(self.names)} names for {len(self.values)} nodes; give exactly one per node")
+        if len(set(self.names)) != len(self.names) or not all(self.names):
+            raise InputError("node names must be unique and non-empty; give one distinct name per node")
         object.__setattr__(self, "parents", tuple(parents))
         object.__setattr__(self, "depths", tuple(depths))
         object.__setattr__(

@@ -1,0 +1,38 @@
+"""Provides the trace exporters: networkx graphs, strict JSON (and back), DOT, and SVG/PNG through Graphviz."""
+
+from visualizer.export.atomic import write_bytes_atomic, write_text_atomic
+from visualizer.export.dot_format import graph_to_dot, to_dot, write_dot, write_frames
+from visualizer.export.dot_labels import quote_label, unquote_label
+from visualizer.export.errors import GraphvizMissing, RenderError, TraceFileError
+from visualizer.export.graph import FORMAT, FORMAT_VERSION, to_networkx
+from visualizer.export.json_format import from_json, read_json, to_json, write_json
+from visualizer.export.rebuild import from_networkx
+from visualizer.export.render import FORMATS, is_graphviz_installed, render
+from visualizer.export.schema import load_schema, validate
+
+__all__ = [
+    "FORMAT",
+    "FORMATS",
+    "FORMAT_VERSION",
+    "GraphvizMissing",
+    "RenderError",
+    "TraceFileError",
+    "from_json",
+    "from_networkx",
+    "graph_to_dot",
+    "is_graphviz_installed",
+    "load_schema",
+    "quote_label",
+    "read_json",
+    "render",
+    "to_dot",
+    "to_json",
+    "to_networkx",
+    "unquote_label",
+    "validate",
+    "write_bytes_atomic",
+    "write_dot",
+    "write_frames",
+    "write_json",
+    "write_text_atomic",
+]
