@@ -7,12 +7,13 @@ import sys
 from typing import Sequence
 
 from visualizer.cli.commands import overview, run, show
+from visualizer.cli.exporting import export
 from visualizer.cli.parser import build_parser
 from visualizer.errors import VisualizerError
 
 __all__ = ["main"]
 
-COMMANDS = {None: overview, "show": show, "run": run}
+COMMANDS = {None: overview, "show": show, "run": run, "export": export}
 
 
 def main(argv: Sequence[str] | None = None) -> int:

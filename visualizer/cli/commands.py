@@ -1,42 +1,17 @@
-"""Provides the headless commands: the default overview, `show` and `run`."""
+"""Provides the headless commands: the default overview, `show` and `run` (of a tree or a saved trace)."""
 
 from __future__ import annotations
 
 import argparse
 import json
-import sys
-from typing import Callable
-
 from visualizer.cli.render import facts_text, node_table, run_json, run_text
-from visualizer.cli.sources import game_from_args, lookahead_from_args
+from visualizer.cli.searching import trace_from_args
+from visualizer.cli.sources import game_from_args, trace_from_file
 from visualizer.games import Game, builtin_example
-from visualizer.search import parse_algorithm, trace_search
+from visualizer.search import trace_search
 from visualizer.tracing import Trace
 
 __all__ = ["overview", "show", "run"]
-
-
-def _progress() -> Callable[[int], None] | None:
-    """A node counter on stderr while a long search runs, when stderr is a terminal."""
-    if not sys.stderr.isatty():
-        return None
-
-    def report(nodes: int) -> None:
-        sys.stderr.write(f"\rsearching: {nodes:,} nodes entered...")
-        sys.stderr.flush()
-
-    return report
-
-
-def _trace(game: Game, algorithm: str, args: argparse.Namespace, *, strict: bool = False,
-           iterative: bool = False) -> Trace:
-    progress = _progress()
-    try:
-        return trace_search(game, algorithm, depth=lookahead_from_args(args), strict=strict,
-                            iterative=iterative, max_nodes=args.max_nodes, progress=progress)
-    finally:
-        if progress is not None:
-            sys.stderr.write("\r\033[K")
 
 
 def overview(args: argparse.Namespace) -> int:
@@ -63,6 +38,13 @@ def overview(args: argparse.Namespace) -> int:
 
 def show(args: argparse.Namespace) -> int:
     """The node table; for array and nested trees also the tree facts and traversals."""
+    saved = trace_from_file(args)
+    if saved is not None:
+        print(f"{saved.description}, root {saved.root_player.value.upper()} (from {args.trace})")
+        print(node_table(saved))
+        print()
+        print(run_text(saved))
+        return 0
     game = game_from_args(args)
     print(f"{game.describe()}, root {game.player(game.root()).value.upper()}")
     if game.is_explicit:
@@ -74,7 +56,7 @@ def show(args: argparse.Namespace) -> int:
     board = game.board_text(game.root())
     print(board)
     print()
-    trace = _trace(game, "minimax", args)
+    trace = trace_from_args(game, args, algorithm="minimax")
     print(node_table(trace))
     if args.depth is None:
         print(f"({len(trace.nodes):,} nodes; values are static values at game ends)")
@@ -85,9 +67,7 @@ def show(args: argparse.Namespace) -> int:
 
 def run(args: argparse.Namespace) -> int:
     """Searches the tree and prints the result as text or JSON."""
-    game = game_from_args(args)
-    algorithm = parse_algorithm(args.algorithm)
-    trace = _trace(game, algorithm, args, strict=args.strict, iterative=args.iterative)
+    trace = trace_from_file(args) or trace_from_args(game_from_args(args), args)
     if args.json:
         print(json.dumps(run_json(trace), indent=2))
     else:

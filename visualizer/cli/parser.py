@@ -21,6 +21,8 @@ examples:
   visualizer run --random --leaves 32 --seed 7 --algorithm negamax-ab
   visualizer run --game tictactoe --board X.O/.X./... --depth 2
   visualizer run --game nim --pile 6
+  visualizer export --algorithm minimax --format json,dot,svg
+  visualizer run --trace traces/example15-alphabeta.json
 """
 
 
@@ -51,6 +53,7 @@ def _source_options() -> argparse.ArgumentParser:
     group.add_argument("--pile", type=int, metavar="N", help="NIM: the pile (6)")
     group.add_argument("--max-take", type=int, metavar="K", help="NIM: take 1..K each move (3)")
     group.add_argument("--rules", choices=("misere", "normal"), help="NIM: whoever takes the last one loses (misere) or wins")
+    group.add_argument("--trace", metavar="FILE", help="a saved trace (.json) instead of a tree: no new search")
     group.add_argument("--root", choices=("max", "min"), help="who moves at the root (max; the built-in example: min)")
     group.add_argument("--depth", type=int, metavar="N",
                        help="look-ahead in plies (full depth by default); with --random and no --leaves, "
@@ -63,7 +66,7 @@ def _source_options() -> argparse.ArgumentParser:
 def _search_options() -> argparse.ArgumentParser:
     options = OneLineParser(add_help=False)
     group = options.add_argument_group("search")
-    group.add_argument("--algorithm", "-a", default="alphabeta", metavar="A",
+    group.add_argument("--algorithm", "-a", metavar="A",
                        help=f"one of {', '.join(ALGORITHMS)} (alphabeta)")
     group.add_argument("--strict", action="store_true",
                        help="cut only when a value passes the bound (>, <), not when it equals it")
@@ -73,7 +76,7 @@ def _search_options() -> argparse.ArgumentParser:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    """The `visualizer` parser with its `show` and `run` commands."""
+    """The `visualizer` parser with its `show`, `run` and `export` commands."""
     parser = OneLineParser(
         prog="visualizer",
         description="See game-tree search: minimax, alpha-beta and negamax, traced step by step. "
@@ -89,4 +92,15 @@ def build_parser() -> argparse.ArgumentParser:
     commands.add_parser("run", parents=[sources, searches], help="search a tree and print the result",
                         description="Search a tree and print the visit order, value, best move, "
                         "principal variation, counts and cut-offs.")
+    export = commands.add_parser(
+        "export", parents=[sources, searches], help="save a search as JSON and DOT (SVG/PNG, frames)",
+        description="Search a tree and save the trace: NAME.json (networkx node-link data) and NAME.dot, "
+        "plus SVG/PNG through Graphviz and one DOT per step with --frames.")
+    files = export.add_argument_group("files")
+    files.add_argument("--out", default="traces", metavar="DIR", help="the folder to write to (traces)")
+    files.add_argument("--name", metavar="NAME", help="file name without extension (from the source and algorithm)")
+    files.add_argument("--format", default="json,dot", metavar="F,F",
+                       help="any of json, dot, svg, png, separated by commas (json,dot)")
+    files.add_argument("--frames", action="store_true", help="also NAME-0001.dot ... one per step")
+    files.add_argument("--examples", action="store_true", help="write the committed examples of traces/ instead")
     return parser

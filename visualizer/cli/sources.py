@@ -9,8 +9,9 @@ from visualizer.errors import InputError
 from visualizer.games import Game, Nim, Player, TicTacToe, builtin_example, from_array, from_nested, parse_array
 from visualizer.games.explicit import parse_names
 from visualizer.games.random_tree import DEFAULT_RANGE, parse_range, random_tree
+from visualizer.tracing import Trace
 
-__all__ = ["game_from_args", "lookahead_from_args"]
+__all__ = ["game_from_args", "lookahead_from_args", "source_kind", "trace_from_file"]
 
 # Options that belong to one kind of source, so that a stray one is reported rather than ignored.
 _OWNED = {
@@ -27,9 +28,11 @@ _OWNED = {
 }
 
 
-def _source_kind(args: argparse.Namespace) -> tuple[str, str | None]:
+def source_kind(args: argparse.Namespace) -> tuple[str, str | None]:
     """Which source the options ask for, and its text (for TREE, --array, --nested)."""
     given = []
+    if args.trace is not None:
+        given.append(("--trace", "trace", args.trace))
     if args.tree is not None:
         given.append(("TREE", "nested" if args.tree.lstrip().startswith("[") else "array", args.tree))
     if args.array is not None:
@@ -61,7 +64,7 @@ def _check_owned(args: argparse.Namespace, kind: str) -> None:
 
 def game_from_args(args: argparse.Namespace) -> Game:
     """Builds the game the options describe (the built-in example when none is given)."""
-    kind, text = _source_kind(args)
+    kind, text = source_kind(args)
     _check_owned(args, "array" if kind == "builtin" else kind)
     root = Player.parse(args.root) if args.root else None
     if kind == "builtin":
@@ -106,3 +109,26 @@ def lookahead_from_args(args: argparse.Namespace) -> int | None:
     if args.max_nodes < 1:
         raise InputError(f"--max-nodes is {args.max_nodes}; it must be 1 or more")
     return args.depth
+
+
+def trace_from_file(args: argparse.Namespace) -> Trace | None:
+    """The saved trace named by --trace (None without it); search options make no sense with it."""
+    kind, path = source_kind(args)
+    if kind != "trace":
+        return None
+    _check_owned(args, "trace")
+    changed = [flag for flag, given in (
+        ("--algorithm", getattr(args, "algorithm", None) is not None),
+        ("--depth", args.depth is not None),
+        ("--root", args.root is not None),
+        ("--strict", getattr(args, "strict", False)),
+        ("--iterative", getattr(args, "iterative", False)),
+    ) if given]
+    if changed:
+        raise InputError(
+            f"--trace replays a saved search, so {', '.join(changed)} cannot change it; drop "
+            f"{'it' if len(changed) == 1 else 'them'}, or search the tree again"
+        )
+    from visualizer.export import read_json
+
+    return read_json(path)

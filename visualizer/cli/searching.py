@@ -1,0 +1,45 @@
+"""Provides `trace_from_args`: the recorded search the command-line options ask for, with progress."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Callable
+
+from visualizer.cli.sources import lookahead_from_args
+from visualizer.games import Game
+from visualizer.search import parse_algorithm, trace_search
+from visualizer.tracing import Trace
+
+__all__ = ["trace_from_args"]
+
+
+def _progress() -> Callable[[int], None] | None:
+    """A node counter on stderr while a long search runs, when stderr is a terminal."""
+    if not sys.stderr.isatty():
+        return None
+
+    def report(nodes: int) -> None:
+        sys.stderr.write(f"\rsearching: {nodes:,} nodes entered...")
+        sys.stderr.flush()
+
+    return report
+
+
+def trace_from_args(game: Game, args: argparse.Namespace, *, algorithm: str | None = None) -> Trace:
+    """Searches `game` as the options say (--algorithm, --depth, --strict, --iterative, --max-nodes)."""
+    algorithm = parse_algorithm(algorithm or getattr(args, "algorithm", None) or "alphabeta")
+    progress = _progress()
+    try:
+        return trace_search(
+            game,
+            algorithm,
+            depth=lookahead_from_args(args),
+            strict=getattr(args, "strict", False),
+            iterative=getattr(args, "iterative", False),
+            max_nodes=args.max_nodes,
+            progress=progress,
+        )
+    finally:
+        if progress is not None:
+            sys.stderr.write("\r\033[K")
