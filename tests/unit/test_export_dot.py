@@ -14,7 +14,7 @@ import pytest
 from visualizer.errors import InputError
 from visualizer.export import quote_label, to_dot, unquote_label, write_dot, write_frames
 from visualizer.export import dot_format
-from visualizer.export.values import format_value
+from visualizer.games.base import format_value
 from visualizer.games import Nim, TicTacToe, builtin_example, from_array
 from visualizer.search import trace_search
 
@@ -267,7 +267,7 @@ def test_write_dot_writes_the_text(tmp_path):
 
 @pytest.mark.parametrize(
     "value, text",
-    [(2, "2"), (2.0, "2"), (2.5, "2.5"), (-0.125, "-0.125"), (math.inf, "+inf"), (-math.inf, "-inf"), (None, "?")],
+    [(2, "2"), (2.0, "2"), (2.5, "2.5"), (-0.125, "-0.125"), (math.inf, "+inf"), (-math.inf, "-inf"), (None, "-")],
 )
 def test_values_in_labels(value, text):
     assert format_value(value) == text

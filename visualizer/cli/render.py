@@ -4,27 +4,15 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from visualizer.games import ExplicitTree, Player, Value
+from visualizer.games import ExplicitTree, Player
+from visualizer.games.base import format_value
 from visualizer.games.treefacts import tree_facts
 from visualizer.tracing import Trace
 
-__all__ = ["format_value", "node_table", "facts_text", "run_text", "run_json", "MAX_LISTED"]
+__all__ = ["node_table", "facts_text", "run_text", "run_json", "MAX_LISTED"]
 
 MAX_LISTED = 200
 """Longer visit orders and pruned lists are summarised in text output (--json has them all)."""
-
-
-def format_value(value: Value | None) -> str:
-    """2 -> '2', 1.5 -> '1.5', inf -> '+inf', None -> '-'."""
-    if value is None:
-        return "-"
-    if value == float("inf"):
-        return "+inf"
-    if value == float("-inf"):
-        return "-inf"
-    if isinstance(value, float) and value.is_integer():
-        return str(int(value))
-    return str(value)
 
 
 def _table(header: Sequence[str], rows: list[Sequence[str]]) -> str:

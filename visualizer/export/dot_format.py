@@ -17,7 +17,7 @@ from visualizer.export.atomic import write_text_atomic
 from visualizer.export.dot_labels import node_label, quote_label
 from visualizer.export.graph import to_networkx
 from visualizer.export.steps import Replay
-from visualizer.export.values import format_value
+from visualizer.games.base import format_value
 from visualizer.tracing.trace import Trace
 
 if TYPE_CHECKING:

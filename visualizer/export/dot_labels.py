@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from visualizer.export.values import format_value
+from visualizer.games.base import format_value
 from visualizer.games.base import Value
 
 __all__ = ["quote_label", "unquote_label", "node_label", "LINE_BREAKS"]
@@ -67,7 +67,7 @@ def node_label(
     if board is not None:
         lines.append(board)
     if visit is not None:
-        lines.append(f"#{visit}  v={format_value(value)}")
+        lines.append(f"#{visit}  v={format_value(value, missing='?')}")
     elif static_value is not None:
         lines.append(f"({format_value(static_value)})")
     if window is not None and window[0] is not None:

@@ -7,7 +7,7 @@ from typing import Any
 
 from visualizer.games.base import Value
 
-__all__ = ["PLUS_INF", "MINUS_INF", "encode_value", "decode_value", "format_value"]
+__all__ = ["PLUS_INF", "MINUS_INF", "encode_value", "decode_value"]
 
 PLUS_INF = "+inf"
 """How +infinity (an open beta) is written in trace files and labels."""
@@ -36,16 +36,3 @@ def decode_value(value: Any) -> Value | None:
     if value == MINUS_INF:
         return -math.inf
     return value
-
-
-def format_value(value: Value | None, *, missing: str = "?") -> str:
-    """A value for a label: "+inf", "-inf", "3", "2.5" (whole floats lose their ".0"), `missing` for None."""
-    if value is None:
-        return missing
-    if isinstance(value, float):
-        if not math.isfinite(value):
-            return str(encode_value(value))
-        if value.is_integer():
-            return str(int(value))
-        return f"{value:g}"
-    return str(value)

@@ -7,10 +7,27 @@ from typing import Any, Hashable, Protocol, Sequence, runtime_checkable
 
 from visualizer.errors import InputError
 
-__all__ = ["Player", "Game", "PathNamedGame", "ROOT_NAME", "Value"]
+__all__ = ["Player", "Game", "PathNamedGame", "ROOT_NAME", "Value", "format_value"]
 
 Value = int | float
 """A static or backed-up value; always from MAX's point of view unless said otherwise."""
+
+
+
+def format_value(value: Value | None, *, missing: str = "-") -> str:
+    """A value as people read it: "3", "2.5" (whole floats lose their ".0"), "+inf", "-inf", `missing` for None."""
+    if value is None:
+        return missing
+    if isinstance(value, float):
+        if value == float("inf"):
+            return "+inf"
+        if value == float("-inf"):
+            return "-inf"
+        if value.is_integer():
+            return str(int(value))
+        return f"{value:g}"
+    return str(value)
+
 
 ROOT_NAME = "root"
 """The name of the root of a game (board) tree; explicit trees name their root themselves."""
