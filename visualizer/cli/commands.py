@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import argparse
 import json
+
 from visualizer.cli.render import facts_text, node_table, run_json, run_text
 from visualizer.cli.searching import trace_from_args
 from visualizer.cli.sources import game_from_args, trace_from_file
-from visualizer.games import Game, builtin_example
+from visualizer.games import builtin_example
 from visualizer.search import trace_search
-from visualizer.tracing import Trace
 
 __all__ = ["overview", "show", "run"]
 

@@ -7,17 +7,16 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from visualizer.errors import InputError
-from visualizer.games import Game, Nim, TicTacToe, builtin_example, from_nested
 from visualizer.cli.searching import trace_from_args
 from visualizer.cli.sources import game_from_args
+from visualizer.errors import InputError
+from visualizer.games import Game, Nim, TicTacToe, builtin_example, from_nested
 from visualizer.search import trace_search
 from visualizer.tracing import Trace
 
-__all__ = ["export", "write_trace_files", "trace_slug", "EXAMPLES", "FORMATS"]
+__all__ = ["export", "write_trace_files", "trace_slug", "examples", "FORMATS"]
 
 FORMATS = ("json", "dot", "svg", "png")
-DEFAULT_FORMATS = ("json", "dot")
 
 
 @dataclass(frozen=True)
@@ -29,7 +28,8 @@ class Example:
     algorithm: str
 
 
-def _examples() -> list[Example]:
+def examples() -> list[Example]:
+    """The committed examples of `traces/` (fresh games on every call)."""
     textbook = from_nested("[[3,12,8],[2,4,6],[14,5,2]]")
     return [
         Example("example15-minimax", builtin_example(), "minimax"),
@@ -38,10 +38,6 @@ def _examples() -> list[Example]:
         Example("nim6-alphabeta", Nim(6), "alphabeta"),
         Example("tictactoe-midgame-alphabeta", TicTacToe("XOX/.O./..."), "alphabeta"),
     ]
-
-
-EXAMPLES = _examples
-"""The committed examples in `traces/` (a function, so each call builds fresh games)."""
 
 
 def trace_slug(trace: Trace) -> str:
@@ -110,7 +106,7 @@ def export(args: argparse.Namespace) -> int:
     out = Path(args.out)
     formats = parse_formats(args.format)
     if args.examples:
-        jobs = [(example.name, trace_search(example.game, example.algorithm)) for example in EXAMPLES()]
+        jobs = [(example.name, trace_search(example.game, example.algorithm)) for example in examples()]
     else:
         trace = trace_from_args(game_from_args(args), args)
         jobs = [(_check_name(args.name) if args.name else trace_slug(trace), trace)]
