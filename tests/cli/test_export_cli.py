@@ -51,6 +51,10 @@ def test_export_writes_json_and_dot_by_default(capsys, tmp_path):
 def test_export_name_depth_and_strict_in_the_slug(capsys, tmp_path):
     cli(capsys, "export", "--out", str(tmp_path), "--nested", "[[3,5],[3,9]]", "--depth", "2", "--strict")
     assert (tmp_path / "nested7-alphabeta-d2-strict.json").exists()
+    cli(capsys, "export", "--out", str(tmp_path), "--game", "tictactoe", "--depth", "1")
+    assert (tmp_path / "tictactoe-empty-alphabeta-d1.json").exists()
+    cli(capsys, "export", "--out", str(tmp_path), "--board", "XO./.../...", "--depth", "1")
+    assert (tmp_path / "tictactoe-XO_______-alphabeta-d1.json").exists()
     cli(capsys, "export", "--out", str(tmp_path), "--name", "mine", "--game", "nim", "--pile", "4")
     assert read_json(tmp_path / "mine.json").source["pile"] == 4
 

@@ -51,7 +51,8 @@ def trace_slug(trace: Trace) -> str:
     elif kind == "random":
         stem = f"random-seed{source.get('seed')}"
     elif kind == "tictactoe":
-        stem = "tictactoe-" + source["board"].replace(".", "_")
+        board = source["board"]
+        stem = "tictactoe-" + ("empty" if set(board) == {"."} else board.replace(".", "_"))
     elif kind == "nim":
         stem = f"nim{source['pile']}"
     else:
