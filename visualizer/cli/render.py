@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from visualizer.games import ExplicitTree, Player
+from visualizer.games import ExplicitTree
 from visualizer.games.base import format_value
 from visualizer.games.treefacts import tree_facts
 from visualizer.tracing import Trace
+from visualizer.tracing.describe import cutoff_relation
 
 __all__ = ["node_table", "facts_text", "run_text", "run_json", "MAX_LISTED"]
 
@@ -81,14 +82,9 @@ def _names(trace: Trace, ids: Sequence[int]) -> str:
 
 
 def _cutoff_sentence(trace: Trace, cutoff: Any) -> str:
-    """E.g. 'E (MIN): J gives 3 <= alpha 6, so K is pruned'."""
+    """E.g. 'E (MIN): J brings it to 3 <= alpha 6, so K is pruned'."""
     event = trace.events[cutoff.step - 1]
     node = trace.nodes[cutoff.node]
-    maximizes = trace.is_negamax or node.player is Player.MAX
-    if maximizes:
-        relation = (">" if trace.strict else ">=") + f" beta {format_value(event.beta)}"
-    else:
-        relation = ("<" if trace.strict else "<=") + f" alpha {format_value(event.alpha)}"
     skipped = trace.names(cutoff.skipped)
     verb = "is" if len(skipped) == 1 else "are"
     extra = len(cutoff.pruned) - len(cutoff.skipped)
@@ -97,7 +93,7 @@ def _cutoff_sentence(trace: Trace, cutoff: Any) -> str:
     view = ", mover's view" if trace.is_negamax else ""
     return (
         f"{node.name} ({node.player.value.upper()}{view}): {child} brings it to {format_value(event.value)} "
-        f"{relation}, so {', '.join(skipped)} {verb} pruned{below}"
+        f"{cutoff_relation(trace, event)}, so {', '.join(skipped)} {verb} pruned{below}"
     )
 
 
