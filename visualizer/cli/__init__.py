@@ -6,14 +6,22 @@ import os
 import sys
 from typing import Sequence
 
-from visualizer.cli.commands import overview, run, show
+from visualizer.cli.commands import default, overview, replay, run, show, tui
 from visualizer.cli.exporting import export
 from visualizer.cli.parser import build_parser
 from visualizer.errors import VisualizerError
 
 __all__ = ["main"]
 
-COMMANDS = {None: overview, "show": show, "run": run, "export": export}
+COMMANDS = {
+    None: default,
+    "overview": overview,
+    "show": show,
+    "run": run,
+    "export": export,
+    "tui": tui,
+    "replay": replay,
+}
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -1,9 +1,10 @@
-"""Provides the headless commands: the default overview, `show` and `run` (of a tree or a saved trace)."""
+"""Provides the commands: the overview, `show` and `run` (of a tree or a saved trace), and the app."""
 
 from __future__ import annotations
 
 import argparse
 import json
+import sys
 
 from visualizer.cli.render import facts_text, node_table, run_json, run_text
 from visualizer.cli.searching import trace_from_args
@@ -11,7 +12,7 @@ from visualizer.cli.sources import game_from_args, trace_from_file
 from visualizer.games import builtin_example
 from visualizer.search import trace_search
 
-__all__ = ["overview", "show", "run"]
+__all__ = ["overview", "show", "run", "tui", "replay", "default"]
 
 
 def overview(args: argparse.Namespace) -> int:
@@ -74,3 +75,36 @@ def run(args: argparse.Namespace) -> int:
         print(run_text(trace))
     return 0
 
+
+
+def tui(args: argparse.Namespace) -> int:
+    """Opens the app on the tree (or saved trace) the options describe, paused at step 0."""
+    from visualizer.tui import make_app
+
+    saved = trace_from_file(args)
+    if saved is not None:
+        app = make_app(trace=saved)
+    else:
+        game = game_from_args(args)
+        app = make_app(game, trace=trace_from_args(game, args))
+    app.run()
+    return 0
+
+
+def replay(args: argparse.Namespace) -> int:
+    """Opens the app on a saved trace."""
+    from visualizer.export import read_json
+    from visualizer.tui import make_app
+
+    make_app(trace=read_json(args.file)).run()
+    return 0
+
+
+def default(args: argparse.Namespace) -> int:
+    """No command: the app on the built-in example in a terminal, the text overview otherwise."""
+    if sys.stdin.isatty() and sys.stdout.isatty():
+        from visualizer.tui import make_app
+
+        make_app().run()
+        return 0
+    return overview(args)

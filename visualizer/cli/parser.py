@@ -14,7 +14,10 @@ __all__ = ["build_parser"]
 
 EXAMPLES = """\
 examples:
-  visualizer                                   the built-in 15-node example, both searches
+  visualizer                                   the app on the built-in 15-node example
+  visualizer overview                          the same example as text, both searches
+  visualizer tui --nested "[[3,12,8],[2,4,6],[14,5,2]]" -a minimax
+  visualizer replay traces/example15-alphabeta.json
   visualizer show --array 1,3,5,5,3,1,2        node table and tree facts
   visualizer run --algorithm minimax           minimax on the built-in example
   visualizer run --nested "[[3,12,8],[2,4,6],[14,5,2]]" --json
@@ -76,11 +79,12 @@ def _search_options() -> argparse.ArgumentParser:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    """The `visualizer` parser with its `show`, `run` and `export` commands."""
+    """The `visualizer` parser and its commands."""
     parser = OneLineParser(
         prog="visualizer",
         description="See game-tree search: minimax, alpha-beta and negamax, traced step by step. "
-        "With no command: the built-in 15-node example's node table and both searches.",
+        "With no command: the app on the built-in 15-node example (in a terminal; otherwise the "
+        "text overview).",
         epilog=EXAMPLES,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
@@ -92,6 +96,15 @@ def build_parser() -> argparse.ArgumentParser:
     commands.add_parser("run", parents=[sources, searches], help="search a tree and print the result",
                         description="Search a tree and print the visit order, value, best move, "
                         "principal variation, counts and cut-offs.")
+    commands.add_parser("overview", help="the built-in example as text: node table, minimax and alpha-beta",
+                        description="Print the built-in example's node table and both searches (what "
+                        "`visualizer` prints when it is not run in a terminal).")
+    commands.add_parser("tui", parents=[sources, searches], help="open the app on a tree or a saved trace",
+                        description="Open the app on a tree (the built-in example by default) or on "
+                        "--trace FILE, paused at step 0.")
+    replay = commands.add_parser("replay", help="open the app on a saved trace",
+                                 description="Open the app on a trace saved by `visualizer export`.")
+    replay.add_argument("file", metavar="FILE", help="a .json trace")
     export = commands.add_parser(
         "export", parents=[sources, searches], help="save a search as JSON and DOT (SVG/PNG, frames)",
         description="Search a tree and save the trace: NAME.json (networkx node-link data) and NAME.dot, "

@@ -1,0 +1,160 @@
+"""The app driven by Textual's Pilot: stepping, playing, cut-offs, switching, export and replay."""
+
+from __future__ import annotations
+
+import pytest
+
+from visualizer.export import read_json
+from visualizer.games import from_nested
+from visualizer.tui import make_app
+from visualizer.tui.screens import SearchScreen
+from visualizer.tui.widgets.call_stack import CallStack
+from visualizer.tui.widgets.event_log import EventLog
+from visualizer.tui.widgets.node_table import NodeTable
+from visualizer.tui.widgets.status_bar import StatusBar
+
+pytestmark = pytest.mark.asyncio
+
+
+def screen_state(app) -> tuple:
+    """Everything the user reads, as plain data."""
+    screen = app.screen
+    table = screen.query_one(NodeTable)
+    rows = tuple(tuple(str(cell) for cell in table.get_row_at(index)) for index in range(table.row_count))
+    return (
+        screen.query_one(StatusBar).text,
+        tuple(screen.query_one(EventLog).lines),
+        tuple(screen.query_one(CallStack).lines),
+        rows,
+        table.cursor_row,
+    )
+
+
+def row_of(app, name: str) -> tuple[str, ...]:
+    table = app.screen.query_one(NodeTable)
+    for index in range(table.row_count):
+        row = table.get_row_at(index)
+        if str(row[0]) == name:
+            return tuple(str(cell) for cell in row)
+    raise AssertionError(f"no row {name}")
+
+
+async def test_starts_paused_at_step_zero():
+    app = make_app()
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, SearchScreen)
+        status = app.screen.query_one(StatusBar).text
+        assert "alphabeta" in status and "step 0/" in status and "paused" in status
+        assert "visited 0/13" in status and "cut-offs 0/2" in status
+
+
+async def test_stepping_forward_reaches_the_expected_node_and_row():
+    app = make_app()
+    async with app.run_test(size=(100, 32)) as pilot:
+        for _ in range(7):
+            await pilot.press("right")
+        # Hand count: enter A, B, D, H; H's value 6; leave H; step 7 is "D takes H = 6".
+        assert app.screen.query_one(EventLog).lines[-1].endswith("D takes H = 6, so D = 6.")
+        table = app.screen.query_one(NodeTable)
+        assert str(table.get_row_at(table.cursor_row)[0]) == "D"
+        name, parent, children, player, static, value, alpha, beta, status, visit = row_of(app, "D")
+        assert (parent, children, player, static, value, status, visit) == ("B", "H I", "MIN", "5", "6", "open", "3")
+        assert app.screen.query_one(CallStack).lines == ["▼A [-inf, +inf] = -", "  ▲B [-inf, +inf] = -", "    ▼D [-inf, +inf] = 6"]
+
+
+async def test_stepping_back_restores_the_previous_state_exactly():
+    app = make_app()
+    async with app.run_test(size=(100, 32)) as pilot:
+        for _ in range(20):
+            await pilot.press("right")
+        before = screen_state(app)
+        await pilot.press("right")  # the cut-off at E
+        assert screen_state(app) != before
+        await pilot.press("left")
+        assert screen_state(app) == before
+
+
+async def test_c_lands_on_the_cutoff_at_E():
+    app = make_app()
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.press("c")
+        assert app.screen.session.replay.step == 21
+        assert app.screen.query_one(EventLog).lines[-1].endswith("E: J = 3 <= alpha 6, so K is pruned (cut-off).")
+        assert row_of(app, "K")[8] == "pruned"
+        assert "cut-offs 1/2" in app.screen.query_one(StatusBar).text
+        await pilot.press("c")
+        assert app.screen.query_one(EventLog).lines[-1].endswith("G: N = 1 <= alpha 2, so O is pruned (cut-off).")
+
+
+async def test_play_reaches_the_end():
+    app = make_app()
+    async with app.run_test(size=(100, 32)) as pilot:
+        for _ in range(4):
+            await pilot.press("plus")  # 64 steps a second
+        await pilot.press("space")
+        assert "playing 64/s" in app.screen.query_one(StatusBar).text
+        replay = app.screen.session.replay
+        for _ in range(100):
+            if replay.step == replay.count:
+                break
+            await pilot.pause(0.05)
+        await pilot.pause()
+        assert replay.step == replay.count
+        status = app.screen.query_one(StatusBar).text
+        assert "paused" in status and "value 2" in status and "visited 13/13" in status
+        assert app.screen.query_one(EventLog).lines[-1].endswith("Done: A = 2, best move C.")
+
+
+async def test_home_and_end():
+    app = make_app()
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.press("end")
+        replay = app.screen.session.replay
+        assert replay.step == replay.count
+        await pilot.press("home")
+        assert replay.step == 0 and "step 0/" in app.screen.query_one(StatusBar).text
+
+
+async def test_switching_algorithm_and_root():
+    app = make_app()
+    async with app.run_test(size=(100, 32)) as pilot:
+        seen = {}
+        for _ in range(4):  # alphabeta -> negamax -> negamax-ab -> minimax -> alphabeta
+            await pilot.press("a")
+            await pilot.press("end")
+            trace = app.screen.session.trace
+            seen[trace.algorithm] = app.screen.query_one(StatusBar).text
+        assert "visited 15/15" in seen["minimax"] and "visited 13/13" in seen["alphabeta"]
+        assert "visited 13/13" in seen["negamax-ab"] and "visited 15/15" in seen["negamax"]
+        assert all("value 2" in status for status in seen.values())
+        await pilot.press("r")  # root MAX: value 4, no cut-off
+        await pilot.press("end")
+        status = app.screen.query_one(StatusBar).text
+        assert "root MAX" in status and "value 4" in status and "cut-offs 0/0" in status
+
+
+async def test_export_writes_valid_files(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    app = make_app(from_nested("[[3,12,8],[2,4,6],[14,5,2]]"))
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.press("e")
+        await pilot.pause()
+    trace = read_json(tmp_path / "traces" / "nested13-alphabeta.json")
+    assert trace.summary.value == 3 and trace.names(trace.summary.pruned) == ["I", "J"]
+    assert (tmp_path / "traces" / "nested13-alphabeta.dot").read_text().startswith("digraph")
+
+
+async def test_replay_opens_an_exported_trace(tmp_path):
+    from visualizer.export import write_json
+    from visualizer.search import trace_search
+    from visualizer.games import builtin_example
+
+    path = write_json(trace_search(builtin_example(), "minimax"), tmp_path / "saved.json")
+    app = make_app(trace=read_json(path))
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.press("end")
+        status = app.screen.query_one(StatusBar).text
+        assert "minimax" in status and "visited 15/15" in status and "value 2" in status
+        await pilot.press("a")  # the saved tree can be searched again
+        assert app.screen.session.trace.algorithm == "alphabeta"

@@ -1,0 +1,170 @@
+"""Provides `SearchScreen`: the tree, the table, the log, the call stack and the controls of one search."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.timer import Timer
+from textual.widgets import Footer
+
+from visualizer.errors import VisualizerError
+from visualizer.tui.session import Session
+from visualizer.tui.widgets.call_stack import CallStack
+from visualizer.tui.widgets.event_log import EventLog
+from visualizer.tui.widgets.game_tree_view import GameTreeView
+from visualizer.tui.widgets.node_table import NodeTable
+from visualizer.tui.widgets.status_bar import StatusBar
+
+__all__ = ["SearchScreen", "SPEEDS"]
+
+SPEEDS = (0.5, 1, 2, 4, 8, 16, 32, 64)
+"""Steps per second while playing."""
+
+
+class SearchScreen(Screen):
+    """Steps through one traced search; starts paused at step 0."""
+
+    BINDINGS = [
+        Binding("space", "toggle_play", "Play/pause"),
+        Binding("right", "step(1)", "Step", key_display="→"),
+        Binding("left", "step(-1)", "Back", key_display="←"),
+        Binding("home", "first", "First"),
+        Binding("end", "last", "Last"),
+        Binding("plus,equals_sign", "speed(1)", "Faster", key_display="+"),
+        Binding("minus", "speed(-1)", "Slower", key_display="-"),
+        Binding("c", "next_cutoff", "Next cut-off"),
+        Binding("a", "switch_algorithm", "Algorithm"),
+        Binding("r", "toggle_root", "Root MAX/MIN"),
+        Binding("e", "export", "Export"),
+        Binding("s", "screenshot", "Screenshot"),
+        Binding("question_mark", "app.show_help_panel", "Help", key_display="?"),
+    ]
+
+    def __init__(self, session: Session) -> None:
+        super().__init__()
+        self.session = session
+        """The search on screen."""
+        self.speed_index = SPEEDS.index(4)
+        """Index into SPEEDS."""
+        self.timer: Timer | None = None
+        """The play timer while playing."""
+
+    def compose(self) -> ComposeResult:
+        trace = self.session.trace
+        yield GameTreeView(trace, id="tree-view")
+        with Horizontal(id="panels"):
+            yield NodeTable(trace, id="node-table")
+            with Vertical(id="side"):
+                yield CallStack(trace, id="call-stack")
+                yield EventLog(trace, id="event-log")
+        yield StatusBar(id="status-bar")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.refresh_view()
+
+    @property
+    def playing(self) -> bool:
+        return self.timer is not None
+
+    def refresh_view(self) -> None:
+        """Shows the replay's current step in every widget (attributes down)."""
+        replay = self.session.replay
+        self.query_one(GameTreeView).show(replay, show_pv=replay.step == replay.count)
+        self.query_one(NodeTable).show(replay)
+        self.query_one(CallStack).show(replay)
+        self.query_one(EventLog).show(replay.step)
+        self.query_one(StatusBar).show(replay, playing=self.playing, speed=SPEEDS[self.speed_index])
+
+    # -- stepping ------------------------------------------------------------
+    def action_step(self, steps: int) -> None:
+        self.stop()
+        self.session.replay.seek(self.session.replay.step + steps)
+        self.refresh_view()
+
+    def action_first(self) -> None:
+        self.stop()
+        self.session.replay.seek(0)
+        self.refresh_view()
+
+    def action_last(self) -> None:
+        self.stop()
+        self.session.replay.seek(self.session.replay.count)
+        self.refresh_view()
+
+    def action_next_cutoff(self) -> None:
+        self.stop()
+        step = self.session.replay.next_cutoff()
+        if step is None:
+            self.notify("No cut-off after this step.")
+            return
+        self.session.replay.seek(step)
+        self.refresh_view()
+
+    def action_toggle_play(self) -> None:
+        if self.playing:
+            self.stop()
+        else:
+            if self.session.replay.step >= self.session.replay.count:
+                self.session.replay.seek(0)
+            self.timer = self.set_interval(1 / SPEEDS[self.speed_index], self._tick)
+        self.refresh_view()
+
+    def _tick(self) -> None:
+        if not self.session.replay.forward():
+            self.stop()
+        self.refresh_view()
+
+    def stop(self) -> None:
+        """Pauses playback."""
+        if self.timer is not None:
+            self.timer.stop()
+            self.timer = None
+
+    def action_speed(self, change: int) -> None:
+        self.speed_index = max(0, min(len(SPEEDS) - 1, self.speed_index + change))
+        if self.playing:
+            self.stop()
+            self.action_toggle_play()
+        else:
+            self.refresh_view()
+
+    # -- searching again -----------------------------------------------------
+    async def _show_new_search(self, **changes) -> None:
+        self.stop()
+        session = self.session
+        for name, value in changes.items():
+            setattr(session, name, value)
+        try:
+            session.use(session.search())
+        except VisualizerError as error:
+            self.notify(str(error), severity="error")
+            return
+        await self.recompose()
+        self.refresh_view()
+
+    async def action_switch_algorithm(self) -> None:
+        await self._show_new_search(algorithm=self.session.next_algorithm())
+
+    async def action_toggle_root(self) -> None:
+        await self._show_new_search(game=self.session.flipped_root())
+
+    # -- files ---------------------------------------------------------------
+    def action_export(self) -> None:
+        from visualizer.cli.exporting import trace_slug, write_trace_files
+
+        trace = self.session.trace
+        try:
+            written = write_trace_files(trace, Path("traces"), trace_slug(trace), ("json", "dot"))
+        except VisualizerError as error:
+            self.notify(str(error), severity="error")
+            return
+        self.notify("Saved " + " and ".join(str(path) for path in written), title="Export")
+
+    def action_screenshot(self) -> None:
+        path = self.app.save_screenshot(path=".")
+        self.notify(f"Saved {path}", title="Screenshot")

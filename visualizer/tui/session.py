@@ -1,0 +1,64 @@
+"""Provides `Session`: what the app is showing (game, search options, trace, replay cursor), without Textual."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable
+
+from visualizer.games import Game
+from visualizer.games.spec import from_spec
+from visualizer.search import ALGORITHMS, trace_search
+from visualizer.tracing import Trace
+from visualizer.tracing.replay import Replay
+
+__all__ = ["Session"]
+
+
+@dataclass
+class Session:
+    """One search on screen. Changing the algorithm, root or depth searches the same tree again.
+
+    Attributes:
+        game: the tree source (None for a replayed trace whose source cannot be rebuilt).
+        algorithm: one of `ALGORITHMS`.
+        depth: the look-ahead (None: full depth).
+        strict: prune only on strict inequality.
+        trace: the finished search.
+        replay: the cursor over its events.
+    """
+
+    game: Game | None
+    algorithm: str = "alphabeta"
+    depth: int | None = None
+    strict: bool = False
+    trace: Trace | None = None
+    replay: Replay = field(init=False)
+
+    def __post_init__(self) -> None:
+        if self.trace is None:
+            self.trace = self.search()
+        self.replay = Replay(self.trace)
+
+    @classmethod
+    def from_trace(cls, trace: Trace) -> Session:
+        """A session that replays a saved trace (and can search its tree again)."""
+        return cls(from_spec(trace.source), trace.algorithm, trace.depth_limit, trace.strict, trace)
+
+    def search(self, progress: Callable[[int], None] | None = None) -> Trace:
+        """Runs the search for the current options (the caller installs the trace with `use`)."""
+        return trace_search(self.game, self.algorithm, depth=self.depth, strict=self.strict, progress=progress)
+
+    def use(self, trace: Trace) -> None:
+        """Shows `trace` from step 0."""
+        self.trace = trace
+        self.replay = Replay(trace)
+
+    def next_algorithm(self) -> str:
+        """The algorithm after the current one, in `ALGORITHMS` order."""
+        return ALGORITHMS[(ALGORITHMS.index(self.algorithm) + 1) % len(ALGORITHMS)]
+
+    def flipped_root(self) -> Game:
+        """The same game with the other player at the root."""
+        other = self.trace.root_player.other
+        return from_spec({**self.game.spec(), "root": other.value})
+

@@ -1,0 +1,305 @@
+"""Provides `layout_tree`: a searched tree drawn top-down as text, root at the top, like a textbook figure."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rich.cells import cell_len
+from rich.text import Text
+
+from visualizer.games.base import Player, Value, format_value
+from visualizer.tracing.replay import NodeView, Phase, Replay
+from visualizer.tracing.trace import NodeStatus, Trace, TraceNode
+
+__all__ = [
+    "DEFAULT_MAX_WIDTH", "MARKERS", "MAX_DRAWN_NODES", "TARGET_WIDTH", "NodeLabel", "TreeDrawing", "TreePlan",
+    "compact_value", "draw_tree", "layout_tree", "node_label", "node_line", "plan_tree",
+]
+
+MAX_DRAWN_NODES = 63
+"""Trees with more nodes than this (a perfect binary tree of depth 5) are shown as an outline instead."""
+
+DEFAULT_MAX_WIDTH = 200
+"""Drawings wider than this many columns are not drawn."""
+
+TARGET_WIDTH = 78
+"""The width to stay within when a tighter spacing allows it: an 80-column terminal less a border."""
+
+MARKERS = {Player.MAX: "▲", Player.MIN: "▼"}
+"""Who moves at a node, shown without colour."""
+
+LEVEL_HEIGHT = 3
+"""Rows per level: the two label lines and one row of edges."""
+
+GAPS = (2, 1)
+"""Columns between neighbouring subtrees: roomy when the drawing fits `TARGET_WIDTH`, else tight."""
+
+PHASE_WORDS = {Phase.OPEN: "open", Phase.DONE: "done"}
+"""The phases an outline line names in words (pruned nodes already say "pruned")."""
+
+_BOX = {  # (up, down, left, right) -> the box-drawing character joining those directions
+    (False, False, True, True): "─",
+    (True, False, True, True): "┴",
+    (False, True, True, True): "┬",
+    (True, True, True, True): "┼",
+    (False, True, False, True): "┌",
+    (False, True, True, False): "┐",
+    (True, False, False, True): "└",
+    (True, False, True, False): "┘",
+    (True, True, False, False): "│",
+    (True, True, False, True): "├",
+    (True, True, True, False): "┤",
+}
+
+
+def compact_value(value: Value | None) -> str:
+    """A value in few columns: infinities as "∞" and "-∞", "·" for None, else as `format_value` writes it."""
+    if value is None:
+        return "·"
+    if value == float("inf"):
+        return "∞"
+    if value == float("-inf"):
+        return "-∞"
+    return format_value(value)
+
+
+@dataclass(frozen=True)
+class NodeLabel:
+    """A node's two label lines and their rich style.
+
+    Attributes:
+        top: a mark (">" current, "x" pruned, else a space), ▲/▼, the name, " #visit" once visited,
+            and "*" on the principal variation (else a space).
+        bottom: the value and window ("3 [6,∞]"), "·" while unknown, "pruned" for pruned nodes.
+        style: e.g. "bold reverse" for the current node, "dim strike" for pruned ones, "" for none.
+    """
+
+    top: str
+    bottom: str
+    style: str
+
+    @property
+    def width(self) -> int:
+        """Columns the wider line takes."""
+        return max(cell_len(self.top), cell_len(self.bottom))
+
+
+def node_label(
+    node: TraceNode, view: NodeView, *, is_current: bool = False, on_pv: bool = False, short: bool = False
+) -> NodeLabel:
+    """The label of `node` in the state `view`; nothing in it relies on colour (`short`: see `node_line`)."""
+    pruned = view.phase is Phase.PRUNED
+    mark = ">" if is_current else "x" if pruned else " "
+    visit = "" if view.visit is None else f" #{view.visit}"
+    name = node.name.rsplit(".", 1)[-1] if short and node.board is not None else node.name
+    top = f"{mark}{MARKERS[node.player]}{name}{visit}{'*' if on_pv else ' '}"
+    if pruned:
+        bottom = "pruned"
+    elif view.phase is Phase.UNSEEN:
+        bottom = "·"
+    else:
+        bottom = compact_value(view.value)
+        if view.alpha is not None and view.beta is not None:
+            bottom += f" [{compact_value(view.alpha)},{compact_value(view.beta)}]"
+    styles = []
+    if pruned:
+        styles.append("dim strike")
+    elif view.phase is Phase.UNSEEN and node.status is NodeStatus.UNREACHED:
+        styles.append("dim")
+    elif view.phase is Phase.OPEN:
+        styles.append("bold")
+    if is_current:
+        styles.append("bold reverse")
+    if on_pv:
+        styles.append("underline")
+    return NodeLabel(top, bottom, " ".join(styles))
+
+
+def node_line(
+    node: TraceNode, view: NodeView, *, is_current: bool = False, on_pv: bool = False, short: bool = False
+) -> Text:
+    """The label on one line, with the phase in words, e.g. ">▼E #6  3 [6,∞]  open".
+
+    With `short`, a game node is named by its last move only ("O8" for "X4.O8"), as in an outline.
+    """
+    label = node_label(node, view, is_current=is_current, on_pv=on_pv, short=short)
+    words = [label.top.strip(), label.bottom]
+    if view.phase in PHASE_WORDS:
+        words.append(PHASE_WORDS[view.phase])
+    return Text("  ".join(words), style=label.style)
+
+
+@dataclass(frozen=True)
+class TreePlan:
+    """Where every node of a trace goes; computed once per trace, drawn at every step.
+
+    Attributes:
+        trace: the trace laid out.
+        centres: the column of each node's centre, by node id (the column its edges meet).
+        widths: the width of each node's label box, wide enough for every label it shows during the replay.
+        width: columns of the whole drawing.
+        depth: the deepest level.
+    """
+
+    trace: Trace
+    centres: tuple[int, ...]
+    widths: tuple[int, ...]
+    width: int
+    depth: int
+
+
+@dataclass(frozen=True)
+class TreeDrawing:
+    """A tree drawn at one step.
+
+    Attributes:
+        lines: the rows of the drawing, all `width` columns wide.
+        positions: node id -> (row of its first label line, column of its centre).
+        widths: the width of each node's label box, by node id.
+        width: columns of the drawing.
+    """
+
+    lines: tuple[Text, ...]
+    positions: dict[int, tuple[int, int]]
+    widths: tuple[int, ...]
+    width: int
+
+    def label(self, node_id: int) -> tuple[str, str]:
+        """The two label lines of a node as drawn, stripped."""
+        row, centre = self.positions[node_id]
+        left = centre - (self.widths[node_id] - 1) // 2
+        right = left + self.widths[node_id]
+        return self.lines[row].plain[left:right].strip(), self.lines[row + 1].plain[left:right].strip()
+
+    def text(self) -> Text:
+        """All lines as one rich `Text`."""
+        return Text("\n").join(self.lines)
+
+    @property
+    def plain(self) -> str:
+        """The drawing without styles or trailing spaces."""
+        return "\n".join(line.plain.rstrip() for line in self.lines)
+
+
+def _label_widths(trace: Trace) -> list[int]:
+    """The widest label each node shows at any step (a replay of the whole trace)."""
+    widths = [
+        node_label(node, NodeView(Phase.PRUNED if node.status is NodeStatus.PRUNED else Phase.UNSEEN)).width
+        for node in trace.nodes
+    ]
+    replay = Replay(trace)
+    while replay.forward():
+        node = trace.nodes[replay.current]
+        widths[node.id] = max(widths[node.id], node_label(node, replay.views[node.id]).width)
+    return widths
+
+
+def _children_span(node: TraceNode, spans: list[int], gap: int) -> int:
+    return sum(spans[child] for child in node.children) + gap * (len(node.children) - 1)
+
+
+def _over_children(columns: list[int]) -> int:
+    """Midway between the outer children, or right over the middle child when that is at most a column off."""
+    middle = (columns[0] + columns[-1]) // 2
+    if len(columns) % 2 and abs(columns[len(columns) // 2] - middle) <= 1:
+        return columns[len(columns) // 2]
+    return middle
+
+
+def _place(trace: Trace, widths: list[int], gap: int) -> tuple[list[int], int]:
+    """Each node's centre column and the total width, leaves left to right, parents over their children."""
+    deepest_first = sorted(trace.nodes, key=lambda node: node.depth, reverse=True)
+    spans = [0] * len(trace.nodes)  # the band of columns each subtree owns
+    for node in deepest_first:
+        spans[node.id] = max(widths[node.id], _children_span(node, spans, gap) if node.children else 0)
+    lefts = [0] * len(trace.nodes)
+    for node in reversed(deepest_first):  # parents first: children share the parent's band, centred in it
+        column = lefts[node.id] + (spans[node.id] - _children_span(node, spans, gap)) // 2
+        for child in node.children:
+            lefts[child] = column
+            column += spans[child] + gap
+    centres = [0] * len(trace.nodes)
+    for node in deepest_first:  # children first: a parent sits midway between its outer children
+        width, left = widths[node.id], lefts[node.id]
+        lowest = left + (width - 1) // 2
+        highest = left + spans[node.id] - width + (width - 1) // 2
+        wanted = _over_children([centres[child] for child in node.children]) if node.children else lowest
+        centres[node.id] = min(max(wanted, lowest), highest)
+    return centres, spans[0]
+
+
+def plan_tree(trace: Trace, *, max_width: int = DEFAULT_MAX_WIDTH) -> TreePlan | None:
+    """Lays out `trace`'s tree, or None when it has over `MAX_DRAWN_NODES` nodes or needs over `max_width` columns.
+
+    Subtrees are `GAPS[0]` columns apart when the drawing then fits `TARGET_WIDTH`, else `GAPS[-1]`.
+    """
+    if len(trace.nodes) > MAX_DRAWN_NODES:
+        return None
+    widths = _label_widths(trace)
+    placements = [_place(trace, widths, gap) for gap in GAPS]
+    fitting = [placed for placed in placements if placed[1] <= TARGET_WIDTH] or placements[-1:]
+    centres, width = fitting[0]
+    if width > max_width:
+        return None
+    depth = max(node.depth for node in trace.nodes)
+    return TreePlan(trace, tuple(centres), tuple(widths), width, depth)
+
+
+def draw_tree(plan: TreePlan, replay: Replay, *, show_pv: bool = False) -> TreeDrawing:
+    """Draws the planned tree in `replay`'s current state; `show_pv` marks the principal variation."""
+    trace = plan.trace
+    height = (plan.depth + 1) * LEVEL_HEIGHT - 1
+    cells = [[" "] * plan.width for _ in range(height)]
+    styles: list[list[tuple[int, int, str]]] = [[] for _ in range(height)]
+    on_pv = set(trace.summary.principal_variation) if show_pv else set()
+    positions = {}
+    for node in trace.nodes:
+        row, centre, width = node.depth * LEVEL_HEIGHT, plan.centres[node.id], plan.widths[node.id]
+        positions[node.id] = (row, centre)
+        label = node_label(
+            node, replay.views[node.id], is_current=node.id == replay.current, on_pv=node.id in on_pv
+        )
+        for offset, line in enumerate((label.top, label.bottom)):
+            start = centre - (cell_len(line) - 1) // 2
+            cells[row + offset][start : start + len(line)] = line
+            if label.style:
+                left = centre - (width - 1) // 2
+                styles[row + offset].append((left, left + width, label.style))
+        if node.children:
+            _draw_edges(plan, node, cells[row + 2], styles[row + 2], replay, on_pv)
+    lines = []
+    for row_cells, row_styles in zip(cells, styles, strict=True):
+        line = Text("".join(row_cells))
+        for start, end, style in row_styles:
+            line.stylize(style, start, end)
+        lines.append(line)
+    return TreeDrawing(tuple(lines), positions, plan.widths, plan.width)
+
+
+def _draw_edges(
+    plan: TreePlan,
+    node: TraceNode,
+    cells: list[str],
+    styles: list[tuple[int, int, str]],
+    replay: Replay,
+    on_pv: set[int],
+) -> None:
+    """Joins `node` to its children on the edge row below it: `┌───┴───┐`."""
+    top = plan.centres[node.id]
+    below = {plan.centres[child]: child for child in node.children}
+    low, high = min(top, *below), max(top, *below)
+    for column in range(low, high + 1):
+        cells[column] = _BOX[(column == top, column in below, column > low, column < high)]
+    for column, child in below.items():
+        if replay.views[child].phase is Phase.PRUNED:
+            styles.append((column, column + 1, "dim"))
+        elif child in on_pv and node.id in on_pv:
+            styles.append((column, column + 1, "bold"))
+
+
+def layout_tree(
+    trace: Trace, replay: Replay, *, show_pv: bool, max_width: int = DEFAULT_MAX_WIDTH
+) -> TreeDrawing | None:
+    """The tree drawn at `replay`'s step, or None when it is too big to draw (see `plan_tree`)."""
+    plan = plan_tree(trace, max_width=max_width)
+    return None if plan is None else draw_tree(plan, replay, show_pv=show_pv)

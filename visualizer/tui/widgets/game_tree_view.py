@@ -1,0 +1,156 @@
+"""Provides `GameTreeView`: the searched tree drawn like a textbook figure, or as an outline when too big."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import ScrollableContainer
+from textual.geometry import Region
+from textual.widget import Widget
+from textual.widgets import Static, Tree
+
+from visualizer.tracing.replay import Replay
+from visualizer.tracing.trace import Trace
+from visualizer.tui.tree_layout import (
+    DEFAULT_MAX_WIDTH,
+    MARKERS,
+    TreeDrawing,
+    draw_tree,
+    plan_tree,
+)
+from visualizer.tui.widgets.tree_outline import TreeOutline
+
+__all__ = ["GameTreeView", "TreeDrawingScroll"]
+
+
+class TreeDrawingScroll(ScrollableContainer, inherit_bindings=False):
+    """Scrolls a drawing larger than the view; leaves left/right and home/end to the screen's stepping keys."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("up", "scroll_up", "Scroll up", show=False),
+        Binding("down", "scroll_down", "Scroll down", show=False),
+        Binding("pageup", "page_up", "Page up", show=False),
+        Binding("pagedown", "page_down", "Page down", show=False),
+        Binding("shift+left", "scroll_left", "Scroll left", show=False),
+        Binding("shift+right", "scroll_right", "Scroll right", show=False),
+    ]
+
+
+class GameTreeView(Widget):
+    """The tree of one trace at the replay's current step, with the board of the node in view for games.
+
+    Args:
+        trace: the finished trace to show.
+        max_width: the widest drawing allowed; wider trees are shown as a `TreeOutline`.
+    """
+
+    DEFAULT_CSS = """
+    GameTreeView {
+        height: 1fr;
+        layout: vertical;
+    }
+    GameTreeView > TreeDrawingScroll, GameTreeView > TreeOutline {
+        height: 1fr;
+    }
+    GameTreeView > TreeDrawingScroll {
+        align-horizontal: center;
+    }
+    GameTreeView #tree-drawing {
+        width: auto;
+        height: auto;
+    }
+    GameTreeView > #tree-board {
+        height: auto;
+        padding: 0 1;
+        border-top: solid $secondary;
+    }
+    """
+
+    def __init__(
+        self,
+        trace: Trace,
+        *,
+        max_width: int = DEFAULT_MAX_WIDTH,
+        name: str | None = None,
+        id: str | None = None,
+        classes: str | None = None,
+    ) -> None:
+        super().__init__(name=name, id=id, classes=classes)
+        self.trace = trace
+        """The trace shown."""
+        self.plan = plan_tree(trace, max_width=max_width)
+        """The drawing's layout, None when the tree is shown as an outline."""
+        self.drawing: TreeDrawing | None = None
+        """The drawing on screen (None in outline mode or before the first `show`)."""
+        self.board_node: int | None = None
+        """The id of the node whose board is on show (None for trees without boards)."""
+        self.replay: Replay | None = None
+        """The replay last shown."""
+        self.show_pv = False
+        """True while the principal variation is marked."""
+
+    @property
+    def outline(self) -> TreeOutline | None:
+        """The outline, when the tree is too big to draw."""
+        return None if self.plan is not None else self.query_one(TreeOutline)
+
+    def compose(self) -> ComposeResult:
+        if self.plan is not None:
+            with TreeDrawingScroll(id="tree-scroll"):
+                yield Static(id="tree-drawing")
+        else:
+            yield TreeOutline(self.trace, id="tree-outline")
+        board = Static(id="tree-board")
+        board.display = self.trace.root.board is not None
+        yield board
+
+    def on_mount(self) -> None:
+        if self.replay is None:
+            self.replay = Replay(self.trace)
+        self._refresh_view()
+
+    def show(self, replay: Replay, *, show_pv: bool = False) -> None:
+        """Shows the tree as it stands at `replay`'s current step; `show_pv` marks the principal variation."""
+        self.replay, self.show_pv = replay, show_pv
+        if self.is_mounted:
+            self._refresh_view()
+
+    def _refresh_view(self) -> None:
+        replay = self.replay
+        assert replay is not None
+        current = 0 if replay.current is None else replay.current
+        if self.plan is None:
+            outline = self.query_one(TreeOutline)
+            outline.follow(replay, show_pv=self.show_pv)
+            outline.call_after_refresh(outline.scroll_to_node, outline.loaded[current], animate=False)
+        else:
+            self.drawing = draw_tree(self.plan, replay, show_pv=self.show_pv)
+            self.query_one("#tree-drawing", Static).update(self.drawing.text())
+            self.call_after_refresh(self._scroll_to, current)
+        self._show_board(current)
+
+    def _scroll_to(self, node_id: int) -> None:
+        """Scrolls the drawing so that the node's label is in view."""
+        if self.drawing is None or self.plan is None:
+            return
+        row, centre = self.drawing.positions[node_id]
+        width = self.plan.widths[node_id]
+        region = Region(centre - (width - 1) // 2, row, width, 2)
+        self.query_one(TreeDrawingScroll).scroll_to_region(region, animate=False, immediate=True)
+
+    def on_tree_node_highlighted(self, event: Tree.NodeHighlighted[int]) -> None:
+        """Shows the board of the node under the outline's cursor."""
+        if event.node.data is not None:
+            self._show_board(event.node.data)
+
+    def _show_board(self, node_id: int) -> None:
+        node = self.trace.nodes[node_id]
+        if node.board is None:
+            return
+        self.board_node = node_id
+        mover = "" if "to move" in node.board else f"  {node.player.value.upper()} to move"
+        heading = Text(f"{MARKERS[node.player]}{node.name}{mover}", style="bold")
+        self.query_one("#tree-board", Static).update(Text("\n").join([heading, Text(node.board)]))

@@ -1,0 +1,78 @@
+"""Provides `NodeTable`: the parent/child table, one row per node, following the replay."""
+
+from __future__ import annotations
+
+from textual.widgets import DataTable
+
+from visualizer.games.base import format_value
+from visualizer.tracing import Trace
+from visualizer.tracing.replay import NodeView, Phase, Replay
+
+__all__ = ["NodeTable", "MAX_TABLE_ROWS"]
+
+MAX_TABLE_ROWS = 2_000
+"""Larger traces list only the open nodes and the current node's children."""
+
+COLUMNS = ("name", "parent", "children", "player", "static", "value", "alpha", "beta", "status", "visit")
+_STATUS = {Phase.UNSEEN: "-", Phase.OPEN: "open", Phase.DONE: "done", Phase.PRUNED: "pruned"}
+
+
+class NodeTable(DataTable):
+    """Name, parent, children ('-' where none), static and backed-up value, window, status, visit."""
+
+    def __init__(self, trace: Trace, **kwargs) -> None:
+        super().__init__(cursor_type="row", zebra_stripes=True, **kwargs)
+        self.trace = trace
+        """The trace whose nodes are listed."""
+        self.shown: dict[int, NodeView] = {}
+        """The state each listed row shows now, by node id."""
+
+    def on_mount(self) -> None:
+        for column in COLUMNS:
+            self.add_column(column, key=column)
+
+    def _cells(self, node_id: int, view: NodeView) -> tuple[str, ...]:
+        nodes = self.trace.nodes
+        node = nodes[node_id]
+        return (
+            node.name,
+            "-" if node.parent is None else nodes[node.parent].name,
+            " ".join(nodes[child].name for child in node.children) or "-",
+            node.player.value.upper(),
+            format_value(node.static_value),
+            format_value(view.value),
+            format_value(view.alpha),
+            format_value(view.beta),
+            _STATUS[view.phase],
+            format_value(view.visit),
+        )
+
+    def _wanted(self, replay: Replay) -> list[int]:
+        if len(self.trace.nodes) <= MAX_TABLE_ROWS:
+            return list(range(len(self.trace.nodes)))
+        current = replay.current
+        rows = list(replay.stack)
+        if current is not None:
+            rows += [child for child in self.trace.nodes[current].children if child not in rows]
+        return rows or [0]
+
+    def show(self, replay: Replay) -> None:
+        """Updates the rows that changed and moves the cursor to the current node."""
+        wanted = self._wanted(replay)
+        if list(self.shown) != wanted:
+            self.clear()
+            self.shown = {}
+            for node_id in wanted:
+                view = replay.views[node_id]
+                self.add_row(*self._cells(node_id, view), key=str(node_id))
+                self.shown[node_id] = view
+        else:
+            for node_id in wanted:
+                view = replay.views[node_id]
+                if self.shown[node_id] != view:
+                    for column, cell in zip(COLUMNS[5:], self._cells(node_id, view)[5:]):
+                        self.update_cell(str(node_id), column, cell)
+                    self.shown[node_id] = view
+        current = replay.current if replay.current is not None else 0
+        if current in self.shown:
+            self.move_cursor(row=self.get_row_index(str(current)), animate=False)

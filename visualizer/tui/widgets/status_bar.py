@@ -1,0 +1,33 @@
+"""Provides `StatusBar`: algorithm, step i of N, value so far, nodes visited and cut-offs."""
+
+from __future__ import annotations
+
+from textual.widgets import Static
+
+from visualizer.games.base import format_value
+from visualizer.tracing.replay import Replay
+
+__all__ = ["StatusBar"]
+
+
+class StatusBar(Static):
+    """One line of counts; `text` keeps the plain line for tests."""
+
+    text = ""
+    """The line on screen."""
+
+    def show(self, replay: Replay, *, playing: bool, speed: float) -> None:
+        """Describes where the replay stands."""
+        trace, summary = replay.trace, replay.trace.summary
+        parts = [trace.algorithm, f"root {trace.root_player.value.upper()}"]
+        if trace.depth_limit is not None:
+            parts.append(f"depth {trace.depth_limit}")
+        parts += [
+            f"step {replay.step}/{replay.count}",
+            f"value {format_value(replay.views[0].value)}",
+            f"visited {replay.visited}/{summary.nodes_visited}",
+            f"cut-offs {replay.cutoffs}/{len(summary.cutoffs)}",
+            f"playing {speed:g}/s" if playing else "paused",
+        ]
+        self.text = "  ".join(parts)
+        self.update(self.text)

@@ -1,0 +1,126 @@
+"""Provides `TreeOutline`: a searched tree too big to draw, as an outline that loads branches when opened."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.text import Text
+from textual.binding import Binding, BindingType
+from textual.widgets import Tree
+from textual.widgets.tree import TreeNode
+
+from visualizer.tracing.replay import NodeView, Replay
+from visualizer.tracing.trace import Trace
+from visualizer.tui.tree_layout import node_line
+
+__all__ = ["TreeOutline"]
+
+
+class TreeOutline(Tree[int], inherit_bindings=False):
+    """The trace's tree as a Textual `Tree` of node ids, opened along the search's current path.
+
+    Children are added only when their parent opens, so a tree of half a million nodes starts at once.
+    Bindings leave space, left/right and home/end to the screen, which steps the search with them.
+
+    Args:
+        trace: the finished trace to show.
+    """
+
+    ICON_NODE = "+ "
+    """Shown before a closed branch (Tree's ▶/▼ would read as MAX/MIN markers)."""
+    ICON_NODE_EXPANDED = "- "
+    """Shown before an open branch."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "select_cursor", "Open/close", show=False),
+        Binding("up", "cursor_up", "Cursor up", show=False),
+        Binding("down", "cursor_down", "Cursor down", show=False),
+        Binding("shift+left", "cursor_parent", "Cursor to parent", show=False),
+        Binding("shift+up", "cursor_previous_sibling", "Previous sibling", show=False),
+        Binding("shift+down", "cursor_next_sibling", "Next sibling", show=False),
+        Binding("pageup", "page_up", "Page up", show=False),
+        Binding("pagedown", "page_down", "Page down", show=False),
+    ]
+
+    def __init__(
+        self, trace: Trace, *, name: str | None = None, id: str | None = None, classes: str | None = None
+    ) -> None:
+        super().__init__(node_line(trace.root, NodeView(), short=True), 0, name=name, id=id, classes=classes)
+        self.trace = trace
+        """The trace shown."""
+        self.replay: Replay | None = None
+        """The replay last shown, None before the first `follow`."""
+        self.show_pv = False
+        """True while the principal variation is marked and opened."""
+        self.loaded: dict[int, TreeNode[int]] = {0: self.root}
+        """Trace node id -> its outline node, for the nodes added so far."""
+        self._opened_by_follow: set[int] = set()
+        self.root.allow_expand = bool(trace.root.children)
+
+    def label_for(self, node_id: int) -> Text:
+        """The one-line label of a node in the replay's current state."""
+        replay = self.replay
+        view = replay.views[node_id] if replay is not None else NodeView()
+        on_pv = self.show_pv and node_id in self.trace.summary.principal_variation
+        current = replay is not None and node_id == replay.current
+        return node_line(self.trace.nodes[node_id], view, is_current=current, on_pv=on_pv, short=True)
+
+    def load(self, tree_node: TreeNode[int]) -> None:
+        """Adds the children of `tree_node` the first time it is needed."""
+        node = self.trace.nodes[tree_node.data]
+        if tree_node.children or not node.children:
+            return
+        for child in node.children:
+            self.loaded[child] = tree_node.add(
+                self.label_for(child), child, allow_expand=bool(self.trace.nodes[child].children)
+            )
+
+    def on_tree_node_expanded(self, event: Tree.NodeExpanded[int]) -> None:
+        self.load(event.node)
+
+    def _unload(self, tree_node: TreeNode[int]) -> None:
+        """Closes `tree_node` and drops the outline nodes below it."""
+        below = list(tree_node.children)
+        while below:
+            child = below.pop()
+            below.extend(child.children)
+            self.loaded.pop(child.data, None)
+            self._opened_by_follow.discard(child.data)
+        tree_node.remove_children()
+        tree_node.collapse()
+
+    def path_to(self, node_id: int) -> list[int]:
+        """The node ids from the root down to `node_id`."""
+        path = [node_id]
+        while (parent := self.trace.nodes[path[-1]].parent) is not None:
+            path.append(parent)
+        return path[::-1]
+
+    def follow(self, replay: Replay, *, show_pv: bool = False) -> None:
+        """Opens the outline along the path to the replay's current node and puts the cursor on it.
+
+        Branches this method opened earlier and no longer on the path are closed and unloaded, so the
+        outline holds only the current path, its siblings, and what the user opened.
+        """
+        self.replay, self.show_pv = replay, show_pv
+        target = 0 if replay.current is None else replay.current
+        paths = [self.path_to(target)[:-1] or [0]]  # the root stays open
+        if show_pv:
+            paths.append(list(self.trace.summary.principal_variation[:-1]))
+        wanted = {node_id for path in paths for node_id in path}
+        by_depth = sorted(self._opened_by_follow - wanted, key=lambda node_id: self.trace.nodes[node_id].depth)
+        for node_id in reversed(by_depth):
+            if node_id in self.loaded:
+                self._unload(self.loaded[node_id])
+            self._opened_by_follow.discard(node_id)
+        for path in paths:
+            for node_id in path:
+                tree_node = self.loaded[node_id]
+                self.load(tree_node)
+                if not tree_node.is_expanded:
+                    tree_node.expand()
+                    self._opened_by_follow.add(node_id)
+        for node_id, tree_node in self.loaded.items():
+            tree_node.set_label(self.label_for(node_id))
+        _ = self.last_line  # reading it rebuilds the lines, so that the target's line is current
+        self.move_cursor(self.loaded[target])
