@@ -25,3 +25,9 @@ def test_core_imports_no_textual() -> None:
 def test_the_check_sees_textual_when_it_is_imported() -> None:
     pytest.importorskip("textual")
     assert "'textual'" in loaded_textual_modules("import visualizer.games, textual")
+
+
+def test_headless_cli_and_exporters_import_no_textual() -> None:
+    # The CLI imports the app only inside the commands that open it, so scripts stay light.
+    imports = "import visualizer.export, visualizer.cli; visualizer.cli.main(['run', '--json'])"
+    assert loaded_textual_modules(imports).endswith("[]")
