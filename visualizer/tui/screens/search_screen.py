@@ -39,6 +39,7 @@ class SearchScreen(Screen):
         Binding("c", "next_cutoff", "Next cut-off"),
         Binding("a", "switch_algorithm", "Algorithm"),
         Binding("r", "toggle_root", "Root MAX/MIN"),
+        Binding("m", "compare", "Compare"),
         Binding("e", "export", "Export"),
         Binding("s", "screenshot", "Screenshot"),
         Binding("question_mark", "app.show_help_panel", "Help", key_display="?"),
@@ -152,6 +153,23 @@ class SearchScreen(Screen):
 
     async def action_toggle_root(self) -> None:
         await self._show_new_search(game=self.session.flipped_root())
+
+    def action_compare(self) -> None:
+        """Minimax and alpha-beta on this tree, side by side."""
+        from visualizer.search import trace_search
+        from visualizer.tui.screens.compare_screen import CompareScreen
+
+        self.stop()
+        session = self.session
+        try:
+            full, pruning = (
+                trace_search(session.game, algorithm, depth=session.depth, strict=session.strict)
+                for algorithm in ("minimax", "alphabeta")
+            )
+        except VisualizerError as error:
+            self.notify(str(error), severity="error")
+            return
+        self.app.push_screen(CompareScreen(full, pruning))
 
     # -- files ---------------------------------------------------------------
     def action_export(self) -> None:

@@ -1,0 +1,26 @@
+"""Compare mode: minimax and alpha-beta side by side in lockstep."""
+
+import pytest
+
+from visualizer.tui import make_app
+from visualizer.tui.screens.compare_screen import CompareScreen
+
+pytestmark = pytest.mark.asyncio
+
+
+async def test_compare_mode_shows_both_searches_and_the_difference():
+    app = make_app()
+    async with app.run_test(size=(160, 40)) as pilot:
+        await pilot.press("m")
+        assert isinstance(app.screen, CompareScreen)
+        assert "visited by minimax only: K O" in app.screen.text
+        await pilot.press("end")
+        left, right = app.screen.replays
+        assert (left.visited, right.visited) == (15, 13)
+        assert (left.step, right.step) == (left.count, right.count)
+        await pilot.press("home")
+        for _ in range(22):  # into K in minimax; alpha-beta waits on its cut-off at E
+            await pilot.press("right")
+        assert right.trace.nodes[right.current].name == "E" and right.step == 21
+        await pilot.press("m")
+        assert not isinstance(app.screen, CompareScreen)
