@@ -30,6 +30,17 @@ def screen_state(app) -> tuple:
     )
 
 
+async def press_and_search(app, pilot, key: str) -> None:
+    """Presses a key that searches again, and waits for the worker to hand over the new trace."""
+    await pilot.press(key)
+    await app.workers.wait_for_complete()
+    for _ in range(50):
+        await pilot.pause()
+        if not app.screen.searching:
+            return
+    raise AssertionError("the search did not finish")
+
+
 def row_of(app, name: str) -> tuple[str, ...]:
     table = app.screen.query_one(NodeTable)
     for index in range(table.row_count):
@@ -121,14 +132,14 @@ async def test_switching_algorithm_and_root():
     async with app.run_test(size=(100, 32)) as pilot:
         seen = {}
         for _ in range(4):  # alphabeta -> negamax -> negamax-ab -> minimax -> alphabeta
-            await pilot.press("a")
+            await press_and_search(app, pilot, "a")
             await pilot.press("end")
             trace = app.screen.session.trace
             seen[trace.algorithm] = app.screen.query_one(StatusBar).text
         assert "visited 15/15" in seen["minimax"] and "visited 13/13" in seen["alphabeta"]
         assert "visited 13/13" in seen["negamax-ab"] and "visited 15/15" in seen["negamax"]
         assert all("value 2" in status for status in seen.values())
-        await pilot.press("r")  # root MAX: value 4, no cut-off
+        await press_and_search(app, pilot, "r")  # root MAX: value 4, no cut-off
         await pilot.press("end")
         status = app.screen.query_one(StatusBar).text
         assert "root MAX" in status and "value 4" in status and "cut-offs 0/0" in status
@@ -156,5 +167,25 @@ async def test_replay_opens_an_exported_trace(tmp_path):
         await pilot.press("end")
         status = app.screen.query_one(StatusBar).text
         assert "minimax" in status and "visited 15/15" in status and "value 2" in status
-        await pilot.press("a")  # the saved tree can be searched again
+        await press_and_search(app, pilot, "a")  # the saved tree can be searched again
         assert app.screen.session.trace.algorithm == "alphabeta"
+
+
+async def test_a_long_search_runs_in_a_worker_and_shows_progress():
+    from visualizer.games import TicTacToe
+
+    app = make_app(TicTacToe("X........"), algorithm="negamax-ab")
+    async with app.run_test(size=(100, 32)) as pilot:
+        seen = []
+        status = app.screen.query_one(StatusBar)
+        original = status.show_progress
+
+        def spy(algorithm, nodes):
+            seen.append(nodes)
+            original(algorithm, nodes)
+
+        status.show_progress = spy
+        await press_and_search(app, pilot, "a")  # negamax-ab -> minimax: 59,705 nodes from X in a corner
+        assert app.screen.session.trace.algorithm == "minimax"
+        assert seen[0] == 0 and max(seen) >= 25_000  # progress reported while it ran
+        assert "step 0/" in app.screen.query_one(StatusBar).text

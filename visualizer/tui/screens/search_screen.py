@@ -53,6 +53,8 @@ class SearchScreen(Screen):
         """Index into SPEEDS."""
         self.timer: Timer | None = None
         """The play timer while playing."""
+        self.searching = False
+        """True while a worker searches again (the old trace stays on screen)."""
 
     def compose(self) -> ComposeResult:
         trace = self.session.trace
@@ -79,7 +81,8 @@ class SearchScreen(Screen):
         self.query_one(NodeTable).show(replay)
         self.query_one(CallStack).show(replay)
         self.query_one(EventLog).show(replay.step)
-        self.query_one(StatusBar).show(replay, playing=self.playing, speed=SPEEDS[self.speed_index])
+        if not self.searching:
+            self.query_one(StatusBar).show(replay, playing=self.playing, speed=SPEEDS[self.speed_index])
 
     # -- stepping ------------------------------------------------------------
     def action_step(self, steps: int) -> None:
@@ -135,24 +138,43 @@ class SearchScreen(Screen):
             self.refresh_view()
 
     # -- searching again -----------------------------------------------------
-    async def _show_new_search(self, **changes) -> None:
+    def _show_new_search(self, **changes) -> None:
+        """Changes the session's options and searches again in a thread, showing progress."""
         self.stop()
-        session = self.session
         for name, value in changes.items():
-            setattr(session, name, value)
+            setattr(self.session, name, value)
+        self.searching = True
+        self.query_one(StatusBar).show_progress(self.session.algorithm, 0)
+        self.run_worker(self._search, thread=True, exclusive=True, group="search")
+
+    def _search(self) -> None:
+        """Runs in a worker thread; hands the trace (or the error) back to the screen."""
+        call = self.app.call_from_thread
         try:
-            session.use(session.search())
+            trace = self.session.search(
+                progress=lambda nodes: call(self.query_one(StatusBar).show_progress, self.session.algorithm, nodes)
+            )
         except VisualizerError as error:
-            self.notify(str(error), severity="error")
+            call(self._search_failed, str(error))
             return
-        await self.recompose()
+        call(self._install, trace)
+
+    def _search_failed(self, message: str) -> None:
+        self.searching = False
+        self.notify(message, severity="error")
         self.refresh_view()
 
-    async def action_switch_algorithm(self) -> None:
-        await self._show_new_search(algorithm=self.session.next_algorithm())
+    async def _install(self, trace) -> None:
+        self.session.use(trace)
+        await self.recompose()
+        self.searching = False
+        self.refresh_view()
 
-    async def action_toggle_root(self) -> None:
-        await self._show_new_search(game=self.session.flipped_root())
+    def action_switch_algorithm(self) -> None:
+        self._show_new_search(algorithm=self.session.next_algorithm())
+
+    def action_toggle_root(self) -> None:
+        self._show_new_search(game=self.session.flipped_root())
 
     def action_compare(self) -> None:
         """Minimax and alpha-beta on this tree, side by side."""

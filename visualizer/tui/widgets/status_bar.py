@@ -31,3 +31,8 @@ class StatusBar(Static):
         ]
         self.text = "  ".join(parts)
         self.update(self.text)
+
+    def show_progress(self, algorithm: str, nodes: int) -> None:
+        """Says that a search is running and how far it has got."""
+        self.text = f"searching with {algorithm}: {nodes:,} nodes entered..."
+        self.update(self.text)
