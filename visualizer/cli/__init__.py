@@ -6,7 +6,7 @@ import os
 import sys
 from typing import Sequence
 
-from visualizer.cli.commands import default, overview, replay, run, show, tui
+from visualizer.cli.commands import default, overview, replay, run, serve, show, tui
 from visualizer.cli.exporting import export
 from visualizer.cli.parser import build_parser
 from visualizer.errors import VisualizerError
@@ -21,6 +21,7 @@ COMMANDS = {
     "export": export,
     "tui": tui,
     "replay": replay,
+    "serve": serve,
 }
 
 

@@ -105,6 +105,14 @@ def build_parser() -> argparse.ArgumentParser:
     replay = commands.add_parser("replay", help="open the app on a saved trace",
                                  description="Open the app on a trace saved by `visualizer export`.")
     replay.add_argument("file", metavar="FILE", help="a .json trace")
+    served = commands.add_parser(
+        "serve", help="serve the app to a browser (textual-serve)",
+        description="Serve the app to a web browser through textual-serve. Each visitor gets "
+        "`visualizer tui TUI_ARGS`, e.g. visualizer serve -- --game nim --pile 6.")
+    served.add_argument("--host", default="127.0.0.1", help="the address to listen on (127.0.0.1)")
+    served.add_argument("--port", type=int, default=8000, help="the port (8000)")
+    served.add_argument("tui_args", nargs=argparse.REMAINDER, metavar="-- TUI_ARGS",
+                        help="options for `visualizer tui` after --")
     export = commands.add_parser(
         "export", parents=[sources, searches], help="save a search as JSON and DOT (SVG/PNG, frames)",
         description="Search a tree and save the trace: NAME.json (networkx node-link data) and NAME.dot, "
