@@ -189,3 +189,27 @@ async def test_a_long_search_runs_in_a_worker_and_shows_progress():
         assert app.screen.session.trace.algorithm == "minimax"
         assert seen[0] == 0 and max(seen) >= 25_000  # progress reported while it ran
         assert "step 0/" in app.screen.query_one(StatusBar).text
+
+
+async def test_new_tree_and_depth_keys_search_again():
+    from visualizer.tui.dialogs import DepthDialog, NewTreeDialog
+
+    app = make_app()
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.press("n")
+        assert isinstance(app.screen, NewTreeDialog)
+        app.screen.dismiss(from_nested("[[3,12,8],[2,4,6],[14,5,2]]"))
+        await app.workers.wait_for_complete()
+        for _ in range(20):
+            await pilot.pause()
+        await pilot.press("end")
+        assert "value 3" in app.screen.query_one(StatusBar).text
+        await pilot.press("d")
+        assert isinstance(app.screen, DepthDialog)
+        await pilot.press("1", "enter")
+        await app.workers.wait_for_complete()
+        for _ in range(20):
+            await pilot.pause()
+        # Depth 1 on a nested tree stops at interior nodes without values: refused, options restored.
+        assert app.screen.session.depth is None
+        assert app.screen.session.trace.depth_limit is None

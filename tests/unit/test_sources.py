@@ -498,3 +498,9 @@ def test_nim_root_player(root: Player) -> None:
 def test_nim_errors(options: dict, about: str, fix: str) -> None:
     with input_error(about=about, fix=fix):
         Nim(**options)
+
+
+def test_nested_number_too_long_to_read_is_an_input_error() -> None:
+    # Python refuses to convert integers of more than 4,300 digits; that must not become a traceback.
+    with pytest.raises(InputError, match="too long"):
+        from_nested("[1" + "0" * 5000 + "]")

@@ -260,6 +260,8 @@ def from_nested(
             raise InputError(
                 "the nested list is nested too deeply to read; give it as --array with --branching"
             ) from None
+        except ValueError:  # e.g. an integer with more digits than Python converts
+            raise InputError("the nested list has a number too long to read; use shorter numbers") from None
     values: list[Value | None] = []
     children: list[list[int]] = []
     queue: deque[tuple[Any, str]] = deque([(nested, "the top level")])

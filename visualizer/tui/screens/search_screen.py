@@ -12,6 +12,8 @@ from textual.timer import Timer
 from textual.widgets import Footer
 
 from visualizer.errors import VisualizerError
+from visualizer.games import Game
+from visualizer.tui.dialogs import DepthChoice, DepthDialog, NewTreeDialog
 from visualizer.tui.session import Session
 from visualizer.tui.widgets.call_stack import CallStack
 from visualizer.tui.widgets.event_log import EventLog
@@ -40,6 +42,8 @@ class SearchScreen(Screen):
         Binding("a", "switch_algorithm", "Algorithm"),
         Binding("r", "toggle_root", "Root MAX/MIN"),
         Binding("m", "compare", "Compare"),
+        Binding("n", "new_tree", "New tree"),
+        Binding("d", "depth", "Depth"),
         Binding("e", "export", "Export"),
         Binding("s", "screenshot", "Screenshot"),
         Binding("question_mark", "app.show_help_panel", "Help", key_display="?"),
@@ -55,6 +59,8 @@ class SearchScreen(Screen):
         """The play timer while playing."""
         self.searching = False
         """True while a worker searches again (the old trace stays on screen)."""
+        self.previous: dict[str, object] = {}
+        """The session options before the running search changed them."""
 
     def compose(self) -> ComposeResult:
         trace = self.session.trace
@@ -139,8 +145,12 @@ class SearchScreen(Screen):
 
     # -- searching again -----------------------------------------------------
     def _show_new_search(self, **changes) -> None:
-        """Changes the session's options and searches again in a thread, showing progress."""
+        """Changes the session's options and searches again in a thread, showing progress.
+
+        If the search fails, the options go back to what they were (the old trace stays on screen).
+        """
         self.stop()
+        self.previous = {name: getattr(self.session, name) for name in changes}
         for name, value in changes.items():
             setattr(self.session, name, value)
         self.searching = True
@@ -160,6 +170,8 @@ class SearchScreen(Screen):
         call(self._install, trace)
 
     def _search_failed(self, message: str) -> None:
+        for name, value in self.previous.items():
+            setattr(self.session, name, value)
         self.searching = False
         self.notify(message, severity="error")
         self.refresh_view()
@@ -192,6 +204,24 @@ class SearchScreen(Screen):
             self.notify(str(error), severity="error")
             return
         self.app.push_screen(CompareScreen(full, pruning))
+
+    def action_new_tree(self) -> None:
+        """Asks for another tree (opening on this one) and searches it."""
+        self.stop()
+        self.app.push_screen(NewTreeDialog(self.session.game), self._use_new_tree)
+
+    def _use_new_tree(self, game: Game | None) -> None:
+        if game is not None:
+            self._show_new_search(game=game)
+
+    def action_depth(self) -> None:
+        """Asks for the look-ahead (blank: full depth) and searches again with it."""
+        self.stop()
+        self.app.push_screen(DepthDialog(self.session.depth), self._use_depth)
+
+    def _use_depth(self, choice: DepthChoice | None) -> None:
+        if choice is not None:
+            self._show_new_search(depth=choice.depth)
 
     # -- files ---------------------------------------------------------------
     def action_export(self) -> None:

@@ -1,0 +1,8 @@
+"""Provides the app's dialogs: a new tree source and the search depth."""
+
+from visualizer.tui.dialogs.board_editor import BoardEditor
+from visualizer.tui.dialogs.depth import DepthChoice, DepthDialog
+from visualizer.tui.dialogs.new_tree import NewTreeDialog
+from visualizer.tui.dialogs.tree_form import PRESETS, TreeForm
+
+__all__ = ["BoardEditor", "DepthChoice", "DepthDialog", "NewTreeDialog", "PRESETS", "TreeForm"]
