@@ -213,3 +213,16 @@ async def test_new_tree_and_depth_keys_search_again():
         # Depth 1 on a nested tree stops at interior nodes without values: refused, options restored.
         assert app.screen.session.depth is None
         assert app.screen.session.trace.depth_limit is None
+
+
+async def test_every_key_is_in_the_command_palette():
+    app = make_app()
+    async with app.run_test(size=(100, 32)) as pilot:
+        commands = {command.title: command for command in app.get_system_commands(app.screen)}
+        for title in ("Play/pause", "Step", "Back", "Next cut-off", "Algorithm", "Root MAX/MIN", "Compare",
+                      "New tree", "Depth", "Export", "Screenshot", "Help"):
+            assert title in commands, title
+        assert commands["Next cut-off"].help == "key c"
+        await commands["Next cut-off"].callback()
+        await pilot.pause()
+        assert app.screen.session.replay.step == 21

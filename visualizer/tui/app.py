@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
-from textual.app import App
+from functools import partial
+from typing import Iterable
+
+from textual.app import App, SystemCommand
+from textual.binding import Binding
+from textual.screen import Screen
 
 from visualizer.games import Game, builtin_example
 from visualizer.tracing import Trace
@@ -25,6 +30,14 @@ class VisualizerApp(App):
 
     def on_mount(self) -> None:
         self.push_screen(SearchScreen(self.session))
+
+    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        """Textual's commands, then every key of the current screen, so the palette lists all controls."""
+        yield from super().get_system_commands(screen)
+        for binding in screen.BINDINGS:
+            if isinstance(binding, Binding) and binding.description:
+                key = binding.key_display or binding.key.split(",")[0]
+                yield SystemCommand(binding.description, f"key {key}", partial(screen.run_action, binding.action))
 
 
 def make_app(
