@@ -9,7 +9,6 @@ import sys
 from visualizer.cli.render import facts_text, node_table, run_json, run_text
 from visualizer.cli.searching import trace_from_args
 from visualizer.cli.sources import game_from_args, trace_from_file
-from visualizer.errors import InputError
 from visualizer.games import builtin_example
 from visualizer.search import trace_search
 
@@ -113,16 +112,8 @@ def default(args: argparse.Namespace) -> int:
 
 def serve(args: argparse.Namespace) -> int:
     """Serves the app to a browser through textual-serve: each visitor gets `visualizer tui ARGS`."""
-    import shlex
+    from visualizer.tui.serve import serve as serve_app
 
-    try:
-        from textual_serve.server import Server
-    except ImportError:
-        raise InputError(
-            "textual-serve is not installed; install it with pip install 'gametree-visualizer[serve]'"
-        ) from None
     tui_args = args.tui_args[1:] if args.tui_args[:1] == ["--"] else args.tui_args
-    command = shlex.join([sys.executable, "-m", "visualizer", "tui", *tui_args])
-    print(f"Serving the app at http://{args.host}:{args.port}/ (ctrl+c stops)", flush=True)
-    Server(command, host=args.host, port=args.port, title="gametree visualizer").serve()
+    serve_app(args.host, args.port, tui_args)
     return 0
