@@ -16,8 +16,9 @@ from visualizer.errors import InputError
 from visualizer.export.atomic import write_text_atomic
 from visualizer.export.dot_labels import node_label, quote_label
 from visualizer.export.graph import to_networkx
-from visualizer.export.steps import Replay
+from visualizer.export.rebuild import from_networkx
 from visualizer.games.base import format_value
+from visualizer.tracing.replay import Phase, Replay
 from visualizer.tracing.trace import Trace
 
 if TYPE_CHECKING:
@@ -67,9 +68,9 @@ def _node_attributes(graph: networkx.DiGraph, node: int, replay: Replay | None, 
         if node in pv:
             attributes["penwidth"] = PV_WIDTH
     else:
-        state = replay.nodes.get(node)
-        status = "pruned" if node in replay.pruned else "visited" if state is not None else "unseen"
-        if state is None:
+        state = replay.views[node]
+        status = "pruned" if state.phase is Phase.PRUNED else "visited" if state.visit is not None else "unseen"
+        if state.visit is None:
             text = node_label(data["name"], board=data["board"])
         else:
             text = node_label(
@@ -108,13 +109,13 @@ def _edge_attributes(
         attributes.update(style="dashed", color=GREY)
     elif replay is None and graph.nodes[child]["status"] == "unreached":
         attributes.update(style="dotted", color=GREY)
-    elif replay is not None and child not in replay.nodes:
+    elif replay is not None and replay.views[child].visit is None:
         attributes["color"] = UNSEEN
     if (parent, child) in cuts:
         attributes.update(label=quote_label("cut"), color=CUT, fontcolor=CUT)
     if replay is None and parent in pv and child in pv:
         attributes["penwidth"] = PV_WIDTH
-    if replay is not None and (replay.current, replay.child) == (parent, child):
+    if replay is not None and replay.event is not None and (replay.current, replay.event.child) == (parent, child):
         attributes.update(color=LAST_CHILD, penwidth="2")
     return attributes
 
@@ -127,9 +128,16 @@ def _title(graph: networkx.DiGraph, replay: Replay | None) -> str:
         return f"{attributes['algorithm']}: {attributes['description']}\nvalue {format_value(summary['value'])}{best}"
     if replay.event is None:
         return f"{attributes['algorithm']}: before the first step"
-    event, state = replay.event, replay.nodes[replay.current]
-    value = "" if event["value"] is None else f" v={format_value(state.value)}"
-    return f"{attributes['algorithm']}, step {replay.step} of {replay.count}: {event['kind']} {event['node']}{value}"
+    event, state = replay.event, replay.views[replay.current]
+    value = "" if event.value is None else f" v={format_value(state.value)}"
+    name = graph.nodes[event.node]["name"]
+    return f"{attributes['algorithm']}, step {replay.step} of {replay.count}: {event.kind.value} {name}{value}"
+
+
+def _replay_at(trace: Trace, step: int) -> Replay:
+    replay = Replay(trace)
+    replay.seek(step)
+    return replay
 
 
 def _check_step(step: int | None, count: int) -> None:
@@ -152,7 +160,7 @@ def graph_to_dot(graph: networkx.DiGraph, *, step: int | None = None, replay: Re
 
     if replay is None and step is not None:
         _check_step(step, len(graph.graph["events"]))
-        replay = Replay(graph).seek(step)
+        replay = _replay_at(from_networkx(graph), step)
     summary = graph.graph["summary"]
     ids = {data["name"]: node for node, data in graph.nodes(data=True)}
     pv = {ids[name] for name in summary["principal_variation"]} if replay is None else set()
@@ -160,7 +168,10 @@ def graph_to_dot(graph: networkx.DiGraph, *, step: int | None = None, replay: Re
         cuts = {(ids[cut["node"]], ids[cut["skipped"][0]]) for cut in summary["cutoffs"] if cut["skipped"]}
         pruned = {ids[name] for name in summary["pruned"]}
     else:
-        cuts, pruned = replay.cut_edges, replay.pruned
+        cuts = {
+            (cut.node, cut.skipped[0]) for cut in replay.trace.summary.cutoffs if cut.step <= replay.step and cut.skipped
+        }
+        pruned = {node for node, view in enumerate(replay.views) if view.phase is Phase.PRUNED}
     dot = pydot.Dot("trace", graph_type="digraph", ordering="out", labelloc="t", fontname="Helvetica")
     dot.set("label", quote_label(_title(graph, replay)))
     dot.set_node_defaults(fontname="Helvetica")
@@ -186,7 +197,7 @@ def to_dot(trace: Trace, *, step: int | None = None) -> str:
         InputError: `step` is outside 0..number of events.
     """
     _check_step(step, len(trace.events))
-    return graph_to_dot(to_networkx(trace), step=step)
+    return graph_to_dot(to_networkx(trace), replay=None if step is None else _replay_at(trace, step))
 
 
 def write_dot(trace: Trace, path: str | Path, *, step: int | None = None) -> Path:
@@ -212,7 +223,8 @@ def write_frames(trace: Trace, directory: str | Path, name: str) -> list[Path]:
     graph = to_networkx(trace)
     digits = max(FRAME_DIGITS, len(str(len(trace.events))))
     paths = []
-    for replay in Replay(graph):
+    replay = Replay(trace)
+    while replay.forward():
         path = directory / f"{name}-{replay.step:0{digits}d}.dot"
         paths.append(write_text_atomic(path, graph_to_dot(graph, replay=replay)))
     return paths
