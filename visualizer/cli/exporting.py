@@ -10,7 +10,7 @@ from pathlib import Path
 from visualizer.cli.searching import trace_from_args
 from visualizer.cli.sources import game_from_args
 from visualizer.errors import InputError
-from visualizer.games import Game, Nim, TicTacToe, builtin_example, from_nested
+from visualizer.games import DEFAULT_ARRAY, Game, Nim, TicTacToe, builtin_example, from_nested
 from visualizer.search import trace_search
 from visualizer.tracing import Trace
 
@@ -44,7 +44,7 @@ def trace_slug(trace: Trace) -> str:
     """A readable file name for a trace: source + algorithm (+ depth, + strict)."""
     source = trace.source
     kind = source.get("kind", "tree")
-    if kind == "array" and source.get("values") == list(builtin_example().values) and len(trace.nodes) == 15:
+    if kind == "array" and source.get("values") == list(DEFAULT_ARRAY):
         stem = "example15"
     elif kind in ("array", "nested"):
         stem = f"{kind}{len(trace.nodes)}"

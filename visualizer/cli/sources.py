@@ -103,9 +103,10 @@ def game_from_args(args: argparse.Namespace) -> Game:
 
 
 def lookahead_from_args(args: argparse.Namespace) -> int | None:
-    """The search depth: --depth, which for a random tree built from --depth is its full depth."""
-    if args.depth is not None and args.depth < 0:
-        raise InputError(f"--depth is {args.depth}; the look-ahead must be 0 or more (0 evaluates the root)")
+    """The search depth: --depth, which for a random tree built from --depth is its full depth.
+
+    A negative depth is refused by the search itself; this checks the node budget.
+    """
     if args.max_nodes < 1:
         raise InputError(f"--max-nodes is {args.max_nodes}; it must be 1 or more")
     return args.depth
