@@ -185,3 +185,8 @@ def test_bad_input_from_a_real_process_has_no_traceback():
                           capture_output=True, text=True, timeout=60)
     assert done.returncode == 2
     assert done.stderr.startswith("visualizer: error: the board has 4 squares") and "Traceback" not in done.stderr
+
+
+def test_bad_show_prints_nothing_but_the_error(capsys):
+    code, out, err = run_cli(capsys, "show", "--game", "nim", "--depth", "-2")
+    assert code == 2 and out == "" and err.count("\n") == 1

@@ -47,17 +47,18 @@ def show(args: argparse.Namespace) -> int:
         print(run_text(saved))
         return 0
     game = game_from_args(args)
-    print(f"{game.describe()}, root {game.player(game.root()).value.upper()}")
+    header = f"{game.describe()}, root {game.player(game.root()).value.upper()}"
     if game.is_explicit:
         table_source = trace_search(game, "minimax", max_nodes=max(args.max_nodes, len(game)))
+        print(header)
         print(node_table(table_source))
         print()
         print(facts_text(game))
         return 0
-    board = game.board_text(game.root())
-    print(board)
-    print()
     trace = trace_from_args(game, args, algorithm="minimax")
+    print(header)
+    print(game.board_text(game.root()))
+    print()
     print(node_table(trace))
     if args.depth is None:
         print(f"({len(trace.nodes):,} nodes; values are static values at game ends)")
