@@ -3,18 +3,17 @@
 from __future__ import annotations
 
 import argparse
-import re
 from dataclasses import dataclass
 from pathlib import Path
 
 from visualizer.cli.searching import trace_from_args
 from visualizer.cli.sources import game_from_args
 from visualizer.errors import InputError
-from visualizer.games import DEFAULT_ARRAY, Game, Nim, TicTacToe, builtin_example, from_nested
+from visualizer.export.files import trace_slug, write_trace_files
+from visualizer.games import Game, Nim, TicTacToe, builtin_example, from_nested
 from visualizer.search import trace_search
-from visualizer.tracing import Trace
 
-__all__ = ["export", "write_trace_files", "trace_slug", "examples", "FORMATS"]
+__all__ = ["export", "examples", "FORMATS"]
 
 FORMATS = ("json", "dot", "svg", "png")
 
@@ -40,31 +39,6 @@ def examples() -> list[Example]:
     ]
 
 
-def trace_slug(trace: Trace) -> str:
-    """A readable file name for a trace: source + algorithm (+ depth, + strict)."""
-    source = trace.source
-    kind = source.get("kind", "tree")
-    if kind == "array" and source.get("values") == list(DEFAULT_ARRAY):
-        stem = "example15"
-    elif kind in ("array", "nested"):
-        stem = f"{kind}{len(trace.nodes)}"
-    elif kind == "random":
-        stem = f"random-seed{source.get('seed')}"
-    elif kind == "tictactoe":
-        board = source["board"]
-        stem = "tictactoe-" + ("empty" if set(board) == {"."} else board.replace(".", "_"))
-    elif kind == "nim":
-        stem = f"nim{source['pile']}"
-    else:
-        stem = kind
-    parts = [stem, trace.algorithm]
-    if trace.depth_limit is not None:
-        parts.append(f"d{trace.depth_limit}")
-    if trace.strict:
-        parts.append("strict")
-    return re.sub(r"[^A-Za-z0-9_.-]", "_", "-".join(parts))
-
-
 def parse_formats(text: str) -> tuple[str, ...]:
     """'json,dot,svg' to a tuple of known formats."""
     formats = tuple(part.strip().lower() for part in text.split(",") if part.strip())
@@ -78,28 +52,6 @@ def _check_name(name: str) -> str:
     if not name or name in (".", "..") or "/" in name or "\\" in name or "\0" in name:
         raise InputError(f"--name {name!r} is not a file name; give a plain name such as my-trace")
     return name
-
-
-def write_trace_files(trace: Trace, out: Path, name: str, formats: tuple[str, ...], *, frames: bool = False) -> list[Path]:
-    """Writes NAME.json / NAME.dot (and renders SVG/PNG from the DOT); returns the paths written.
-
-    Rendering needs Graphviz's `dot`; without it the DOT is still written and `GraphvizMissing`
-    is raised after everything else is on disk.
-    """
-    from visualizer.export import render, write_dot, write_frames, write_json
-
-    written: list[Path] = []
-    if "json" in formats:
-        written.append(write_json(trace, out / f"{name}.json"))
-    images = [fmt for fmt in formats if fmt in ("svg", "png")]
-    if "dot" in formats or images:
-        dot_path = write_dot(trace, out / f"{name}.dot")
-        written.append(dot_path)
-    if frames:
-        written.extend(write_frames(trace, out, name))
-    for fmt in images:
-        written.append(render(dot_path, fmt))
-    return written
 
 
 def export(args: argparse.Namespace) -> int:

@@ -4,6 +4,7 @@ from visualizer.export.atomic import write_bytes_atomic, write_text_atomic
 from visualizer.export.dot_format import graph_to_dot, to_dot, write_dot, write_frames
 from visualizer.export.dot_labels import quote_label, unquote_label
 from visualizer.export.errors import GraphvizMissing, RenderError, TraceFileError
+from visualizer.export.files import trace_slug, write_trace_files
 from visualizer.export.graph import FORMAT, FORMAT_VERSION, to_networkx
 from visualizer.export.json_format import from_json, read_json, to_json, write_json
 from visualizer.export.rebuild import from_networkx
@@ -26,6 +27,7 @@ __all__ = [
     "read_json",
     "render",
     "to_dot",
+    "trace_slug",
     "to_json",
     "to_networkx",
     "unquote_label",
@@ -35,4 +37,5 @@ __all__ = [
     "write_frames",
     "write_json",
     "write_text_atomic",
+    "write_trace_files",
 ]

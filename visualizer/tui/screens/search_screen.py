@@ -225,7 +225,7 @@ class SearchScreen(Screen):
 
     # -- files ---------------------------------------------------------------
     def action_export(self) -> None:
-        from visualizer.cli.exporting import trace_slug, write_trace_files
+        from visualizer.export.files import trace_slug, write_trace_files
 
         trace = self.session.trace
         try:
