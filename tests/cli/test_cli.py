@@ -141,9 +141,9 @@ def test_show_game_tree(capsys):
         (["run", "--array", ""], "the array is empty"),
         (["run", "--nested", "[[1,2],[3"], "not valid JSON"),
         (["run", "--nested", "[[1,\"a\"]]"], "leaves must be numbers"),
-        (["run", "--board", "XX."], "the board has 3 squares"),
+        (["run", "--board", "XX."], "the board has 3 cells"),
         (["run", "--board", "XQ......."], "'Q' at square 1"),
-        (["run", "--board", "XXX......"], "X must have as many marks as O"),
+        (["run", "--board", "XXX......"], "X must have as many pieces as O"),
         (["run", "--board", "XXX/OOO/X.."], "both X and O"),
         (["run", "--depth", "-1"], "--depth is -1"),
         (["run", "--game", "nim", "--pile", "0"], "--pile is 0"),
@@ -184,7 +184,7 @@ def test_bad_input_from_a_real_process_has_no_traceback():
     done = subprocess.run([sys.executable, "-m", "visualizer", "run", "--board", "XXXX"],
                           capture_output=True, text=True, timeout=60)
     assert done.returncode == 2
-    assert done.stderr.startswith("visualizer: error: the board has 4 squares") and "Traceback" not in done.stderr
+    assert done.stderr.startswith("visualizer: error: the board has 4 cells") and "Traceback" not in done.stderr
 
 
 def test_bad_show_prints_nothing_but_the_error(capsys):

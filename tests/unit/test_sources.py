@@ -339,9 +339,11 @@ def test_parse_board(text: str) -> None:
 @pytest.mark.parametrize(
     ("text", "about", "fix"),
     [
-        ("X.O/.X.", "has 6 squares", "give 9 characters of X, O and ."),
-        ("X.O/.X./..O/.", "has 10 squares", "give 9 characters"),
-        ("", "has 0 squares", "give 9 characters"),
+        ("X.O/.X.", "has 2 rows of lengths 3,3", "give 3 rows of 3 of X, O and ."),
+        ("X.O/.X./..O/.", "has 4 rows of lengths 3,3,3,1", "give 3 rows of 3"),
+        ("X.O/.X/..O", "has 3 rows of lengths 3,2,3", "give 3 rows of 3"),
+        ("X.O.X", "has 5 cells", "give 3 rows of 3"),
+        ("", "has 0 cells", "give 3 rows of 3"),
         ("XAO/.../...", "'A' at square 1", "use only X, O and ."),
         (".../.../..0", "'0' at square 8", "use only X, O and ."),
     ],
@@ -356,8 +358,8 @@ def test_parse_board_errors(text: str, about: str, fix: str) -> None:
 @pytest.mark.parametrize(
     ("board", "player", "about", "fix"),
     [
-        ("XX./.../...", None, "2 X and 0 O", "X must have as many marks as O or one more"),
-        ("O../.../...", None, "0 X and 1 O", "X must have as many marks as O or one more"),
+        ("XX./.../...", None, "2 X and 0 O", "X must have as many pieces as O or one more"),
+        ("O../.../...", None, "0 X and 1 O", "X must have as many pieces as O or one more"),
         ("XXX/OOO/...", None, "winning lines for both X and O", "at most one player can have won"),
         # X completed a row, then O moved again (3 X, 3 O: X to move)
         ("XXX/OO./O..", None, "X has a winning line but O has moved since", "the game ends at a line"),

@@ -7,10 +7,13 @@ import sys
 from typing import NoReturn
 
 from visualizer import __version__
+from visualizer.games import EVALUATORS
 from visualizer.search import ALGORITHMS
 from visualizer.tracing import DEFAULT_MAX_NODES
 
-__all__ = ["build_parser"]
+__all__ = ["GAMES", "build_parser"]
+
+GAMES = ("tictactoe", "connect4", "nim")
 
 EXAMPLES = """\
 examples:
@@ -24,6 +27,10 @@ examples:
   visualizer run --random --leaves 32 --seed 7 --algorithm negamax-ab
   visualizer run --game tictactoe --board X.O/.X./... --depth 2
   visualizer run --game nim --pile 6
+  visualizer run --game tictactoe --eval open-lines --symmetry --depth 2 -a minimax
+  visualizer best-move --board X.O/.X./...
+  visualizer best-move --game connect4 --rows 3 --cols 4 --connect 3
+  visualizer run --random --leaves 16 --order best
   visualizer export --algorithm minimax --format json,dot,svg
   visualizer run --trace traces/example15-alphabeta.json
 """
@@ -50,13 +57,26 @@ def _source_options() -> argparse.ArgumentParser:
     group.add_argument("--leaves", type=int, metavar="N", help="leaves of the random tree (8)")
     group.add_argument("--range", metavar="LO:HI", help="values of the random tree (-10:10)")
     group.add_argument("--seed", type=int, metavar="S", help="random seed (shown in the output when omitted)")
-    group.add_argument("--game", choices=("tictactoe", "nim"), help="a board game instead of a tree")
-    group.add_argument("--board", metavar="XO.", help="tic-tac-toe: 9 squares of X, O and ., rows split by /")
-    group.add_argument("--player", choices=("X", "O", "x", "o"), help="tic-tac-toe: the player to move")
+    group.add_argument("--game", choices=GAMES, help="a board game instead of a tree")
+    group.add_argument("--board", metavar="XO.",
+                       help="tic-tac-toe or connect four: rows of X, O and . from the top, split by / (empty)")
+    group.add_argument("--player", choices=("X", "O", "x", "o"),
+                       help="tic-tac-toe or connect four: the plus player, whose move is computed (the one to move)")
+    group.add_argument("--eval", metavar="E",
+                       help=f"tic-tac-toe or connect four: the static evaluator, one of {', '.join(EVALUATORS)} "
+                            "(win-loss; connect four: windows)")
+    group.add_argument("--symmetry", action="store_const", const=True,
+                       help="tic-tac-toe or connect four: merge children that are the same position up to symmetry")
+    group.add_argument("--rows", type=int, metavar="R", help="connect four: rows (6)")
+    group.add_argument("--cols", type=int, metavar="C", help="connect four: columns (7)")
+    group.add_argument("--connect", type=int, metavar="K", help="connect four: pieces in a row that win (4)")
     group.add_argument("--pile", type=int, metavar="N", help="NIM: the pile (6)")
     group.add_argument("--max-take", type=int, metavar="K", help="NIM: take 1..K each move (3)")
     group.add_argument("--rules", choices=("misere", "normal"), help="NIM: whoever takes the last one loses (misere) or wins")
     group.add_argument("--trace", metavar="FILE", help="a saved trace (.json) instead of a tree: no new search")
+    group.add_argument("--order", metavar="ORDER",
+                       help="children tried in natural, best, worst or random[:SEED] order (natural); best is "
+                            "by exact value on trees and by static value on games")
     group.add_argument("--root", choices=("max", "min"), help="who moves at the root (max; the built-in example: min)")
     group.add_argument("--depth", type=int, metavar="N",
                        help="look-ahead in plies (full depth by default); with --random and no --leaves, "

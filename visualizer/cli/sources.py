@@ -6,7 +6,19 @@ import argparse
 import random
 
 from visualizer.errors import InputError
-from visualizer.games import Game, Nim, Player, TicTacToe, builtin_example, from_array, from_nested, parse_array
+from visualizer.games import (
+    ConnectFour,
+    Game,
+    Nim,
+    Player,
+    TicTacToe,
+    builtin_example,
+    from_array,
+    from_nested,
+    parse_array,
+    parse_order,
+    with_order,
+)
 from visualizer.games.explicit import parse_names
 from visualizer.games.random_tree import DEFAULT_RANGE, parse_range, random_tree
 from visualizer.tracing import Trace
@@ -20,8 +32,13 @@ _OWNED = {
     "leaves": ("--leaves", {"random"}),
     "range": ("--range", {"random"}),
     "seed": ("--seed", {"random"}),
-    "board": ("--board", {"tictactoe"}),
-    "player": ("--player", {"tictactoe"}),
+    "board": ("--board", {"tictactoe", "connect4"}),
+    "player": ("--player", {"tictactoe", "connect4"}),
+    "eval": ("--eval", {"tictactoe", "connect4"}),
+    "symmetry": ("--symmetry", {"tictactoe", "connect4"}),
+    "rows": ("--rows", {"connect4"}),
+    "cols": ("--cols", {"connect4"}),
+    "connect": ("--connect", {"connect4"}),
     "pile": ("--pile", {"nim"}),
     "max_take": ("--max-take", {"nim"}),
     "rules": ("--rules", {"nim"}),
@@ -63,7 +80,15 @@ def _check_owned(args: argparse.Namespace, kind: str) -> None:
 
 
 def game_from_args(args: argparse.Namespace) -> Game:
-    """Builds the game the options describe (the built-in example when none is given)."""
+    """Builds the game the options describe (the built-in example when none is given), in --order."""
+    game = _source_from_args(args)
+    if args.order is None:
+        return game
+    order, seed = parse_order(args.order)
+    return with_order(game, order, seed)
+
+
+def _source_from_args(args: argparse.Namespace) -> Game:
     kind, text = source_kind(args)
     _check_owned(args, "array" if kind == "builtin" else kind)
     root = Player.parse(args.root) if args.root else None
@@ -92,8 +117,17 @@ def game_from_args(args: argparse.Namespace) -> Game:
             seed=args.seed,
             root=root,
         )
+    board_options = {"player": args.player, "root": root, "evaluator": args.eval, "symmetry": bool(args.symmetry)}
     if kind == "tictactoe":
-        return TicTacToe(args.board or "." * 9, player=args.player, root=root)
+        return TicTacToe(args.board or "." * 9, **board_options)
+    if kind == "connect4":
+        return ConnectFour(
+            args.board,
+            rows=6 if args.rows is None else args.rows,
+            cols=7 if args.cols is None else args.cols,
+            connect=4 if args.connect is None else args.connect,
+            **board_options,
+        )
     return Nim(
         6 if args.pile is None else args.pile,
         max_take=3 if args.max_take is None else args.max_take,
@@ -124,6 +158,7 @@ def trace_from_file(args: argparse.Namespace) -> Trace | None:
         ("--root", args.root is not None),
         ("--strict", getattr(args, "strict", False)),
         ("--iterative", getattr(args, "iterative", False)),
+        ("--order", args.order is not None),
     ) if given]
     if changed:
         raise InputError(

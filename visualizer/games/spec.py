@@ -7,7 +7,9 @@ from typing import Any
 from visualizer.errors import InputError
 from visualizer.games.base import Game, Player
 from visualizer.games.explicit import from_array, from_nested
+from visualizer.games.connect4 import ConnectFour
 from visualizer.games.nim import Nim
+from visualizer.games.ordering import OrderedGame
 from visualizer.games.tictactoe import TicTacToe
 
 __all__ = ["from_spec"]
@@ -15,6 +17,9 @@ __all__ = ["from_spec"]
 
 def from_spec(spec: dict[str, Any]) -> Game:
     """Rebuilds the game of a spec such as {"kind": "array", "values": [...], "branching": 2, "root": "min"}."""
+    if spec.get("order", "natural") != "natural":
+        inner = from_spec({key: value for key, value in spec.items() if key not in ("order", "order_seed")})
+        return OrderedGame(inner, spec["order"], spec.get("order_seed"))
     try:
         kind = spec["kind"]
         root = Player.parse(spec.get("root", "max"))
@@ -26,7 +31,12 @@ def from_spec(spec: dict[str, Any]) -> Game:
             tree = from_nested(spec["nested"], root=root)
             return tree.replace(names=tuple(spec["names"])) if "names" in spec else tree
         if kind == "tictactoe":
-            return TicTacToe(spec["board"], player=spec.get("player"), root=root)
+            return TicTacToe(spec["board"], player=spec.get("player"), root=root, evaluator=spec.get("eval"),
+                             symmetry=spec.get("symmetry", False))
+        if kind == "connect4":
+            return ConnectFour(spec["board"], rows=spec["rows"], cols=spec["cols"], connect=spec["connect"],
+                               player=spec.get("player"), root=root, evaluator=spec.get("eval"),
+                               symmetry=spec.get("symmetry", False))
         if kind == "nim":
             return Nim(spec["pile"], max_take=spec.get("max_take", 3), rules=spec.get("rules", "misere"), root=root)
     except (KeyError, TypeError) as error:

@@ -1,0 +1,91 @@
+"""Provides connect four ("four in a row") as a game tree: a `GridGame` with gravity; moves are columns."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from visualizer.errors import InputError
+from visualizer.games.base import Player
+from visualizer.games.grid import EMPTY, GridGame, GridState
+
+__all__ = ["ConnectFour", "MAX_CELLS"]
+
+MAX_CELLS = 400
+"""The largest board accepted (rows x columns)."""
+
+
+class ConnectFour(GridGame):
+    """Connect K on R rows x C columns (6 x 7, 4 by default); columns 0..C-1 are tried in order.
+
+    The board is given as rows from top to bottom. Pieces fall to the lowest empty cell of a column,
+    so a piece may not float above an empty cell. The default evaluator is `windows`.
+    """
+
+    kind = "connect4"
+    gravity = True
+    default_evaluator = "windows"
+
+    def __init__(
+        self,
+        board: str | None = None,
+        *,
+        rows: int = 6,
+        cols: int = 7,
+        connect: int = 4,
+        player: str | None = None,
+        root: Player = Player.MAX,
+        evaluator: str | None = None,
+        symmetry: bool = False,
+    ):
+        for flag, value in (("--rows", rows), ("--cols", cols), ("--connect", connect)):
+            if value < 1:
+                raise InputError(f"{flag} is {value}; it must be 1 or more")
+        if rows * cols > MAX_CELLS:
+            raise InputError(f"the board has {rows * cols} cells; boards are limited to {MAX_CELLS} (--rows x --cols)")
+        if connect > max(rows, cols):
+            raise InputError(
+                f"--connect is {connect} but the board is {rows}x{cols}; nobody could ever win, so use a "
+                f"connect of at most {max(rows, cols)}"
+            )
+        super().__init__(EMPTY * (rows * cols) if board is None else board, rows=rows, cols=cols,
+                         connect=connect, player=player, root=root, evaluator=evaluator, symmetry=symmetry)
+        self._check_gravity(self.board)
+
+    def _check_gravity(self, board: str) -> None:
+        cols = self.cols
+        for index in range(self.size - cols):
+            if board[index] != EMPTY and board[index + cols] == EMPTY:
+                row, col = divmod(index, cols)
+                raise InputError(
+                    f"the board has a floating {board[index]} in row {row + 1} (from the top), column "
+                    f"{col + 1}: the cell below it is empty; pieces fall to the bottom, so fix the board"
+                )
+
+    def board_hint(self) -> str:
+        return "/".join([EMPTY * self.cols] * (self.rows - 1) + ["X" + EMPTY * (self.cols - 1)])
+
+    def moves(self, board: str) -> list[tuple[Any, int]]:
+        found = []
+        cols = self.cols
+        for col in range(cols):
+            if board[col] != EMPTY:
+                continue  # the column is full
+            cell = col
+            while cell + cols < self.size and board[cell + cols] == EMPTY:
+                cell += cols
+            found.append((col, cell))
+        return found
+
+    def move_phrase(self, state: GridState, move: Any) -> str:
+        return f"{state.to_move} in column {move}"
+
+    def _options(self) -> dict[str, Any]:
+        return {"rows": self.rows, "cols": self.cols, "connect": self.connect, **super()._options()}
+
+    def describe(self) -> str:
+        shape = f"{self.rows}x{self.cols}" + ("" if self.connect == 4 else f", connect {self.connect}")
+        where = "empty" if self.board == EMPTY * self.size else self.board_slashes()
+        return f"connect four {shape}, {where}, {self._root.to_move} to move{self._settings_text()}"
+
+    def spec(self) -> dict[str, Any]:
+        return {**super().spec(), "rows": self.rows, "cols": self.cols, "connect": self.connect}
