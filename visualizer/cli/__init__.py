@@ -8,6 +8,7 @@ from typing import Sequence
 
 from visualizer.cli.commands import default, overview, replay, run, serve, show, tui
 from visualizer.cli.exporting import export
+from visualizer.cli.playing import best_move, play
 from visualizer.cli.parser import build_parser
 from visualizer.errors import VisualizerError
 
@@ -22,6 +23,8 @@ COMMANDS = {
     "tui": tui,
     "replay": replay,
     "serve": serve,
+    "best-move": best_move,
+    "play": play,
 }
 
 

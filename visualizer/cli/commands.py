@@ -60,10 +60,10 @@ def show(args: argparse.Namespace) -> int:
     print(game.board_text(game.root()))
     print()
     print(node_table(trace))
-    if args.depth is None:
+    if trace.depth_limit is None:
         print(f"({len(trace.nodes):,} nodes; values are static values at game ends)")
     else:
-        print(f"({len(trace.nodes):,} nodes to depth {args.depth}; values are static values at the frontier)")
+        print(f"({len(trace.nodes):,} nodes to depth {trace.depth_limit}; values are static values at the frontier)")
     return 0
 
 

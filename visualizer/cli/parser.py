@@ -116,6 +116,17 @@ def build_parser() -> argparse.ArgumentParser:
     commands.add_parser("run", parents=[sources, searches], help="search a tree and print the result",
                         description="Search a tree and print the visit order, value, best move, "
                         "principal variation, counts and cut-offs.")
+    best = commands.add_parser(
+        "best-move", parents=[sources, searches], help="the recommended move for a position",
+        description="Search a position (tic-tac-toe, connect four, NIM, or any tree) and print the "
+        "recommended move, its value, the principal variation and the board after the move.")
+    best.set_defaults(algorithm=None)
+    play = commands.add_parser(
+        "play", parents=[sources, searches], help="play tic-tac-toe or connect four against the engine",
+        description="Open the app's play mode: you against the engine. The options set the game, the "
+        "engine's algorithm, look-ahead (--depth) and evaluator (--eval).")
+    play.add_argument("--human", choices=("X", "O", "x", "o"), default="X",
+                      help="the side you play (X, who moves first)")
     commands.add_parser("overview", help="the built-in example as text: node table, minimax and alpha-beta",
                         description="Print the built-in example's node table and both searches (what "
                         "`visualizer` prints when it is not run in a terminal).")

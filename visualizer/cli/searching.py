@@ -34,7 +34,7 @@ def trace_from_args(game: Game, args: argparse.Namespace, *, algorithm: str | No
         return trace_search(
             game,
             algorithm,
-            depth=lookahead_from_args(args),
+            depth=lookahead_from_args(args, game),
             strict=getattr(args, "strict", False),
             iterative=getattr(args, "iterative", False),
             max_nodes=args.max_nodes,

@@ -136,13 +136,16 @@ def _source_from_args(args: argparse.Namespace) -> Game:
     )
 
 
-def lookahead_from_args(args: argparse.Namespace) -> int | None:
-    """The search depth: --depth, which for a random tree built from --depth is its full depth.
+def lookahead_from_args(args: argparse.Namespace, game: Game) -> int | None:
+    """The search depth: --depth, else the game's suggested look-ahead (connect four's 5 on big boards).
 
-    A negative depth is refused by the search itself; this checks the node budget.
+    For a random tree built from --depth it is its full depth. A negative depth is refused by the
+    search itself; this checks the node budget.
     """
     if args.max_nodes < 1:
         raise InputError(f"--max-nodes is {args.max_nodes}; it must be 1 or more")
+    if args.depth is None and hasattr(game, "suggested_depth"):
+        return game.suggested_depth()
     return args.depth
 
 

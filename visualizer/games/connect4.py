@@ -8,10 +8,16 @@ from visualizer.errors import InputError
 from visualizer.games.base import Player
 from visualizer.games.grid import EMPTY, GridGame, GridState
 
-__all__ = ["ConnectFour", "MAX_CELLS"]
+__all__ = ["ConnectFour", "DEFAULT_DEPTH", "FULL_SEARCH_CELLS", "MAX_CELLS"]
 
 MAX_CELLS = 400
 """The largest board accepted (rows x columns)."""
+
+FULL_SEARCH_CELLS = 12
+"""Positions with at most this many empty cells are searched to the end by default."""
+
+DEFAULT_DEPTH = 5
+"""The look-ahead used when none is given and the position has more empty cells than that."""
 
 
 class ConnectFour(GridGame):
@@ -75,6 +81,10 @@ class ConnectFour(GridGame):
                 cell += cols
             found.append((col, cell))
         return found
+
+    def suggested_depth(self) -> int | None:
+        """The default look-ahead: the end of the game on small positions, `DEFAULT_DEPTH` otherwise."""
+        return None if self.board.count(EMPTY) <= FULL_SEARCH_CELLS else DEFAULT_DEPTH
 
     def move_phrase(self, state: GridState, move: Any) -> str:
         return f"{state.to_move} in column {move}"

@@ -34,7 +34,8 @@ WINDOW_WEIGHTS = (0, 1, 4, 16, 64, 256, 1024)
 """The `windows` evaluator's worth of an open window holding 0, 1, 2, ... own pieces."""
 
 WINDOWS_WIN = 100_000
-"""The `windows` evaluator's value of a won position (more than any sum of open windows)."""
+"""The `windows` evaluator's value of a win at the root (more than any sum of open windows); each ply
+later takes 1 off, so the engine takes the quickest win and puts off a loss as long as it can."""
 
 
 class GridState(NamedTuple):
@@ -174,7 +175,7 @@ def _discounted(geo: Geometry, board: str, plus: str, ply: int) -> int:
 def _windows(geo: Geometry, board: str, plus: str, ply: int) -> int:
     mark = geo.winner(board)
     if mark is not None:
-        return WINDOWS_WIN if mark == plus else -WINDOWS_WIN
+        return WINDOWS_WIN - ply if mark == plus else ply - WINDOWS_WIN
     minus = other_mark(plus)
     score = 0
     for window in geo.windows:
@@ -194,7 +195,7 @@ EVALUATORS: dict[str, tuple[Evaluator, str]] = {
     "discounted": (_discounted, f"a win is worth {DISCOUNT_WIN} divided by the ply it happens at, a loss "
                                 "the negative; quicker wins score more"),
     "windows": (_windows, "open windows of K cells weighted 1, 4, 16, ... by the pieces they hold, plus's "
-                          f"minus minus's; a win {WINDOWS_WIN:,}"),
+                          f"minus minus's; a win {WINDOWS_WIN:,} less the plies it takes"),
 }
 """Name -> (function, one-line description). Every value is from the plus (MAX) player's view."""
 
@@ -362,6 +363,10 @@ class GridGame(PathNamedGame):
                 if legal == move:
                     return type(self)(self.board[:cell] + mark + self.board[cell + 1 :], **self._options())
         raise InputError(f"{self.move_phrase(self._root, move)} is not a legal move here")
+
+    def suggested_depth(self) -> int | None:
+        """The look-ahead to use when the user gives none (None: to the end of the game)."""
+        return None
 
     def legal_moves(self) -> list[Any]:
         """The moves at the root (all of them, even with --symmetry)."""

@@ -60,6 +60,10 @@ class Nim(PathNamedGame):
         mover_wins = self.rules == "misere"
         return state.player.sign if mover_wins else -state.player.sign
 
+    def move_phrase(self, state: NimState, move: int) -> str:
+        """The move in words, e.g. "take 2 (4 left)"."""
+        return f"take {move} ({state.pile - move} left)"
+
     def board_text(self, state: NimState) -> str:
         sticks = "|" * state.pile + " " if state.pile <= 40 else ""
         return f"{sticks}({state.pile} left, {state.player.value.upper()} to move)"

@@ -1,0 +1,151 @@
+"""Provides the `best-move` command (the recommended move, as the source programs' `nextmove`) and `play`."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any
+
+from visualizer.cli.searching import trace_from_args
+from visualizer.cli.sources import game_from_args, source_kind
+from visualizer.errors import InputError
+from visualizer.games import Game, TicTacToe
+from visualizer.games.base import format_value
+from visualizer.tracing import Trace
+
+__all__ = ["best_move", "best_move_json", "best_move_text", "play"]
+
+
+def _move_phrase(game: Game, move: Any) -> str:
+    """The move in words: "X at square 4 (row 2, column 2)", "O in column 3", "take 2", or a node name."""
+    if hasattr(game, "move_phrase"):
+        return game.move_phrase(game.root(), move)
+    return str(move)
+
+
+def _game_over(game: Game) -> str | None:
+    """Why there is no move to recommend, or None."""
+    root = game.root()
+    if not game.is_terminal(root):
+        return None
+    if hasattr(game, "winner"):
+        mark = game.winner(root)
+        return f"{mark} has already won" if mark else "the board is full"
+    return "the root has no children"
+
+
+def _labels(trace: Trace, ids: tuple[int, ...]) -> list[str]:
+    """The moves along a path: each node's own label (the last part of its dotted name)."""
+    return [trace.nodes[node].name.rsplit(".", 1)[-1] for node in ids if trace.nodes[node].parent is not None]
+
+
+def _mover(game: Game) -> str:
+    root = game.root()
+    return getattr(root, "to_move", None) or game.player(root).value.upper()
+
+
+def _after(trace: Trace) -> str | None:
+    best = trace.summary.best_child
+    return None if best is None else trace.nodes[best].board
+
+
+WIN_AWARE = ("win-loss", "open-lines", "discounted", "windows")
+"""Evaluators whose sign at the end of a game says who won (adjacency's does not)."""
+
+
+def _outcome(game: Game, trace: Trace) -> str | None:
+    """"X wins with best play", "a draw with best play", ...; None unless the search reached every game end."""
+    if trace.depth_limit is not None or game.is_explicit:
+        return None
+    value = trace.summary.value
+    if hasattr(game, "evaluator"):
+        if game.evaluator not in WIN_AWARE:
+            return None
+        plus = game.max_mark
+        minus = "O" if plus == "X" else "X"
+    else:
+        plus, minus = "MAX", "MIN"
+    if value == 0:
+        return "a draw with best play"
+    return f"{plus if value > 0 else minus} wins with best play"
+
+
+def best_move_text(game: Game, trace: Trace) -> str:
+    """The recommendation as a short report: move, value, principal variation, the board after."""
+    summary = trace.summary
+    depth = "to the end of the game" if trace.depth_limit is None else f"look-ahead {trace.depth_limit}"
+    settings = [trace.algorithm, depth]
+    if hasattr(game, "evaluator") and f"{game.evaluator} values" not in game.describe():
+        settings.append(f"{game.evaluator} values")
+    plus = getattr(game, "max_mark", "MAX")
+    lines = [
+        f"{game.describe()} | {', '.join(settings)}",
+        f"{'best move:':<21}{_move_phrase(game, summary.best_move)}",
+        f"{'value:':<21}{format_value(summary.value)} (from {plus}'s view; {_mover(game)} is to move)",
+    ]
+    outcome = _outcome(game, trace)
+    if outcome:
+        lines.append(f"{'outcome:':<21}{outcome}")
+    lines += [
+        f"{'principal variation:':<21}{' '.join(_labels(trace, summary.principal_variation))}",
+        f"{'nodes visited:':<21}{summary.nodes_visited:,}",
+    ]
+    board = _after(trace)
+    if board is not None:
+        lines.append("board after the move:")
+        lines += [f"  {row}" for row in board.splitlines()]
+    return "\n".join(lines)
+
+
+def best_move_json(game: Game, trace: Trace) -> dict[str, Any]:
+    """The recommendation as a JSON-able dict (see README, "best-move")."""
+    summary = trace.summary
+    return {
+        "source": game.describe(),
+        "spec": trace.source,
+        "algorithm": trace.algorithm,
+        "depth": trace.depth_limit,
+        "to_move": _mover(game),
+        "move": summary.best_move,
+        "move_text": _move_phrase(game, summary.best_move),
+        "value": summary.value,
+        "outcome": _outcome(game, trace),
+        "root": trace.root_player.value,
+        "principal_variation": _labels(trace, summary.principal_variation),
+        "board_after": _after(trace),
+        "nodes_visited": summary.nodes_visited,
+    }
+
+
+def best_move(args: argparse.Namespace) -> int:
+    """Searches the position and prints the recommended move."""
+    if source_kind(args)[0] == "trace":
+        raise InputError("best-move searches a position; give --game/--board/--pile (or a tree), not --trace")
+    game = game_from_args(args)
+    over = _game_over(game)
+    if over is not None:
+        raise InputError(f"the game is over ({over}), so there is no move to recommend; give a position with moves left")
+    trace = trace_from_args(game, args)
+    if args.json:
+        print(json.dumps(best_move_json(game, trace), indent=2))
+    else:
+        print(best_move_text(game, trace))
+    return 0
+
+
+def play(args: argparse.Namespace) -> int:
+    """Opens the app's play mode: the user against the engine at tic-tac-toe or connect four."""
+    kind, _ = source_kind(args)
+    if kind == "builtin":
+        game: Game = TicTacToe(evaluator=args.eval, symmetry=bool(args.symmetry))
+    elif kind in ("tictactoe", "connect4"):
+        game = game_from_args(args)
+    else:
+        raise InputError(f"play needs a board game; use --game tictactoe or --game connect4, not {kind}")
+    from visualizer.search import parse_algorithm
+    from visualizer.tui.app import make_play_app
+
+    algorithm = parse_algorithm(args.algorithm or "alphabeta")
+    depth = args.depth if args.depth is not None else game.suggested_depth()
+    make_play_app(game, human=args.human.upper(), algorithm=algorithm, depth=depth).run()
+    return 0
