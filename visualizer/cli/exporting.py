@@ -10,7 +10,7 @@ from visualizer.cli.searching import trace_from_args
 from visualizer.cli.sources import game_from_args
 from visualizer.errors import InputError
 from visualizer.export.files import trace_slug, write_trace_files
-from visualizer.games import Game, Nim, TicTacToe, builtin_example, from_nested
+from visualizer.games import ConnectFour, Game, Nim, TicTacToe, builtin_example, from_nested
 from visualizer.search import trace_search
 
 __all__ = ["export", "examples", "FORMATS"]
@@ -20,11 +20,12 @@ FORMATS = ("json", "dot", "svg", "png")
 
 @dataclass(frozen=True)
 class Example:
-    """One committed example trace: the file name, the game and the algorithm."""
+    """One committed example trace: the file name, the game, the algorithm and the look-ahead."""
 
     name: str
     game: Game
     algorithm: str
+    depth: int | None = None
 
 
 def examples() -> list[Example]:
@@ -36,6 +37,9 @@ def examples() -> list[Example]:
         Example("textbook3x3-alphabeta", textbook, "alphabeta"),
         Example("nim6-alphabeta", Nim(6), "alphabeta"),
         Example("tictactoe-midgame-alphabeta", TicTacToe("XOX/.O./..."), "alphabeta"),
+        Example("tictactoe-opening-minimax-d2", TicTacToe(evaluator="open-lines", symmetry=True), "minimax", 2),
+        Example("connect4-3x4k3-alphabeta-d3", ConnectFour("..../.O../XO.X", rows=3, cols=4, connect=3),
+                "alphabeta", 3),
     ]
 
 
@@ -59,7 +63,7 @@ def export(args: argparse.Namespace) -> int:
     out = Path(args.out)
     formats = parse_formats(args.format)
     if args.examples:
-        jobs = [(example.name, trace_search(example.game, example.algorithm)) for example in examples()]
+        jobs = [(example.name, trace_search(example.game, example.algorithm, depth=example.depth)) for example in examples()]
     else:
         trace = trace_from_args(game_from_args(args), args)
         jobs = [(_check_name(args.name) if args.name else trace_slug(trace), trace)]

@@ -27,10 +27,22 @@ def trace_slug(trace: Trace) -> str:
     elif kind == "tictactoe":
         board = source["board"]
         stem = "tictactoe-" + ("empty" if set(board) == {"."} else board.replace(".", "_"))
+    elif kind == "connect4":
+        board = source["board"]
+        shape = f"{source['rows']}x{source['cols']}" + ("" if source["connect"] == 4 else f"k{source['connect']}")
+        stem = f"connect4-{shape}-" + ("empty" if set(board) == {"."} else board.replace(".", "_"))
     elif kind == "nim":
         stem = f"nim{source['pile']}"
     else:
         stem = kind
+    if kind in ("tictactoe", "connect4"):
+        default_eval = "win-loss" if kind == "tictactoe" else "windows"
+        if source.get("eval", default_eval) != default_eval:
+            stem += f"-{source['eval']}"
+        if source.get("symmetry"):
+            stem += "-sym"
+    if source.get("order", "natural") != "natural":
+        stem += f"-{source['order']}" + (f"{source['order_seed']}" if source["order"] == "random" else "")
     parts = [stem, trace.algorithm]
     if trace.depth_limit is not None:
         parts.append(f"d{trace.depth_limit}")
