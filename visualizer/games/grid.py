@@ -60,7 +60,8 @@ class Geometry:
         """Every line of `connect` cells: rows, columns, then both diagonals."""
         self.symmetries = tuple(self._symmetries())
         """Cell permutations (`new[i] = old[perm[i]]`) that map the board onto itself, identity first."""
-        self._winners: dict[str, str | None] = {}
+        self.winner: Callable[[str], str | None] = lru_cache(maxsize=1 << 20)(self._find_winner)
+        """'X' or 'O' if that mark fills a window of the board, else None (cached: searches ask again and again)."""
 
     def _windows(self):
         rows, cols, k = self.rows, self.cols, self.connect
@@ -93,22 +94,12 @@ class Geometry:
                 seen.append(perm)
         return seen
 
-    def winner(self, board: str) -> str | None:
-        """'X' or 'O' if that mark fills a window, else None (cached: searches ask again and again)."""
-        try:
-            return self._winners[board]
-        except KeyError:
-            pass
-        found = None
+    def _find_winner(self, board: str) -> str | None:
         for window in self.windows:
             mark = board[window[0]]
             if mark != EMPTY and all(board[i] == mark for i in window):
-                found = mark
-                break
-        if len(self._winners) > 1_000_000:
-            self._winners.clear()
-        self._winners[board] = found
-        return found
+                return mark
+        return None
 
     def canonical(self, board: str) -> str:
         """The smallest image of the board under the symmetries: equal for symmetric positions."""
@@ -200,6 +191,10 @@ EVALUATORS: dict[str, tuple[Evaluator, str]] = {
 """Name -> (function, one-line description). Every value is from the plus (MAX) player's view."""
 
 
+PLY_EVALUATORS = ("discounted", "windows")
+"""The evaluators that use the ply (moves since the root)."""
+
+
 def parse_evaluator(name: str) -> str:
     """A user's evaluator name to a key of `EVALUATORS`."""
     key = name.strip().lower().replace("_", "-")
@@ -240,6 +235,7 @@ class GridGame(PathNamedGame):
         self.max_mark = to_move if root is Player.MAX else other_mark(to_move)
         self.evaluator = parse_evaluator(evaluator or self.default_evaluator)
         self._evaluate = EVALUATORS[self.evaluator][0]
+        self._needs_ply = self.evaluator in PLY_EVALUATORS
         self.symmetry = symmetry
         self._root = GridState(self.board, to_move)
         self._root_pieces = self.size - self.board.count(EMPTY)
@@ -345,8 +341,9 @@ class GridGame(PathNamedGame):
         return Player.MAX if state.to_move == self.max_mark else Player.MIN
 
     def static_value(self, state: GridState) -> Value:
-        ply = self.size - state.board.count(EMPTY) - self._root_pieces
-        return self._evaluate(self.geometry, state.board, self.max_mark, ply)
+        board = state.board
+        ply = self.size - board.count(EMPTY) - self._root_pieces if self._needs_ply else 0
+        return self._evaluate(self.geometry, board, self.max_mark, ply)
 
     def winner(self, state: GridState) -> str | None:
         """'X' or 'O' when that mark has won, else None."""
