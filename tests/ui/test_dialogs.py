@@ -6,11 +6,23 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from textual.app import App
-from textual.widgets import Button, Input, Select, Static
+from textual.widgets import Button, Checkbox, Input, Select, Static
 
 from visualizer.errors import InputError
-from visualizer.games import ExplicitTree, Nim, Player, TicTacToe, builtin_example, from_nested, random_tree
-from visualizer.tui.dialogs import BoardEditor, DepthChoice, DepthDialog, NewTreeDialog, TreeForm
+from visualizer.games import (
+    ConnectFour,
+    ExplicitTree,
+    Nim,
+    OrderedGame,
+    Player,
+    TicTacToe,
+    builtin_example,
+    from_nested,
+    random_tree,
+    with_order,
+)
+from visualizer.games.spec import from_spec
+from visualizer.tui.dialogs import PRESETS, BoardEditor, DepthChoice, DepthDialog, NewTreeDialog, TreeForm
 
 TEXTBOOK = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
 
@@ -202,7 +214,7 @@ async def test_board_editor_cycles_squares_by_click_and_keys_and_reports_impossi
         await pilot.pause()
         assert editor.board == "XXX......"
         assert "the board has 3 X and 0 O" in shown(dialog, "#form-error")
-        assert "X must have as many marks as O" in shown(dialog, "#form-error")
+        assert "X must have as many pieces as O" in shown(dialog, "#form-error")
         await pilot.click("#ok")
         await pilot.pause()
         assert app.results == [] and app.screen is dialog
@@ -222,7 +234,7 @@ async def test_board_text_of_the_wrong_shape_is_reported_and_keeps_the_squares()
     app = DialogHost(dialog)
     async with app.run_test(size=(90, 36)) as pilot:
         await type_into(pilot, dialog, "#board-input", "X.Z")
-        assert shown(dialog, "#form-error").startswith("the board has 3 squares; give 9 characters")
+        assert shown(dialog, "#form-error").startswith("the board has 3 cells; give 3 rows of 3")
         assert dialog.query_one(BoardEditor).board == "X........"
         assert dialog.query_one("#ok", Button).disabled
 
@@ -262,7 +274,134 @@ async def test_escape_and_cancel_return_none():
             assert app.results == [None] and app.screen is not dialog
 
 
-KIND_NAMES = st.sampled_from(["array", "nested", "random", "tictactoe", "nim"])
+@pytest.mark.asyncio
+async def test_connect_four_reports_a_floating_piece_then_returns_the_board_typed():
+    dialog = NewTreeDialog()
+    app = DialogHost(dialog)
+    async with app.run_test(size=(90, 36)) as pilot:
+        await choose(pilot, dialog, "#source", "connect4")
+        assert dialog.query_one("#connect4-panel").display and not dialog.query_one("#array-panel").display
+        assert shown(dialog, "#form-summary") == "connect four 6x7, empty, X to move"  # blank fields: the defaults
+        assert dialog.query_one("#connect4-eval", Select).value == "windows"
+        await type_into(pilot, dialog, "#connect4-rows", "4")
+        await type_into(pilot, dialog, "#connect4-cols", "5")
+        await type_into(pilot, dialog, "#connect4-connect", "3")
+        await type_into(pilot, dialog, "#connect4-board", "...../...../..X../.....")
+        assert shown(dialog, "#form-error").startswith("the board has a floating X in row 3 (from the top), column 3")
+        assert dialog.query_one("#ok", Button).disabled
+        await pilot.click("#ok")
+        await pilot.pause()
+        assert app.results == [] and app.screen is dialog
+
+        await type_into(pilot, dialog, "#connect4-board", "...../...../...../..XO.")
+        assert shown(dialog, "#form-error") == "" and not dialog.query_one("#ok", Button).disabled
+        await pilot.click("#ok")
+        await pilot.pause()
+    [game] = app.results
+    assert isinstance(game, ConnectFour) and (game.rows, game.cols, game.connect) == (4, 5, 3)
+    assert game.board_slashes() == "...../...../...../..XO." and game.root().to_move == "X"
+
+
+@pytest.mark.asyncio
+async def test_connect_four_shape_errors_are_shown_inline():
+    dialog = NewTreeDialog(ConnectFour())
+    app = DialogHost(dialog)
+    async with app.run_test(size=(90, 36)) as pilot:
+        await type_into(pilot, dialog, "#connect4-connect", "9")
+        assert shown(dialog, "#form-error").startswith("--connect is 9 but the board is 6x7")
+        await type_into(pilot, dialog, "#connect4-connect", "4")
+        await type_into(pilot, dialog, "#connect4-board", "X.../....")
+        assert shown(dialog, "#form-error").startswith("the board has 2 rows of lengths 4,4; give 6 rows of 7")
+        assert dialog.query_one("#ok", Button).disabled
+
+
+@pytest.mark.asyncio
+async def test_evaluator_and_symmetry_reach_the_game_and_each_board_game_keeps_its_own():
+    dialog = NewTreeDialog()
+    app = DialogHost(dialog)
+    async with app.run_test(size=(90, 36)) as pilot:
+        await choose(pilot, dialog, "#source", "tictactoe")
+        assert dialog.query_one("#tictactoe-eval", Select).value == "win-loss"  # tic-tac-toe's default
+        await choose(pilot, dialog, "#tictactoe-eval", "discounted")
+        assert shown(dialog, "#tictactoe-eval-hint").startswith("a win is worth 2520 divided by the ply")
+        await pilot.click("#tictactoe-symmetry")
+        await pilot.pause()
+        assert shown(dialog, "#form-summary").endswith("discounted values, symmetric moves merged")
+
+        await choose(pilot, dialog, "#source", "connect4")  # connect four's settings are its own
+        assert dialog.query_one("#connect4-eval", Select).value == "windows"
+        assert not dialog.query_one("#connect4-symmetry", Checkbox).value
+        await choose(pilot, dialog, "#source", "tictactoe")
+        await pilot.click("#ok")
+        await pilot.pause()
+    [game] = app.results
+    assert isinstance(game, TicTacToe) and game.evaluator == "discounted" and game.symmetry
+    assert len(game.successors(game.root())) == 3  # corner, edge, centre: the empty board's moves merged
+
+
+@pytest.mark.asyncio
+async def test_best_order_returns_an_ordered_game_and_the_seed_shows_only_for_random():
+    dialog = NewTreeDialog()
+    app = DialogHost(dialog)
+    async with app.run_test(size=(90, 36)) as pilot:
+        assert not dialog.query_one("#order-seed-row").display
+        await pilot.click("#order-random")
+        await pilot.pause()
+        assert dialog.query_one("#order-seed-row").display
+        assert shown(dialog, "#form-summary").endswith(f"random order (seed {dialog.fresh_seed})")
+        await type_into(pilot, dialog, "#order-seed", "x")
+        assert shown(dialog, "#form-error").startswith("the order seed is 'x'; give a whole number")
+        await pilot.click("#order-best")
+        await pilot.pause()
+        assert not dialog.query_one("#order-seed-row").display and shown(dialog, "#form-error") == ""
+        await pilot.click("#ok")
+        await pilot.pause()
+    [game] = app.results
+    assert isinstance(game, OrderedGame) and game.spec() == {**builtin_example().spec(), "order": "best"}
+    assert [child for _, child in game.successors(game.root())] == [2, 1]  # the 15-node root is MIN: 3 before 5
+
+
+@pytest.mark.asyncio
+async def test_dialog_opens_on_an_ordered_connect_four_game_with_all_its_settings():
+    game = with_order(ConnectFour("..../..../.X../.OX.", rows=4, cols=4, connect=3, evaluator="adjacency",
+                                  symmetry=True, root=Player.MIN), "random", 7)
+    dialog = NewTreeDialog(game)
+    app = DialogHost(dialog)
+    async with app.run_test(size=(90, 36)) as pilot:
+        assert dialog.query_one("#source", Select).value == "connect4"
+        assert [dialog.query_one(f"#connect4-{name}", Input).value for name in ("rows", "cols", "connect")] == [
+            "4", "4", "3",
+        ]
+        assert dialog.query_one("#connect4-board", Input).value == "..../..../.X../.OX."
+        assert dialog.query_one("#connect4-eval", Select).value == "adjacency"
+        assert dialog.query_one("#connect4-symmetry", Checkbox).value
+        assert dialog.query_one("#order-seed", Input).value == "7" and dialog.query_one("#order-seed-row").display
+        await pilot.click("#ok")
+        await pilot.pause()
+    [again] = app.results
+    assert again.spec() == game.spec()
+
+
+@pytest.mark.asyncio
+async def test_board_game_presets_fill_the_evaluator_and_symmetry():
+    dialog = NewTreeDialog()
+    app = DialogHost(dialog)
+    async with app.run_test(size=(90, 36)) as pilot:
+        await choose(pilot, dialog, "#preset", "opening")
+        assert dialog.query_one("#tictactoe-eval", Select).value == "open-lines"
+        assert dialog.query_one("#tictactoe-symmetry", Checkbox).value
+        assert shown(dialog, "#form-summary") == (
+            "tic-tac-toe .../.../..., X to move, open-lines values, symmetric moves merged"
+        )
+        await choose(pilot, dialog, "#preset", "connect4")
+        assert shown(dialog, "#form-summary") == "connect four 4x5, connect 3, empty, X to move"
+        await pilot.click("#ok")
+        await pilot.pause()
+    [game] = app.results
+    assert isinstance(game, ConnectFour) and game.spec() == ConnectFour(rows=4, cols=5, connect=3).spec()
+
+
+KIND_NAMES = st.sampled_from(["array", "nested", "random", "tictactoe", "connect4", "nim"])
 
 
 @given(KIND_NAMES, st.text(max_size=12), st.text(max_size=12))
@@ -276,6 +415,71 @@ def test_tree_form_raises_only_input_errors(kind, first, second):
         form.build()
     except InputError as error:
         assert str(error) and "\n" not in str(error)
+
+
+@given(st.text(max_size=4), st.text(max_size=4), st.text(max_size=4), st.text(max_size=30), st.text(max_size=8))
+def test_connect_four_and_order_fields_raise_only_input_errors(rows, cols, connect, board, seed):
+    form = TreeForm("connect4", rows=rows, cols=cols, connect=connect, connect4_board=board, order="random",
+                    order_seed=seed)
+    try:
+        form.build()
+    except InputError as error:
+        assert str(error) and "\n" not in str(error)
+
+
+ROUND_TRIPS = [
+    TreeForm("connect4", rows="4", cols="5", connect="3", connect4_board="...../...../..X../.OX..",
+             evaluator="adjacency", symmetry=True, root="min", order="random", order_seed="7"),
+    TreeForm("connect4", rows="6", cols="7", connect="4", evaluator="windows", order="worst"),
+    TreeForm("tictactoe", board="X...O....", evaluator="open-lines", symmetry=True, order="best"),
+    TreeForm("tictactoe", board="." * 9, evaluator="win-loss"),
+    TreeForm("nim", pile="5", max_take="2", rules="normal", order="best"),
+    TreeForm("array", array="3,1,2", branching="2", order="random", order_seed="11"),
+]
+
+
+@pytest.mark.parametrize("form", ROUND_TRIPS, ids=lambda form: f"{form.kind}-{form.order}")
+def test_tree_form_round_trips_board_settings_and_move_order_through_the_spec(form):
+    game = form.build()
+    assert TreeForm.from_spec(game.spec()) == form
+    assert from_spec(game.spec()).spec() == game.spec()  # what a saved trace rebuilds
+
+
+def test_tree_form_builds_the_board_game_settings_and_order_into_the_game():
+    game = ROUND_TRIPS[0].build()
+    assert isinstance(game, OrderedGame) and (game.order, game.seed) == ("random", 7)
+    inner = game.inner
+    assert isinstance(inner, ConnectFour) and (inner.rows, inner.cols, inner.connect) == (4, 5, 3)
+    assert (inner.evaluator, inner.symmetry, inner.root_player) == ("adjacency", True, Player.MIN)
+    assert inner.board_slashes() == "...../...../..X../.OX.."
+
+
+def test_tree_form_blank_fields_mean_the_defaults_and_a_fresh_order_seed():
+    game = TreeForm("connect4").build()
+    assert isinstance(game, ConnectFour) and game.spec() == ConnectFour().spec()
+    assert game.evaluator == "windows" and not game.symmetry
+    assert TreeForm.from_game(game).connect4_board == ""  # the empty board shows as the placeholder
+    ordered = TreeForm("array", array="3,1,2", order="random").build(fresh_seed=99)
+    assert ordered.spec()["order_seed"] == 99
+    assert TreeForm("array", array="3,1,2", order="natural", order_seed="5").build().spec().get("order") is None
+
+
+def test_tree_form_reads_a_saved_traces_connect_four_source():
+    spec = {"kind": "connect4", "board": "." * 18 + "XO", "player": "X", "root": "max", "eval": "discounted",
+            "symmetry": True, "rows": 4, "cols": 5, "connect": 3, "order": "random", "order_seed": 5}
+    form = TreeForm.from_spec(spec)
+    assert (form.kind, form.rows, form.cols, form.connect) == ("connect4", "4", "5", "3")
+    assert form.connect4_board == "...../...../...../...XO"
+    assert (form.evaluator, form.symmetry, form.order, form.order_seed) == ("discounted", True, "random", "5")
+    assert form.build().spec() == spec
+
+
+def test_board_game_presets():
+    opening = PRESETS["opening"][1].build()
+    assert isinstance(opening, TicTacToe) and opening.board == "." * 9
+    assert (opening.evaluator, opening.symmetry) == ("open-lines", True)
+    small = PRESETS["connect4"][1].build()
+    assert isinstance(small, ConnectFour) and (small.rows, small.cols, small.connect) == (4, 5, 3)
 
 
 def test_tree_form_turns_json_number_limits_into_input_errors():

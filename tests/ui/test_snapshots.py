@@ -4,7 +4,11 @@ After a deliberate change to the look, look at the new pictures and accept them 
 `python -m pytest tests/ui/test_snapshots.py --snapshot-update`.
 """
 
+from textual.app import App
+
+from visualizer.games import ConnectFour, with_order
 from visualizer.tui import make_app
+from visualizer.tui.dialogs import NewTreeDialog
 
 
 def test_start(snap_compare):
@@ -22,3 +26,16 @@ def test_end_with_principal_variation(snap_compare):
 def test_compare_mode(snap_compare):
     # Minimax inside K while alpha-beta waits on its cut-off at E.
     assert snap_compare(make_app(), press=["m", *["right"] * 22], terminal_size=(160, 36))
+
+
+class NewTreeHost(App):
+    """A bare app under the New-tree dialog, so the picture shows only the dialog's own look."""
+
+    def on_mount(self) -> None:
+        game = ConnectFour("...../...../..X../.OX..", rows=4, cols=5, connect=3, symmetry=True)
+        self.push_screen(NewTreeDialog(with_order(game, "random", 7)))
+
+
+def test_new_tree_dialog_on_connect_four(snap_compare):
+    # Every board-game control: size, board, evaluator with its description, symmetry, move order and seed.
+    assert snap_compare(NewTreeHost(), terminal_size=(90, 36))
