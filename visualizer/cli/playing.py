@@ -7,7 +7,7 @@ import json
 from typing import Any
 
 from visualizer.cli.searching import trace_from_args
-from visualizer.cli.sources import game_from_args, source_kind
+from visualizer.cli.sources import game_from_args, lookahead_from_args, source_kind
 from visualizer.errors import InputError
 from visualizer.games import Game, TicTacToe
 from visualizer.games.base import format_value
@@ -125,6 +125,9 @@ def best_move(args: argparse.Namespace) -> int:
     over = _game_over(game)
     if over is not None:
         raise InputError(f"the game is over ({over}), so there is no move to recommend; give a position with moves left")
+    if lookahead_from_args(args, game) == 0:
+        raise InputError("--depth 0 evaluates only the position itself, so there is no move to recommend; "
+                         "use --depth 1 or more")
     trace = trace_from_args(game, args)
     if args.json:
         print(json.dumps(best_move_json(game, trace), indent=2))
