@@ -54,17 +54,22 @@ WIN_AWARE = ("win-loss", "open-lines", "discounted", "windows")
 
 
 def _outcome(game: Game, trace: Trace) -> str | None:
-    """"X wins with best play", "a draw with best play", ...; None unless the search reached every game end."""
-    if trace.depth_limit is not None or game.is_explicit:
+    """"X wins with best play", "a draw with best play", ...; None when the search cannot tell.
+
+    A full search with a win-aware evaluator tells every outcome; a limited one only a forced win or
+    loss found within the look-ahead.
+    """
+    if game.is_explicit or not hasattr(game, "is_decisive"):
         return None
     value = trace.summary.value
-    if hasattr(game, "evaluator"):
-        if game.evaluator not in WIN_AWARE:
+    plus = getattr(game, "max_mark", "MAX")
+    minus = {"X": "O", "O": "X", "MAX": "MIN"}[plus]
+    if trace.depth_limit is not None:
+        if not game.is_decisive(value):
             return None
-        plus = game.max_mark
-        minus = "O" if plus == "X" else "X"
-    else:
-        plus, minus = "MAX", "MIN"
+        return f"{plus if value > 0 else minus} wins with best play (found within the look-ahead)"
+    if getattr(game, "evaluator", "win-loss") not in WIN_AWARE:
+        return None
     if value == 0:
         return "a draw with best play"
     return f"{plus if value > 0 else minus} wins with best play"

@@ -345,6 +345,16 @@ class GridGame(PathNamedGame):
         ply = self.size - board.count(EMPTY) - self._root_pieces if self._needs_ply else 0
         return self._evaluate(self.geometry, board, self.max_mark, ply)
 
+    def is_decisive(self, value: Value) -> bool:
+        """True when `value` can only come from a won or lost game end (not from a heuristic guess)."""
+        if self.evaluator in ("win-loss", "discounted"):
+            return value != 0
+        if self.evaluator == "open-lines":
+            return abs(value) == len(self.geometry.windows) + 1
+        if self.evaluator == "windows":
+            return abs(value) > WINDOWS_WIN - self.size - 1
+        return False  # adjacency does not know who has won
+
     def winner(self, state: GridState) -> str | None:
         """'X' or 'O' when that mark has won, else None."""
         return self.geometry.winner(state.board)

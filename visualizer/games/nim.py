@@ -60,6 +60,10 @@ class Nim(PathNamedGame):
         mover_wins = self.rules == "misere"
         return state.player.sign if mover_wins else -state.player.sign
 
+    def is_decisive(self, value: int) -> bool:
+        """True for +1/-1, which only game ends give (an unfinished pile is worth 0)."""
+        return value != 0
+
     def move_phrase(self, state: NimState, move: int) -> str:
         """The move in words, e.g. "take 2 (4 left)"."""
         return f"take {move} ({state.pile - move} left)"
