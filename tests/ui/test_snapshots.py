@@ -6,8 +6,8 @@ After a deliberate change to the look, look at the new pictures and accept them 
 
 from textual.app import App
 
-from visualizer.games import ConnectFour, with_order
-from visualizer.tui import make_app
+from visualizer.games import ConnectFour, TicTacToe, with_order
+from visualizer.tui import make_app, make_play_app
 from visualizer.tui.dialogs import NewTreeDialog
 
 
@@ -26,6 +26,16 @@ def test_end_with_principal_variation(snap_compare):
 def test_compare_mode(snap_compare):
     # Minimax inside K while alpha-beta waits on its cut-off at E.
     assert snap_compare(make_app(), press=["m", *["right"] * 22], terminal_size=(160, 36))
+
+
+def test_play_screen(snap_compare):
+    # The user's X in the centre (key 5) and the engine's full-depth reply in the corner.
+    async def play_the_centre(pilot):
+        await pilot.press("5")
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+
+    assert snap_compare(make_play_app(TicTacToe()), run_before=play_the_centre, terminal_size=(100, 28))
 
 
 class NewTreeHost(App):

@@ -1,4 +1,4 @@
-"""Provides `VisualizerApp` and `make_app`: the Textual app that steps through traced searches."""
+"""Provides `VisualizerApp`, `make_app` and `make_play_app`: the Textual app that steps through traced searches."""
 
 from __future__ import annotations
 
@@ -9,27 +9,30 @@ from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
 
-from visualizer.games import Game, builtin_example
+from visualizer.games import Game, GridGame, builtin_example
 from visualizer.tracing import Trace
-from visualizer.tui.screens import SearchScreen
+from visualizer.tui.match import Match, PlaySettings
+from visualizer.tui.screens import PlayScreen, SearchScreen
 from visualizer.tui.session import Session
 
-__all__ = ["VisualizerApp", "make_app"]
+__all__ = ["VisualizerApp", "make_app", "make_play_app"]
 
 
 class VisualizerApp(App):
-    """Shows one search at a time; the screens own the bindings."""
+    """Shows one search at a time, or a game against the engine; the screens own the bindings."""
 
     CSS_PATH = "app.tcss"
     TITLE = "gametree visualizer"
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: Session | None = None, *, match: Match | None = None) -> None:
         super().__init__()
         self.session = session
-        """The search shown at start."""
+        """The search shown at start (None when the app starts on a game)."""
+        self.match = match
+        """The game against the engine shown at start (None when the app starts on a search)."""
 
     def on_mount(self) -> None:
-        self.push_screen(SearchScreen(self.session))
+        self.push_screen(SearchScreen(self.session) if self.match is None else PlayScreen(self.match))
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         """Textual's commands, then every key of the current screen, so the palette lists all controls."""
@@ -63,3 +66,28 @@ def make_app(
     if trace is not None:
         return VisualizerApp(Session(game, trace.algorithm, trace.depth_limit, trace.strict, trace))
     return VisualizerApp(Session(game or builtin_example(), algorithm, depth, strict))
+
+
+def make_play_app(
+    game: GridGame,
+    *,
+    human: str = "X",
+    algorithm: str = "alphabeta",
+    depth: int | None = None,
+    evaluator: str | None = None,
+) -> VisualizerApp:
+    """The app on a game of tic-tac-toe or connect four against the engine.
+
+    Args:
+        game: the opening position (if it is already over, an empty board of its shape).
+        human: the user's mark, "X" (moves first) or "O" (the engine moves first).
+        algorithm: the engine's search, one of minimax, alphabeta, negamax, negamax-ab.
+        depth: the engine's look-ahead (None: to the end of the game, or the game's suggestion on
+            big connect-four positions).
+        evaluator: a key of `EVALUATORS` (None: the game's own).
+
+    Raises:
+        InputError: a setting is not one of the above.
+    """
+    settings = PlaySettings(human, algorithm, depth, evaluator or getattr(game, "evaluator", "win-loss"))
+    return VisualizerApp(match=Match(game, settings))

@@ -1,8 +1,18 @@
-"""Provides the app's dialogs: a new tree source and the search depth."""
+"""Provides the app's dialogs: a new tree source, the search depth and the play settings."""
 
 from visualizer.tui.dialogs.board_editor import BoardEditor
 from visualizer.tui.dialogs.depth import DepthChoice, DepthDialog
 from visualizer.tui.dialogs.new_tree import NewTreeDialog
+from visualizer.tui.dialogs.play_settings import PlayChoice, PlaySettingsDialog
 from visualizer.tui.dialogs.tree_form import PRESETS, TreeForm
 
-__all__ = ["BoardEditor", "DepthChoice", "DepthDialog", "NewTreeDialog", "PRESETS", "TreeForm"]
+__all__ = [
+    "BoardEditor",
+    "DepthChoice",
+    "DepthDialog",
+    "NewTreeDialog",
+    "PRESETS",
+    "PlayChoice",
+    "PlaySettingsDialog",
+    "TreeForm",
+]

@@ -12,8 +12,9 @@ from textual.timer import Timer
 from textual.widgets import Footer
 
 from visualizer.errors import VisualizerError
-from visualizer.games import Game
+from visualizer.games import Game, GridGame, TicTacToe
 from visualizer.tui.dialogs import DepthChoice, DepthDialog, NewTreeDialog
+from visualizer.tui.match import Match
 from visualizer.tui.session import Session
 from visualizer.tui.widgets.call_stack import CallStack
 from visualizer.tui.widgets.event_log import EventLog
@@ -46,6 +47,8 @@ class SearchScreen(Screen):
         Binding("d", "depth", "Depth"),
         Binding("e", "export", "Export"),
         Binding("s", "screenshot", "Screenshot"),
+        Binding("p", "play", "Play"),
+        Binding("escape", "back", "Back"),
         Binding("question_mark", "app.show_help_panel", "Help", key_display="?"),
     ]
 
@@ -234,6 +237,28 @@ class SearchScreen(Screen):
             self.notify(str(error), severity="error")
             return
         self.notify("Saved " + " and ".join(str(path) for path in written), title="Export")
+
+    # -- other screens -------------------------------------------------------
+    def action_play(self) -> None:
+        """Plays this grid game (or tic-tac-toe) against the engine; back to the game if it opened this trace."""
+        from visualizer.tui.screens.play_screen import PlayScreen
+
+        self.stop()
+        stack = self.app.screen_stack
+        if len(stack) > 1 and isinstance(stack[-2], PlayScreen):
+            self.app.pop_screen()
+            return
+        game = self.session.game if isinstance(self.session.game, GridGame) else TicTacToe()
+        self.app.push_screen(PlayScreen(Match(game)))
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "back":  # only when opened from another screen (the game it was played in)
+            return self in self.app.screen_stack and self.app.screen_stack.index(self) > 1
+        return True
+
+    def action_back(self) -> None:
+        self.stop()
+        self.app.pop_screen()
 
     def action_screenshot(self) -> None:
         path = self.app.save_screenshot(path=".")

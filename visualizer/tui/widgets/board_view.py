@@ -1,0 +1,159 @@
+"""Provides `BoardView`: a tic-tac-toe or connect-four board whose cells (and column numbers) can be clicked."""
+
+from __future__ import annotations
+
+from textual import events
+from textual.app import ComposeResult
+from textual.containers import Grid
+from textual.message import Message
+from textual.widget import Widget
+from textual.widgets import Static
+
+__all__ = ["BoardCell", "BoardView"]
+
+EMPTY = "."
+
+CELL_SIZE = {False: (7, 3), True: (5, 1)}
+"""(width, height) of a cell without gravity (squares) and with it (connect four)."""
+
+GUTTER = {False: (1, 1), True: (1, 0)}
+"""(columns, rows) between cells: lines between squares; connect-four rows sit close."""
+
+
+class BoardCell(Static):
+    """One square, or a column number above a connect-four board."""
+
+    def __init__(self, cell: int, *, header: bool = False, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.cell = cell
+        """The cell's index, row-major (a column number stands for the top cell of its column)."""
+        self.header = header
+        """True for a column number."""
+
+
+class BoardView(Widget):
+    """The cells of an R x C board, row by row; with gravity, the column numbers 1..C on top.
+
+    The owner sets what it shows with `show`; a click on a cell posts `BoardView.Chosen`.
+    """
+
+    DEFAULT_CSS = """
+    BoardView {
+        width: auto;
+        height: auto;
+        border: round $foreground 25%;
+        border-title-color: $text;
+    }
+    BoardView > Grid {
+        background: $foreground 25%;
+    }
+    BoardView BoardCell {
+        width: 1fr;
+        height: 1fr;
+        content-align: center middle;
+        background: $surface;
+        text-style: bold;
+    }
+    BoardView.gravity BoardCell.board-header {
+        color: $text-muted;
+        background: $panel;
+    }
+    BoardView BoardCell.empty {
+        color: $text-disabled;
+        text-style: none;
+    }
+    BoardView BoardCell.mark-x {
+        color: $text-error;
+    }
+    BoardView BoardCell.mark-o {
+        color: $text-warning;
+    }
+    BoardView BoardCell.last-move {
+        background: $boost;
+        text-style: bold underline;
+    }
+    BoardView BoardCell.cursor-column {
+        background: $primary 15%;
+    }
+    BoardView BoardCell.cursor, BoardView.gravity BoardCell.board-header.cursor {
+        background: $primary 35%;
+    }
+    BoardView BoardCell.winning {
+        background: $success 40%;
+    }
+    """
+
+    class Chosen(Message):
+        """The user clicked a cell (or a column number)."""
+
+        def __init__(self, board_view: BoardView, cell: int) -> None:
+            super().__init__()
+            self.board_view = board_view
+            """The board that was clicked."""
+            self.cell = cell
+            """The cell clicked, row-major (a column number gives the top cell of its column)."""
+
+        @property
+        def control(self) -> BoardView:
+            return self.board_view
+
+    def __init__(self, rows: int, cols: int, *, gravity: bool, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.rows, self.cols, self.gravity = rows, cols, gravity
+        self.board = EMPTY * (rows * cols)
+        """The cells on screen, row-major 'X', 'O' and '.'."""
+        self.cursor = 0
+        """The cell under the keyboard cursor (with gravity: the column)."""
+        self.set_class(gravity, "gravity")
+
+    def compose(self) -> ComposeResult:
+        with Grid():
+            if self.gravity:
+                for col in range(self.cols):
+                    yield BoardCell(col, header=True, classes="board-header", id=f"column-{col}")
+            for cell in range(self.rows * self.cols):
+                yield BoardCell(cell, id=f"cell-{cell}")
+
+    def on_mount(self) -> None:
+        (width, height), (gutter_x, gutter_y) = CELL_SIZE[self.gravity], GUTTER[self.gravity]
+        rows = self.rows + self.gravity
+        styles = self.query_one(Grid).styles
+        styles.grid_size_columns, styles.grid_size_rows = self.cols, rows
+        # Textual's horizontal gutter runs between rows, its vertical one between columns.
+        styles.grid_gutter_vertical, styles.grid_gutter_horizontal = gutter_x, gutter_y
+        styles.width = self.cols * width + (self.cols - 1) * gutter_x
+        styles.height = rows * height + (rows - 1) * gutter_y
+
+    def show(self, board: str, *, cursor: int, last: int | None = None, winning: set[int] = frozenset()) -> None:
+        """Draws `board` with the cursor, the last move and the winning lines marked."""
+        self.board, self.cursor = board, cursor
+        if self.gravity:
+            for header in self.query(".board-header").results(BoardCell):
+                header.update(str(header.cell + 1))
+                header.set_class(header.cell == cursor, "cursor")
+        for cell_widget in self.query("BoardCell").results(BoardCell):
+            if cell_widget.header:
+                continue
+            cell = cell_widget.cell
+            mark = board[cell]
+            if mark != EMPTY:
+                label = mark
+            else:
+                label = "·" if self.gravity or cell >= 9 else str(cell + 1)  # the key that plays here
+            cell_widget.update(label)
+            flags = {
+                "empty": mark == EMPTY,
+                "mark-x": mark == "X",
+                "mark-o": mark == "O",
+                "last-move": cell == last,
+                "winning": cell in winning,
+                "cursor": not self.gravity and cell == cursor,
+                "cursor-column": self.gravity and cell % self.cols == cursor,
+            }
+            for name, on in flags.items():
+                cell_widget.set_class(on, name)
+
+    def on_click(self, event: events.Click) -> None:
+        if isinstance(event.widget, BoardCell):
+            event.stop()
+            self.post_message(self.Chosen(self, event.widget.cell))
