@@ -21,7 +21,8 @@ class Session:
     Attributes:
         game: the tree source (None for a replayed trace whose source cannot be rebuilt).
         algorithm: one of `ALGORITHMS`.
-        depth: the look-ahead (None: full depth).
+        depth: the look-ahead (None: full depth, or the game's suggested look-ahead, e.g. 5 for a big
+            connect-four position).
         strict: prune only on strict inequality.
         trace: the finished search.
         replay: the cursor over its events.
@@ -46,7 +47,10 @@ class Session:
 
     def search(self, progress: Callable[[int], None] | None = None) -> Trace:
         """Runs the search for the current options (the caller installs the trace with `use`)."""
-        return trace_search(self.game, self.algorithm, depth=self.depth, strict=self.strict, progress=progress)
+        depth = self.depth
+        if depth is None and hasattr(self.game, "suggested_depth"):
+            depth = self.game.suggested_depth()
+        return trace_search(self.game, self.algorithm, depth=depth, strict=self.strict, progress=progress)
 
     def use(self, trace: Trace) -> None:
         """Shows `trace` from step 0."""
