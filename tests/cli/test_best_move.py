@@ -11,16 +11,8 @@ from functools import cache
 
 import pytest
 
-from visualizer.cli import main
-
-
-def run_cli(capsys, *argv: str) -> tuple[int, str, str]:
-    try:
-        code = main(list(argv))
-    except SystemExit as exit_:  # argparse's own errors
-        code = exit_.code
-    out, err = capsys.readouterr()
-    return code, out, err
+from cli_helpers import run_cli
+from reference_grid import lines_of
 
 
 def best_move_json(capsys, *argv: str) -> dict:
@@ -40,13 +32,7 @@ def field(out: str, name: str) -> str:
 
 def solver(rows: int, cols: int, connect: int, gravity: bool):
     """(board -> the mover's win-loss value with best play), written from the rules."""
-    lines = set()
-    for row in range(rows):
-        for col in range(cols):
-            for d_row, d_col in ((0, 1), (1, 0), (1, 1), (-1, 1)):
-                cells = [(row + d_row * i, col + d_col * i) for i in range(connect)]
-                if all(0 <= r < rows and 0 <= c < cols for r, c in cells):
-                    lines.add(tuple(r * cols + c for r, c in cells))
+    lines = lines_of(rows, cols, connect)
 
     def children(board: str) -> list[str]:
         mover = "X" if board.count("X") == board.count("O") else "O"

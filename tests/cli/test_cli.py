@@ -9,16 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from visualizer.cli import main
-
-
-def run_cli(capsys, *argv: str) -> tuple[int, str, str]:
-    try:
-        code = main(list(argv))
-    except SystemExit as exit_:  # argparse's own errors
-        code = exit_.code
-    out, err = capsys.readouterr()
-    return code, out, err
+from cli_helpers import run_cli
 
 
 def run_json(capsys, *argv: str) -> dict:

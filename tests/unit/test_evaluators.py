@@ -8,13 +8,14 @@ C0={0,3,6} C1={1,4,7} C2={2,5,8}, D1={0,4,8} D2={2,4,6}. "X-open" lines hold no 
 from __future__ import annotations
 
 import random
-from functools import cache
 
 import pytest
 
 from visualizer.errors import InputError
 from visualizer.games import EVALUATORS, ConnectFour, GridGame, Player, TicTacToe
 from visualizer.games.grid import parse_evaluator
+
+from reference_grid import lines_of
 
 
 def other(mark: str) -> str:
@@ -200,19 +201,6 @@ def test_a_connect_four_win_is_worth_the_windows_plus_one():
 
 
 # -- an independent re-implementation on random positions ---------------------------------------
-
-
-@cache
-def lines_of(rows: int, cols: int, length: int) -> tuple[tuple[int, ...], ...]:
-    """Every straight run of `length` cells, found by walking east, south, south-east and north-east."""
-    found = set()
-    for row in range(rows):
-        for col in range(cols):
-            for d_row, d_col in ((0, 1), (1, 0), (1, 1), (-1, 1)):
-                cells = [(row + d_row * step, col + d_col * step) for step in range(length)]
-                if all(0 <= r < rows and 0 <= c < cols for r, c in cells):
-                    found.add(tuple(sorted(r * cols + c for r, c in cells)))
-    return tuple(sorted(found))
 
 
 def reference_value(evaluator: str, board: str, rows: int, cols: int, connect: int, plus: str, ply: int) -> int:

@@ -17,6 +17,8 @@ from visualizer.errors import InputError
 from visualizer.games import ConnectFour, GridGame, TicTacToe
 from visualizer.search import search, trace_search
 
+from reference_grid import lines_of
+
 # Squares of the tic-tac-toe board:   0 1 2
 #                                     3 4 5
 #                                     6 7 8
@@ -36,15 +38,7 @@ class Referee:
 
     def __init__(self, rows: int, cols: int, connect: int, *, gravity: bool):
         self.rows, self.cols, self.connect, self.gravity = rows, cols, connect, gravity
-        found = set()
-        for row in range(rows):
-            for col in range(cols):
-                # East, south, south-east and north-east cover every straight line once.
-                for d_row, d_col in ((0, 1), (1, 0), (1, 1), (-1, 1)):
-                    cells = [(row + d_row * step, col + d_col * step) for step in range(connect)]
-                    if all(0 <= r < rows and 0 <= c < cols for r, c in cells):
-                        found.add(frozenset(r * cols + c for r, c in cells))
-        self.lines = [tuple(sorted(line)) for line in found]
+        self.lines = list(lines_of(rows, cols, connect))
 
     def winner(self, board: str) -> str | None:
         for line in self.lines:
