@@ -9,7 +9,7 @@ from typing import Any
 from visualizer.cli.searching import trace_from_args
 from visualizer.cli.sources import game_from_args, lookahead_from_args, source_kind
 from visualizer.errors import InputError
-from visualizer.games import Game, TicTacToe
+from visualizer.games import Game, TicTacToe, lookahead
 from visualizer.games.base import format_value
 from visualizer.tracing import Trace
 
@@ -49,17 +49,13 @@ def _after(trace: Trace) -> str | None:
     return None if best is None else trace.nodes[best].board
 
 
-WIN_AWARE = ("win-loss", "open-lines", "discounted", "windows")
-"""Evaluators whose sign at the end of a game says who won (adjacency's does not)."""
-
-
 def _outcome(game: Game, trace: Trace) -> str | None:
     """"X wins with best play", "a draw with best play", ...; None when the search cannot tell.
 
     A full search with a win-aware evaluator tells every outcome; a limited one only a forced win or
     loss found within the look-ahead.
     """
-    if game.is_explicit or not hasattr(game, "is_decisive"):
+    if game.is_explicit or not hasattr(game, "is_decisive"):  # board games and NIM only
         return None
     value = trace.summary.value
     plus = getattr(game, "max_mark", "MAX")
@@ -68,7 +64,7 @@ def _outcome(game: Game, trace: Trace) -> str | None:
         if not game.is_decisive(value):
             return None
         return f"{plus if value > 0 else minus} wins with best play (found within the look-ahead)"
-    if getattr(game, "evaluator", "win-loss") not in WIN_AWARE:
+    if not game.knows_outcomes:
         return None
     if value == 0:
         return "a draw with best play"
@@ -154,6 +150,6 @@ def play(args: argparse.Namespace) -> int:
     from visualizer.tui.app import make_play_app
 
     algorithm = parse_algorithm(args.algorithm or "alphabeta")
-    depth = args.depth if args.depth is not None else game.suggested_depth()
+    depth = lookahead(game, args.depth)
     make_play_app(game, human=args.human.upper(), algorithm=algorithm, depth=depth).run()
     return 0

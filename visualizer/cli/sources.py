@@ -15,6 +15,7 @@ from visualizer.games import (
     builtin_example,
     from_array,
     from_nested,
+    lookahead,
     parse_array,
     parse_order,
     with_order,
@@ -144,9 +145,7 @@ def lookahead_from_args(args: argparse.Namespace, game: Game) -> int | None:
     """
     if args.max_nodes < 1:
         raise InputError(f"--max-nodes is {args.max_nodes}; it must be 1 or more")
-    if args.depth is None and hasattr(game, "suggested_depth"):
-        return game.suggested_depth()
-    return args.depth
+    return lookahead(game, args.depth)
 
 
 def trace_from_file(args: argparse.Namespace) -> Trace | None:

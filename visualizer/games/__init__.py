@@ -1,6 +1,6 @@
 """Provides the tree sources: arrays, nested lists, random trees, tic-tac-toe, connect four and NIM."""
 
-from visualizer.games.base import ROOT_NAME, Game, Player, Value
+from visualizer.games.base import ROOT_NAME, Game, Player, Value, lookahead
 from visualizer.games.connect4 import ConnectFour
 from visualizer.games.explicit import (
     DEFAULT_ARRAY,
@@ -35,6 +35,7 @@ __all__ = [
     "from_array",
     "from_nested",
     "level_order_names",
+    "lookahead",
     "parse_array",
     "parse_order",
     "random_tree",

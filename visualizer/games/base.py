@@ -7,7 +7,7 @@ from typing import Any, Hashable, Protocol, Sequence, runtime_checkable
 
 from visualizer.errors import InputError
 
-__all__ = ["Player", "Game", "PathNamedGame", "ROOT_NAME", "Value", "format_value"]
+__all__ = ["Player", "Game", "PathNamedGame", "ROOT_NAME", "Value", "format_value", "lookahead"]
 
 Value = int | float
 """A static or backed-up value; always from MAX's point of view unless said otherwise."""
@@ -123,3 +123,11 @@ class PathNamedGame:
 
     def move_value(self, move: Any) -> Any:
         return move
+
+
+def lookahead(game: Game, depth: int | None) -> int | None:
+    """`depth`, or when it is None the game's suggested look-ahead (board games that are too big to
+    search to the end suggest one; None means to the end)."""
+    if depth is None and hasattr(game, "suggested_depth"):
+        return game.suggested_depth()
+    return depth

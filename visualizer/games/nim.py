@@ -60,6 +60,9 @@ class Nim(PathNamedGame):
         mover_wins = self.rules == "misere"
         return state.player.sign if mover_wins else -state.player.sign
 
+    knows_outcomes = True
+    """The values (+1/-1 at game ends) say who wins."""
+
     def is_decisive(self, value: int) -> bool:
         """True for +1/-1, which only game ends give (an unfinished pile is worth 0)."""
         return value != 0

@@ -6,8 +6,8 @@ from typing import Any
 
 from visualizer.errors import InputError
 from visualizer.games.base import Game, Player
-from visualizer.games.explicit import from_array, from_nested
 from visualizer.games.connect4 import ConnectFour
+from visualizer.games.explicit import from_array, from_nested
 from visualizer.games.nim import Nim
 from visualizer.games.ordering import OrderedGame
 from visualizer.games.tictactoe import TicTacToe

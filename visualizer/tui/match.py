@@ -6,7 +6,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Callable
 
 from visualizer.errors import InputError
-from visualizer.games import GridGame
+from visualizer.games import GridGame, lookahead
 from visualizer.games.base import format_value
 from visualizer.games.grid import EMPTY, parse_evaluator
 from visualizer.games.spec import from_spec
@@ -154,7 +154,7 @@ class Match:
     def search(self, game: GridGame, progress: Callable[[int], None] | None = None) -> Trace:
         """The engine's search of `game` (the position when it started thinking); safe in a thread."""
         settings = self.settings
-        depth = settings.depth if settings.depth is not None else game.suggested_depth()
+        depth = lookahead(game, settings.depth)
         return trace_search(game, settings.algorithm, depth=depth, progress=progress)
 
     def answer(self, trace: Trace) -> Turn:
@@ -209,7 +209,7 @@ class Match:
     def describe_settings(self) -> str:
         """The sides and the engine's settings, one a line."""
         settings = self.settings
-        depth = settings.depth if settings.depth is not None else self.game.suggested_depth()
+        depth = lookahead(self.game, settings.depth)
         depth_text = "to the end" if depth is None else f"depth {depth}"
         if settings.depth is None:
             depth_text += " (auto)"

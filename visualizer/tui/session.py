@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable
 
-from visualizer.games import Game
+from visualizer.games import Game, lookahead
 from visualizer.games.spec import from_spec
 from visualizer.search import ALGORITHMS, trace_search
 from visualizer.tracing import Trace
@@ -47,9 +47,7 @@ class Session:
 
     def search(self, progress: Callable[[int], None] | None = None) -> Trace:
         """Runs the search for the current options (the caller installs the trace with `use`)."""
-        depth = self.depth
-        if depth is None and hasattr(self.game, "suggested_depth"):
-            depth = self.game.suggested_depth()
+        depth = lookahead(self.game, self.depth)
         return trace_search(self.game, self.algorithm, depth=depth, strict=self.strict, progress=progress)
 
     def use(self, trace: Trace) -> None:

@@ -30,7 +30,7 @@ class GridSettings(Vertical):
         options = [(name, name) for name in EVALUATORS]
         select = Select(options, value=evaluator, allow_blank=False, id=f"{self.kind}-eval", compact=True,
                         classes="evaluator")
-        hint = Static(EVALUATORS[evaluator][1], id=f"{self.kind}-eval-hint", classes="form-hint", markup=False)
+        hint = Static(EVALUATORS[evaluator].description, id=f"{self.kind}-eval-hint", classes="form-hint", markup=False)
         yield row("Evaluator", Vertical(select, hint, classes="field-stack"))
         yield row("Symmetry", TickBox("merge symmetric moves", symmetry, id=f"{self.kind}-symmetry", compact=True))
 
@@ -54,7 +54,7 @@ class GridSettings(Vertical):
 
     @on(Select.Changed, ".evaluator")
     def _evaluator_changed(self, event: Select.Changed) -> None:
-        self.query_one(".form-hint", Static).update(EVALUATORS[event.value][1])
+        self.query_one(".form-hint", Static).update(EVALUATORS[event.value].description)
 
 
 class MoveOrder(Vertical):

@@ -101,7 +101,7 @@ class PlaySettingsDialog(ModalScreen[PlayChoice | None]):
             choice, message = None, str(error)
         self.message = message
         self.query_one("#play-error", Static).update(message)
-        self.query_one("#play-summary", Static).update(f"{evaluator}: {EVALUATORS[evaluator][1]}")
+        self.query_one("#play-summary", Static).update(f"{evaluator}: {EVALUATORS[evaluator].description}")
         self.query_one("#ok", Button).disabled = choice is None
         return choice
 
