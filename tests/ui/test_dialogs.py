@@ -61,8 +61,11 @@ async def enter_text(pilot, dialog, selector: str, text: str) -> None:
 
 
 async def choose(pilot, dialog, selector: str, value: str) -> None:
-    """Picks an option of a Select."""
+    """Picks an option of a Select, and waits until the form has switched panels and laid out again
+    (a click right after must find its widget where it is now drawn)."""
     dialog.query_one(selector, Select).value = value
+    await pilot.pause()
+    await pilot.wait_for_scheduled_animations()
     await pilot.pause()
 
 
