@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import os
+import re
 import sys
 from typing import Sequence
 
 from visualizer.cli.commands import default, overview, replay, run, serve, show, tui
+from visualizer.cli.comparing import compare
 from visualizer.cli.exporting import export
-from visualizer.cli.playing import best_move, play
 from visualizer.cli.parser import build_parser
+from visualizer.cli.playing import best_move, play
+from visualizer.cli.statistics import stats
 from visualizer.errors import VisualizerError
 
 __all__ = ["main"]
@@ -25,12 +28,26 @@ COMMANDS = {
     "serve": serve,
     "best-move": best_move,
     "play": play,
+    "compare": compare,
+    "stats": stats,
 }
+
+
+_NEGATIVE_RANGE = re.compile(r"-\d+:-?\d+")
+
+
+def _attach_ranges(argv: Sequence[str]) -> list[str]:
+    """`--range -10:10` as `--range=-10:10`: argparse would take "-10:10" for an option."""
+    argv = list(argv)
+    for index in range(len(argv) - 2, -1, -1):
+        if argv[index] == "--range" and _NEGATIVE_RANGE.fullmatch(argv[index + 1]):
+            argv[index:index + 2] = [f"--range={argv[index + 1]}"]
+    return argv
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Runs the command line; returns the exit code (0 ok, 2 bad input, 130 interrupted)."""
-    args = build_parser().parse_args(argv)
+    args = build_parser().parse_args(_attach_ranges(sys.argv[1:] if argv is None else argv))
     try:
         return COMMANDS[args.command](args)
     except VisualizerError as error:

@@ -10,13 +10,13 @@ from visualizer.games.treefacts import tree_facts
 from visualizer.tracing import Trace
 from visualizer.tracing.describe import cutoff_relation
 
-__all__ = ["node_table", "facts_text", "run_text", "run_json", "MAX_LISTED"]
+__all__ = ["node_table", "text_table", "facts_text", "run_text", "run_json", "MAX_LISTED"]
 
 MAX_LISTED = 200
 """Longer visit orders and pruned lists are summarised in text output (--json has them all)."""
 
 
-def _table(header: Sequence[str], rows: list[Sequence[str]]) -> str:
+def text_table(header: Sequence[str], rows: list[Sequence[str]]) -> str:
     widths = [max(len(row[column]) for row in [header, *rows]) for column in range(len(header))]
     lines = ["  ".join(cell.ljust(width) for cell, width in zip(row, widths)).rstrip() for row in [header, *rows]]
     return "\n".join(lines)
@@ -40,7 +40,7 @@ def node_table(trace: Trace, *, show_player: bool = True) -> str:
         header.pop(3)
         for row in rows:
             row.pop(3)
-    return _table(header, rows)
+    return text_table(header, rows)
 
 
 def _yes_no(answer: bool | None) -> str:

@@ -26,8 +26,13 @@ def _progress() -> Callable[[int], None] | None:
     return report
 
 
-def trace_from_args(game: Game, args: argparse.Namespace, *, algorithm: str | None = None) -> Trace:
-    """Searches `game` as the options say (--algorithm, --depth, --strict, --iterative, --max-nodes)."""
+def trace_from_args(
+    game: Game, args: argparse.Namespace, *, algorithm: str | None = None, strict: bool | None = None
+) -> Trace:
+    """Searches `game` as the options say (--algorithm, --depth, --strict, --iterative, --max-nodes).
+
+    `algorithm` and `strict` override the options when given.
+    """
     algorithm = parse_algorithm(algorithm or getattr(args, "algorithm", None) or "alphabeta")
     progress = _progress()
     try:
@@ -35,7 +40,7 @@ def trace_from_args(game: Game, args: argparse.Namespace, *, algorithm: str | No
             game,
             algorithm,
             depth=lookahead_from_args(args, game),
-            strict=getattr(args, "strict", False),
+            strict=getattr(args, "strict", False) if strict is None else strict,
             iterative=getattr(args, "iterative", False),
             max_nodes=args.max_nodes,
             progress=progress,

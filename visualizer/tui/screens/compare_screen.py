@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
+import itertools
+
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
+from visualizer.analysis.compare import Comparison, Run
+from visualizer.games.base import format_value
 from visualizer.tracing import Trace
 from visualizer.tracing.describe import describe
+from visualizer.tracing.events import EventKind
 from visualizer.tracing.lockstep import lockstep
 from visualizer.tracing.replay import Replay
 from visualizer.tui.widgets.game_tree_view import GameTreeView
@@ -34,9 +39,11 @@ class CompareScreen(Screen):
         """Minimax's and alpha-beta's cursors."""
         self.steps = lockstep(full, pruning)
         """Alpha-beta's step for each minimax step."""
-        self.only_full = sorted(set(full.summary.visit_order) - {n.id for n in full.nodes if n.name in
-                                {pruning.nodes[i].name for i in pruning.summary.visit_order}})
-        """Nodes minimax visits and alpha-beta does not."""
+        self.comparison = Comparison([Run(trace.algorithm, "natural", trace) for trace in (full, pruning)])
+        """The counts and set differences, as `visualizer compare` prints them."""
+        self.evaluated = [list(itertools.accumulate((event.kind is EventKind.EVALUATE for event in trace.events),
+                                                    initial=0)) for trace in (full, pruning)]
+        """Static evaluations done by each step, per side."""
         self.text = ""
         """The comparison line (for tests)."""
 
@@ -55,23 +62,26 @@ class CompareScreen(Screen):
 
     def refresh_view(self) -> None:
         """Shows both cursors and the counts."""
-        for side, replay in zip(("left", "right"), self.replays):
+        for index, (side, replay) in enumerate(zip(("left", "right"), self.replays)):
             trace, summary = replay.trace, replay.trace.summary
             self.query_one(f"#{side}-title", Static).update(
                 f"{trace.algorithm}: visited {replay.visited}/{summary.nodes_visited}, "
-                f"cut-offs {replay.cutoffs}/{len(summary.cutoffs)}"
+                f"evaluated {self.evaluated[index][replay.step]}/{summary.leaves_evaluated}, "
+                f"cut-offs {replay.cutoffs}/{len(summary.cutoffs)}, value {format_value(summary.value)}"
             )
             self.query_one(f"#{side}-tree", GameTreeView).show(replay, show_pv=replay.step == replay.count)
             event = replay.event
             self.query_one(f"#{side}-sentence", Static).update(
                 "Start." if event is None else f"{replay.step}. {describe(trace, event)}"
             )
-        full = self.replays[0]
-        only = " ".join(full.trace.names(self.only_full)) or "none"
-        self.text = (
-            f"step {full.step}/{full.count} | same value {full.trace.summary.value} | "
-            f"visited by {full.trace.algorithm} only: {only}"
+        full, comparison = self.replays[0], self.comparison
+        values = (f"same value {format_value(full.trace.summary.value)}" if comparison.values_agree
+                  else "VALUES DIFFER")
+        differences = " | ".join(
+            f"visited by {comparison.runs[first].label} only: {', '.join(names) or 'none'}"
+            for first, _, names in comparison.differences()
         )
+        self.text = f"step {full.step}/{full.count} | {values} | {differences}"
         self.query_one("#compare-status", Static).update(self.text)
 
     def _go(self, step: int) -> None:

@@ -1,0 +1,248 @@
+"""Provides the pruned-tree study: how many nodes alpha-beta saves over minimax as random trees grow.
+
+For each tree size, `run_study` builds N seeded random trees and searches each one with minimax and
+with alpha-beta under every requested move order, counting nodes entered and leaves evaluated (no
+recording, so large studies stay cheap). Each row holds the mean and standard deviation over the
+trials, the fraction alpha-beta saves against minimax on the same trees, and, for uniform trees, the
+Knuth-Moore minimal tree: b^ceil(d/2) + b^floor(d/2) - 1 leaves, what perfect ordering evaluates.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import statistics
+from dataclasses import dataclass, field
+from typing import Callable, Sequence
+
+from visualizer.errors import InputError
+from visualizer.games.base import Player
+from visualizer.games.explicit import MAX_TREE_NODES
+from visualizer.games.ordering import ORDERS, with_order
+from visualizer.games.random_tree import DEFAULT_RANGE, random_tree
+from visualizer.search import search
+from visualizer.tracing.tracer import NodeCounter
+
+__all__ = [
+    "DEFAULT_LEAVES",
+    "DEFAULT_TRIALS",
+    "Measure",
+    "Size",
+    "Study",
+    "StudyRow",
+    "knuth_moore",
+    "parse_depth_range",
+    "parse_leaves",
+    "parse_orders",
+    "run_study",
+    "tree_seed",
+]
+
+DEFAULT_LEAVES = (8, 16, 32, 64, 128, 256, 512, 1024)
+DEFAULT_TRIALS = 20
+MAX_STUDY_NODES = 20_000_000
+"""Refuse studies that would enter more nodes than this (minimax alone), so a typo cannot hang."""
+
+
+def knuth_moore(branching: int, depth: int) -> int:
+    """Leaves alpha-beta evaluates on a uniform tree with perfect ordering: b^ceil(d/2) + b^floor(d/2) - 1."""
+    return branching ** math.ceil(depth / 2) + branching ** (depth // 2) - 1
+
+
+@dataclass(frozen=True)
+class Size:
+    """One tree size of the study: `leaves` leaves; `depth` when the tree is uniform (b^depth leaves)."""
+
+    leaves: int
+    depth: int | None
+
+    @property
+    def is_uniform(self) -> bool:
+        return self.depth is not None
+
+
+def _uniform_depth(leaves: int, branching: int) -> int | None:
+    """d when leaves == branching^d (a perfect tree), else None."""
+    if branching < 2:  # run_study refuses these; 0 or less would loop forever here
+        return None
+    depth, count = 0, 1
+    while count < leaves:
+        count *= branching
+        depth += 1
+    return depth if count == leaves else None
+
+
+def parse_leaves(text: str, branching: int) -> tuple[Size, ...]:
+    """'8,16,32' to sizes (sorted, duplicates dropped)."""
+    try:
+        counts = sorted({int(part) for part in text.split(",") if part.strip()})
+    except ValueError:
+        raise InputError(f"--leaves is {text!r}; give whole numbers separated by commas, e.g. 8,16,32") from None
+    if not counts:
+        raise InputError("--leaves is empty; give leaf counts separated by commas, e.g. 8,16,32")
+    if counts[0] < 2:
+        raise InputError(f"--leaves has {counts[0]}; a tree in the study needs 2 leaves or more")
+    if counts[-1] > MAX_TREE_NODES // 2:
+        raise InputError(f"--leaves has {counts[-1]:,}; random trees are limited to {MAX_TREE_NODES // 2:,} leaves")
+    return tuple(Size(count, _uniform_depth(count, branching)) for count in counts)
+
+
+def parse_depth_range(text: str, branching: int) -> tuple[Size, ...]:
+    """'2:8' to uniform trees of depth 2, 3, ..., 8 (branching^d leaves each)."""
+    try:
+        low, high = (int(part) for part in text.strip().split(":"))
+    except ValueError:
+        raise InputError(f"--depth-range is {text!r}; write it as LO:HI, e.g. 2:8") from None
+    if low < 1 or low > high:
+        raise InputError(f"--depth-range {low}:{high} needs 1 <= LO <= HI, e.g. 2:8")
+    if branching ** high > MAX_TREE_NODES // 2:
+        raise InputError(
+            f"--depth-range up to {high} with --branching {branching} makes {branching ** high:,} leaves; "
+            f"random trees are limited to {MAX_TREE_NODES // 2:,}: lower HI"
+        )
+    return tuple(Size(branching**depth, depth) for depth in range(low, high + 1))
+
+
+def parse_orders(text: str) -> tuple[str, ...]:
+    """'natural,best' to ("natural", "best"), in the given order without repeats."""
+    orders = tuple(dict.fromkeys(part.strip().lower() for part in text.split(",") if part.strip()))
+    unknown = [order for order in orders if order not in ORDERS]
+    if unknown or not orders:
+        raise InputError(f"--orders is {text!r}; choose from {', '.join(ORDERS)}, separated by commas")
+    return orders
+
+
+def tree_seed(seed: int, leaves: int, trial: int) -> int:
+    """The seed of trial `trial` at size `leaves`: `visualizer run --random --leaves L --seed X` rebuilds it."""
+    return random.Random(f"{seed}:{leaves}:{trial}").randrange(1_000_000_000)
+
+
+@dataclass(frozen=True)
+class Measure:
+    """Mean and sample standard deviation over the trials (sd 0 for one trial)."""
+
+    mean: float
+    sd: float
+
+    @classmethod
+    def of(cls, samples: Sequence[int]) -> Measure:
+        return cls(statistics.fmean(samples), statistics.stdev(samples) if len(samples) > 1 else 0.0)
+
+
+@dataclass(frozen=True)
+class StudyRow:
+    """One algorithm under one move order at one tree size.
+
+    Attributes:
+        size: the trees' leaves (and depth when uniform).
+        algorithm: "minimax" or "alphabeta".
+        order: the move order ("natural" for minimax, whose counts do not depend on it).
+        nodes: nodes entered, root and leaves included.
+        leaves: static evaluations.
+        nodes_saved: 1 - mean nodes / minimax's mean nodes on the same trees (0 for minimax).
+        leaves_saved: the same for leaves evaluated.
+        samples: (nodes, leaves) for each trial, in trial order.
+    """
+
+    size: Size
+    algorithm: str
+    order: str
+    nodes: Measure
+    leaves: Measure
+    nodes_saved: float
+    leaves_saved: float
+    samples: tuple[tuple[int, int], ...] = field(repr=False)
+
+    @property
+    def label(self) -> str:
+        return self.algorithm if self.algorithm == "minimax" else f"{self.algorithm} ({self.order})"
+
+
+@dataclass(frozen=True)
+class Study:
+    """The settings and the rows (per size: minimax, then alpha-beta in each order)."""
+
+    branching: int
+    trials: int
+    value_range: tuple[int, int]
+    seed: int
+    orders: tuple[str, ...]
+    root: Player
+    rows: tuple[StudyRow, ...]
+
+    @property
+    def sizes(self) -> tuple[Size, ...]:
+        return tuple(dict.fromkeys(row.size for row in self.rows))
+
+    @property
+    def labels(self) -> tuple[str, ...]:
+        """Series names in row order: "minimax", "alphabeta (natural)", ..."""
+        return tuple(dict.fromkeys(row.label for row in self.rows))
+
+    def knuth_moore(self, size: Size) -> int | None:
+        """The minimal tree's leaves for a uniform size, None otherwise."""
+        return knuth_moore(self.branching, size.depth) if size.is_uniform else None
+
+
+def _count(tree, order: str, algorithm: str, seed: int) -> tuple[int, int]:
+    counter = NodeCounter()
+    game = with_order(tree, order, seed if order == "random" else None)
+    search(game, algorithm, tracer=counter)
+    return counter.result()
+
+
+def run_study(
+    sizes: Sequence[Size],
+    *,
+    branching: int = 2,
+    trials: int = DEFAULT_TRIALS,
+    value_range: tuple[int, int] = DEFAULT_RANGE,
+    seed: int,
+    orders: Sequence[str] = ("natural",),
+    root: Player = Player.MAX,
+    progress: Callable[[int, int], None] | None = None,
+) -> Study:
+    """Searches `trials` random trees of each size; `progress(done, total)` after each tree.
+
+    The same arguments give the same study: tree t of size L has seed `tree_seed(seed, L, t)`, and
+    the random order at a node is seeded from that tree seed.
+    """
+    if branching < 2:
+        raise InputError(f"--branching is {branching}; the study needs 2 or more children per node")
+    if trials < 1:
+        raise InputError(f"--trials is {trials}; it must be 1 or more")
+    total_nodes = trials * sum(2 * size.leaves for size in sizes)
+    if total_nodes > MAX_STUDY_NODES:
+        raise InputError(
+            f"this study would search about {total_nodes:,} nodes per order; lower --trials or the sizes "
+            f"(the limit is {MAX_STUDY_NODES:,})"
+        )
+    rows: list[StudyRow] = []
+    done, total = 0, len(sizes) * trials
+    for size in sizes:
+        samples: dict[str, list[tuple[int, int]]] = {"minimax": [], **{order: [] for order in orders}}
+        for trial in range(trials):
+            seed_of_tree = tree_seed(seed, size.leaves, trial)
+            shape = {"depth": size.depth} if size.is_uniform else {"leaves": size.leaves}
+            tree = random_tree(**shape, branching=branching, value_range=value_range, seed=seed_of_tree, root=root)
+            samples["minimax"].append(_count(tree, "natural", "minimax", seed_of_tree))
+            for order in orders:
+                samples[order].append(_count(tree, order, "alphabeta", seed_of_tree))
+            done += 1
+            if progress is not None:
+                progress(done, total)
+        rows.extend(_rows(size, samples, orders))
+    return Study(branching, trials, tuple(value_range), seed, tuple(orders), root, tuple(rows))
+
+
+def _rows(size: Size, samples: dict[str, list[tuple[int, int]]], orders: Sequence[str]) -> list[StudyRow]:
+    full = samples["minimax"]
+    full_nodes = statistics.fmean(nodes for nodes, _ in full)
+    full_leaves = statistics.fmean(leaves for _, leaves in full)
+
+    def row(algorithm: str, order: str, pairs: list[tuple[int, int]]) -> StudyRow:
+        nodes, leaves = Measure.of([n for n, _ in pairs]), Measure.of([e for _, e in pairs])
+        return StudyRow(size, algorithm, order, nodes, leaves, 1 - nodes.mean / full_nodes,
+                        1 - leaves.mean / full_leaves, tuple(pairs))
+
+    return [row("minimax", "natural", full)] + [row("alphabeta", order, samples[order]) for order in orders]

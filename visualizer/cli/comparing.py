@@ -1,0 +1,192 @@
+"""Provides `compare`: one tree searched several ways, with visit orders aligned and the differences named."""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import json
+import shutil
+import sys
+from typing import Any
+
+from visualizer.analysis.compare import ALIGN_LIMIT, Comparison, Run
+from visualizer.cli.render import MAX_LISTED, text_table
+from visualizer.cli.searching import trace_from_args
+from visualizer.cli.sources import game_from_args, source_kind
+from visualizer.errors import InputError
+from visualizer.games import parse_order, with_order
+from visualizer.games.base import format_value
+from visualizer.search import parse_algorithm
+
+__all__ = ["compare", "runs_from_args", "comparison_text", "comparison_json"]
+
+PRUNING = ("alphabeta", "negamax-ab")
+SHORT_NAMES = 4
+"""Visit orders are drawn across the page when every name is this short and the searches visit the
+nodes they share in the same sequence; otherwise each node gets a line with its visit numbers."""
+
+
+def _list(text: str, what: str) -> list[str]:
+    items = list(dict.fromkeys(part.strip() for part in text.split(",") if part.strip()))
+    if not items:
+        raise InputError(f"{what} is empty; give one or more names separated by commas")
+    return items
+
+
+def _cuts(args: argparse.Namespace) -> list[bool]:
+    """The cut rules to compare, as `strict` flags: --cuts equal,strict or --strict."""
+    if args.cuts is None:
+        return [bool(args.strict)]
+    if args.strict:
+        raise InputError("--strict and --cuts both set the cut rule; use --cuts equal,strict to compare them")
+    cuts = _list(args.cuts.lower(), "--cuts")
+    unknown = [cut for cut in cuts if cut not in ("equal", "strict")]
+    if unknown:
+        raise InputError(f"--cuts has {unknown[0]!r}; use equal, strict or equal,strict")
+    return [cut == "strict" for cut in cuts]
+
+
+def runs_from_args(args: argparse.Namespace) -> list[Run]:
+    """Every combination of --algorithms, --order (a list here) and --cuts, searched on one tree."""
+    if source_kind(args)[0] == "trace":
+        raise InputError("compare searches the tree again; give a tree source instead of --trace")
+    algorithms = [parse_algorithm(name) for name in _list(args.algorithms, "--algorithms")]
+    orders = [parse_order(text) for text in _list(args.order or "natural", "--order")]
+    cuts = _cuts(args)
+    args.order = None
+    base = game_from_args(args)
+    games = []
+    for order, seed in orders:
+        game = with_order(base, order, seed)
+        games.append((f"random:{game.seed}" if order == "random" else order, game))
+    combinations: dict[tuple[str, str, bool], Any] = {}
+    for algorithm, (order, game), strict in itertools.product(algorithms, games, cuts):
+        combinations.setdefault((algorithm, order, strict and algorithm in PRUNING), game)
+    if len(combinations) < 2:
+        raise InputError(
+            "that is only one search; compare two or more, e.g. --algorithms minimax,alphabeta, "
+            "--order natural,best or --cuts equal,strict"
+        )
+    varies = [len({key[part] for key in combinations}) > 1 for part in range(3)]
+    runs = []
+    for (algorithm, order, strict), game in combinations.items():
+        parts = [algorithm, order if varies[1] else "", "strict" if varies[2] and strict else ""]
+        trace = trace_from_args(game, args, algorithm=algorithm, strict=strict)
+        runs.append(Run(" ".join(part for part in parts if part), order, trace))
+    return runs
+
+
+def _shown(names: list[str]) -> str:
+    if not names:
+        return "none"
+    if len(names) > MAX_LISTED:
+        return ", ".join(names[:MAX_LISTED]) + f", ... ({len(names) - MAX_LISTED:,} more; --json has them all)"
+    return ", ".join(names)
+
+
+def _across(comparison: Comparison, width: int) -> list[str]:
+    """The aligned visit orders across the page, one line per search, wrapped in blocks."""
+    rows = comparison.aligned()
+    labels = [run.label for run in comparison.runs]
+    label_width = max(map(len, labels))
+    cells = [[name if step is not None else "·" for name, steps in rows for step in [steps[index]]]
+             for index in range(len(labels))]
+    column = max(len(name) for name, _ in rows)
+    per_line = max(1, (width - label_width - 2) // (column + 1))
+    lines = []
+    for start in range(0, len(rows), per_line):
+        if start:
+            lines.append("")
+        for label, line in zip(labels, cells):
+            text = " ".join(cell.ljust(column) for cell in line[start:start + per_line])
+            lines.append(f"  {label.ljust(label_width)}  {text}".rstrip())
+    return lines
+
+
+def _down(comparison: Comparison) -> list[str]:
+    """One line per node with each search's visit number, '·' where it skips the node."""
+    rows = comparison.by_node()
+    table = [[name, *("·" if step is None else str(step) for step in steps)] for name, steps in rows[:MAX_LISTED]]
+    lines = text_table(["node", *(run.label for run in comparison.runs)], table).splitlines()
+    if len(rows) > MAX_LISTED:
+        lines.append(f"... {len(rows) - MAX_LISTED:,} more nodes (--json has them all)")
+    return ["  " + line for line in lines]
+
+
+def comparison_text(comparison: Comparison, *, width: int = 100) -> str:
+    """The comparison as people read it: header, aligned visit orders, counts, agreement, differences."""
+    first = comparison.runs[0].trace
+    depth = "full depth" if first.depth_limit is None else f"depth {first.depth_limit}"
+    lines = [f"{first.description} | root {first.root_player.value.upper()} | {depth}", ""]
+    if comparison.is_alignable:
+        columns = comparison.columns()
+        across = len(set(columns)) == len(columns) and all(len(name) <= SHORT_NAMES for name in columns)
+        lines.append("visit order (· where a search skips a node):" if across
+                     else "visit number of each node (· where a search skips it):")
+        lines.extend(_across(comparison, width) if across else _down(comparison))
+    else:
+        lines.append(f"visit orders: too long to align here (over {ALIGN_LIMIT:,} nodes); --json lists them")
+    lines.append("")
+    header = ["search", "value", "best move", "nodes visited", "leaves evaluated", "cut-offs"]
+    table = [
+        [run.label, format_value(run.value), format_value(run.trace.summary.best_move),
+         f"{run.trace.summary.nodes_visited:,}", f"{run.trace.summary.leaves_evaluated:,}",
+         f"{len(run.trace.summary.cutoffs):,}"]
+        for run in comparison.runs
+    ]
+    lines.extend(text_table(header, table).splitlines())
+    lines.append("")
+    values = ", ".join(f"{run.label} {format_value(run.value)}" for run in comparison.runs)
+    lines.append(f"values agree: {format_value(comparison.runs[0].value)}" if comparison.values_agree
+                 else f"VALUES DIFFER: {values} (this is a bug; please report it)")
+    for first_index, second_index, names in comparison.differences():
+        first_label, second_label = comparison.runs[first_index].label, comparison.runs[second_index].label
+        who = f"{first_label} only" if len(comparison.runs) == 2 else f"{first_label}, not {second_label}"
+        lines.append(f"visited by {who}: {_shown(names)}")
+    return "\n".join(lines)
+
+
+def comparison_json(comparison: Comparison) -> dict[str, Any]:
+    """The comparison as one JSON-able object (every list in full)."""
+    first = comparison.runs[0].trace
+    labels = [run.label for run in comparison.runs]
+    result: dict[str, Any] = {
+        "description": first.description,
+        "source": first.source,
+        "root_player": first.root_player.value,
+        "depth_limit": first.depth_limit,
+        "runs": [
+            {
+                "label": run.label,
+                "algorithm": run.trace.algorithm,
+                "order": run.order,
+                "strict": run.trace.strict,
+                "value": run.value,
+                "best_move": run.trace.summary.best_move,
+                "nodes_visited": run.trace.summary.nodes_visited,
+                "leaves_evaluated": run.trace.summary.leaves_evaluated,
+                "cutoffs": len(run.trace.summary.cutoffs),
+                "visit_order": run.visit_order,
+            }
+            for run in comparison.runs
+        ],
+        "values_agree": comparison.values_agree,
+        "only": [
+            {"visited_by": labels[first_index], "not_by": labels[second_index], "nodes": names}
+            for first_index, second_index, names in comparison.differences()
+        ],
+    }
+    if comparison.is_alignable:
+        result["aligned"] = [{"node": name, "steps": steps} for name, steps in comparison.aligned()]
+    return result
+
+
+def compare(args: argparse.Namespace) -> int:
+    """Searches the tree every way asked and prints the comparison (exit 1 if the values differ)."""
+    comparison = Comparison(runs_from_args(args))
+    if args.json:
+        print(json.dumps(comparison_json(comparison), indent=2, default=str))
+    else:
+        width = shutil.get_terminal_size((100, 24)).columns if sys.stdout.isatty() else 100
+        print(comparison_text(comparison, width=width))
+    return 0 if comparison.values_agree else 1
