@@ -181,3 +181,13 @@ def test_bad_input_from_a_real_process_has_no_traceback():
 def test_bad_show_prints_nothing_but_the_error(capsys):
     code, out, err = run_cli(capsys, "show", "--game", "nim", "--depth", "-2")
     assert code == 2 and out == "" and err.count("\n") == 1
+
+
+@pytest.mark.parametrize("given", [["--range", "-5:-1"], ["--range=-5:-1"], ["--range", "-5:5"]])
+def test_a_negative_range_after_a_space_is_a_value_not_an_option(capsys, given):
+    low, high = (int(part) for part in given[-1].split("=")[-1].split(":"))
+    code, out, err = run_cli(capsys, "show", "--random", "--seed", "3", *given)
+    assert code == 0, err
+    shown = [int(line.split()[-1]) for line in out.splitlines()[2:17]]
+    assert len(shown) == 15 and all(low <= value <= high for value in shown), shown
+    assert low <= run_json(capsys, "--random", "--seed", "3", *given)["value"] <= high
