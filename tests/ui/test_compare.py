@@ -13,15 +13,15 @@ async def test_compare_mode_shows_both_searches_and_the_difference():
     async with app.run_test(size=(160, 40)) as pilot:
         await pilot.press("m")
         assert isinstance(app.screen, CompareScreen)
-        assert "visited by minimax only: K, O | visited by alphabeta only: none" in app.screen.text
+        assert "same value 2 | visited by minimax only: K, O | visited by alphabeta only: none" in app.screen.text
         await pilot.press("end")
         left, right = app.screen.replays
         assert (left.visited, right.visited) == (15, 13)
         assert (left.step, right.step) == (left.count, right.count)
         titles = [str(app.screen.query_one(f"#{side}-title").render()) for side in ("left", "right")]
         assert titles == [
-            "minimax: visited 15/15, evaluated 8/8, cut-offs 0/0, value 2",
-            "alphabeta: visited 13/13, evaluated 6/6, cut-offs 2/2, value 2",
+            "minimax: visited 15/15, evaluated 8/8, cut-offs 0/0",
+            "alphabeta: visited 13/13, evaluated 6/6, cut-offs 2/2",
         ]
         await pilot.press("home")
         for _ in range(22):  # into K in minimax; alpha-beta waits on its cut-off at E

@@ -67,7 +67,7 @@ class CompareScreen(Screen):
             self.query_one(f"#{side}-title", Static).update(
                 f"{trace.algorithm}: visited {replay.visited}/{summary.nodes_visited}, "
                 f"evaluated {self.evaluated[index][replay.step]}/{summary.leaves_evaluated}, "
-                f"cut-offs {replay.cutoffs}/{len(summary.cutoffs)}, value {format_value(summary.value)}"
+                f"cut-offs {replay.cutoffs}/{len(summary.cutoffs)}"
             )
             self.query_one(f"#{side}-tree", GameTreeView).show(replay, show_pv=replay.step == replay.count)
             event = replay.event
