@@ -12,8 +12,8 @@ from __future__ import annotations
 import math
 import random
 import statistics
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Callable, Sequence
 
 from visualizer.errors import InputError
 from visualizer.games.base import Player

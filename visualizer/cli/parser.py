@@ -33,6 +33,11 @@ examples:
   visualizer run --random --leaves 16 --order best
   visualizer export --algorithm minimax --format json,dot,svg
   visualizer run --trace traces/example15-alphabeta.json
+  visualizer compare                           minimax and alpha-beta on the built-in example
+  visualizer compare --random --depth 4 -A alphabeta --order natural,best,worst
+  visualizer compare "[[3,5],[3,9]]" -A alphabeta --cuts equal,strict
+  visualizer stats --leaves 8,16,32,64 --trials 20 --seed 1 --orders natural,best
+  visualizer stats --depth-range 2:6 --branching 3 --csv study.csv --plot study.svg
 """
 
 
@@ -155,4 +160,49 @@ def build_parser() -> argparse.ArgumentParser:
                        help="any of json, dot, svg, png, separated by commas (json,dot)")
     files.add_argument("--frames", action="store_true", help="also NAME-0001.dot ... one per step")
     files.add_argument("--examples", action="store_true", help="write the committed examples of traces/ instead")
+    _add_compare(commands, sources)
+    _add_stats(commands)
     return parser
+
+
+def _add_compare(commands: argparse._SubParsersAction, sources: argparse.ArgumentParser) -> None:
+    compare = commands.add_parser(
+        "compare", parents=[sources], help="several searches of one tree side by side",
+        description="Search one tree with several algorithms, move orders (--order a,b) or cut rules "
+        "(--cuts equal,strict) and print the visit orders aligned (a gap where a search skips a node), "
+        "the values, the counts and the nodes each search visits that another does not.")
+    compare.set_defaults(strict=False, iterative=False)
+    group = compare.add_argument_group("comparison")
+    group.add_argument("--algorithms", "-A", default="minimax,alphabeta", metavar="A,B",
+                       help=f"algorithms separated by commas, from {', '.join(ALGORITHMS)} (minimax,alphabeta)")
+    group.add_argument("--cuts", metavar="equal,strict",
+                       help="when pruning cuts: equal (when a value reaches the bound, the default), strict "
+                            "(only when it passes it), or both to compare them")
+    group.add_argument("--strict", dest="strict", action="store_true", help="the same as --cuts strict")
+    group.add_argument("--json", action="store_true", help="print one JSON object instead of text")
+
+
+def _add_stats(commands: argparse._SubParsersAction) -> None:
+    stats = commands.add_parser(
+        "stats", help="how much alpha-beta saves on random trees as they grow",
+        description="The pruned-tree study: for each tree size, search N seeded random trees with "
+        "minimax and alpha-beta (in each move order) and report the mean and standard deviation of the "
+        "nodes visited and leaves evaluated, the fraction saved, and the Knuth-Moore minimal tree "
+        "b^ceil(d/2) + b^floor(d/2) - 1 as the reference for perfect ordering.")
+    sizes = stats.add_argument_group("tree sizes (default: --leaves 8,16,32,...,1024)")
+    chosen = sizes.add_mutually_exclusive_group()
+    chosen.add_argument("--leaves", metavar="N,N,...", help="leaf counts separated by commas, e.g. 8,16,32,64")
+    chosen.add_argument("--depth-range", metavar="LO:HI", help="uniform trees of depth LO..HI (branching^d leaves)")
+    sizes.add_argument("--branching", type=int, default=2, metavar="K", help="children per node (2)")
+    study = stats.add_argument_group("study")
+    study.add_argument("--trials", type=int, metavar="N", help="random trees per size (20)")
+    study.add_argument("--range", metavar="LO:HI",
+                       help="leaf values (-10:10); a wide range such as -1000000:1000000 makes ties rare")
+    study.add_argument("--seed", type=int, metavar="S", help="random seed (shown in the output when omitted)")
+    study.add_argument("--orders", default="natural", metavar="O,O",
+                       help="alpha-beta's move orders, any of natural, best, worst, random (natural)")
+    study.add_argument("--root", choices=("max", "min"), default="max", help="who moves at the root (max)")
+    output = stats.add_argument_group("output")
+    output.add_argument("--csv", metavar="FILE", help="also write the table as CSV, one line per size and search")
+    output.add_argument("--plot", metavar="FILE", help="also draw the plot as an image (.svg or .png)")
+    output.add_argument("--json", action="store_true", help="print one JSON object instead of the table and plot")

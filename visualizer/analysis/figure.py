@@ -1,0 +1,117 @@
+"""Provides the study's plot as an SVG or PNG image drawn with matplotlib, ready for a slide.
+
+matplotlib is imported inside `render_figure`, and only its object API is used (a `Figure` saved
+through its own canvas): no pyplot, no global backend switch. The same study gives the same bytes:
+the SVG has no date and a fixed id salt, and the PNG carries no time stamp.
+"""
+
+from __future__ import annotations
+
+import io
+import itertools
+from pathlib import Path
+from typing import Any
+
+from visualizer.analysis.plots import (
+    PLOT_TITLE,
+    X_LABEL,
+    series,
+    tick_label,
+)
+from visualizer.analysis.study import Study
+from visualizer.errors import InputError
+from visualizer.export.atomic import write_bytes_atomic
+
+__all__ = ["FIGURE_FORMATS", "check_figure_path", "render_figure", "write_figure"]
+
+FIGURE_FORMATS = ("svg", "png")
+FIGURE_SIZE = (10.0, 5.625)
+"""Inches, 16:9; at PNG_DPI the PNG is 1600 x 900 pixels."""
+PNG_DPI = 160
+SVG_SALT = "gametree-visualizer"
+COLOURS = ("#4d4d4d", "#1f77b4", "#2ca02c", "#d62728", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2")
+"""minimax in dark grey, then one colour per alpha-beta order."""
+FIGURE_Y_LABEL = "leaves evaluated (mean ± sd, log scale)"
+
+
+def check_figure_path(path: str | Path) -> str:
+    """The image format of `path` ("svg" or "png"), or an InputError naming the choices.
+
+    Raises:
+        InputError: when the extension is neither .svg nor .png, or `path` is a folder.
+    """
+    path = Path(path)
+    if path.is_dir():
+        raise InputError(f"--plot {path} is a folder; give a file name inside it, e.g. {path / 'study.svg'}")
+    extension = path.suffix.lower().lstrip(".")
+    if extension not in FIGURE_FORMATS:
+        raise InputError(f"--plot {path} has no known image extension; end the name in .svg or .png")
+    return extension
+
+
+def _subtitle(study: Study) -> str:
+    low, high = study.value_range
+    root = "" if study.root.value == "max" else ", root min"
+    return (f"{study.trials} random trees per size, branching {study.branching}, "
+            f"values {low}:{high}{root}, seed {study.seed}")
+
+
+def render_figure(study: Study, image_format: str) -> bytes:
+    """The study drawn on log-log axes: mean leaves evaluated per search with a band of one sd.
+
+    Args:
+        study: the finished study.
+        image_format: "svg" or "png".
+
+    Returns:
+        The image file's content.
+    """
+    import matplotlib
+    from matplotlib.figure import Figure
+
+    with matplotlib.rc_context({"svg.hashsalt": SVG_SALT, "font.size": 13}):
+        figure = Figure(figsize=FIGURE_SIZE, layout="constrained")
+        axes = figure.add_subplot()
+        _draw_lines(axes, study)
+        _label_axes(axes, study)
+        buffer = io.BytesIO()
+        metadata = {"Date": None} if image_format == "svg" else {"Software": None}
+        figure.savefig(buffer, format=image_format, dpi=PNG_DPI, metadata=metadata)
+        return buffer.getvalue()
+
+
+def _draw_lines(axes: Any, study: Study) -> None:
+    """One line per search with its sd band; the Knuth-Moore minimum dashed, on top."""
+    colours = itertools.cycle(COLOURS)
+    for line in series(study):
+        if line.is_reference:
+            axes.plot(line.x, line.y, linestyle="--", color="black", linewidth=1.6, label=line.label, zorder=3)
+            continue
+        colour = next(colours)
+        axes.plot(line.x, line.y, marker="o", markersize=5, linewidth=2.2, color=colour, label=line.label)
+        if any(line.sd):
+            low = [max(mean - sd, 0.5) for mean, sd in zip(line.y, line.sd)]  # log axes: keep it positive
+            high = [mean + sd for mean, sd in zip(line.y, line.sd)]
+            axes.fill_between(line.x, low, high, color=colour, alpha=0.18, linewidth=0)
+
+
+def _label_axes(axes: Any, study: Study) -> None:
+    """Log-log axes (base 2) with the sizes as x ticks, labels, title and legend."""
+    from matplotlib.ticker import FuncFormatter, NullLocator
+
+    axes.set_xscale("log", base=2)
+    axes.set_yscale("log", base=2)
+    sizes = [size.leaves for size in study.sizes]
+    axes.set_xticks(sizes, [tick_label(size) for size in sizes])
+    axes.xaxis.set_minor_locator(NullLocator())
+    axes.yaxis.set_major_formatter(FuncFormatter(lambda value, _: tick_label(round(value)) if value >= 1 else ""))
+    axes.grid(True, which="major", alpha=0.3)
+    axes.set_xlabel(f"{X_LABEL} (log scale)")
+    axes.set_ylabel(FIGURE_Y_LABEL)
+    axes.set_title(f"{PLOT_TITLE.removesuffix(' (log-log)')}\n{_subtitle(study)}", fontsize=14)
+    axes.legend(loc="upper left", frameon=False)
+
+
+def write_figure(study: Study, path: str | Path) -> Path:
+    """Draws the study and writes it to `path` (.svg or .png) atomically; returns the path."""
+    return write_bytes_atomic(path, render_figure(study, check_figure_path(path)))

@@ -1,0 +1,288 @@
+"""Provides the `stats` command: the pruned-tree study as a table and a terminal plot, CSV, an image or JSON."""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import io
+import json
+import os
+import random
+import shutil
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from visualizer.analysis.figure import check_figure_path, render_figure
+from visualizer.analysis.plots import draw_plotext
+from visualizer.analysis.study import (
+    DEFAULT_LEAVES,
+    DEFAULT_TRIALS,
+    Study,
+    StudyRow,
+    parse_depth_range,
+    parse_leaves,
+    parse_orders,
+    run_study,
+    tree_seed,
+)
+from visualizer.errors import InputError
+from visualizer.export.atomic import write_bytes_atomic, write_text_atomic
+from visualizer.games.base import Player
+from visualizer.games.random_tree import DEFAULT_RANGE, parse_range
+
+__all__ = ["CSV_COLUMNS", "stats", "study_csv", "study_json", "study_text"]
+
+CSV_COLUMNS = (
+    "leaves", "depth", "branching", "algorithm", "order", "trials", "seed", "range", "root",
+    "nodes_mean", "nodes_sd", "leaves_mean", "leaves_sd", "nodes_saved", "leaves_saved", "knuth_moore",
+)
+PLOT_WIDTH = 80
+"""Columns of the terminal plot when stdout is not a terminal."""
+MAX_PLOT_WIDTH = 100
+PLOT_HEIGHT = 22
+
+
+def stats(args: argparse.Namespace) -> int:
+    """Runs the study the options describe; prints it (text or --json) and writes --csv and --plot."""
+    branching = args.branching
+    if args.depth_range:
+        sizes = parse_depth_range(args.depth_range, branching)
+    else:
+        sizes = parse_leaves(args.leaves or ",".join(map(str, DEFAULT_LEAVES)), branching)
+    orders = parse_orders(args.orders)
+    value_range = parse_range(args.range) if args.range else DEFAULT_RANGE
+    trials = DEFAULT_TRIALS if args.trials is None else args.trials
+    chosen_seed = args.seed is None
+    seed = random.SystemRandom().randrange(1_000_000) if chosen_seed else args.seed
+    image_format = _check_outputs(args)
+    with _progress_bar(len(sizes) * trials) as progress:
+        study = run_study(sizes, branching=branching, trials=trials, value_range=value_range, seed=seed,
+                          orders=orders, root=Player.parse(args.root), progress=progress)
+    written = []
+    image = render_figure(study, image_format) if args.plot else None
+    if args.csv:
+        written.append(write_text_atomic(args.csv, study_csv(study)))
+    if image is not None:
+        written.append(write_bytes_atomic(args.plot, image))
+    if args.json:
+        print(json.dumps(study_json(study), indent=2))
+    else:
+        print(study_text(study, chosen_seed=chosen_seed))
+        print()
+        print(_terminal_plot(study))
+        print()
+        print(_summary(study))
+    for path in written:
+        print(f"wrote {path}", file=sys.stderr if args.json else sys.stdout)
+    return 0
+
+
+def _check_outputs(args: argparse.Namespace) -> str | None:
+    """Refuses bad --csv and --plot paths before the study runs; returns the image format, if any.
+
+    A late failure would leave one file written and the other not, so the folders are checked first.
+    """
+    image_format = check_figure_path(args.plot) if args.plot else None
+    if args.csv and Path(args.csv).is_dir():
+        example = Path(args.csv) / "study.csv"
+        raise InputError(f"--csv {args.csv} is a folder; give a file name inside it, e.g. {example}")
+    if args.csv and args.plot and Path(args.csv).resolve() == Path(args.plot).resolve():
+        raise InputError(f"--csv and --plot are both {args.plot}; give them different files")
+    for option, path in (("--csv", args.csv), ("--plot", args.plot)):
+        if path:
+            _check_folder(option, Path(path))
+    return image_format
+
+
+def _check_folder(option: str, path: Path) -> None:
+    """The nearest existing folder above `path` must be a folder we may write in."""
+    folder = path.absolute().parent
+    while not folder.exists():
+        folder = folder.parent
+    if not folder.is_dir():
+        raise InputError(f"{option} {path}: {folder} is a file, not a folder; choose another path")
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise InputError(f"{option} {path}: cannot write to the folder {folder} (permission denied); "
+                         "choose a folder you can write to")
+
+
+@contextmanager
+def _progress_bar(trees: int) -> Iterator[Callable[[int, int], None] | None]:
+    """A transient bar on stderr counting the `trees` searched, when stderr is a terminal."""
+    if not sys.stderr.isatty():
+        yield None
+        return
+    from rich.console import Console
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+    )
+
+    columns = (TextColumn("searching trees"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
+    with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
+        task = bar.add_task("study", total=trees)
+        yield lambda done, total: bar.update(task, completed=done, total=total)
+
+
+# -- text ------------------------------------------------------------------------------------------
+
+
+def _percent(fraction: float) -> str:
+    """0.2532 -> "25%"; small non-zero fractions keep one decimal (0.0615 -> "6.2%")."""
+    return f"{fraction:.1%}" if 0 < abs(fraction) < 0.1 else f"{fraction:.0%}"
+
+
+def rebuild_command(study: Study, leaves: int | str, seed: int | str) -> str:
+    """The `visualizer run` command that rebuilds one tree of the study."""
+    low, high = study.value_range
+    options = "" if study.branching == 2 else f" --branching {study.branching}"
+    options += "" if (low, high) == DEFAULT_RANGE else f" --range={low}:{high}"
+    options += "" if study.root is Player.MAX else " --root min"
+    return f"visualizer run --random --leaves {leaves}{options} --seed {seed}"
+
+
+def _header(study: Study, chosen_seed: bool) -> list[str]:
+    sizes = study.sizes
+    low, high = study.value_range
+    seed = f"seed {study.seed}"
+    if chosen_seed:
+        seed += f" (chosen at random; --seed {study.seed} repeats this study)"
+    largest = sizes[-1].leaves
+    count = f"{len(sizes)} sizes from {sizes[0].leaves} to {largest} leaves" if len(sizes) > 1 else f"{largest} leaves"
+    settings = (f"Pruned-tree study: {count}, branching {study.branching}, {study.trials} random trees per size, "
+                f"values {low}:{high}, root {study.root.value}, {seed}")
+    rebuild = (f"each tree has its own seed (all listed by --json); the first tree of {largest} leaves: "
+               f"`{rebuild_command(study, largest, tree_seed(study.seed, largest, 0))}`")
+    return [settings, f"alpha-beta orders: {', '.join(study.orders)}", rebuild]
+
+
+def _measures(rows: list[StudyRow], measure: str) -> list[str]:
+    """"mean ± sd" for each row, the means and the deviations each aligned."""
+    means = [f"{getattr(row, measure).mean:.1f}" for row in rows]
+    deviations = [f"{getattr(row, measure).sd:.1f}" for row in rows]
+    mean_width, sd_width = max(map(len, means)), max(map(len, deviations))
+    return [f"{mean:>{mean_width}} ± {sd:<{sd_width}}" for mean, sd in zip(means, deviations)]
+
+
+def study_text(study: Study, *, chosen_seed: bool = False) -> str:
+    """The header lines and the table: one row per search and size (the size on its first row)."""
+    rows = list(study.rows)
+    header = ("leaves", "depth", "search", "nodes (mean ± sd)", "leaves evaluated", "leaves saved", "Knuth-Moore")
+    table = [header]
+    for row, nodes, leaves in zip(rows, _measures(rows, "nodes"), _measures(rows, "leaves")):
+        first = row.algorithm == "minimax"
+        minimal = study.knuth_moore(row.size)
+        table.append((
+            str(row.size.leaves) if first else "",
+            str(row.size.depth if row.size.is_uniform else "-") if first else "",
+            row.label, nodes, leaves,
+            "-" if first else _percent(row.leaves_saved),
+            ("-" if minimal is None else str(minimal)) if first else "",
+        ))
+    widths = [max(len(line[column]) for line in table) for column in range(len(header))]
+    left = {2}  # the search's label; numbers are right-aligned
+    lines = ["  ".join(cell.ljust(width) if column in left else cell.rjust(width)
+                       for column, (cell, width) in enumerate(zip(line, widths))).rstrip() for line in table]
+    return "\n".join(_header(study, chosen_seed) + [""] + lines)
+
+
+def _summary(study: Study) -> str:
+    """How much of minimax's work alpha-beta did at the largest size, and the perfect-ordering bound."""
+    size = study.sizes[-1]
+    rows = [row for row in study.rows if row.size == size]
+    full = rows[0].leaves.mean
+    shares = [f"{_percent(row.leaves.mean / full)} ({row.order})" for row in rows[1:]]
+    text = f"At {size.leaves} leaves alpha-beta evaluated {', '.join(shares)} of the leaves minimax evaluated"
+    minimal = study.knuth_moore(size)
+    if minimal is None:
+        return text + "."
+    return text + f"; perfect ordering: {_percent(minimal / full)} (Knuth-Moore {minimal})."
+
+
+def _terminal_plot(study: Study) -> str:
+    """The plotext plot: coloured and as wide as the terminal (up to 100) when stdout is one."""
+    import plotext
+
+    colour = sys.stdout.isatty()
+    width = min(shutil.get_terminal_size((PLOT_WIDTH, 24)).columns, MAX_PLOT_WIDTH) if colour else PLOT_WIDTH
+    plotext.clear_figure()
+    plotext.limit_size(False, False)
+    plotext.plot_size(width, PLOT_HEIGHT)
+    plotext.theme("pro" if colour else "clear")
+    draw_plotext(plotext, study, colour=colour)
+    canvas = plotext.build()
+    plotext.clear_figure()
+    if not colour:
+        canvas = plotext.uncolorize(canvas)
+    return "\n".join(line.rstrip() for line in canvas.splitlines())
+
+
+# -- CSV and JSON ----------------------------------------------------------------------------------
+
+
+def _row_fields(study: Study, row: StudyRow) -> dict[str, Any]:
+    minimal = study.knuth_moore(row.size)
+    return {
+        "leaves": row.size.leaves,
+        "depth": row.size.depth,
+        "algorithm": row.algorithm,
+        "order": row.order,
+        "nodes_mean": row.nodes.mean,
+        "nodes_sd": row.nodes.sd,
+        "leaves_mean": row.leaves.mean,
+        "leaves_sd": row.leaves.sd,
+        "nodes_saved": row.nodes_saved,
+        "leaves_saved": row.leaves_saved,
+        "knuth_moore": minimal,
+    }
+
+
+def study_csv(study: Study) -> str:
+    """One line per size and search; fixed decimals, so the same study gives the same bytes."""
+    low, high = study.value_range
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow(CSV_COLUMNS)
+    for row in study.rows:
+        fields = _row_fields(study, row)
+        fields.update(branching=study.branching, trials=study.trials, seed=study.seed, range=f"{low}:{high}",
+                      root=study.root.value)
+        for name in ("nodes_mean", "nodes_sd", "leaves_mean", "leaves_sd"):
+            fields[name] = f"{fields[name]:.3f}"
+        for name in ("nodes_saved", "leaves_saved"):
+            fields[name] = f"{fields[name]:.4f}"
+        writer.writerow(["" if fields[column] is None else fields[column] for column in CSV_COLUMNS])
+    return buffer.getvalue()
+
+
+def study_json(study: Study) -> dict[str, Any]:
+    """The settings and every row, with each tree's seed and counts (the seed rebuilds the tree)."""
+    low, high = study.value_range
+    rows = []
+    for row in study.rows:
+        fields = _row_fields(study, row)
+        fields["label"] = row.label
+        fields["trees"] = [
+            {"seed": tree_seed(study.seed, row.size.leaves, trial), "nodes": nodes, "leaves": leaves}
+            for trial, (nodes, leaves) in enumerate(row.samples)
+        ]
+        rows.append(fields)
+    return {
+        "settings": {
+            "sizes": [{"leaves": size.leaves, "depth": size.depth} for size in study.sizes],
+            "branching": study.branching,
+            "trials": study.trials,
+            "range": [low, high],
+            "seed": study.seed,
+            "root": study.root.value,
+            "orders": list(study.orders),
+        },
+        "rebuild": rebuild_command(study, "LEAVES", "SEED"),
+        "rows": rows,
+    }
