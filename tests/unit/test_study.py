@@ -265,3 +265,10 @@ def test_y_ticks_are_powers_of_two(low, high, ticks):
 
 def test_tick_labels_shorten_big_powers():
     assert [tick_label(value) for value in (8, 1024, 8192, 65536, 2**20)] == ["8", "1024", "8192", "64k", "1M"]
+
+
+@pytest.mark.parametrize(("fraction", "text"), [(0.2532, "25%"), (0.0615, "6.2%"), (0.0999, "10%"), (0.0994, "9.9%"), (0.0, "0%")])
+def test_percentages_keep_one_decimal_only_below_ten_percent(fraction, text):
+    from visualizer.analysis.report import percent
+
+    assert percent(fraction) == text

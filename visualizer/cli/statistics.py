@@ -17,6 +17,7 @@ from typing import Any
 
 from visualizer.analysis.figure import check_figure_path, render_figure
 from visualizer.analysis.plots import draw_plotext
+from visualizer.analysis.report import measures, percent, summary
 from visualizer.analysis.study import (
     DEFAULT_LEAVES,
     DEFAULT_TRIALS,
@@ -74,7 +75,7 @@ def stats(args: argparse.Namespace) -> int:
         print()
         print(_terminal_plot(study))
         print()
-        print(_summary(study))
+        print(summary(study))
     for path in written:
         print(f"wrote {path}", file=sys.stderr if args.json else sys.stdout)
     return 0
@@ -133,11 +134,6 @@ def _progress_bar(trees: int) -> Iterator[Callable[[int, int], None] | None]:
 # -- text ------------------------------------------------------------------------------------------
 
 
-def _percent(fraction: float) -> str:
-    """0.2532 -> "25%"; small non-zero fractions keep one decimal (0.0615 -> "6.2%")."""
-    return f"{fraction:.1%}" if 0 < abs(fraction) < 0.1 else f"{fraction:.0%}"
-
-
 def rebuild_command(study: Study, leaves: int | str, seed: int | str) -> str:
     """The `visualizer run` command that rebuilds one tree of the study."""
     low, high = study.value_range
@@ -162,27 +158,19 @@ def _header(study: Study, chosen_seed: bool) -> list[str]:
     return [settings, f"alpha-beta orders: {', '.join(study.orders)}", rebuild]
 
 
-def _measures(rows: list[StudyRow], measure: str) -> list[str]:
-    """"mean ± sd" for each row, the means and the deviations each aligned."""
-    means = [f"{getattr(row, measure).mean:.1f}" for row in rows]
-    deviations = [f"{getattr(row, measure).sd:.1f}" for row in rows]
-    mean_width, sd_width = max(map(len, means)), max(map(len, deviations))
-    return [f"{mean:>{mean_width}} ± {sd:<{sd_width}}" for mean, sd in zip(means, deviations)]
-
-
 def study_text(study: Study, *, chosen_seed: bool = False) -> str:
     """The header lines and the table: one row per search and size (the size on its first row)."""
     rows = list(study.rows)
     header = ("leaves", "depth", "search", "nodes (mean ± sd)", "leaves evaluated", "leaves saved", "Knuth-Moore")
     table = [header]
-    for row, nodes, leaves in zip(rows, _measures(rows, "nodes"), _measures(rows, "leaves")):
+    for row, nodes, leaves in zip(rows, measures(rows, "nodes"), measures(rows, "leaves")):
         first = row.algorithm == "minimax"
         minimal = study.knuth_moore(row.size)
         table.append((
             str(row.size.leaves) if first else "",
             str(row.size.depth if row.size.is_uniform else "-") if first else "",
             row.label, nodes, leaves,
-            "-" if first else _percent(row.leaves_saved),
+            "-" if first else percent(row.leaves_saved),
             ("-" if minimal is None else str(minimal)) if first else "",
         ))
     widths = [max(len(line[column]) for line in table) for column in range(len(header))]
@@ -192,32 +180,19 @@ def study_text(study: Study, *, chosen_seed: bool = False) -> str:
     return "\n".join(_header(study, chosen_seed) + [""] + lines)
 
 
-def _summary(study: Study) -> str:
-    """How much of minimax's work alpha-beta did at the largest size, and the perfect-ordering bound."""
-    size = study.sizes[-1]
-    rows = [row for row in study.rows if row.size == size]
-    full = rows[0].leaves.mean
-    shares = [f"{_percent(row.leaves.mean / full)} ({row.order})" for row in rows[1:]]
-    text = f"At {size.leaves} leaves alpha-beta evaluated {', '.join(shares)} of the leaves minimax evaluated"
-    minimal = study.knuth_moore(size)
-    if minimal is None:
-        return text + "."
-    return text + f"; perfect ordering: {_percent(minimal / full)} (Knuth-Moore {minimal})."
-
-
 def _terminal_plot(study: Study) -> str:
     """The plotext plot: coloured and as wide as the terminal (up to 100) when stdout is one."""
     import plotext
+    from plotext._figure import _figure_class  # a figure of our own: plotext's module-level one is shared state
 
     colour = sys.stdout.isatty()
     width = min(shutil.get_terminal_size((PLOT_WIDTH, 24)).columns, MAX_PLOT_WIDTH) if colour else PLOT_WIDTH
-    plotext.clear_figure()
-    plotext.limit_size(False, False)
-    plotext.plot_size(width, PLOT_HEIGHT)
-    plotext.theme("pro" if colour else "clear")
-    draw_plotext(plotext, study, colour=colour)
-    canvas = plotext.build()
-    plotext.clear_figure()
+    figure = _figure_class()
+    figure._limit_size(False, False)
+    figure.plot_size(width, PLOT_HEIGHT)
+    figure.theme("pro" if colour else "clear")
+    draw_plotext(figure, study, colour=colour)
+    canvas = figure.build()
     if not colour:
         canvas = plotext.uncolorize(canvas)
     return "\n".join(line.rstrip() for line in canvas.splitlines())

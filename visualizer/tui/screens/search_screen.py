@@ -48,6 +48,7 @@ class SearchScreen(Screen):
         Binding("e", "export", "Export"),
         Binding("s", "screenshot", "Screenshot"),
         Binding("p", "play", "Play"),
+        Binding("t", "stats", "Stats"),
         Binding("escape", "back", "Back"),
         Binding("question_mark", "app.show_help_panel", "Help", key_display="?"),
     ]
@@ -250,6 +251,13 @@ class SearchScreen(Screen):
             return
         game = self.session.game if isinstance(self.session.game, GridGame) else TicTacToe()
         self.app.push_screen(PlayScreen(Match(game)))
+
+    def action_stats(self) -> None:
+        """The pruned-tree study: how much alpha-beta saves over minimax as random trees grow."""
+        from visualizer.tui.screens.stats_screen import StatsScreen
+
+        self.stop()
+        self.app.push_screen(StatsScreen())
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "back":  # only when opened from another screen (the game it was played in)

@@ -1,0 +1,156 @@
+"""Provides `StatsScreen`: the pruned-tree study in the app, its settings, a table and the CLI's plot."""
+
+from __future__ import annotations
+
+import time
+from functools import partial
+from typing import ClassVar
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, ProgressBar, Static
+from textual.worker import Worker, get_current_worker
+
+from visualizer.analysis.report import summary
+from visualizer.analysis.study import Study
+from visualizer.errors import VisualizerError
+from visualizer.tui.widgets.study_form import StudyForm, StudyRequest, StudySettings
+from visualizer.tui.widgets.study_plot import StudyPlot
+from visualizer.tui.widgets.study_table import StudyTable
+
+__all__ = ["StatsScreen"]
+
+PROGRESS_INTERVAL = 0.05
+"""Seconds between progress reports from the worker (a report waits for the screen to take it)."""
+
+
+class StudyAbandoned(Exception):
+    """Raised inside a study whose worker was cancelled (a newer run, or the screen closed)."""
+
+
+class StatsScreen(Screen):
+    """Runs the pruned-tree study in a worker thread and shows the rows and the plot.
+
+    A study starts with the default settings when the screen opens; a new run replaces a running one,
+    and a run's answer is dropped if its worker was cancelled meanwhile.
+    """
+
+    CSS_PATH = "stats_screen.tcss"
+    AUTO_FOCUS = "#study-run"
+    HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [(0, "-narrow"), (170, "-wide")]
+    """Below 170 columns the plot and the table stack in one scrolling column; from 170, side by side."""
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("r,enter", "run", "Run", key_display="r/⏎"),
+        Binding("escape", "app.pop_screen", "Back"),
+        Binding("question_mark", "app.show_help_panel", "Help", key_display="?"),
+    ]
+
+    def __init__(self, settings: StudySettings | None = None) -> None:
+        super().__init__()
+        self.settings = settings or StudySettings()
+        """The settings the form opens with."""
+        self.running = False
+        """True while a study runs (the last finished study stays on screen)."""
+        self.study: Study | None = None
+        """The study on screen (None before the first one finishes)."""
+        self.message = ""
+        """The line above the results: the last study's summary, progress or the error (for tests)."""
+
+    def compose(self) -> ComposeResult:
+        form = StudyForm(self.settings, id="stats-form")
+        form.border_title = "Pruned-tree study: minimax vs alpha-beta on random trees"
+        yield form
+        with Horizontal(id="stats-status"):
+            yield Static(id="stats-message", markup=False)
+            yield ProgressBar(id="stats-progress", show_eta=False)
+        with VerticalScroll(id="stats-results"):
+            yield StudyPlot(id="stats-plot")
+            table = StudyTable(id="stats-table")
+            table.border_title = "Leaves evaluated and nodes entered: mean ± sd over the trials"
+            yield table
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.action_run()
+
+    # -- running -------------------------------------------------------------
+    @on(StudyForm.RunRequested)
+    def _run_requested(self) -> None:
+        self.action_run()
+
+    def action_run(self) -> None:
+        """Runs the study the form describes, or says what is wrong with it (nothing runs)."""
+        try:
+            request = self.query_one(StudyForm).settings.parse()
+        except VisualizerError as error:
+            self.show_error(str(error))
+            return
+        self.running = True
+        self.set_class(True, "-running")
+        self.query_one(ProgressBar).update(total=request.trees, progress=0)
+        self.show_message(f"Searching {request.trees:,} random trees...")
+        self.run_worker(partial(self._study, request), thread=True, exclusive=True, group="study")
+
+    def _study(self, request: StudyRequest) -> None:
+        """Runs in a worker thread; hands the study (or the error) back to the screen."""
+        worker = get_current_worker()
+        call = self.app.call_from_thread
+        last_report = time.monotonic()
+
+        def report(done: int, total: int) -> None:
+            nonlocal last_report
+            if worker.is_cancelled:
+                raise StudyAbandoned
+            if time.monotonic() - last_report >= PROGRESS_INTERVAL:
+                last_report = time.monotonic()
+                call(self._progress, worker, done)
+
+        try:
+            study = request.run(progress=report)
+        except StudyAbandoned:
+            return
+        except VisualizerError as error:
+            if not worker.is_cancelled:
+                call(self._failed, worker, str(error))
+            return
+        if not worker.is_cancelled:
+            call(self._finished, worker, study)
+
+    def _progress(self, worker: Worker, done: int) -> None:
+        if not worker.is_cancelled:
+            self.query_one(ProgressBar).update(progress=done)
+
+    def _failed(self, worker: Worker, message: str) -> None:
+        if not worker.is_cancelled:
+            self._stop_running()
+            self.show_error(message)
+
+    def _finished(self, worker: Worker, study: Study) -> None:
+        if worker.is_cancelled:
+            return
+        self._stop_running()
+        self.study = study
+        self.query_one(StudyTable).show(study)
+        self.query_one(StudyPlot).show(study)
+        trees = f"{study.trials} tree{'s' if study.trials != 1 else ''} per size"
+        self.show_message(f"{summary(study)} {trees[:1].upper()}{trees[1:]}, seed {study.seed}.")
+
+    def _stop_running(self) -> None:
+        self.running = False
+        self.set_class(False, "-running")
+
+    # -- the message line ----------------------------------------------------
+    def show_message(self, message: str) -> None:
+        """Shows a summary or progress line."""
+        self.message = message
+        self.query_one("#stats-message", Static).update(message)
+        self.query_one("#stats-message").remove_class("-error")
+
+    def show_error(self, message: str) -> None:
+        """Shows why the study did not run (the last study stays on screen)."""
+        self.message = message[:1].upper() + message[1:]
+        self.query_one("#stats-message", Static).update(self.message)
+        self.query_one("#stats-message").add_class("-error")

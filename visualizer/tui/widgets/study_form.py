@@ -1,0 +1,183 @@
+"""Provides `StudyForm`, `StudySettings` and `StudyRequest`: the pruned-tree study's settings, typed and parsed."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from textual import on
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical
+from textual.message import Message
+from textual.widgets import Button, Input, Label, Select
+
+from visualizer.analysis.study import (
+    Size,
+    Study,
+    parse_depth_range,
+    parse_leaves,
+    parse_orders,
+    run_study,
+)
+from visualizer.errors import InputError
+from visualizer.games.random_tree import parse_range
+
+__all__ = ["SIZE_KINDS", "StudyForm", "StudyRequest", "StudySettings"]
+
+SIZE_KINDS = {"leaves": "leaves", "depths": "depth range"}
+"""How the sizes are given: key -> the label in the form's selector."""
+
+DEFAULT_SIZES = {"leaves": "8,16,32,64,128,256", "depths": "2:8"}
+"""The sizes each kind starts with."""
+
+SIZE_HINTS = {"leaves": "N,N,... e.g. 8,16,32", "depths": "LO:HI e.g. 2:8"}
+"""The sizes field's placeholder for each kind."""
+
+
+@dataclass(frozen=True)
+class StudyRequest:
+    """A study ready to run: the arguments of `run_study`."""
+
+    sizes: tuple[Size, ...]
+    branching: int
+    trials: int
+    value_range: tuple[int, int]
+    seed: int
+    orders: tuple[str, ...]
+
+    @property
+    def trees(self) -> int:
+        """Random trees the study builds (each searched once per order, plus minimax)."""
+        return len(self.sizes) * self.trials
+
+    def run(self, progress: Callable[[int, int], None] | None = None) -> Study:
+        """Runs the study; `progress(done, total)` after each tree.
+
+        Raises:
+            InputError: the study is too big (run_study's node budget).
+        """
+        return run_study(self.sizes, branching=self.branching, trials=self.trials, value_range=self.value_range,
+                         seed=self.seed, orders=self.orders, progress=progress)
+
+
+@dataclass(frozen=True)
+class StudySettings:
+    """The form's fields as the user typed them.
+
+    Attributes:
+        size_kind: a key of `SIZE_KINDS`: "leaves" (leaf counts) or "depths" (a depth range).
+        sizes: "8,16,32" for leaves, "2:8" for depths.
+        branching: children per node.
+        trials: random trees per size.
+        value_range: "LO:HI" for the leaf values.
+        seed: the study's seed (each tree's seed derives from it).
+        orders: alpha-beta's move orders, e.g. "natural,best,worst".
+    """
+
+    size_kind: str = "leaves"
+    sizes: str = DEFAULT_SIZES["leaves"]
+    branching: str = "2"
+    trials: str = "20"
+    value_range: str = "-10:10"
+    seed: str = "1"
+    orders: str = "natural,best,worst"
+
+    def parse(self) -> StudyRequest:
+        """The study these fields describe.
+
+        Raises:
+            InputError: with one line naming the field and what it takes.
+        """
+        branching = _whole(self.branching, "the branching", minimum=2, example=2)
+        trials = _whole(self.trials, "the trial count", minimum=1, example=20)
+        if self.size_kind == "depths":
+            sizes = parse_depth_range(self.sizes, branching)
+        else:
+            sizes = parse_leaves(self.sizes, branching)
+        value_range = parse_range(self.value_range)
+        seed = _whole(self.seed, "the seed", minimum=None, example=1)
+        return StudyRequest(sizes, branching, trials, value_range, seed, parse_orders(self.orders))
+
+
+def _whole(text: str, name: str, *, minimum: int | None, example: int) -> int:
+    try:
+        number = int(text.strip())
+    except ValueError:
+        raise InputError(f"{name} is {text.strip()!r}; give a whole number, e.g. {example}") from None
+    if minimum is not None and number < minimum:
+        raise InputError(f"{name} is {number}; it must be {minimum} or more")
+    return number
+
+
+FIELD_IDS = {"sizes": "study-sizes", "branching": "study-branching", "trials": "study-trials",
+             "value_range": "study-range", "seed": "study-seed", "orders": "study-orders"}
+"""The id of the Input that holds each text field of `StudySettings`."""
+
+
+class StudyForm(Vertical):
+    """Two lines of fields and a Run button; Enter in a field or the button posts `RunRequested`."""
+
+    class RunRequested(Message):
+        """The user asked to run the study on the form's settings."""
+
+    def __init__(self, settings: StudySettings | None = None, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.start = settings or StudySettings()
+        """The settings the form opens with."""
+        self.size_kind = self.start.size_kind
+        """The kind of sizes the sizes field holds."""
+        self.typed_sizes = dict(DEFAULT_SIZES)
+        """The sizes last typed for each kind, restored when that kind is chosen again."""
+
+    def compose(self) -> ComposeResult:
+        start = self.start
+        kinds = [(label, key) for key, label in SIZE_KINDS.items()]
+        with Horizontal(classes="study-line"):
+            yield Label("Sizes", classes="study-label")
+            yield Select(kinds, value=start.size_kind, allow_blank=False, id="study-size-kind", compact=True)
+            yield self._input("sizes", SIZE_HINTS[start.size_kind],
+                              "Leaf counts N,N,... or, for a depth range, LO:HI (branching^d leaves each)")
+            yield Label("Branching", classes="study-label")
+            yield self._input("branching", "K", "Children per node (2 or more)")
+            yield Label("Trials", classes="study-label")
+            yield self._input("trials", "N", "Random trees per size")
+        with Horizontal(classes="study-line"):
+            yield Label("Range", classes="study-label")
+            yield self._input("value_range", "LO:HI", "Leaf values LO:HI")
+            yield Label("Seed", classes="study-label")
+            yield self._input("seed", "S", "The same seed gives the same study")
+            yield Label("Orders", classes="study-label")
+            yield self._input("orders", "O,O,... e.g. natural,best",
+                              "Alpha-beta's move orders, any of natural, best, worst, random")
+            yield Button("Run", id="study-run", variant="primary", compact=True)
+
+    def _input(self, field: str, placeholder: str, tooltip: str) -> Input:
+        field_input = Input(getattr(self.start, field), id=FIELD_IDS[field], placeholder=placeholder, compact=True)
+        field_input.tooltip = tooltip
+        return field_input
+
+    @property
+    def settings(self) -> StudySettings:
+        """The fields as they stand."""
+        kind = self.query_one("#study-size-kind", Select).value
+        texts = {field: self.query_one(f"#{FIELD_IDS[field]}", Input).value for field in FIELD_IDS}
+        return StudySettings(size_kind=str(kind), **texts)
+
+    @on(Select.Changed, "#study-size-kind")
+    def _kind_changed(self, event: Select.Changed) -> None:
+        """Keeps what was typed for the other kind, and shows what was typed for this one."""
+        kind = str(event.value)
+        if kind == self.size_kind:
+            return
+        sizes = self.query_one("#study-sizes", Input)
+        self.typed_sizes[self.size_kind] = sizes.value
+        self.size_kind = kind
+        sizes.value = self.typed_sizes[kind]
+        sizes.placeholder = SIZE_HINTS[kind]
+
+    @on(Input.Submitted)
+    @on(Button.Pressed, "#study-run")
+    def _run(self, event: Message) -> None:
+        event.stop()
+        self.post_message(self.RunRequested())
+
