@@ -7,6 +7,7 @@ import threading
 import pytest
 from textual.widgets import Button, Input
 
+from ui_helpers import wait_while
 from visualizer.errors import InputError
 from visualizer.games import ConnectFour, TicTacToe, builtin_example
 from visualizer.tui import make_app, make_play_app
@@ -20,12 +21,8 @@ pytestmark = pytest.mark.asyncio
 
 async def settle(app, pilot) -> None:
     """Waits until the engine has answered (or there was nothing to answer)."""
-    for _ in range(100):
-        await app.workers.wait_for_complete()
-        await pilot.pause()
-        if not (isinstance(app.screen, PlayScreen) and app.screen.thinking):
-            return
-    raise AssertionError("the engine did not answer")
+    await wait_while(app, pilot, lambda: isinstance(app.screen, PlayScreen) and app.screen.thinking,
+                     "the engine's answer", attempts=100)
 
 
 async def press(app, pilot, *keys: str) -> None:

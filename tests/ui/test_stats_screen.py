@@ -8,6 +8,7 @@ import threading
 import pytest
 from textual.widgets import Input, Select
 
+from ui_helpers import wait_while
 from visualizer.analysis.study import parse_leaves, run_study
 from visualizer.tui import make_app
 from visualizer.tui.screens import SearchScreen, StatsScreen
@@ -23,12 +24,7 @@ LABELS = ("minimax", "alphabeta (natural)", "alphabeta (best)", "alphabeta (wors
 
 async def settle(app, pilot) -> None:
     """Waits until the running study (if any) has reached the screen."""
-    for _ in range(200):
-        await app.workers.wait_for_complete()
-        await pilot.pause()
-        if not (isinstance(app.screen, StatsScreen) and app.screen.running):
-            return
-    raise AssertionError("the study did not finish")
+    await wait_while(app, pilot, lambda: isinstance(app.screen, StatsScreen) and app.screen.running, "the study")
 
 
 async def open_stats(app, pilot) -> StatsScreen:
