@@ -145,3 +145,14 @@ def test_bad_options_give_one_line_and_exit_2(capsys, argv, message):
     code, out, err = run_cli(capsys, "compare", *argv)
     assert code == 2 and out == ""
     assert err.count("\n") == 1 and message in err, err
+
+
+def test_long_differences_are_counted_and_cut_short(capsys):
+    argv = ["--game", "tictactoe", "--depth", "3", "--eval", "open-lines", "-A", "alphabeta", "--order", "natural,best"]
+    data = compare_json(capsys, *argv)
+    natural, best = (set(run["visit_order"]) for run in data["runs"])
+    code, out, _ = run_cli(capsys, "compare", *argv)
+    assert code == 0 and len(natural - best) > 30
+    (line,) = [line for line in out.splitlines() if line.startswith("visited by alphabeta natural only:")]
+    assert line.startswith(f"visited by alphabeta natural only: {len(natural - best)} nodes: ")
+    assert line.endswith(", ... (--json lists them all)") and line.count(", ") == 30

@@ -21,6 +21,8 @@ from visualizer.search import parse_algorithm
 __all__ = ["compare", "runs_from_args", "comparison_text", "comparison_json"]
 
 PRUNING = ("alphabeta", "negamax-ab")
+MAX_DIFFERENCES = 30
+"""Longer set differences are counted and cut short in text output."""
 SHORT_NAMES = 4
 """Visit orders are drawn across the page when every name is this short and the searches visit the
 nodes they share in the same sequence; otherwise each node gets a line with its visit numbers."""
@@ -79,8 +81,8 @@ def runs_from_args(args: argparse.Namespace) -> list[Run]:
 def _shown(names: list[str]) -> str:
     if not names:
         return "none"
-    if len(names) > MAX_LISTED:
-        return ", ".join(names[:MAX_LISTED]) + f", ... ({len(names) - MAX_LISTED:,} more; --json has them all)"
+    if len(names) > MAX_DIFFERENCES:
+        return f"{len(names):,} nodes: " + ", ".join(names[:MAX_DIFFERENCES]) + ", ... (--json lists them all)"
     return ", ".join(names)
 
 
