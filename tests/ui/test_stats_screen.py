@@ -144,13 +144,13 @@ async def test_enter_in_a_field_runs_a_depth_range():
 @pytest.mark.parametrize(
     ("fields", "message"),
     [
-        ({"sizes": "8,x"}, "--leaves is '8,x'; give whole numbers separated by commas"),
+        ({"sizes": "8,x"}, "The Sizes field is '8,x'; give whole numbers separated by commas"),
         ({"trials": "0"}, "The trial count is 0; it must be 1 or more"),
         ({"branching": "two"}, "The branching is 'two'; give a whole number, e.g. 2"),
-        ({"range": "5:1"}, "--range 5:1 has LO above HI"),
-        ({"orders": "natural,sideways"}, "--orders is 'natural,sideways'; choose from natural, best, worst, random"),
+        ({"range": "5:1"}, "The Range field 5:1 has LO above HI"),
+        ({"orders": "natural,sideways"}, "The Orders field is 'natural,sideways'; choose from natural, best, worst, random"),
         # Refused by the study itself (in the worker), before it searches a tree.
-        ({"sizes": "65536", "trials": "1000"}, "This study would search about 131,072,000 nodes"),
+        ({"sizes": "65536", "trials": "1000"}, "This study would search about 131,072,000 nodes per order; lower the trials or the sizes"),
     ],
 )
 async def test_bad_input_shows_the_message_and_keeps_the_last_study(fields, message):

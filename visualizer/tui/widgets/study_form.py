@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import re
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 from textual import on
@@ -56,8 +58,9 @@ class StudyRequest:
         Raises:
             InputError: the study is too big (run_study's node budget).
         """
-        return run_study(self.sizes, branching=self.branching, trials=self.trials, value_range=self.value_range,
-                         seed=self.seed, orders=self.orders, progress=progress)
+        with _in_field("the study"):
+            return run_study(self.sizes, branching=self.branching, trials=self.trials,
+                             value_range=self.value_range, seed=self.seed, orders=self.orders, progress=progress)
 
 
 @dataclass(frozen=True)
@@ -90,13 +93,33 @@ class StudySettings:
         """
         branching = _whole(self.branching, "the branching", minimum=2, example=2)
         trials = _whole(self.trials, "the trial count", minimum=1, example=20)
-        if self.size_kind == "depths":
-            sizes = parse_depth_range(self.sizes, branching)
-        else:
-            sizes = parse_leaves(self.sizes, branching)
-        value_range = parse_range(self.value_range)
+        with _in_field("the Sizes field"):
+            if self.size_kind == "depths":
+                sizes = parse_depth_range(self.sizes, branching)
+            else:
+                sizes = parse_leaves(self.sizes, branching)
+        with _in_field("the Range field"):
+            value_range = parse_range(self.value_range)
         seed = _whole(self.seed, "the seed", minimum=None, example=1)
-        return StudyRequest(sizes, branching, trials, value_range, seed, parse_orders(self.orders))
+        with _in_field("the Orders field"):
+            orders = parse_orders(self.orders)
+        return StudyRequest(sizes, branching, trials, value_range, seed, orders)
+
+
+@contextmanager
+def _in_field(field: str) -> Iterator[None]:
+    """Rewords the study's errors, which name command-line options, for the form's `field`."""
+    try:
+        yield
+    except InputError as error:
+        text = re.sub(r"^--[a-z-]+", field, str(error))
+        for option, words in _WORDS.items():
+            text = text.replace(option, words)
+        raise InputError(text) from None
+
+
+_WORDS = {"--branching": "branching", "--trials": "the trials", "lower HI": "lower the last depth"}
+"""Option names that remain inside the study's messages, in the form's words."""
 
 
 def _whole(text: str, name: str, *, minimum: int | None, example: int) -> int:
