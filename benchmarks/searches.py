@@ -1,0 +1,199 @@
+"""Provides the search rows: tracing overhead, and the engine's speed against the reference and easyAI.
+
+Every search starts from the same tic-tac-toe position (the empty board by default) with the
+engine's defaults: win-loss values, no symmetry merging, squares tried 0..8. Before any timing the
+engine, the reference search and easyAI are run once with node counting, and the reference must
+enter as many nodes as the engine and find the same value (`AgreementError` otherwise).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import partial
+from typing import NamedTuple
+
+from benchmarks.measure import Timing, best_of
+from benchmarks.peer import INSTALL_HINT, is_easyai_installed, peer_negamax
+from benchmarks.reference import SearchResult, reference_alphabeta, reference_minimax
+from benchmarks.report import Row
+from visualizer.games import TicTacToe
+from visualizer.games.geometry import geometry
+from visualizer.search import search, trace_search
+from visualizer.tracing import NodeCounter, Trace
+
+__all__ = [
+    "ALGORITHMS",
+    "Agreement",
+    "AgreementError",
+    "SearchOutcome",
+    "SearchSettings",
+    "check_agreement",
+    "search_rows",
+]
+
+ALGORITHMS = ("minimax", "alphabeta")
+"""The engine's algorithms that are measured; the reference and easyAI have a match for each."""
+
+TIMING_ORDER = ("alphabeta", "minimax")
+"""The order the algorithms are timed in: minimax, whose trace is kept for the exports, last."""
+
+_REFERENCE = {"minimax": reference_minimax, "alphabeta": reference_alphabeta}
+_PRUNING = {"minimax": False, "alphabeta": True}
+
+
+class AgreementError(AssertionError):
+    """The reference search and the engine disagree on a node count or a value."""
+
+
+@dataclass(frozen=True)
+class SearchSettings:
+    """What every search row measures.
+
+    Attributes:
+        board: the tic-tac-toe position (9 characters of X, O and '.').
+        depth: the look-ahead (None: to the end of the game).
+        repeat: the most runs of each timing (the best is kept).
+        budget: seconds after which a timing starts no further run.
+        progress: called with one line per phase.
+    """
+
+    board: str
+    depth: int | None
+    repeat: int
+    budget: float
+    progress: Callable[[str], None]
+
+    def game(self) -> TicTacToe:
+        return TicTacToe(self.board)
+
+
+@dataclass(frozen=True)
+class Agreement:
+    """One algorithm's (value, nodes) on each side; `peer` is None when easyAI is not installed."""
+
+    engine: SearchResult
+    reference: SearchResult
+    peer: SearchResult | None
+
+    def to_dict(self) -> dict[str, object]:
+        sides = {"engine": self.engine, "reference": self.reference, "peer": self.peer}
+        return {name: None if side is None else side._asdict() for name, side in sides.items()}
+
+
+class SearchOutcome(NamedTuple):
+    """The search rows, and the traced minimax search that the export rows measure against.
+
+    Attributes:
+        tracing: traced / untraced, one row per algorithm.
+        throughput: against the reference and against easyAI, two rows per algorithm.
+        trace: the full traced minimax search (the export rows write it).
+        traced_seconds: how long that traced search took (best run).
+    """
+
+    tracing: list[Row]
+    throughput: list[Row]
+    trace: Trace
+    traced_seconds: float
+
+
+def _clear_caches() -> None:
+    """Forgets the engine's winner cache, so that every timed run pays for it as a fresh process does."""
+    geometry(3, 3, 3, False).winner.cache_clear()
+
+
+def check_agreement(settings: SearchSettings) -> dict[str, Agreement]:
+    """Counts nodes on each side for each algorithm; raises `AgreementError` if the reference differs."""
+    agreements = {}
+    for algorithm in ALGORITHMS:
+        counter = NodeCounter()
+        value = search(settings.game(), algorithm, depth=settings.depth, tracer=counter)
+        engine = SearchResult(value, counter.nodes)
+        reference = _REFERENCE[algorithm](settings.board, depth=settings.depth)
+        if tuple(reference) != tuple(engine):
+            raise AgreementError(
+                f"{algorithm}: the reference search found value {reference.value} in {reference.nodes:,} nodes, "
+                f"the engine value {engine.value} in {engine.nodes:,} nodes"
+            )
+        peer = None
+        if is_easyai_installed():
+            peer = peer_negamax(settings.board, depth=settings.depth, pruning=_PRUNING[algorithm])
+        agreements[algorithm] = Agreement(engine, reference, peer)
+        peer_text = "easyAI not installed" if peer is None else f"easyAI {peer.nodes:,} nodes, value {peer.value}"
+        settings.progress(
+            f"{algorithm}: engine and reference {engine.nodes:,} nodes, value {engine.value}; {peer_text}"
+        )
+    return agreements
+
+
+def _time(settings: SearchSettings, what: str, function: Callable[[], object]) -> Timing:
+    timing = best_of(function, repeat=settings.repeat, budget=settings.budget, before=_clear_caches)
+    settings.progress(f"{what}: best of {timing.runs}: {timing.seconds:.3f} s")
+    return timing
+
+
+def search_rows(settings: SearchSettings, agreements: dict[str, Agreement]) -> SearchOutcome:
+    """Times every search: untraced and traced engine, the reference search and easyAI.
+
+    Minimax is timed last and its traced search last of all: a finished trace holds millions of
+    objects, which every later garbage collection would walk, so no other timing shares the heap
+    with it.
+    """
+    measured = {algorithm: _algorithm_rows(settings, algorithm, agreements[algorithm]) for algorithm in TIMING_ORDER}
+    tracing = [measured[algorithm][0] for algorithm in ALGORITHMS]
+    throughput = [row for algorithm in ALGORITHMS for row in measured[algorithm][1]]
+    traced = measured["minimax"][2]
+    return SearchOutcome(tracing, throughput, traced.result, traced.seconds)
+
+
+def _algorithm_rows(settings: SearchSettings, algorithm: str, agreement: Agreement) -> tuple[Row, list[Row], Timing]:
+    """One algorithm's tracing row and throughput rows, and the timing of its traced search."""
+    nodes = agreement.engine.nodes
+    untraced = _time(settings, f"untraced {algorithm}",
+                     partial(search, settings.game(), algorithm, depth=settings.depth))
+    engine_rate = nodes / untraced.seconds
+    reference = _time(settings, f"reference {algorithm}",
+                      partial(_REFERENCE[algorithm], settings.board, depth=settings.depth))
+    reference_rate = reference.result.nodes / reference.seconds
+    throughput = [
+        Row(
+            key=f"reference-{algorithm}",
+            what=f"minimal reference / untraced engine, nodes/s, {algorithm}",
+            figures={"engine_nodes_per_s": engine_rate, "reference_nodes_per_s": reference_rate, "nodes": nodes},
+            measured=reference_rate / engine_rate,
+            target=2.0,
+        ),
+        _peer_row(settings, algorithm, agreement, engine_rate),
+    ]
+    traced = _time(settings, f"traced {algorithm}",
+                   partial(trace_search, settings.game(), algorithm, depth=settings.depth))
+    tracing = Row(
+        key=f"tracing-{algorithm}",
+        what=f"traced / untraced search, {algorithm}",
+        figures={"traced_s": traced.seconds, "untraced_s": untraced.seconds, "nodes": nodes},
+        measured=traced.seconds / untraced.seconds,
+        target=1.5,
+    )
+    if algorithm != "minimax":
+        traced = Timing(traced.seconds, traced.runs, None)  # only the minimax trace is kept
+    return tracing, throughput, traced
+
+
+def _peer_row(settings: SearchSettings, algorithm: str, agreement: Agreement, engine_rate: float) -> Row:
+    """easyAI's nodes per second over the engine's (below 1: the engine is faster)."""
+    name = "Negamax" if algorithm == "minimax" else "Negamax alpha-beta"
+    row = Row(key=f"peer-{algorithm}", what=f"easyAI {name} / untraced engine, nodes/s, {algorithm}",
+              comparison="<", target=1.0)
+    if agreement.peer is None:
+        row.note = INSTALL_HINT
+        return row
+    peer = _time(settings, f"easyAI {algorithm}",
+                 partial(peer_negamax, settings.board, depth=settings.depth, pruning=_PRUNING[algorithm]))
+    peer_rate = peer.result.nodes / peer.seconds
+    row.figures = {"engine_nodes_per_s": engine_rate, "easyAI_nodes_per_s": peer_rate,
+                   "nodes": agreement.engine.nodes}
+    if agreement.peer.nodes != agreement.engine.nodes:
+        row.figures["easyAI_nodes"] = agreement.peer.nodes
+        row.note = "easyAI entered a different number of nodes; each side's rate is over its own count"
+    row.measured = peer_rate / engine_rate
+    return row
