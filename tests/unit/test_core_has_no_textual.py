@@ -1,4 +1,4 @@
-"""Tests that the core (games, search, tracing) imports no Textual, in a fresh interpreter."""
+"""Tests that the core (games, search, tracing, analysis) imports no Textual, in a fresh interpreter."""
 
 from __future__ import annotations
 
@@ -19,7 +19,8 @@ def loaded_textual_modules(imports: str) -> str:
 
 
 def test_core_imports_no_textual() -> None:
-    assert loaded_textual_modules("import visualizer, visualizer.games, visualizer.search, visualizer.tracing") == "[]"
+    core = "visualizer, visualizer.games, visualizer.search, visualizer.tracing, visualizer.analysis"
+    assert loaded_textual_modules(f"import {core}, visualizer.analysis.plots, visualizer.analysis.figure") == "[]"
 
 
 def test_the_check_sees_textual_when_it_is_imported() -> None:
@@ -31,3 +32,5 @@ def test_headless_cli_and_exporters_import_no_textual() -> None:
     # The CLI imports the app only inside the commands that open it, so scripts stay light.
     imports = "import visualizer.export, visualizer.cli; visualizer.cli.main(['run', '--json'])"
     assert loaded_textual_modules(imports).endswith("[]")
+    stats = "import visualizer.cli; visualizer.cli.main(['stats', '--leaves', '8', '--trials', '1', '--seed', '1'])"
+    assert loaded_textual_modules(stats).endswith("[]")
