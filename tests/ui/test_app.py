@@ -8,6 +8,7 @@ from visualizer.export import read_json
 from visualizer.games import from_nested
 from visualizer.tui import make_app
 from visualizer.tui.screens import SearchScreen
+from visualizer.tui.screens.search_screen import SPEEDS
 from visualizer.tui.widgets.call_stack import CallStack
 from visualizer.tui.widgets.event_log import EventLog
 from visualizer.tui.widgets.node_table import NodeTable
@@ -103,9 +104,10 @@ async def test_play_reaches_the_end():
     async with app.run_test(size=(100, 32)) as pilot:
         for _ in range(4):
             await pilot.press("plus")  # 64 steps a second
-        await pilot.press("space")
-        assert "playing 64/s" in app.screen.query_one(StatusBar).text
+        assert SPEEDS[app.screen.speed_index] == 64
         replay = app.screen.session.replay
+        app.screen.action_toggle_play()  # not a key press: under load a press can outlast all 52 steps
+        assert app.screen.playing and "playing 64/s" in app.screen.query_one(StatusBar).text
         for _ in range(200):  # up to 10 s on a slow machine; the loop ends as soon as play stops
             if replay.step == replay.count and "paused" in app.screen.query_one(StatusBar).text:
                 break
@@ -114,6 +116,12 @@ async def test_play_reaches_the_end():
         status = app.screen.query_one(StatusBar).text
         assert "paused" in status and "value 2" in status and "visited 13/13" in status
         assert app.screen.query_one(EventLog).lines[-1].endswith("Done: A = 2, best move C.")
+        for _ in range(7):
+            await pilot.press("minus")  # 0.5 steps a second: the first tick is 2 s away
+        await pilot.press("space")  # from the end, play starts again at the beginning
+        assert app.screen.playing and replay.step <= 1
+        await pilot.press("space")
+        assert not app.screen.playing and "paused" in app.screen.query_one(StatusBar).text
 
 
 async def test_home_and_end():
