@@ -13,7 +13,7 @@ from visualizer.tracing.replay import NodeView, Phase, Replay
 
 
 def snapshot(replay: Replay) -> tuple:
-    return (replay.step, tuple(replay.views), tuple(replay.stack), replay.visited, replay.cutoffs)
+    return (replay.step, tuple(replay.views), tuple(replay.stack), replay.visited, replay.evaluated, replay.cutoffs)
 
 
 def test_state_at_the_first_cutoff_of_the_builtin_example():
@@ -29,6 +29,7 @@ def test_state_at_the_first_cutoff_of_the_builtin_example():
     assert replay.views[names["D"]] == NodeView(Phase.DONE, 3, 6, float("-inf"), 6)
     assert replay.views[names["C"]].phase is Phase.UNSEEN
     assert (replay.visited, replay.cutoffs) == (7, 1)
+    assert replay.evaluated == 3  # H, I and J
     assert replay.next_cutoff() == 46
 
 

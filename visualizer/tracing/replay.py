@@ -56,6 +56,7 @@ class Replay:
         self.stack: list[int] = []
         self._undo: list[_Undo] = []
         self._visits = 0
+        self._evaluations = 0
         self._pruned_at = {cutoff.step: cutoff.pruned for cutoff in trace.summary.cutoffs}
 
     @property
@@ -79,6 +80,11 @@ class Replay:
         return self._visits
 
     @property
+    def evaluated(self) -> int:
+        """Static evaluations so far."""
+        return self._evaluations
+
+    @property
     def cutoffs(self) -> int:
         """Cut-offs so far."""
         return sum(1 for step in self._pruned_at if step <= self.step)
@@ -95,6 +101,8 @@ class Replay:
         event = self.trace.events[self.step]
         self.step += 1
         node = event.node
+        if event.kind is EventKind.EVALUATE:
+            self._evaluations += 1
         undo = _Undo([(node, self.views[node])])
         old = self.views[node]
         if event.kind is EventKind.ENTER:
@@ -120,6 +128,8 @@ class Replay:
         if self.step == 0:
             return False
         undo = self._undo.pop()
+        if self.trace.events[self.step - 1].kind is EventKind.EVALUATE:
+            self._evaluations -= 1
         for node, view in reversed(undo.changed):
             self.views[node] = view
         if undo.pushed is not None:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import itertools
-
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -14,7 +12,6 @@ from visualizer.analysis.compare import Comparison, Run
 from visualizer.games.base import format_value
 from visualizer.tracing import Trace
 from visualizer.tracing.describe import describe
-from visualizer.tracing.events import EventKind
 from visualizer.tracing.lockstep import lockstep
 from visualizer.tracing.replay import Replay
 from visualizer.tui.widgets.game_tree_view import GameTreeView
@@ -41,9 +38,6 @@ class CompareScreen(Screen):
         """Alpha-beta's step for each minimax step."""
         self.comparison = Comparison([Run(trace.algorithm, "natural", trace) for trace in (full, pruning)])
         """The counts and set differences, as `visualizer compare` prints them."""
-        self.evaluated = [list(itertools.accumulate((event.kind is EventKind.EVALUATE for event in trace.events),
-                                                    initial=0)) for trace in (full, pruning)]
-        """Static evaluations done by each step, per side."""
         self.text = ""
         """The comparison line (for tests)."""
 
@@ -62,11 +56,11 @@ class CompareScreen(Screen):
 
     def refresh_view(self) -> None:
         """Shows both cursors and the counts."""
-        for index, (side, replay) in enumerate(zip(("left", "right"), self.replays)):
+        for side, replay in zip(("left", "right"), self.replays):
             trace, summary = replay.trace, replay.trace.summary
             self.query_one(f"#{side}-title", Static).update(
                 f"{trace.algorithm}: visited {replay.visited}/{summary.nodes_visited}, "
-                f"evaluated {self.evaluated[index][replay.step]}/{summary.leaves_evaluated}, "
+                f"evaluated {replay.evaluated}/{summary.leaves_evaluated}, "
                 f"cut-offs {replay.cutoffs}/{len(summary.cutoffs)}"
             )
             self.query_one(f"#{side}-tree", GameTreeView).show(replay, show_pv=replay.step == replay.count)
