@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import difflib
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Iterator
 
 from visualizer.games.base import Value
@@ -35,8 +36,9 @@ class Run:
     order: str
     trace: Trace
 
-    @property
+    @cached_property
     def visit_order(self) -> list[str]:
+        """The names of the nodes in the order the search entered them (built once)."""
         return self.trace.names(self.trace.summary.visit_order)
 
     @property

@@ -6,6 +6,7 @@ import argparse
 import json
 import sys
 
+from visualizer.analysis.compare import Comparison, Run
 from visualizer.cli.render import facts_text, node_table, run_json, run_text
 from visualizer.cli.searching import trace_from_args
 from visualizer.cli.sources import game_from_args, trace_from_file
@@ -28,10 +29,10 @@ def overview(args: argparse.Namespace) -> int:
     print(run_text(alphabeta))
     print()
     saved = minimax.summary.nodes_visited - alphabeta.summary.nodes_visited
-    only = sorted(set(minimax.summary.visit_order) - set(alphabeta.summary.visit_order))
+    only = Comparison([Run("minimax", "natural", minimax), Run("alphabeta", "natural", alphabeta)]).only(0, 1)
     print(
         f"Alpha-beta reached the same value visiting {alphabeta.summary.nodes_visited} of minimax's "
-        f"{minimax.summary.nodes_visited} nodes ({saved} fewer: {' '.join(minimax.names(only)) or 'none'})."
+        f"{minimax.summary.nodes_visited} nodes ({saved} fewer: {' '.join(only) or 'none'})."
     )
     print("Try: visualizer run --help")
     return 0

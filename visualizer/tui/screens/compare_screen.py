@@ -36,7 +36,9 @@ class CompareScreen(Screen):
         """Minimax's and alpha-beta's cursors."""
         self.steps = lockstep(full, pruning)
         """Alpha-beta's step for each minimax step."""
-        self.comparison = Comparison([Run(trace.algorithm, "natural", trace) for trace in (full, pruning)])
+        self.comparison = Comparison(
+            [Run(trace.algorithm, trace.source.get("order", "natural"), trace) for trace in (full, pruning)]
+        )
         """The counts and set differences, as `visualizer compare` prints them."""
         self.text = ""
         """The comparison line (for tests)."""
