@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any, Collection, Sequence
 
 from visualizer.games import ExplicitTree
 from visualizer.games.base import format_value
@@ -16,9 +16,14 @@ MAX_LISTED = 200
 """Longer visit orders and pruned lists are summarised in text output (--json has them all)."""
 
 
-def text_table(header: Sequence[str], rows: list[Sequence[str]]) -> str:
+def text_table(header: Sequence[str], rows: list[Sequence[str]], *, left: Collection[int] | None = None) -> str:
+    """Columns two spaces apart; every column left-aligned, or only those in `left` (the rest right-aligned)."""
     widths = [max(len(row[column]) for row in [header, *rows]) for column in range(len(header))]
-    lines = ["  ".join(cell.ljust(width) for cell, width in zip(row, widths)).rstrip() for row in [header, *rows]]
+
+    def cell_text(column: int, cell: str) -> str:
+        return cell.ljust(widths[column]) if left is None or column in left else cell.rjust(widths[column])
+
+    lines = ["  ".join(cell_text(column, cell) for column, cell in enumerate(row)).rstrip() for row in [header, *rows]]
     return "\n".join(lines)
 
 

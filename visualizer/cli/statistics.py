@@ -29,6 +29,7 @@ from visualizer.analysis.study import (
     run_study,
     tree_seed,
 )
+from visualizer.cli.render import text_table
 from visualizer.errors import InputError
 from visualizer.export.atomic import write_bytes_atomic, write_text_atomic
 from visualizer.games.base import Player
@@ -162,7 +163,7 @@ def study_text(study: Study, *, chosen_seed: bool = False) -> str:
     """The header lines and the table: one row per search and size (the size on its first row)."""
     rows = list(study.rows)
     header = ("leaves", "depth", "search", "nodes (mean ± sd)", "leaves evaluated", "leaves saved", "Knuth-Moore")
-    table = [header]
+    table = []
     for row, nodes, leaves in zip(rows, measures(rows, "nodes"), measures(rows, "leaves")):
         first = row.algorithm == "minimax"
         minimal = study.knuth_moore(row.size)
@@ -173,17 +174,16 @@ def study_text(study: Study, *, chosen_seed: bool = False) -> str:
             "-" if first else percent(row.leaves_saved),
             ("-" if minimal is None else str(minimal)) if first else "",
         ))
-    widths = [max(len(line[column]) for line in table) for column in range(len(header))]
-    left = {2}  # the search's label; numbers are right-aligned
-    lines = ["  ".join(cell.ljust(width) if column in left else cell.rjust(width)
-                       for column, (cell, width) in enumerate(zip(line, widths))).rstrip() for line in table]
-    return "\n".join(_header(study, chosen_seed) + [""] + lines)
+    lines = text_table(header, table, left={2})  # the search's label; numbers are right-aligned
+    return "\n".join([*_header(study, chosen_seed), "", lines])
 
 
 def _terminal_plot(study: Study) -> str:
     """The plotext plot: coloured and as wide as the terminal (up to 100) when stdout is one."""
     import plotext
-    from plotext._figure import _figure_class  # a figure of our own: plotext's module-level one is shared state
+    from plotext._figure import (
+        _figure_class,  # a figure of our own: plotext's module-level one is shared state
+    )
 
     colour = sys.stdout.isatty()
     width = min(shutil.get_terminal_size((PLOT_WIDTH, 24)).columns, MAX_PLOT_WIDTH) if colour else PLOT_WIDTH
