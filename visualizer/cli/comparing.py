@@ -55,8 +55,7 @@ def runs_from_args(args: argparse.Namespace) -> list[Run]:
     algorithms = [parse_algorithm(name) for name in _list(args.algorithms, "--algorithms")]
     orders = [parse_order(text) for text in _list(args.order or "natural", "--order")]
     cuts = _cuts(args)
-    args.order = None
-    base = game_from_args(args)
+    base = game_from_args(argparse.Namespace(**{**vars(args), "order": None}))  # the orders are applied below
     games = []
     for order, seed in orders:
         game = with_order(base, order, seed)
@@ -91,8 +90,7 @@ def _across(comparison: Comparison, width: int) -> list[str]:
     rows = comparison.aligned()
     labels = [run.label for run in comparison.runs]
     label_width = max(map(len, labels))
-    cells = [[name if step is not None else "·" for name, steps in rows for step in [steps[index]]]
-             for index in range(len(labels))]
+    cells = [[name if steps[index] is not None else "·" for name, steps in rows] for index in range(len(labels))]
     column = max(len(name) for name, _ in rows)
     per_line = max(1, (width - label_width - 2) // (column + 1))
     lines = []
