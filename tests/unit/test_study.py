@@ -87,11 +87,13 @@ def test_perfect_ordering_evaluates_exactly_the_knuth_moore_leaves_on_every_tree
 # -- worst order against natural ------------------------------------------------------------------
 
 
-@given(seed=st.integers(0, 10**6), branching=st.integers(2, 4), depth=st.integers(1, 5),
+@given(seed=st.integers(0, 10**6), branching=st.integers(2, 4), depth=st.integers(1, 3),
        wide=st.booleans())
-def test_worst_order_evaluates_at_least_as_many_leaves_as_natural_on_each_tree(seed, branching, depth, wide):
-    if branching**depth > 256:
-        depth = 4 if branching == 3 else 3
+def test_worst_order_evaluates_at_least_as_many_leaves_as_natural_on_each_shallow_tree(seed, branching, depth, wide):
+    # Only up to depth 3, where worst-first leaves no cut-off (see the next test). Deeper, reversing
+    # the exact order is not the worst case: a binary depth-4 tree (seed 136747, leaves -10^9:10^9)
+    # evaluates all 16 leaves in natural order and 15 worst-first. There the claim holds on the mean
+    # (test_worst_order_evaluates_most_leaves_of_deeper_trees).
     study = run_study(parse_depth_range(f"{depth}:{depth}", branching), branching=branching, trials=2,
                       value_range=WIDE if wide else (-10, 10), seed=seed, orders=("natural", "worst"))
     rows = rows_by_label(study, study.sizes[0])
