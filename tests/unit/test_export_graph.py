@@ -13,6 +13,7 @@ from visualizer.export import FORMAT, FORMAT_VERSION, TraceFileError, from_netwo
 from visualizer.errors import InputError
 from visualizer.games import Nim, builtin_example, from_array
 from visualizer.search import trace_search
+from visualizer.tracing import Trace
 
 
 @pytest.fixture(scope="module")
@@ -139,7 +140,14 @@ def test_names_must_be_unique_and_non_empty_to_export(rename, message):
     trace = trace_search(from_array([1, 2, 3]), "minimax")
     nodes = tuple(dataclasses.replace(node, name=rename.get(node.id, node.name)) for node in trace.nodes)
     with pytest.raises(InputError, match=message):
-        to_networkx(dataclasses.replace(trace, nodes=nodes))
+        to_networkx(_with_nodes(trace, nodes))
+
+
+def _with_nodes(trace, nodes):
+    """`trace` with other node records (same events and summary)."""
+    attributes = {field.name: getattr(trace, field.name) for field in dataclasses.fields(trace)}
+    del attributes["columns"]
+    return Trace.from_records(nodes=nodes, events=trace.events, **attributes)
 
 
 def test_graph_source_is_a_copy(trace):

@@ -146,7 +146,7 @@ def from_networkx(graph: networkx.DiGraph, *, name: str = "the graph") -> Trace:
         raise _problem(name, "node 0 must be the root (a node without parent)")
     attributes = graph.graph
     options = attributes["options"]
-    return Trace(
+    return Trace.from_records(
         algorithm=attributes["algorithm"],
         depth_limit=options["depth_limit"],
         strict=options["strict"],

@@ -11,7 +11,7 @@ from visualizer.search.iterative import iterative_search
 from visualizer.search.minimax import minimax
 from visualizer.search.negamax import negamax
 from visualizer.search.negamax_ab import negamax_ab
-from visualizer.tracing.recorder import DEFAULT_MAX_NODES, Recorder
+from visualizer.tracing.recorder import DEFAULT_MAX_NODES, Recorder, paused_gc
 from visualizer.tracing.trace import Trace
 from visualizer.tracing.tracer import NULL_TRACER, Tracer
 
@@ -76,7 +76,11 @@ def trace_search(
     max_nodes: int = DEFAULT_MAX_NODES,
     progress: Callable[[int], None] | None = None,
 ) -> Trace:
-    """Runs one algorithm with a `Recorder` and returns the finished `Trace`."""
+    """Runs one algorithm with a `Recorder` and returns the finished `Trace`.
+
+    The garbage collector is paused meanwhile (see `paused_gc`).
+    """
     recorder = Recorder(max_nodes=max_nodes, progress=progress)
-    search(game, algorithm, depth=depth, strict=strict, iterative=iterative, tracer=recorder)
-    return recorder.result()
+    with paused_gc():
+        search(game, algorithm, depth=depth, strict=strict, iterative=iterative, tracer=recorder)
+        return recorder.result()

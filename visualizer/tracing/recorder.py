@@ -1,16 +1,27 @@
-"""Provides `Recorder`, the tracer that turns a running search into an immutable `Trace`."""
+"""Provides `Recorder`, the tracer that turns a running search into an immutable `Trace`.
+
+The recorder appends to one list per field (see `TraceColumns`) and builds no object per node or
+event: a full tic-tac-toe minimax calls its hooks 2.5 million times. Its hooks are closures made in
+`begin` over the lists they fill, so each call costs a few appends and no attribute lookups; the
+names, boards and statuses are worked out only when the finished trace is read.
+"""
 
 from __future__ import annotations
 
-from typing import Any, Callable, Sequence
+import gc
+from contextlib import contextmanager
+from functools import cached_property
+from typing import Any, Callable, Iterator, Sequence
 
 from visualizer.errors import NodeBudgetExceeded
 from visualizer.games.base import Game, Player, Value
-from visualizer.tracing.events import Event, EventKind
-from visualizer.tracing.trace import NEGAMAX_ALGORITHMS, Cutoff, NodeStatus, Summary, Trace, TraceNode
+from visualizer.tracing.columns import KIND_CODES, NO_CHILD, TraceColumns, players_by_depth, statuses
+from visualizer.tracing.events import EventKind
+from visualizer.tracing.records import Cutoff, Summary
+from visualizer.tracing.trace import NEGAMAX_ALGORITHMS, Trace
 from visualizer.tracing.tracer import Tracer
 
-__all__ = ["Recorder", "DEFAULT_MAX_NODES", "PROGRESS_EVERY"]
+__all__ = ["Recorder", "DEFAULT_MAX_NODES", "PROGRESS_EVERY", "paused_gc"]
 
 DEFAULT_MAX_NODES = 2_000_000
 """Nodes a recorded search may enter before it is stopped (a full tic-tac-toe minimax is 549,946)."""
@@ -18,9 +29,74 @@ DEFAULT_MAX_NODES = 2_000_000
 PROGRESS_EVERY = 25_000
 """The progress callback is called each time this many more nodes have been entered."""
 
+WINDOWLESS_ALGORITHMS = frozenset({"minimax", "negamax"})
+"""Algorithms without an alpha-beta window: their alphas and betas are all None, so none are stored."""
+
+ENTER, EVALUATE, BACK_UP, UPDATE, CUTOFF, EXIT = (KIND_CODES[kind] for kind in EventKind)
+
+
+@contextmanager
+def paused_gc() -> Iterator[None]:
+    """Pauses Python's cyclic garbage collector (if it is on) while recording.
+
+    A recording only adds objects that hold no cycles, but millions of them, and every collection
+    would walk them all again: about 40 % of a large traced search. Reference counting still frees
+    everything as usual.
+    """
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
+class _Recording:
+    """The lists one search fills: per node (by id) and per event (by step - 1).
+
+    The lists are made before the search is known, so hooks bound to them are valid from the start.
+    """
+
+    def __init__(self) -> None:
+        self.parents: list[int | None] = []
+        self.moves: list[Any] = []
+        self.depths: list[int] = []
+        self.statics: dict[int, Value] = {}  # the nodes evaluated, MAX's view
+        self.states: list[Any] = []
+        self.values: list[Value | None] = []  # running values of open nodes, final values of closed ones
+        self.best: dict[int, int] = {}  # the child that last changed each node's value
+        self.alphas: list[Value | None] = []  # both stay empty without a window
+        self.betas: list[Value | None] = []
+        self.visit_order: list[int] = []
+        self.stack: list[Any] = []
+        self.cutoffs: list[tuple[int, int, int, tuple[int, ...]]] = []  # node, step, child, skipped
+        self.event_kind = bytearray()
+        self.event_node: list[int] = []
+        self.event_value: list[Value | None] = []
+        self.event_alpha: list[Value | None] = []  # both stay empty without a window
+        self.event_beta: list[Value | None] = []
+        self.event_skipped: dict[int, tuple[int, ...]] = {}
+        self.windowed = True
+        self.root_value: Value | None = None
+
+    def start(self, game: Game, *, windowed: bool) -> None:
+        """Fills the node lists of explicit trees for all their nodes (a recording is used once)."""
+        if self.stack:
+            raise RuntimeError("a Recorder records one search; make a new one for the next")
+        self.windowed = windowed
+        self.stack.append(None)  # a sentinel under the open nodes: stack[-1] is the parent
+        if game.is_explicit:
+            count = len(game)
+            self.parents.extend(game.parent(node) for node in range(count))
+            self.moves.extend([None] + list(range(1, count)))
+            self.depths.extend(game.depths)
+            for column in (self.values, *((self.alphas, self.betas) if windowed else ())):
+                column.extend([None] * count)
+
 
 class Recorder(Tracer):
-    """Records every hook as an `Event` and builds the `Trace` in `result()`.
+    """Records every hook into columns and builds the `Trace` in `result()`.
 
     Args:
         max_nodes: stop the search with `NodeBudgetExceeded` once it enters more nodes than this.
@@ -30,193 +106,353 @@ class Recorder(Tracer):
     def __init__(self, *, max_nodes: int = DEFAULT_MAX_NODES, progress: Callable[[int], None] | None = None):
         self.max_nodes = max_nodes
         self.progress = progress
+        self.recording = _Recording()
+        self._bind_hooks(self.recording)
 
-    # -- hooks -------------------------------------------------------------
     def begin(self, game: Game, *, algorithm: str, depth_limit: int | None, strict: bool) -> None:
         self.game = game
         self.algorithm, self.depth_limit, self.strict = algorithm, depth_limit, strict
         self.is_negamax = algorithm in NEGAMAX_ALGORITHMS
-        self.events: list[Event] = []
-        self.stack: list[int] = []  # ids of the open nodes
-        self.states: list[Any] = []  # game states by id (for board text); empty for explicit trees
-        self.names: list[str] = []
-        self.parents: list[int | None] = []
-        self.moves: list[Any] = []
-        self.depths: list[int] = []
-        self.players: list[Player] = []
-        self.statics: list[Value | None] = []
-        self.values: dict[int, Value] = {}  # running value of open nodes, final value of closed ones
-        self.windows: dict[int, tuple[Value | None, Value | None]] = {}
-        self.best: dict[int, int] = {}  # the child that set each node's value
-        self.visit_order: list[int] = []
-        self.cutoffs: list[tuple[int, int, int, tuple[int, ...]]] = []
-        self.last_exited = -1
-        self.root_value: Value | None = None
-        if game.is_explicit:
-            tree = game
-            self.names = list(tree.names)
-            self.parents = [tree.parent(node) for node in range(len(tree))]
-            self.moves = [None] + list(range(1, len(tree)))
-            self.depths = list(tree.depths)
-            self.players = [tree.player(node) for node in range(len(tree))]
-            self.statics = list(tree.values)
+        self.recording.start(game, windowed=algorithm not in WINDOWLESS_ALGORITHMS)
+        self._configure_hooks(game, negamax_values=self.is_negamax, with_window=self.recording.windowed)
 
-    def _add_node(self, state: Any, move: Any, parent: int | None, depth: int) -> int:
-        """Registers a game node met for the first time and returns its id."""
-        game = self.game
-        if game.is_explicit:
-            return state
-        node = len(self.names)
-        if parent is None:
-            self.names.append(game.root_name())
-        else:
-            self.names.append(game.child_name(self.names[parent], self.states[parent], move))
-        self.parents.append(parent)
-        self.moves.append(move)
-        self.depths.append(depth)
-        self.players.append(game.player(state))
-        self.statics.append(None)
-        self.states.append(state)
-        return node
-
-    def _event(self, kind: EventKind, node: int, **fields: Any) -> None:
-        alpha, beta = self.windows[node]
-        self.events.append(
-            Event(len(self.events) + 1, kind, node, self.depths[node], alpha, beta, **fields)
-        )
-
-    def enter(self, state: Any, move: Any, *, depth: int, alpha: Value | None, beta: Value | None) -> None:
-        count = len(self.visit_order)
-        if count >= self.max_nodes:
+    def _checkpoint(self, entered: int) -> int:
+        """Stops a search over budget and reports progress; returns the count to check again at."""
+        if entered >= self.max_nodes:
             raise NodeBudgetExceeded(
                 f"the search passed {self.max_nodes:,} nodes (--max-nodes); "
                 "look fewer moves ahead with --depth N, or raise --max-nodes"
             )
-        if self.progress is not None and count and count % PROGRESS_EVERY == 0:
-            self.progress(count)
-        node = self._add_node(state, move, self.stack[-1] if self.stack else None, depth)
-        self.visit_order.append(node)
-        self.stack.append(node)
-        self.windows[node] = (alpha, beta)
-        self._event(EventKind.ENTER, node)
+        if self.progress is not None and entered and entered % PROGRESS_EVERY == 0:
+            self.progress(entered)
+        return min(self.max_nodes, (entered // PROGRESS_EVERY + 1) * PROGRESS_EVERY)
 
-    def _to_max_view(self, node: int, value: Value) -> Value:
-        return value * self.players[node].sign if self.is_negamax else value
+    def _bind_hooks(self, rec: _Recording) -> None:  # noqa: C901 (one closure per hook)
+        """Sets the hooks as closures over the lists of `rec` (instance attributes shadow the methods).
 
-    def evaluate(self, state: Any, value: Value) -> None:
-        node = self.stack[-1]
-        self.statics[node] = self._to_max_view(node, value)
-        self.values[node] = value
-        self._event(EventKind.EVALUATE, node, value=value)
+        They are set once, here, so a search may look them up before `begin`, which tells them the
+        game through `configure`. Each hook does only a few appends: this is the hot path of tracing.
+        """
+        checkpoint = self._checkpoint
+        game: Any = None
+        explicit = windowed = negamax = False
+        players: list[Player] = []
+        stack, stack_push, stack_pop = rec.stack, rec.stack.append, rec.stack.pop
+        values, best, statics, alphas, betas = rec.values, rec.best, rec.statics, rec.alphas, rec.betas
+        visit_order, add_visit, add_node_value = rec.visit_order, rec.visit_order.append, rec.values.append
+        add_parent, add_move, add_state, add_depth = rec.parents.append, rec.moves.append, rec.states.append, rec.depths.append
+        add_kind, add_node, add_value = rec.event_kind.append, rec.event_node.append, rec.event_value.append
+        add_alpha, add_beta = rec.event_alpha.append, rec.event_beta.append
+        event_nodes, depths = rec.event_node, rec.depths
+        next_check = 0
 
-    def back_up(self, state: Any, child: Any, value: Value) -> None:
-        node, child_id = self.stack[-1], self.last_exited
-        if self.values.get(node) != value:
-            self.best[node] = child_id
-        self.values[node] = value
-        self._event(EventKind.BACK_UP, node, value=value, child=child_id)
+        def configure(new_game: Game, *, negamax_values: bool, with_window: bool) -> None:
+            nonlocal game, explicit, windowed, negamax, players, next_check
+            game, explicit, windowed, negamax = new_game, new_game.is_explicit, with_window, negamax_values
+            players = [game.player(node) for node in range(len(game))] if explicit else []
+            next_check = 0
 
-    def update(self, state: Any, *, alpha: Value, beta: Value) -> None:
-        node = self.stack[-1]
-        self.windows[node] = (alpha, beta)
-        self._event(EventKind.UPDATE, node, value=self.values.get(node))
+        def enter(state: Any, move: Any, *, depth: int, alpha: Value | None, beta: Value | None) -> None:
+            nonlocal next_check
+            entered = len(visit_order)
+            if entered >= next_check:
+                next_check = checkpoint(entered)
+            if explicit:
+                node = state
+                if windowed:
+                    alphas[node] = alpha
+                    betas[node] = beta
+            else:
+                node = len(depths)
+                add_parent(stack[-1])
+                add_move(move)
+                add_state(state)
+                add_depth(depth)
+                add_node_value(None)
+                if windowed:
+                    alphas.append(alpha)
+                    betas.append(beta)
+            add_visit(node)
+            stack_push(node)
+            add_kind(ENTER)
+            add_node(node)
+            add_value(None)
+            if windowed:
+                add_alpha(alpha)
+                add_beta(beta)
 
-    def cutoff(self, state: Any, skipped: Sequence[tuple[Any, Any]], *, alpha: Value, beta: Value) -> None:
-        node = self.stack[-1]
-        depth = self.depths[node] + 1
-        ids = tuple(self._add_node(child, move, node, depth) for move, child in skipped)
-        self.cutoffs.append((node, len(self.events) + 1, self.last_exited, ids))
-        self._event(EventKind.CUTOFF, node, value=self.values.get(node), child=self.last_exited, skipped=ids)
+        def evaluate(state: Any, value: Value) -> None:
+            node = stack[-1]
+            if negamax:
+                sign = players[node].sign if explicit else game.player(rec.states[node]).sign
+                statics[node] = value * sign
+            else:
+                statics[node] = value
+            values[node] = value
+            add_kind(EVALUATE)
+            add_node(node)
+            add_value(value)
+            if windowed:
+                add_alpha(alphas[node])
+                add_beta(betas[node])
 
-    def exit(self, state: Any, value: Value) -> None:
-        node = self.stack.pop()
-        self.values[node] = value
-        self._event(EventKind.EXIT, node, value=value)
-        self.last_exited = node
+        def back_up(state: Any, child: Any, value: Value) -> None:
+            node = stack[-1]
+            if values[node] != value:
+                best[node] = event_nodes[-1]  # the child's exit is the event just before
+            values[node] = value
+            add_kind(BACK_UP)
+            add_node(node)
+            add_value(value)
+            if windowed:
+                add_alpha(alphas[node])
+                add_beta(betas[node])
+
+        def update(state: Any, *, alpha: Value, beta: Value) -> None:
+            node = stack[-1]
+            alphas[node] = alpha
+            betas[node] = beta
+            add_kind(UPDATE)
+            add_node(node)
+            add_value(values[node])
+            add_alpha(alpha)
+            add_beta(beta)
+
+        def skipped_node(state: Any, move: Any, parent: int) -> int:
+            """Registers a child a cut-off skips (games only: explicit trees know all their nodes)."""
+            node = len(depths)
+            add_parent(parent)
+            add_move(move)
+            add_state(state)
+            add_depth(depths[parent] + 1)
+            values.append(None)
+            alphas.append(None)
+            betas.append(None)
+            return node
+
+        def cutoff(state: Any, skipped: Sequence[tuple[Any, Any]], *, alpha: Value, beta: Value) -> None:
+            node = stack[-1]
+            if explicit:
+                ids = tuple(child for _move, child in skipped)
+            else:
+                ids = tuple(skipped_node(child, move, node) for move, child in skipped)
+            step = len(rec.event_kind) + 1
+            rec.cutoffs.append((node, step, event_nodes[-2], ids))  # the back-up just before, of that child
+            rec.event_skipped[step] = ids
+            add_kind(CUTOFF)
+            add_node(node)
+            add_value(values[node])
+            add_alpha(alphas[node])
+            add_beta(betas[node])
+
+        def exit(state: Any, value: Value) -> None:
+            node = stack_pop()
+            values[node] = value
+            add_kind(EXIT)
+            add_node(node)
+            add_value(value)
+            if windowed:
+                add_alpha(alphas[node])
+                add_beta(betas[node])
+
+        self.enter, self.evaluate, self.back_up, self.update = enter, evaluate, back_up, update
+        self.cutoff, self.exit = cutoff, exit
+        self._configure_hooks = configure
 
     def end(self, value: Value) -> None:
-        self.root_value = value
-
-    # -- the finished trace -----------------------------------------------
-    def _children(self) -> list[list[int]]:
-        if self.game.is_explicit:
-            return [list(kids) for kids in self.game.children]
-        children: list[list[int]] = [[] for _ in self.names]
-        for node, parent in enumerate(self.parents):
-            if parent is not None:
-                children[parent].append(node)
-        return children
-
-    def _pruned_subtrees(self, children: list[list[int]]) -> list[tuple[int, ...]]:
-        """For each cut-off, its skipped children and all their known descendants."""
-        result = []
-        for _node, _step, _child, skipped in self.cutoffs:
-            pruned, frontier = [], list(skipped)
-            while frontier:
-                pruned.extend(frontier)
-                frontier = [kid for node in frontier for kid in children[node]]
-            result.append(tuple(sorted(pruned)))
-        return result
+        self.recording.root_value = value
 
     def result(self) -> Trace:
-        game = self.game
-        children = self._children()
-        pruned_by_cut = self._pruned_subtrees(children)
-        pruned = set().union(*pruned_by_cut)
-        visit = {node: number for number, node in enumerate(self.visit_order, start=1)}
-        nodes = []
-        for node, name in enumerate(self.names):
-            status = (
-                NodeStatus.VISITED if node in visit
-                else NodeStatus.PRUNED if node in pruned
-                else NodeStatus.UNREACHED
-            )
-            value = self.values.get(node) if node in visit else None
-            alpha, beta = self.windows.get(node, (None, None))
-            nodes.append(
-                TraceNode(
-                    id=node,
-                    name=name,
-                    parent=self.parents[node],
-                    children=tuple(children[node]),
-                    move=None if self.parents[node] is None else game.move_value(self.moves[node]),
-                    depth=self.depths[node],
-                    player=self.players[node],
-                    static_value=self.statics[node],
-                    value=None if value is None else self._to_max_view(node, value),
-                    alpha=alpha,
-                    beta=beta,
-                    visit=visit.get(node),
-                    status=status,
-                    board=None if game.is_explicit else game.board_text(self.states[node]),
-                )
-            )
+        rec, game = self.recording, self.game
+        columns = RecordedColumns(game, rec, negamax=self.is_negamax)
+        pruned = columns.pruned_nodes
+        root_player = game.player(game.root())
         line = [0]
-        while line[-1] in self.best:
-            line.append(self.best[line[-1]])
+        while line[-1] in rec.best:
+            line.append(rec.best[line[-1]])
         best_child = line[1] if len(line) > 1 else None
+        root_sign = root_player.sign if self.is_negamax else 1
         summary = Summary(
-            value=self._to_max_view(0, self.root_value),
+            value=rec.root_value * root_sign,
             best_child=best_child,
-            best_move=None if best_child is None else nodes[best_child].move,
+            best_move=None if best_child is None else columns.move[best_child],
             principal_variation=tuple(line),
-            visit_order=tuple(self.visit_order),
-            leaves_evaluated=sum(1 for event in self.events if event.kind is EventKind.EVALUATE),
+            visit_order=tuple(rec.visit_order),
+            leaves_evaluated=rec.event_kind.count(EVALUATE),
             cutoffs=tuple(
-                Cutoff(node, step, child, skipped, pruned_subtree)
-                for (node, step, child, skipped), pruned_subtree in zip(self.cutoffs, pruned_by_cut)
+                Cutoff(node, step, child, skipped, subtree)
+                for (node, step, child, skipped), subtree in zip(rec.cutoffs, columns.pruned_by_cutoff)
             ),
             pruned=tuple(sorted(pruned)),
-            unreached=tuple(n.id for n in nodes if n.status is NodeStatus.UNREACHED),
+            unreached=columns.unreached(),
         )
         return Trace(
             algorithm=self.algorithm,
             depth_limit=self.depth_limit,
             strict=self.strict,
-            root_player=self.players[0],
+            root_player=root_player,
             description=game.describe(),
             source=game.spec(),
-            nodes=tuple(nodes),
-            events=tuple(self.events),
             summary=summary,
+            columns=columns,
         )
+
+
+class RecordedColumns(TraceColumns):
+    """The columns of a recording; names, moves, players, boards and statuses are made on first use."""
+
+    def __init__(self, game: Game, rec: _Recording, *, negamax: bool):
+        self.game, self._rec, self._negamax = game, rec, negamax
+        count = len(rec.depths)
+        none = [None] * count
+        super().__init__(
+            parent=rec.parents, depth=rec.depths,
+            alpha=rec.alphas if rec.windowed else none, beta=rec.betas if rec.windowed else none,
+            event_kind=rec.event_kind, event_node=rec.event_node, event_value=rec.event_value,
+            event_alpha=rec.event_alpha if rec.windowed else _Nones(len(rec.event_kind)),
+            event_beta=rec.event_beta if rec.windowed else _Nones(len(rec.event_kind)),
+            event_skipped=rec.event_skipped,
+        )
+
+    @cached_property
+    def visit(self) -> list[int | None]:
+        visits: list[int | None] = [None] * self.node_count
+        for number, node in enumerate(self._rec.visit_order, start=1):
+            visits[node] = number
+        return visits
+
+    @cached_property
+    def static_value(self) -> list[Value | None]:
+        statics: list[Value | None] = list(self.game.values) if self.game.is_explicit else [None] * self.node_count
+        for node, value in self._rec.statics.items():
+            statics[node] = value
+        return statics
+
+    @cached_property
+    def player(self) -> list[Player]:
+        game = self.game
+        if game.is_explicit:
+            return [game.player(node) for node in range(len(game))]
+        return players_by_depth(game.player(self._rec.states[0]), self.depth)
+
+    @cached_property
+    def value(self) -> list[Value | None]:
+        """Final values from MAX's view (None for nodes not visited)."""
+        values = self._rec.values
+        if not self._negamax:
+            return values
+        signs = [player.sign for player in self.player]
+        return [None if value is None else value * sign for value, sign in zip(values, signs)]
+
+    @cached_property
+    def name(self) -> list[str]:
+        game, rec = self.game, self._rec
+        if game.is_explicit:
+            return list(game.names)
+        names: list[str] = [game.root_name()]
+        child_name, states, moves = game.child_name, rec.states, rec.moves
+        for node in range(1, len(rec.depths)):
+            parent = rec.parents[node]
+            names.append(child_name(names[parent], states[parent], moves[node]))
+        return names
+
+    @cached_property
+    def move(self) -> list[Any]:
+        move_value = self.game.move_value
+        return [None if parent is None else move_value(move) for parent, move in zip(self.parent, self._rec.moves)]
+
+    @cached_property
+    def board(self) -> list[str | None] | _Boards:
+        if self.game.is_explicit:
+            return _Nones(self.node_count)
+        return _Boards(self.game, self._rec.states)
+
+    @cached_property
+    def children(self) -> list[tuple[int, ...]]:
+        if self.game.is_explicit:
+            return [tuple(kids) for kids in self.game.children]
+        children: list[list[int]] = [[] for _ in range(self.node_count)]
+        for node, parent in enumerate(self.parent):
+            if parent is not None:
+                children[parent].append(node)
+        return [tuple(kids) for kids in children]
+
+    @cached_property
+    def pruned_by_cutoff(self) -> list[tuple[int, ...]]:
+        """For each cut-off, its skipped children and all their known descendants, in id order."""
+        result = []
+        for _node, _step, _child, skipped in self._rec.cutoffs:
+            pruned, frontier = [], list(skipped)
+            while frontier:
+                pruned.extend(frontier)
+                frontier = [kid for node in frontier for kid in self.children[node]]
+            result.append(tuple(sorted(pruned)))
+        return result
+
+    @cached_property
+    def pruned_nodes(self) -> set[int]:
+        return set().union(*self.pruned_by_cutoff)
+
+    def unreached(self) -> tuple[int, ...]:
+        """The nodes neither visited nor pruned, in id order (games register no others)."""
+        if not self.game.is_explicit:
+            return ()
+        return tuple(node for node, visit in enumerate(self.visit) if visit is None and node not in self.pruned_nodes)
+
+    @cached_property
+    def status(self) -> list:
+        return statuses(self.visit, self.pruned_nodes)
+
+    @cached_property
+    def event_child(self) -> list[int]:
+        """The child of each back-up and cut-off: the node whose exit came last before it."""
+        children, last_exit = [], NO_CHILD
+        exit_code, back_up, cutoff = EXIT, BACK_UP, CUTOFF
+        for kind, node in zip(self.event_kind, self.event_node):
+            children.append(last_exit if kind == back_up or kind == cutoff else NO_CHILD)
+            if kind == exit_code:
+                last_exit = node
+        return children
+
+    def event_child_at(self, index: int) -> int | None:
+        if "event_child" in self.__dict__:
+            return super().event_child_at(index)
+        kind = self.event_kind[index]
+        if kind != BACK_UP and kind != CUTOFF:
+            return None
+        before = index - 1  # without the whole column: look back to the last exit
+        while self.event_kind[before] != EXIT:
+            before -= 1
+        return self.event_node[before]
+
+
+class _Nones(Sequence):
+    """A column of `length` Nones that takes no memory."""
+
+    def __init__(self, length: int):
+        self.length = length
+
+    def __len__(self) -> int:
+        return self.length
+
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            return [None] * len(range(*index.indices(self.length)))
+        if not -self.length <= index < self.length:
+            raise IndexError(index)
+        return None
+
+
+class _Boards(Sequence):
+    """The board column of a game trace: each node's position drawn as text when asked for."""
+
+    def __init__(self, game: Game, states: list[Any]):
+        self.game, self.states = game, states
+
+    def __len__(self) -> int:
+        return len(self.states)
+
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            return [self.game.board_text(state) for state in self.states[index]]
+        return self.game.board_text(self.states[index])

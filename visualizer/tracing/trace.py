@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-import enum
-from dataclasses import dataclass, field
-from typing import Any, Iterable
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Any, Iterable, Sequence
 
-from visualizer.games.base import Player, Value
+from visualizer.games.base import Player
+from visualizer.tracing.columns import EventSequence, NodeSequence, TraceColumns
 from visualizer.tracing.events import Event
+from visualizer.tracing.records import Cutoff, NodeStatus, Summary, TraceNode
 
 __all__ = ["Trace", "TraceNode", "NodeStatus", "Cutoff", "Summary", "NEGAMAX_ALGORITHMS"]
 
@@ -15,104 +17,12 @@ NEGAMAX_ALGORITHMS = frozenset({"negamax", "negamax-ab"})
 """Algorithms whose event values are from the view of the player to move."""
 
 
-class NodeStatus(enum.Enum):
-    """What the search did with a node."""
-
-    VISITED = "visited"
-    PRUNED = "pruned"
-    """Skipped by a cut-off, or below a node that was."""
-    UNREACHED = "unreached"
-    """Below the depth limit (explicit trees only)."""
-
-
-@dataclass(frozen=True, slots=True)
-class TraceNode:
-    """One node of the searched tree as the trace knows it.
-
-    Attributes:
-        id: the node's id (level order for explicit trees, discovery order for games).
-        name: unique display name.
-        parent: the parent's id, None at the root.
-        children: ids of the children the trace knows, in search order.
-        move: the move that leads here from the parent, as users see it (None at the root).
-        depth: the root is 0.
-        player: who moves at this node.
-        static_value: the evaluator's value (MAX's view); for games only where it was evaluated.
-        value: the backed-up value (MAX's view), None if the node was not visited.
-        alpha: the node's final alpha (None without a window; negamax: mover's view).
-        beta: the node's final beta (likewise).
-        visit: 1-based position in the visit order, None if not visited.
-        status: visited, pruned or unreached.
-        board: the position as text for game nodes, None for explicit trees.
-    """
-
-    id: int
-    name: str
-    parent: int | None
-    children: tuple[int, ...]
-    move: Any
-    depth: int
-    player: Player
-    static_value: Value | None
-    value: Value | None
-    alpha: Value | None
-    beta: Value | None
-    visit: int | None
-    status: NodeStatus
-    board: str | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class Cutoff:
-    """A cut-off: at `node` (step `step`), `child`'s value closed the window.
-
-    Attributes:
-        skipped: the children not searched.
-        pruned: the skipped children and, for explicit trees, all their descendants.
-    """
-
-    node: int
-    step: int
-    child: int
-    skipped: tuple[int, ...]
-    pruned: tuple[int, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class Summary:
-    """The outcome of a search.
-
-    Attributes:
-        value: the root's value from MAX's view.
-        best_child: the root's child the search chose (None at a leaf root).
-        best_move: that child's move as users see it (a name, a square, a count).
-        principal_variation: node ids from the root along the chosen line.
-        visit_order: node ids in the order they were entered.
-        leaves_evaluated: number of static evaluations (leaves, game ends and depth-limit nodes).
-        cutoffs: the cut-offs in the order they happened.
-        pruned: every node left out by cut-offs (explicit trees: whole subtrees), in id order.
-        unreached: explicit-tree nodes below the depth limit, in id order.
-    """
-
-    value: Value
-    best_child: int | None
-    best_move: Any
-    principal_variation: tuple[int, ...]
-    visit_order: tuple[int, ...]
-    leaves_evaluated: int
-    cutoffs: tuple[Cutoff, ...]
-    pruned: tuple[int, ...]
-    unreached: tuple[int, ...]
-
-    @property
-    def nodes_visited(self) -> int:
-        """Nodes entered, root and leaves included."""
-        return len(self.visit_order)
-
-
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Trace:
     """A finished search, read by the CLI, the app and the exporters.
+
+    The nodes and events are held as columns (`TraceColumns`); `nodes` and `events` read them as
+    `TraceNode` and `Event` records, built on access.
 
     Attributes:
         algorithm: "minimax", "alphabeta", "negamax" or "negamax-ab".
@@ -121,9 +31,8 @@ class Trace:
         root_player: who moved at the root.
         description: one line naming the source, e.g. "array tree, 15 nodes, branching 2".
         source: JSON-able facts enough to rebuild the tree (see `Game.spec`).
-        nodes: every node the trace knows, indexed by id.
-        events: the steps, in order.
         summary: the outcome.
+        columns: the nodes and events, one list per field.
     """
 
     algorithm: str
@@ -132,13 +41,40 @@ class Trace:
     root_player: Player
     description: str
     source: dict[str, Any]
-    nodes: tuple[TraceNode, ...]
-    events: tuple[Event, ...]
     summary: Summary
-    _by_name: dict[str, int] = field(init=False, repr=False, compare=False)
+    columns: TraceColumns
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "_by_name", {node.name: node.id for node in self.nodes})
+    @classmethod
+    def from_records(
+        cls, *, nodes: Sequence[TraceNode], events: Sequence[Event], **attributes: Any
+    ) -> Trace:
+        """A trace of nodes and events held as records (node i must have id i)."""
+        return cls(columns=TraceColumns.from_records(nodes, events), **attributes)
+
+    @cached_property
+    def nodes(self) -> NodeSequence:
+        """Every node the trace knows, indexed by id."""
+        return NodeSequence(self.columns)
+
+    @cached_property
+    def events(self) -> EventSequence:
+        """The steps, in order (step s is `events[s - 1]`)."""
+        return EventSequence(self.columns)
+
+    @cached_property
+    def _by_name(self) -> dict[str, int]:
+        return {name: node for node, name in enumerate(self.columns.name)}
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Trace):
+            return NotImplemented
+        mine = (self.algorithm, self.depth_limit, self.strict, self.root_player, self.description, self.source)
+        theirs = (other.algorithm, other.depth_limit, other.strict, other.root_player, other.description,
+                  other.source)
+        return mine == theirs and self.summary == other.summary and self.nodes == other.nodes \
+            and self.events == other.events
+
+    __hash__ = None  # type: ignore[assignment]
 
     @property
     def is_negamax(self) -> bool:
@@ -155,4 +91,5 @@ class Trace:
 
     def names(self, ids: Iterable[int]) -> list[str]:
         """The names of the nodes with these ids, in the same order."""
-        return [self.nodes[node].name for node in ids]
+        names = self.columns.name
+        return [names[node] for node in ids]

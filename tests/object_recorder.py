@@ -1,0 +1,220 @@
+"""Provides `ObjectRecorder`: the first, plain recorder (an object per event and per node), an oracle.
+
+The visualizer's `Recorder` fills columns through closures for speed; this one keeps the obvious
+shape, so the tests can check that both record the same trace."""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Sequence
+
+from visualizer.errors import NodeBudgetExceeded
+from visualizer.games.base import Game, Player, Value
+from visualizer.tracing.events import Event, EventKind
+from visualizer.tracing.recorder import DEFAULT_MAX_NODES, PROGRESS_EVERY
+from visualizer.tracing.trace import NEGAMAX_ALGORITHMS, Cutoff, NodeStatus, Summary, Trace, TraceNode
+from visualizer.tracing.tracer import Tracer
+
+__all__ = ["ObjectRecorder"]
+
+
+class ObjectRecorder(Tracer):
+    """Records every hook as an `Event` and builds the `Trace` in `result()`.
+
+    Args:
+        max_nodes: stop the search with `NodeBudgetExceeded` once it enters more nodes than this.
+        progress: called with the number of nodes entered so far, every `PROGRESS_EVERY` nodes.
+    """
+
+    def __init__(self, *, max_nodes: int = DEFAULT_MAX_NODES, progress: Callable[[int], None] | None = None):
+        self.max_nodes = max_nodes
+        self.progress = progress
+
+    # -- hooks -------------------------------------------------------------
+    def begin(self, game: Game, *, algorithm: str, depth_limit: int | None, strict: bool) -> None:
+        self.game = game
+        self.algorithm, self.depth_limit, self.strict = algorithm, depth_limit, strict
+        self.is_negamax = algorithm in NEGAMAX_ALGORITHMS
+        self.events: list[Event] = []
+        self.stack: list[int] = []  # ids of the open nodes
+        self.states: list[Any] = []  # game states by id (for board text); empty for explicit trees
+        self.names: list[str] = []
+        self.parents: list[int | None] = []
+        self.moves: list[Any] = []
+        self.depths: list[int] = []
+        self.players: list[Player] = []
+        self.statics: list[Value | None] = []
+        self.values: dict[int, Value] = {}  # running value of open nodes, final value of closed ones
+        self.windows: dict[int, tuple[Value | None, Value | None]] = {}
+        self.best: dict[int, int] = {}  # the child that set each node's value
+        self.visit_order: list[int] = []
+        self.cutoffs: list[tuple[int, int, int, tuple[int, ...]]] = []
+        self.last_exited = -1
+        self.root_value: Value | None = None
+        if game.is_explicit:
+            tree = game
+            self.names = list(tree.names)
+            self.parents = [tree.parent(node) for node in range(len(tree))]
+            self.moves = [None] + list(range(1, len(tree)))
+            self.depths = list(tree.depths)
+            self.players = [tree.player(node) for node in range(len(tree))]
+            self.statics = list(tree.values)
+
+    def _add_node(self, state: Any, move: Any, parent: int | None, depth: int) -> int:
+        """Registers a game node met for the first time and returns its id."""
+        game = self.game
+        if game.is_explicit:
+            return state
+        node = len(self.names)
+        if parent is None:
+            self.names.append(game.root_name())
+        else:
+            self.names.append(game.child_name(self.names[parent], self.states[parent], move))
+        self.parents.append(parent)
+        self.moves.append(move)
+        self.depths.append(depth)
+        self.players.append(game.player(state))
+        self.statics.append(None)
+        self.states.append(state)
+        return node
+
+    def _event(self, kind: EventKind, node: int, **fields: Any) -> None:
+        alpha, beta = self.windows[node]
+        self.events.append(
+            Event(len(self.events) + 1, kind, node, self.depths[node], alpha, beta, **fields)
+        )
+
+    def enter(self, state: Any, move: Any, *, depth: int, alpha: Value | None, beta: Value | None) -> None:
+        count = len(self.visit_order)
+        if count >= self.max_nodes:
+            raise NodeBudgetExceeded(
+                f"the search passed {self.max_nodes:,} nodes (--max-nodes); "
+                "look fewer moves ahead with --depth N, or raise --max-nodes"
+            )
+        if self.progress is not None and count and count % PROGRESS_EVERY == 0:
+            self.progress(count)
+        node = self._add_node(state, move, self.stack[-1] if self.stack else None, depth)
+        self.visit_order.append(node)
+        self.stack.append(node)
+        self.windows[node] = (alpha, beta)
+        self._event(EventKind.ENTER, node)
+
+    def _to_max_view(self, node: int, value: Value) -> Value:
+        return value * self.players[node].sign if self.is_negamax else value
+
+    def evaluate(self, state: Any, value: Value) -> None:
+        node = self.stack[-1]
+        self.statics[node] = self._to_max_view(node, value)
+        self.values[node] = value
+        self._event(EventKind.EVALUATE, node, value=value)
+
+    def back_up(self, state: Any, child: Any, value: Value) -> None:
+        node, child_id = self.stack[-1], self.last_exited
+        if self.values.get(node) != value:
+            self.best[node] = child_id
+        self.values[node] = value
+        self._event(EventKind.BACK_UP, node, value=value, child=child_id)
+
+    def update(self, state: Any, *, alpha: Value, beta: Value) -> None:
+        node = self.stack[-1]
+        self.windows[node] = (alpha, beta)
+        self._event(EventKind.UPDATE, node, value=self.values.get(node))
+
+    def cutoff(self, state: Any, skipped: Sequence[tuple[Any, Any]], *, alpha: Value, beta: Value) -> None:
+        node = self.stack[-1]
+        depth = self.depths[node] + 1
+        ids = tuple(self._add_node(child, move, node, depth) for move, child in skipped)
+        self.cutoffs.append((node, len(self.events) + 1, self.last_exited, ids))
+        self._event(EventKind.CUTOFF, node, value=self.values.get(node), child=self.last_exited, skipped=ids)
+
+    def exit(self, state: Any, value: Value) -> None:
+        node = self.stack.pop()
+        self.values[node] = value
+        self._event(EventKind.EXIT, node, value=value)
+        self.last_exited = node
+
+    def end(self, value: Value) -> None:
+        self.root_value = value
+
+    # -- the finished trace -----------------------------------------------
+    def _children(self) -> list[list[int]]:
+        if self.game.is_explicit:
+            return [list(kids) for kids in self.game.children]
+        children: list[list[int]] = [[] for _ in self.names]
+        for node, parent in enumerate(self.parents):
+            if parent is not None:
+                children[parent].append(node)
+        return children
+
+    def _pruned_subtrees(self, children: list[list[int]]) -> list[tuple[int, ...]]:
+        """For each cut-off, its skipped children and all their known descendants."""
+        result = []
+        for _node, _step, _child, skipped in self.cutoffs:
+            pruned, frontier = [], list(skipped)
+            while frontier:
+                pruned.extend(frontier)
+                frontier = [kid for node in frontier for kid in children[node]]
+            result.append(tuple(sorted(pruned)))
+        return result
+
+    def result(self) -> Trace:
+        game = self.game
+        children = self._children()
+        pruned_by_cut = self._pruned_subtrees(children)
+        pruned = set().union(*pruned_by_cut)
+        visit = {node: number for number, node in enumerate(self.visit_order, start=1)}
+        nodes = []
+        for node, name in enumerate(self.names):
+            status = (
+                NodeStatus.VISITED if node in visit
+                else NodeStatus.PRUNED if node in pruned
+                else NodeStatus.UNREACHED
+            )
+            value = self.values.get(node) if node in visit else None
+            alpha, beta = self.windows.get(node, (None, None))
+            nodes.append(
+                TraceNode(
+                    id=node,
+                    name=name,
+                    parent=self.parents[node],
+                    children=tuple(children[node]),
+                    move=None if self.parents[node] is None else game.move_value(self.moves[node]),
+                    depth=self.depths[node],
+                    player=self.players[node],
+                    static_value=self.statics[node],
+                    value=None if value is None else self._to_max_view(node, value),
+                    alpha=alpha,
+                    beta=beta,
+                    visit=visit.get(node),
+                    status=status,
+                    board=None if game.is_explicit else game.board_text(self.states[node]),
+                )
+            )
+        line = [0]
+        while line[-1] in self.best:
+            line.append(self.best[line[-1]])
+        best_child = line[1] if len(line) > 1 else None
+        summary = Summary(
+            value=self._to_max_view(0, self.root_value),
+            best_child=best_child,
+            best_move=None if best_child is None else nodes[best_child].move,
+            principal_variation=tuple(line),
+            visit_order=tuple(self.visit_order),
+            leaves_evaluated=sum(1 for event in self.events if event.kind is EventKind.EVALUATE),
+            cutoffs=tuple(
+                Cutoff(node, step, child, skipped, pruned_subtree)
+                for (node, step, child, skipped), pruned_subtree in zip(self.cutoffs, pruned_by_cut)
+            ),
+            pruned=tuple(sorted(pruned)),
+            unreached=tuple(n.id for n in nodes if n.status is NodeStatus.UNREACHED),
+        )
+        return Trace.from_records(
+            algorithm=self.algorithm,
+            depth_limit=self.depth_limit,
+            strict=self.strict,
+            root_player=self.players[0],
+            description=game.describe(),
+            source=game.spec(),
+            nodes=tuple(nodes),
+            events=tuple(self.events),
+            summary=summary,
+        )

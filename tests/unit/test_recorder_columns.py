@@ -1,0 +1,124 @@
+"""The column recorder records exactly what the plain object recorder (tests/object_recorder.py) does."""
+
+import gc
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from object_recorder import ObjectRecorder
+from visualizer.errors import NodeBudgetExceeded
+from visualizer.games import ConnectFour, Nim, Player, TicTacToe, builtin_example, from_nested, random_tree
+from visualizer.search import ALGORITHMS, search, trace_search
+from visualizer.tracing import Recorder
+
+GAMES = {
+    "example": lambda: builtin_example(),
+    "example-min-root": lambda: builtin_example().replace(root_player=Player.MIN),
+    "nested": lambda: from_nested([[3, [5, 1]], [[2, 9], 0, [7]], [4]]),
+    "tictactoe": lambda: TicTacToe("X.O/.X./..O"),
+    "tictactoe-min-root": lambda: TicTacToe("XO./.../...", root=Player.MIN),
+    "tictactoe-symmetry": lambda: TicTacToe("X........", symmetry=True),
+    "nim": lambda: Nim(7, rules="normal"),
+    "nim-misere": lambda: Nim(6),
+    "connect4": lambda: ConnectFour(rows=4, cols=4, connect=3),
+}
+
+
+def record_both(game, algorithm, *, depth=None, strict=False, iterative=False):
+    """(the column recorder's trace, the object recorder's trace) of one search."""
+    old = ObjectRecorder()
+    search(game, algorithm, depth=depth, strict=strict, iterative=iterative, tracer=old)
+    new = trace_search(game, algorithm, depth=depth, strict=strict, iterative=iterative)
+    return new, old.result()
+
+
+def assert_same(new, old):
+    assert len(new.events) == len(old.events) > 0
+    assert list(new.nodes) == list(old.nodes)
+    assert list(new.events) == list(old.events)
+    assert new.summary == old.summary
+    assert new == old
+    for index in (0, len(old.events) // 2, -1):  # random access too, not only iteration
+        assert new.events[index] == old.events[index]
+    for index in (0, len(old.nodes) // 2, -1):
+        assert new.nodes[index] == old.nodes[index]
+
+
+@pytest.mark.parametrize("iterative", [False, True], ids=["recursive", "iterative"])
+@pytest.mark.parametrize("algorithm", ALGORITHMS)
+@pytest.mark.parametrize("source", GAMES)
+def test_same_trace_as_the_object_recorder(source, algorithm, iterative):
+    depth = 3 if source == "connect4" else None
+    assert_same(*record_both(GAMES[source](), algorithm, depth=depth, iterative=iterative))
+
+
+@pytest.mark.parametrize("algorithm", ["alphabeta", "negamax-ab"])
+def test_same_trace_with_strict_cuts_and_a_depth_limit(algorithm):
+    # Depth 2 of the 15-node tree leaves unreached nodes; strict cuts change which are pruned.
+    new, old = record_both(builtin_example(), algorithm, depth=2, strict=True)
+    assert old.summary.unreached
+    assert_same(new, old)
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    leaves=st.integers(1, 40),
+    branching=st.integers(2, 4),
+    seed=st.integers(0, 10_000),
+    algorithm=st.sampled_from(ALGORITHMS),
+    iterative=st.booleans(),
+    strict=st.booleans(),
+)
+def test_random_trees_record_the_same(leaves, branching, seed, algorithm, iterative, strict):
+    game = random_tree(leaves=leaves, branching=branching, value_range=(-3, 3), seed=seed)
+    assert_same(*record_both(game, algorithm, strict=strict, iterative=iterative))
+
+
+def test_the_child_of_each_event_without_the_whole_column():
+    # Events read one at a time find their child by looking back; the full column must agree.
+    trace = trace_search(TicTacToe("X.O/.X./..O"), "alphabeta")
+    one_by_one = [trace.events[index].child for index in range(len(trace.events))]
+    assert "event_child" not in vars(trace.columns)
+    whole = [None if child < 0 else child for child in trace.columns.event_child]
+    assert one_by_one == whole
+    assert sum(child is not None for child in whole) > 10
+
+
+def test_budget_and_progress_as_before():
+    seen = []
+    trace_search(TicTacToe("X........"), "minimax", progress=seen.append)
+    assert seen == [25_000, 50_000]  # 59,705 nodes below X in the corner
+    with pytest.raises(NodeBudgetExceeded, match="passed 100 nodes"):
+        trace_search(TicTacToe(), "minimax", max_nodes=100)
+
+
+def test_gc_runs_again_after_a_recording_even_one_that_fails():
+    assert gc.isenabled()
+    trace_search(builtin_example(), "alphabeta")
+    assert gc.isenabled()
+    with pytest.raises(NodeBudgetExceeded):
+        trace_search(TicTacToe(), "minimax", max_nodes=10)
+    assert gc.isenabled()
+
+
+def test_a_recorder_records_one_search():
+    recorder = Recorder()
+    search(builtin_example(), "minimax", tracer=recorder)
+    with pytest.raises(RuntimeError, match="one search"):
+        search(builtin_example(), "minimax", tracer=recorder)
+
+
+def test_hooks_looked_up_before_begin_still_record():
+    # A search may bind tracer.enter etc. to locals before it calls begin.
+    recorder = Recorder()
+    enter, exit_node = recorder.enter, recorder.exit
+    game = builtin_example()
+    recorder.begin(game, algorithm="minimax", depth_limit=0, strict=False)
+    enter(0, None, depth=0, alpha=None, beta=None)
+    recorder.evaluate(0, 7)
+    exit_node(0, 7)
+    recorder.end(7)
+    trace = recorder.result()
+    assert [event.kind.value for event in trace.events] == ["enter", "evaluate", "exit"]
+    assert trace.summary.value == 7

@@ -1,0 +1,166 @@
+"""Provides `TraceColumns`, a trace held as one list per field, and the lazy sequence views over it.
+
+A full tic-tac-toe minimax trace has 549,946 nodes and 1,905,005 events. Held as objects they take
+gigabytes and keep the garbage collector busy; held as columns (a list per field, node ids instead of
+references, event kinds as one byte each) they take tens of megabytes, and exporters can stream them
+without building an object per record. `NodeSequence` and `EventSequence` give the usual
+`trace.nodes[i]` / `trace.events[i]` access by building the `TraceNode` or `Event` on demand.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Iterator, overload
+
+from visualizer.games.base import Player
+from visualizer.tracing.events import Event, EventKind
+from visualizer.tracing.records import NodeStatus, TraceNode
+
+__all__ = ["TraceColumns", "NodeSequence", "EventSequence", "KINDS", "KIND_CODES", "NO_CHILD"]
+
+KINDS: tuple[EventKind, ...] = tuple(EventKind)
+"""Event kinds by code: the `event_kind` column holds indices into this tuple."""
+
+KIND_CODES = {kind: code for code, kind in enumerate(KINDS)}
+"""The code of each event kind."""
+
+NO_CHILD = -1
+"""The `event_child` entry of events without a child."""
+
+NODE_FIELDS = (
+    "name", "parent", "children", "move", "depth", "player", "static_value", "value", "alpha", "beta",
+    "visit", "status", "board",
+)
+"""The node columns, in `TraceNode` field order (`id` is the index)."""
+
+
+class TraceColumns:
+    """A trace's nodes and events as parallel lists, indexed by node id and by step - 1.
+
+    Node columns (one entry per node, see `TraceNode` for their meaning): name, parent, children,
+    move, depth, player, static_value, value, alpha, beta, visit, status, board.
+    Event columns (one entry per event, see `Event`): event_kind (a bytearray of `KINDS` codes),
+    event_node, event_value, event_alpha, event_beta, event_child (`NO_CHILD` for none) and
+    event_skipped ({step: skipped ids}, only for events that skipped children). An event's depth is
+    its node's depth.
+
+    Subclasses may compute some columns on first use (the recorder's names and boards, for one).
+    """
+
+    def __init__(self, **columns: Any):
+        for key, column in columns.items():
+            setattr(self, key, column)
+
+    @classmethod
+    def from_records(cls, nodes: Sequence[TraceNode], events: Sequence[Event]) -> TraceColumns:
+        """The columns of nodes and events held as objects (node i must have id i)."""
+        columns: dict[str, Any] = {field: [getattr(node, field) for node in nodes] for field in NODE_FIELDS}
+        columns["event_kind"] = bytearray(KIND_CODES[event.kind] for event in events)
+        columns["event_node"] = [event.node for event in events]
+        columns["event_value"] = [event.value for event in events]
+        columns["event_alpha"] = [event.alpha for event in events]
+        columns["event_beta"] = [event.beta for event in events]
+        columns["event_child"] = [NO_CHILD if event.child is None else event.child for event in events]
+        columns["event_skipped"] = {event.step: event.skipped for event in events if event.skipped}
+        return cls(**columns)
+
+    @property
+    def node_count(self) -> int:
+        return len(self.depth)
+
+    @property
+    def event_count(self) -> int:
+        return len(self.event_kind)
+
+    def node(self, node: int) -> TraceNode:
+        """Node `node` as a `TraceNode`."""
+        return TraceNode(
+            node, self.name[node], self.parent[node], self.children[node], self.move[node], self.depth[node],
+            self.player[node], self.static_value[node], self.value[node], self.alpha[node], self.beta[node],
+            self.visit[node], self.status[node], self.board[node],
+        )
+
+    def event(self, index: int) -> Event:
+        """Event `index` (0-based; its step is index + 1) as an `Event`."""
+        node = self.event_node[index]
+        return Event(
+            index + 1, KINDS[self.event_kind[index]], node, self.depth[node], self.event_alpha[index],
+            self.event_beta[index], self.event_value[index], self.event_child_at(index),
+            self.event_skipped.get(index + 1, ()),
+        )
+
+    def event_child_at(self, index: int) -> int | None:
+        """The child of event `index` (back-ups and cut-offs), None for other events."""
+        child = self.event_child[index]
+        return None if child == NO_CHILD else child
+
+
+class _View(Sequence):
+    """A read-only sequence that builds its items from columns on demand."""
+
+    def __init__(self, columns: TraceColumns):
+        self.columns = columns
+
+    def _item(self, index: int) -> Any:
+        raise NotImplementedError
+
+    @overload
+    def __getitem__(self, index: int) -> Any: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[Any]: ...
+    def __getitem__(self, index: int | slice) -> Any:
+        count = len(self)
+        if isinstance(index, slice):
+            return [self._item(position) for position in range(*index.indices(count))]
+        if index < 0:
+            index += count
+        if not 0 <= index < count:
+            raise IndexError(f"index {index} is outside 0..{count - 1}")
+        return self._item(index)
+
+    def __iter__(self) -> Iterator[Any]:
+        return map(self._item, range(len(self)))
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Sequence) or isinstance(other, str):
+            return NotImplemented
+        return len(self) == len(other) and all(mine == theirs for mine, theirs in zip(self, other))
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} of {len(self):,}>"
+
+
+class NodeSequence(_View):
+    """`trace.nodes`: the nodes by id, each a `TraceNode` built on access."""
+
+    def __len__(self) -> int:
+        return self.columns.node_count
+
+    def _item(self, index: int) -> TraceNode:
+        return self.columns.node(index)
+
+
+class EventSequence(_View):
+    """`trace.events`: the events in step order, each an `Event` built on access."""
+
+    def __len__(self) -> int:
+        return self.columns.event_count
+
+    def _item(self, index: int) -> Event:
+        return self.columns.event(index)
+
+
+def players_by_depth(root: Player, depths: Sequence[int]) -> list[Player]:
+    """The player at each node when players alternate from `root` (the `Game` protocol's rule)."""
+    by_parity = (root, root.other)
+    return [by_parity[depth & 1] for depth in depths]
+
+
+def statuses(visits: Sequence[int | None], pruned: set[int]) -> list[NodeStatus]:
+    """Each node's status: visited if it has a visit number, pruned if in `pruned`, else unreached."""
+    return [
+        NodeStatus.VISITED if visit is not None else NodeStatus.PRUNED if node in pruned else NodeStatus.UNREACHED
+        for node, visit in enumerate(visits)
+    ]
