@@ -6,10 +6,11 @@ import errno
 import os
 import secrets
 from pathlib import Path
+from typing import Iterable
 
 from visualizer.errors import InputError
 
-__all__ = ["write_text_atomic", "write_bytes_atomic"]
+__all__ = ["write_text_atomic", "write_bytes_atomic", "write_chunks_atomic"]
 
 _FULL_DISK = {errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)}
 _NO_ACCESS = {errno.EACCES, errno.EPERM, errno.EROFS}
@@ -57,12 +58,22 @@ def _sync_folder(folder: Path) -> None:
 def write_bytes_atomic(path: str | Path, data: bytes) -> Path:
     """Writes `data` to `path` through a temporary file in the same folder, fsync and `os.replace`.
 
+    See `write_chunks_atomic`, which this is the one-chunk case of.
+    """
+    return write_chunks_atomic(path, [data])
+
+
+def write_chunks_atomic(path: str | Path, chunks: Iterable[bytes | str], *, encoding: str = "utf-8") -> Path:
+    """Writes the chunks one after another to `path` through a temporary file in the same folder,
+    fsync and `os.replace`: a large file is streamed without ever being whole in memory.
+
     Missing parent folders are created. On any failure the temporary file is removed and a file
     already at `path` is left as it was.
 
     Args:
         path: the file to write.
-        data: its new content.
+        chunks: its new content, in pieces (text is encoded with `encoding`).
+        encoding: for text chunks.
 
     Returns:
         The path written.
@@ -81,7 +92,8 @@ def write_bytes_atomic(path: str | Path, data: bytes) -> Path:
         raise _explain(error, path) from None
     try:
         with os.fdopen(descriptor, "wb") as stream:
-            stream.write(data)
+            for chunk in chunks:
+                stream.write(chunk.encode(encoding) if isinstance(chunk, str) else chunk)
             stream.flush()
             os.fsync(stream.fileno())
         if path.exists():

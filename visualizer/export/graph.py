@@ -14,7 +14,7 @@ from visualizer.tracing.trace import Cutoff, Summary, Trace, TraceNode
 if TYPE_CHECKING:
     import networkx
 
-__all__ = ["FORMAT", "FORMAT_VERSION", "to_networkx", "node_attributes", "event_record", "summary_record"]
+__all__ = ["FORMAT", "FORMAT_VERSION", "check_names", "to_networkx", "node_attributes", "event_record", "summary_record"]
 
 FORMAT = "gametree-trace"
 """The `format` graph attribute that marks a graph (and a JSON file) as a trace."""
@@ -82,12 +82,18 @@ def summary_record(trace: Trace, summary: Summary) -> dict[str, Any]:
     }
 
 
-def _check_names(trace: Trace) -> None:
-    """Exports refer to nodes by name, so names must be non-empty and unique."""
-    if any(not node.name for node in trace.nodes):
+def check_names(trace: Trace) -> None:
+    """Exports refer to nodes by name, so names must be non-empty and unique.
+
+    Raises:
+        InputError: a name is empty or used twice.
+    """
+    names = trace.columns.name
+    distinct = set(names)
+    if "" in distinct:
         raise InputError("a node has an empty name; give every node a non-empty name to export the trace")
-    if len({node.name for node in trace.nodes}) != len(trace.nodes):
-        name, _count = Counter(node.name for node in trace.nodes).most_common(1)[0]
+    if len(distinct) != len(names):
+        name, _count = Counter(names).most_common(1)[0]
         raise InputError(
             f"the name {name!r} is used by more than one node; give every node a unique name to export the trace"
         )
@@ -113,7 +119,7 @@ def to_networkx(trace: Trace) -> networkx.DiGraph:
     """
     import networkx
 
-    _check_names(trace)
+    check_names(trace)
     cut_edges = {(cutoff.node, cutoff.child) for cutoff in trace.summary.cutoffs}
     graph = networkx.DiGraph(
         format=FORMAT,
