@@ -39,6 +39,8 @@ def assert_same(new, old):
     assert list(new.events) == list(old.events)
     assert new.summary == old.summary
     assert new == old
+    assert len(new.columns.event_child) == len(old.events)  # events now read their child from the column:
+    assert list(new.events) == list(old.events)
     for index in (0, len(old.events) // 2, -1):  # random access too, not only iteration
         assert new.events[index] == old.events[index]
     for index in (0, len(old.nodes) // 2, -1):

@@ -11,6 +11,8 @@ from __future__ import annotations
 import gc
 from contextlib import contextmanager
 from functools import cached_property
+from itertools import repeat
+from operator import getitem
 from typing import Any, Callable, Iterator, Sequence
 
 from visualizer.errors import NodeBudgetExceeded
@@ -358,8 +360,11 @@ class RecordedColumns(TraceColumns):
 
     @cached_property
     def move(self) -> list[Any]:
-        move_value = self.game.move_value
-        return [None if parent is None else move_value(move) for parent, move in zip(self.parent, self._rec.moves)]
+        moves = self._rec.moves[1:]  # the root (node 0) is reached by no move
+        try:
+            return [None, *map(_Cache(self.game.move_value).__getitem__, moves)]  # each distinct move once
+        except TypeError:  # unhashable moves
+            return [None, *map(self.game.move_value, moves)]
 
     @cached_property
     def board(self) -> list[str | None] | _Boards:
@@ -375,7 +380,7 @@ class RecordedColumns(TraceColumns):
         for node, parent in enumerate(self.parent):
             if parent is not None:
                 children[parent].append(node)
-        return [tuple(kids) for kids in children]
+        return [tuple(kids) if kids else () for kids in children]
 
     @cached_property
     def pruned_by_cutoff(self) -> list[tuple[int, ...]]:
@@ -405,14 +410,19 @@ class RecordedColumns(TraceColumns):
 
     @cached_property
     def event_child(self) -> list[int]:
-        """The child of each back-up and cut-off: the node whose exit came last before it."""
-        children, last_exit = [], NO_CHILD
-        exit_code, back_up, cutoff = EXIT, BACK_UP, CUTOFF
-        for kind, node in zip(self.event_kind, self.event_node):
-            children.append(last_exit if kind == back_up or kind == cutoff else NO_CHILD)
-            if kind == exit_code:
-                last_exit = node
-        return children
+        """The child of each back-up and cut-off, `NO_CHILD` for other events.
+
+        Every search backs a child up straight after the child's exit, and cuts off straight after
+        that back-up, so the child is the node of the event one step (back-up) or two steps
+        (cut-off) before. The column is picked from the shifted node columns in C, without a Python
+        loop over the events (`event_child_at` finds the same child by looking back for the exit).
+        """
+        nodes = self.event_node
+        one_before = [NO_CHILD, *nodes[:-1]]
+        two_before = [NO_CHILD, NO_CHILD, *nodes[:-2]]
+        which = bytearray(1 if kind == BACK_UP else 2 if kind == CUTOFF else 0 for kind in range(len(KIND_CODES)))
+        choices = zip(repeat(NO_CHILD), one_before, two_before)  # (none, back-up's child, cut-off's child)
+        return list(map(getitem, choices, map(which.__getitem__, self.event_kind)))
 
     def event_child_at(self, index: int) -> int | None:
         if "event_child" in self.__dict__:
@@ -443,16 +453,32 @@ class _Nones(Sequence):
         return None
 
 
+class _Cache(dict):
+    """`function(key)` for each key, worked out once (a dict lookup in C afterwards)."""
+
+    def __init__(self, function: Callable[[Any], Any]):
+        super().__init__()
+        self.function = function
+
+    def __missing__(self, key: Any) -> Any:
+        value = self[key] = self.function(key)
+        return value
+
+
 class _Boards(Sequence):
-    """The board column of a game trace: each node's position drawn as text when asked for."""
+    """The board column of a game trace: each node's position drawn as text when asked for.
+
+    Positions repeat (tic-tac-toe has 5,478 but its full tree 549,946 nodes), so each is drawn once.
+    """
 
     def __init__(self, game: Game, states: list[Any]):
-        self.game, self.states = game, states
+        self.states = states
+        self.texts = _Cache(game.board_text)
 
     def __len__(self) -> int:
         return len(self.states)
 
     def __getitem__(self, index):
         if isinstance(index, slice):
-            return [self.game.board_text(state) for state in self.states[index]]
-        return self.game.board_text(self.states[index])
+            return list(map(self.texts.__getitem__, self.states[index]))
+        return self.texts[self.states[index]]

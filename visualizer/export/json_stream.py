@@ -1,0 +1,262 @@
+"""Provides `json_chunks`: a trace's JSON text in pieces, written straight from its columns.
+
+The text is byte-identical to the networkx path in `json_format` (node-link data dumped with sorted
+keys and a one-space indent), which the tests check. That path builds a graph, a dict per node,
+edge and event, and then runs the stdlib's pure-Python indenting encoder over it all: for the full
+tic-tac-toe minimax trace, about a minute and gigabytes. Here the small parts (options, source,
+summary scalars) still go through `json.dumps`; the big lists (edges, nodes, events and the
+summary's node lists) are formatted a few thousand records at a time from whole columns, with the
+per-value work done by C code (`json.dumps` of a column, `str.__mod__` over `zip`).
+"""
+
+from __future__ import annotations
+
+import enum
+import json
+import re
+from itertools import chain, islice, repeat
+from json.encoder import encode_basestring
+from typing import Any, Callable, Iterable, Iterator, Sequence
+
+import visualizer
+from visualizer.export.graph import FORMAT, FORMAT_VERSION, check_names
+from visualizer.export.values import MINUS_INF, PLUS_INF, encode_value
+from visualizer.tracing.columns import KINDS, NO_CHILD, TraceColumns
+from visualizer.tracing.trace import Trace
+
+__all__ = ["json_chunks", "CHUNK_RECORDS"]
+
+CHUNK_RECORDS = 20_000
+"""Records formatted per chunk: big enough to keep the loop in C, small enough to keep memory flat."""
+
+_MARK = "\x00{}\x00"
+"""Placeholders for the streamed lists in the skeleton text (JSON escapes the NULs, so no real
+string can look like one)."""
+
+_INFINITIES = {"Infinity": json.dumps(PLUS_INF), "-Infinity": json.dumps(MINUS_INF)}
+_NAN = "a trace value is NaN; values must be numbers or +/-infinity"
+_KIND_TEXT = [json.dumps(kind.value) for kind in KINDS]
+
+_NODE_KEYS = ("alpha", "beta", "board", "depth", "id", "move", "name", "parent", "player", "static_value",
+              "status", "value", "visit")
+_EVENT_KEYS = ("alpha", "beta", "child", "depth", "kind", "node", "skipped", "step", "value")
+_EDGE_KEYS = ("cutoff", "order", "source", "target")
+
+
+def _record_pieces(keys: Sequence[str], level: int) -> list[str]:
+    """The constant text around the values of one record whose `{` is indented `level` spaces.
+
+    A record is pieces[0] + value0 + pieces[1] + value1 + ... + pieces[-1]; records are separated
+    by ",\n", which the first piece carries (the caller drops it before the first record).
+    """
+    inner = " " * (level + 1)
+    pieces = [f',\n{" " * level}{{\n{inner}"{keys[0]}": ']
+    pieces += [f',\n{inner}"{key}": ' for key in keys[1:]]
+    pieces.append(f"\n{' ' * level}}}")
+    return pieces
+
+
+def _join_records(pieces: list[str], *columns: Iterable[str]) -> str:
+    """The records whose values are in `columns`, joined with the constant `pieces` (see
+    `_record_pieces`): one str.join over the interleaved strings, no per-record formatting."""
+    constants = [repeat(piece) for piece in pieces[:-1]]
+    interleaved = chain.from_iterable(zip(*chain.from_iterable(zip(constants, columns)), repeat(pieces[-1])))
+    return "".join(interleaved)[2:]  # without the first record's ",\n"
+
+
+def scalar_texts(column: Sequence[Any]) -> list[str]:
+    """The JSON text of each value of a column of None, bools, numbers or strings.
+
+    Infinities become "+inf"/"-inf" (as `encode_value` writes them); NaN is refused.
+
+    Raises:
+        ValueError: a value is NaN.
+    """
+    values = list(column)
+    if values.count(None) == len(values):
+        return ["null"] * len(values)
+    if str in set(map(type, values)):  # strings may hold ", ": no splitting, one value at a time
+        texts = [json.dumps(value, ensure_ascii=False, allow_nan=True) for value in values]
+    else:
+        texts = json.dumps(values, allow_nan=True)[1:-1].split(", ")  # the C encoder does the numbers
+    if "NaN" in texts:
+        raise ValueError(_NAN)
+    return list(map(_INFINITIES.get, texts, texts))
+
+
+def _name_list(names: Sequence[str], ids: Iterable[int], level: int) -> str:
+    """A JSON list of node names (`names` holds them already as JSON text), its `[` at `level`."""
+    items = list(map(names.__getitem__, ids))
+    if not items:
+        return "[]"
+    inner = "\n" + " " * (level + 1)
+    return "[" + inner + ("," + inner).join(items) + "\n" + " " * level + "]"
+
+
+def _chunked(count: int) -> Iterator[tuple[int, int]]:
+    for start in range(0, count, CHUNK_RECORDS):
+        yield start, min(count, start + CHUNK_RECORDS)
+
+
+class _Writer:
+    """The pieces of one trace's text; `names` holds every node's name as JSON text."""
+
+    def __init__(self, trace: Trace):
+        self.trace, self.columns = trace, trace.columns
+        self.names = list(map(encode_basestring, self.columns.name))
+        self.names_or_null = self.names + ["null"]  # index NO_CHILD (-1) reads "null"
+
+    # -- the skeleton: everything but the big lists, through json.dumps --------------------------
+    def skeleton(self) -> tuple[str, dict[str, Callable[[int], Iterator[str]]]]:
+        trace, summary = self.trace, self.trace.summary
+        lists: dict[str, Callable[[int], Iterator[str]]] = {}
+
+        def mark(key: str, chunks: Callable[[int], Iterator[str]]) -> str:
+            lists[key] = chunks
+            return _MARK.format(key)
+
+        def names_of(key: str, ids: Sequence[int]) -> str:
+            return mark(key, lambda level: iter([_name_list(self.names, ids, level)]))
+
+        names = self.columns.name
+        summary_data = {
+            "value": encode_value(summary.value),
+            "best_child": None if summary.best_child is None else names[summary.best_child],
+            "best_move": summary.best_move,
+            "principal_variation": names_of("pv", summary.principal_variation),
+            "visit_order": names_of("visit_order", summary.visit_order),
+            "nodes_visited": summary.nodes_visited,
+            "leaves_evaluated": summary.leaves_evaluated,
+            "cutoffs": [
+                {
+                    "node": names[cutoff.node],
+                    "step": cutoff.step,
+                    "child": names[cutoff.child],
+                    "skipped": [names[node] for node in cutoff.skipped],
+                    "pruned": names_of(f"pruned{index}", cutoff.pruned),
+                }
+                for index, cutoff in enumerate(summary.cutoffs)
+            ],
+            "pruned": names_of("pruned", summary.pruned),
+            "unreached": names_of("unreached", summary.unreached),
+        }
+        data = {
+            "directed": True,
+            "multigraph": False,
+            "graph": {
+                "format": FORMAT,
+                "version": FORMAT_VERSION,
+                "tool_version": visualizer.__version__,
+                "source": trace.source,
+                "algorithm": trace.algorithm,
+                "options": {"depth_limit": trace.depth_limit, "strict": trace.strict},
+                "root_player": trace.root_player.value,
+                "description": trace.description,
+                "summary": summary_data,
+                "events": mark("events", lambda level: _records(self.events(level + 1), level)),
+            },
+            "nodes": mark("nodes", lambda level: _records(self.nodes(level + 1), level)),
+            "edges": mark("edges", lambda level: _records(self.edges(level + 1), level)),
+        }
+        text = json.dumps(data, sort_keys=True, indent=1, ensure_ascii=False, allow_nan=False) + "\n"
+        return text, lists
+
+    # -- the big lists ------------------------------------------------------------------------------
+    def events(self, level: int) -> Iterator[str]:
+        columns, names, pieces = self.columns, self.names, _record_pieces(_EVENT_KEYS, level)
+        depth_text = list(map(str, columns.depth))
+        skipped = {step: _name_list(names, ids, level + 1) for step, ids in columns.event_skipped.items()}
+        child_column = columns.event_child
+        for start, end in _chunked(columns.event_count):
+            nodes = columns.event_node[start:end]
+            steps = range(start + 1, end + 1)
+            yield _join_records(
+                pieces,
+                scalar_texts(columns.event_alpha[start:end]),
+                scalar_texts(columns.event_beta[start:end]),
+                map(self.names_or_null.__getitem__, child_column[start:end]),
+                map(depth_text.__getitem__, nodes),
+                map(_KIND_TEXT.__getitem__, columns.event_kind[start:end]),
+                map(names.__getitem__, nodes),
+                map(skipped.get, steps, repeat("[]")),
+                map(str, steps),
+                scalar_texts(columns.event_value[start:end]),
+            )
+
+    def nodes(self, level: int) -> Iterator[str]:
+        columns, names, pieces = self.columns, self.names, _record_pieces(_NODE_KEYS, level)
+        parents = [NO_CHILD if parent is None else parent for parent in columns.parent]
+        for start, end in _chunked(columns.node_count):
+            yield _join_records(
+                pieces,
+                scalar_texts(columns.alpha[start:end]),
+                scalar_texts(columns.beta[start:end]),
+                _board_texts(columns, start, end),
+                map(str, columns.depth[start:end]),
+                map(str, range(start, end)),
+                scalar_texts(columns.move[start:end]),
+                names[start:end],
+                map(self.names_or_null.__getitem__, parents[start:end]),
+                _enum_texts(columns.player[start:end]),
+                scalar_texts(columns.static_value[start:end]),
+                _enum_texts(columns.status[start:end]),
+                scalar_texts(columns.value[start:end]),
+                scalar_texts(columns.visit[start:end]),
+            )
+
+    def edges(self, level: int) -> Iterator[str]:
+        pieces = _record_pieces(_EDGE_KEYS, level)
+        cuts = {(cutoff.node, cutoff.child) for cutoff in self.trace.summary.cutoffs}
+        children = self.columns.children
+        sources = [parent for parent, kids in enumerate(children) for _ in kids]
+        orders = [order for kids in children for order in range(len(kids))]
+        targets = [child for kids in children for child in kids]
+        for start, end in _chunked(len(targets)):
+            flags = ["true" if (source, target) in cuts else "false"
+                     for source, target in zip(sources[start:end], targets[start:end])] if cuts else \
+                repeat("false", end - start)
+            yield _join_records(
+                pieces, flags, map(str, orders[start:end]), map(str, sources[start:end]), map(str, targets[start:end])
+            )
+
+
+def _enum_texts(column: Sequence[enum.Enum]) -> Iterator[str]:
+    """The JSON text of each member's value (looked up by identity: an Enum's hash is Python code)."""
+    texts = {id(member): json.dumps(member.value) for member in (type(column[0]) if column else ())}
+    return map(texts.__getitem__, map(id, column))
+
+
+def _board_texts(columns: TraceColumns, start: int, end: int) -> list[str]:
+    return ["null" if board is None else encode_basestring(board) for board in columns.board[start:end]]
+
+
+def _records(chunks: Iterator[str], level: int) -> Iterator[str]:
+    """A JSON list whose records come in chunks (already indented for `level` + 1), its `[` at `level`."""
+    opening = "[\n"
+    for chunk in chunks:
+        yield opening + chunk
+        opening = ",\n"
+    yield "[]" if opening == "[\n" else "\n" + " " * level + "]"
+
+
+_PLACEHOLDER = re.compile(r'"\\u0000(\w+)\\u0000"')
+"""A placeholder as `json.dumps` writes it."""
+
+
+def json_chunks(trace: Trace) -> Iterator[str]:
+    """The trace as strict JSON text in pieces; joined, they are exactly `to_json(trace)`.
+
+    Raises:
+        InputError: two nodes share a name, or a name is empty (before any piece is made).
+        ValueError: a value is NaN.
+    """
+    check_names(trace)
+    text, lists = _Writer(trace).skeleton()
+    position = 0
+    for found in _PLACEHOLDER.finditer(text):
+        line_start = text.rfind("\n", 0, found.start()) + 1
+        level = len(text[line_start:found.start()]) - len(text[line_start:found.start()].lstrip(" "))
+        yield text[position:found.start()]
+        yield from lists[found.group(1)](level)
+        position = found.end()
+    yield text[position:]
