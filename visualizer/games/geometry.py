@@ -24,6 +24,11 @@ class Geometry:
         self.size = rows * cols
         self.windows = tuple(self._windows())
         """Every line of `connect` cells: rows, columns, then both diagonals."""
+        self._window_slices = tuple(slice(window[0], window[-1] + 1, window[1] - window[0] if connect > 1 else 1)
+                                    for window in self.windows)
+        """Each window as a slice of the board string: its cells are evenly spaced (row-major)."""
+        self._full_lines = {mark * connect: mark for mark in MARKS}
+        """The text of a window that one mark fills ("XXX" on a 3-in-a-row board), to that mark."""
         self.symmetries = tuple(self._symmetries())
         """Cell permutations (`new[i] = old[perm[i]]`) that map the board onto itself, identity first."""
         self.winner: Callable[[str], str | None] = lru_cache(maxsize=1 << 20)(self._find_winner)
@@ -62,9 +67,9 @@ class Geometry:
         return seen
 
     def _find_winner(self, board: str) -> str | None:
-        for window in self.windows:
-            mark = board[window[0]]
-            if mark != EMPTY and all(board[i] == mark for i in window):
+        for window in self._window_slices:
+            mark = self._full_lines.get(board[window])
+            if mark is not None:
                 return mark
         return None
 
