@@ -30,6 +30,12 @@ __all__ = [
     "parse_evaluator",
 ]
 
+CACHE_CELLS = 1 << 20
+"""Bounds each of a game's position caches to this many cells' worth of positions: 116,508 on the
+tic-tac-toe board (which has 5,478), 24,966 on a 6 x 7 connect four board (the successors of that
+many take about 40 MB). A full cache is emptied and fills again."""
+
+
 class GridState(NamedTuple):
     """A position: the cells row-major ('X', 'O', '.') and the mark to move."""
 
@@ -72,6 +78,14 @@ class GridGame(PathNamedGame):
         self.symmetry = symmetry
         self._root = GridState(self.board, to_move)
         self._root_pieces = self.size - self.board.count(EMPTY)
+        self._players = {self.max_mark: Player.MAX, other_mark(self.max_mark): Player.MIN}
+        self._cache_limit = max(1, CACHE_CELLS // self.size)
+        self._successors: dict[GridState, tuple[tuple[Any, GridState], ...]] = {}
+        """Each position's successors, built once: a search meets the same positions again and again."""
+        self._terminal: dict[str, bool] = {}
+        """`is_terminal` of each board seen (asked at every node)."""
+        self._values: dict[str, Value] = {}
+        """`static_value` of each board seen (the ply, when an evaluator uses it, follows from the board)."""
 
     @property
     def size(self) -> int:
@@ -146,9 +160,15 @@ class GridGame(PathNamedGame):
 
     def moves(self, board: str) -> list[tuple[Any, int]]:
         """(move, cell the piece lands on) for every legal move, in the order the search tries them."""
-        return [(cell, cell) for cell in range(self.size) if board[cell] == EMPTY]
+        return [(cell, cell) for cell, mark in enumerate(board) if mark == EMPTY]
 
     def successors(self, state: GridState) -> list[tuple[Any, GridState]]:
+        children = self._successors.get(state)
+        if children is None:
+            children = self._remember(self._successors, state, tuple(self._new_successors(state)))
+        return list(children)
+
+    def _new_successors(self, state: GridState) -> list[tuple[Any, GridState]]:
         board, mark = state
         if self.geometry.winner(board):
             return []
@@ -168,15 +188,35 @@ class GridGame(PathNamedGame):
         return children
 
     def is_terminal(self, state: GridState) -> bool:
-        return self.geometry.winner(state.board) is not None or EMPTY not in state.board
+        board = state.board
+        terminal = self._terminal.get(board)
+        if terminal is None:
+            terminal = self._remember(self._terminal, board,
+                                      self.geometry.winner(board) is not None or EMPTY not in board)
+        return terminal
 
     def player(self, state: GridState) -> Player:
-        return Player.MAX if state.to_move == self.max_mark else Player.MIN
+        return self._players[state.to_move]
 
     def static_value(self, state: GridState) -> Value:
         board = state.board
-        ply = self.size - board.count(EMPTY) - self._root_pieces if self._needs_ply else 0
-        return self._evaluate(self.geometry, board, self.max_mark, ply)
+        value = self._values.get(board)
+        if value is None:
+            ply = self.size - board.count(EMPTY) - self._root_pieces if self._needs_ply else 0
+            value = self._remember(self._values, board, self._evaluate(self.geometry, board, self.max_mark, ply))
+        return value
+
+    def _remember(self, cache: dict[Any, Any], key: Any, fact: Any) -> Any:
+        """Stores `fact` under `key` in one of the position caches (emptied first when full); returns it."""
+        if len(cache) >= self._cache_limit:
+            cache.clear()
+        cache[key] = fact
+        return fact
+
+    def clear_caches(self) -> None:
+        """Forgets every cached position (a search then pays for them again, as a new game would)."""
+        for cache in (self._successors, self._terminal, self._values):
+            cache.clear()
 
     @property
     def knows_outcomes(self) -> bool:
