@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from visualizer.games.base import Game, Player, Value
-from visualizer.search.common import INFINITY, check_depth, is_frontier
+from visualizer.search.common import INFINITY, check_depth
 from visualizer.tracing.tracer import NULL_TRACER, Tracer
 
 __all__ = ["minimax"]
@@ -23,31 +23,39 @@ def minimax(game: Game, *, depth: int | None = None, tracer: Tracer = NULL_TRACE
         The root's value from MAX's point of view.
     """
     check_depth(depth)
+    # Looked up once, not at each of the (often millions of) nodes.
+    successors, is_terminal, player, static_value = game.successors, game.is_terminal, game.player, game.static_value
+    enter, evaluate, back_up, exit_node = tracer.enter, tracer.evaluate, tracer.back_up, tracer.exit
+    MAX = Player.MAX
 
     def node_value(state: Any, move: Any, ply: int) -> Value:
-        tracer.enter(state, move, depth=ply, alpha=None, beta=None)
-        if is_frontier(game, state, ply, depth):
-            value = game.static_value(state)
-            tracer.evaluate(state, value)
-        elif game.player(state) is Player.MAX:
+        enter(state, move, depth=ply, alpha=None, beta=None)
+        if (depth is not None and ply >= depth) or is_terminal(state):  # common.is_frontier, inlined
+            value = static_value(state)
+            evaluate(state, value)
+        elif player(state) is MAX:
             value = max_value(state, ply)
         else:
             value = min_value(state, ply)
-        tracer.exit(state, value)
+        exit_node(state, value)
         return value
 
     def max_value(state: Any, ply: int) -> Value:
         value = -INFINITY
-        for move, child in game.successors(state):
-            value = max(value, node_value(child, move, ply + 1))
-            tracer.back_up(state, child, value)
+        for move, child in successors(state):
+            child_value = node_value(child, move, ply + 1)
+            if child_value > value:  # value = max(value, child_value)
+                value = child_value
+            back_up(state, child, value)
         return value
 
     def min_value(state: Any, ply: int) -> Value:
         value = INFINITY
-        for move, child in game.successors(state):
-            value = min(value, node_value(child, move, ply + 1))
-            tracer.back_up(state, child, value)
+        for move, child in successors(state):
+            child_value = node_value(child, move, ply + 1)
+            if child_value < value:  # value = min(value, child_value)
+                value = child_value
+            back_up(state, child, value)
         return value
 
     tracer.begin(game, algorithm="minimax", depth_limit=depth, strict=False)
