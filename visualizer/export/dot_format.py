@@ -5,6 +5,10 @@ nodes, in Courier), "#visit  v=value" and the window "[alpha, beta]" ("-inf"/"+i
 ends). Pruned nodes are dashed and grey, with a red "cut" on the edge to the first child a cut-off
 skipped; the principal variation is bold. DOT ids are "n0", "n1", ...; names appear only inside
 quoted labels (and tooltips), so any name is safe.
+
+The finished search is streamed straight from the trace's columns (`dot_stream.dot_chunks`);
+`graph_to_dot` draws a `to_networkx` graph through pydot, byte for byte the same text, and is also
+the path of graphs read from files and of the drawings after one step (`step=`, `write_frames`).
 """
 
 from __future__ import annotations
@@ -13,8 +17,22 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from visualizer.errors import InputError
-from visualizer.export.atomic import write_text_atomic
-from visualizer.export.dot_labels import node_label, quote_label
+from visualizer.export.atomic import write_chunks_atomic, write_text_atomic
+from visualizer.export.dot_labels import (
+    BOARD_FONT,
+    CURRENT_FILL,
+    CUT,
+    FONT,
+    GREY,
+    LAST_CHILD,
+    PV_WIDTH,
+    SHAPES,
+    UNSEEN,
+    node_label,
+    quote_label,
+    summary_title,
+)
+from visualizer.export.dot_stream import dot_chunks
 from visualizer.export.graph import to_networkx
 from visualizer.export.rebuild import from_networkx
 from visualizer.games.base import format_value
@@ -26,18 +44,8 @@ if TYPE_CHECKING:
 
 __all__ = ["to_dot", "graph_to_dot", "write_dot", "write_frames", "dot_id", "SHAPES", "FRAME_DIGITS"]
 
-SHAPES = {"max": "box", "min": "ellipse"}
-"""Node shape by player (triangles were tried: with three-line labels they grow far too large)."""
-
 FRAME_DIGITS = 4
 """Frame numbers are zero-padded to at least this many digits (NAME-0001.dot)."""
-
-PV_WIDTH = "3"
-GREY = "grey55"
-UNSEEN = "grey75"
-CURRENT_FILL = "gold"
-LAST_CHILD = "blue"
-CUT = "red"
 
 
 def dot_id(node: int) -> str:
@@ -54,7 +62,7 @@ def _node_attributes(graph: networkx.DiGraph, node: int, replay: Replay | None, 
     data = graph.nodes[node]
     attributes: dict[str, Any] = {"shape": SHAPES[data["player"]], "tooltip": quote_label(data["name"])}
     if data["board"] is not None:
-        attributes["fontname"] = "Courier"
+        attributes["fontname"] = BOARD_FONT
     if replay is None:
         status = data["status"]
         text = node_label(
@@ -124,8 +132,10 @@ def _title(graph: networkx.DiGraph, replay: Replay | None) -> str:
     attributes = graph.graph
     if replay is None:
         summary = attributes["summary"]
-        best = "" if summary["best_child"] is None else f", best move {summary['best_move']}"
-        return f"{attributes['algorithm']}: {attributes['description']}\nvalue {format_value(summary['value'])}{best}"
+        return summary_title(
+            attributes["algorithm"], attributes["description"], summary["value"], summary["best_move"],
+            has_best_move=summary["best_child"] is not None,
+        )
     if replay.event is None:
         return f"{attributes['algorithm']}: before the first step"
     event, state = replay.event, replay.views[replay.current]
@@ -172,10 +182,10 @@ def graph_to_dot(graph: networkx.DiGraph, *, step: int | None = None, replay: Re
             (cut.node, cut.skipped[0]) for cut in replay.trace.summary.cutoffs if cut.step <= replay.step and cut.skipped
         }
         pruned = {node for node, view in enumerate(replay.views) if view.phase is Phase.PRUNED}
-    dot = pydot.Dot("trace", graph_type="digraph", ordering="out", labelloc="t", fontname="Helvetica")
+    dot = pydot.Dot("trace", graph_type="digraph", ordering="out", labelloc="t", fontname=FONT)
     dot.set("label", quote_label(_title(graph, replay)))
-    dot.set_node_defaults(fontname="Helvetica")
-    dot.set_edge_defaults(fontname="Helvetica")
+    dot.set_node_defaults(fontname=FONT)
+    dot.set_edge_defaults(fontname=FONT)
     for node in graph.nodes:
         dot.add_node(pydot.Node(dot_id(node), **_node_attributes(graph, node, replay, pv)))
     for parent, child in graph.edges:
@@ -194,14 +204,23 @@ def to_dot(trace: Trace, *, step: int | None = None) -> str:
             windows are as they stood then.
 
     Raises:
-        InputError: `step` is outside 0..number of events.
+        InputError: `step` is outside 0..number of events, or a node name is empty or used twice.
     """
+    if step is None:
+        return "".join(dot_chunks(trace))
     _check_step(step, len(trace.events))
-    return graph_to_dot(to_networkx(trace), replay=None if step is None else _replay_at(trace, step))
+    return graph_to_dot(to_networkx(trace), replay=_replay_at(trace, step))
 
 
 def write_dot(trace: Trace, path: str | Path, *, step: int | None = None) -> Path:
-    """Writes `to_dot(trace, step=step)` to `path` atomically and returns the path."""
+    """Writes `to_dot(trace, step=step)` to `path` atomically and returns the path.
+
+    The finished search (step None) is streamed to the file a few thousand nodes at a time, so
+    even a trace of half a million nodes never has its whole text in memory; the file is replaced
+    only once all of it is written, and a trace that cannot be exported leaves it untouched.
+    """
+    if step is None:
+        return write_chunks_atomic(Path(path), dot_chunks(trace))
     return write_text_atomic(Path(path), to_dot(trace, step=step))
 
 

@@ -1,13 +1,44 @@
-"""Provides DOT label text: quoting any node name safely, and the lines a node's label shows."""
+"""Provides DOT label text (quoting any node name safely, the lines a node's label shows) and the diagram's look."""
 
 from __future__ import annotations
 
-from visualizer.games.base import format_value
-from visualizer.games.base import Value
+from typing import Any
 
-__all__ = ["quote_label", "unquote_label", "node_label", "LINE_BREAKS"]
+from visualizer.games.base import Value, format_value
+
+__all__ = [
+    "quote_label", "escape_label", "unquote_label", "node_label", "summary_title", "LINE_BREAKS",
+    "SHAPES", "FONT", "BOARD_FONT", "PV_WIDTH", "GREY", "UNSEEN", "CURRENT_FILL", "LAST_CHILD", "CUT",
+]
 
 _QUOTE = str.maketrans({"\\": "\\\\", '"': '\\"', "\n": "\\n", "\r": "\\r"})
+
+SHAPES = {"max": "box", "min": "ellipse"}
+"""Node shape by player (triangles were tried: with three-line labels they grow far too large)."""
+
+FONT = "Helvetica"
+"""The font of the title, the labels and the edge labels."""
+
+BOARD_FONT = "Courier"
+"""The font of game nodes, whose labels draw a board."""
+
+PV_WIDTH = "3"
+"""The pen width of the principal variation."""
+
+GREY = "grey55"
+"""Pruned and unreached nodes and their edges."""
+
+UNSEEN = "grey75"
+"""Per-step drawings: nodes not entered yet."""
+
+CURRENT_FILL = "gold"
+"""Per-step drawings: the fill of the event's node."""
+
+LAST_CHILD = "blue"
+"""Per-step drawings: the edge to the child just backed up."""
+
+CUT = "red"
+"""The edge where a cut-off happened and its "cut" label."""
 
 LINE_BREAKS = {"n": "\n", "l": "\n", "r": "\r"}
 """Graphviz's line-break escapes in labels (centred, left- and right-justified) and what they decode to."""
@@ -21,6 +52,11 @@ def quote_label(text: str) -> str:
     neither HTML labels nor ports in a plain label.
     """
     return f'"{text.translate(_QUOTE)}"'
+
+
+def escape_label(text: str) -> str:
+    """`quote_label(text)` without the enclosing quotes: what goes between them."""
+    return text.translate(_QUOTE)
 
 
 def unquote_label(quoted: str) -> str:
@@ -73,3 +109,9 @@ def node_label(
     if window is not None and window[0] is not None:
         lines.append(f"[{format_value(window[0])}, {format_value(window[1])}]")
     return "\n".join(lines)
+
+
+def summary_title(algorithm: str, description: str, value: Value, best_move: Any, *, has_best_move: bool) -> str:
+    """The title of a finished search's drawing: "algorithm: description", then "value V, best move M"."""
+    best = f", best move {best_move}" if has_best_move else ""
+    return f"{algorithm}: {description}\nvalue {format_value(value)}{best}"
