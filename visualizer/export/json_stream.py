@@ -15,7 +15,6 @@ import enum
 import json
 import re
 from itertools import chain, islice, repeat
-from json.encoder import encode_basestring
 from typing import Any, Callable, Iterable, Iterator, Sequence
 
 import visualizer
@@ -67,26 +66,27 @@ def _join_records(pieces: list[str], *columns: Iterable[str]) -> str:
 def scalar_texts(column: Sequence[Any]) -> list[str]:
     """The JSON text of each value of a column of None, bools, numbers or strings.
 
-    Infinities become "+inf"/"-inf" (as `encode_value` writes them); NaN is refused.
+    The whole column goes through the C encoder at once, its items separated by a NUL (which the
+    encoder escapes inside strings, so it only ever separates items). Infinities become
+    "+inf"/"-inf" (as `encode_value` writes them); NaN is refused.
 
     Raises:
         ValueError: a value is NaN.
     """
     values = list(column)
+    if not values:
+        return []
     if values.count(None) == len(values):
         return ["null"] * len(values)
-    if str in set(map(type, values)):  # strings may hold ", ": no splitting, one value at a time
-        texts = [json.dumps(value, ensure_ascii=False, allow_nan=True) for value in values]
-    else:
-        texts = json.dumps(values, allow_nan=True)[1:-1].split(", ")  # the C encoder does the numbers
+    texts = json.dumps(values, ensure_ascii=False, allow_nan=True, separators=("\x00", ":"))[1:-1].split("\x00")
     if "NaN" in texts:
         raise ValueError(_NAN)
     return list(map(_INFINITIES.get, texts, texts))
 
 
-def _name_list(names: Sequence[str], ids: Iterable[int], level: int) -> str:
-    """A JSON list of node names (`names` holds them already as JSON text), its `[` at `level`."""
-    items = list(map(names.__getitem__, ids))
+def _name_list(names: Sequence[str | None], ids: Iterable[int], level: int) -> str:
+    """A JSON list of the names of nodes `ids`, its `[` at `level`."""
+    items = scalar_texts(list(map(names.__getitem__, ids)))
     if not items:
         return "[]"
     inner = "\n" + " " * (level + 1)
@@ -99,12 +99,16 @@ def _chunked(count: int) -> Iterator[tuple[int, int]]:
 
 
 class _Writer:
-    """The pieces of one trace's text; `names` holds every node's name as JSON text."""
+    """The pieces of one trace's text.
+
+    Names are turned into JSON text a chunk at a time, not kept for the whole trace: that would
+    double the memory the names take (tens of megabytes for the full tic-tac-toe tree).
+    """
 
     def __init__(self, trace: Trace):
         self.trace, self.columns = trace, trace.columns
-        self.names = list(map(encode_basestring, self.columns.name))
-        self.names_or_null = self.names + ["null"]  # index NO_CHILD (-1) reads "null"
+        self.names = self.columns.name
+        self.names_or_none = [*self.names, None]  # index NO_CHILD (-1) reads None
 
     # -- the skeleton: everything but the big lists, through json.dumps --------------------------
     def skeleton(self) -> tuple[str, dict[str, Callable[[int], Iterator[str]]]]:
@@ -174,10 +178,10 @@ class _Writer:
                 pieces,
                 scalar_texts(columns.event_alpha[start:end]),
                 scalar_texts(columns.event_beta[start:end]),
-                map(self.names_or_null.__getitem__, child_column[start:end]),
+                scalar_texts(map(self.names_or_none.__getitem__, child_column[start:end])),
                 map(depth_text.__getitem__, nodes),
                 map(_KIND_TEXT.__getitem__, columns.event_kind[start:end]),
-                map(names.__getitem__, nodes),
+                scalar_texts(map(names.__getitem__, nodes)),
                 map(skipped.get, steps, repeat("[]")),
                 map(str, steps),
                 scalar_texts(columns.event_value[start:end]),
@@ -185,18 +189,17 @@ class _Writer:
 
     def nodes(self, level: int) -> Iterator[str]:
         columns, names, pieces = self.columns, self.names, _record_pieces(_NODE_KEYS, level)
-        parents = [NO_CHILD if parent is None else parent for parent in columns.parent]
         for start, end in _chunked(columns.node_count):
             yield _join_records(
                 pieces,
                 scalar_texts(columns.alpha[start:end]),
                 scalar_texts(columns.beta[start:end]),
-                _board_texts(columns, start, end),
+                scalar_texts(columns.board[start:end]),
                 map(str, columns.depth[start:end]),
                 map(str, range(start, end)),
                 scalar_texts(columns.move[start:end]),
-                names[start:end],
-                map(self.names_or_null.__getitem__, parents[start:end]),
+                scalar_texts(names[start:end]),
+                scalar_texts([None if parent is None else names[parent] for parent in columns.parent[start:end]]),
                 _enum_texts(columns.player[start:end]),
                 scalar_texts(columns.static_value[start:end]),
                 _enum_texts(columns.status[start:end]),
@@ -207,10 +210,7 @@ class _Writer:
     def edges(self, level: int) -> Iterator[str]:
         pieces = _record_pieces(_EDGE_KEYS, level)
         cuts = {(cutoff.node, cutoff.child) for cutoff in self.trace.summary.cutoffs}
-        children = self.columns.children
-        sources = [parent for parent, kids in enumerate(children) for _ in kids]
-        orders = [order for kids in children for order in range(len(kids))]
-        targets = [child for kids in children for child in kids]
+        sources, orders, targets = self.columns.edges()
         for start, end in _chunked(len(targets)):
             flags = ["true" if (source, target) in cuts else "false"
                      for source, target in zip(sources[start:end], targets[start:end])] if cuts else \
@@ -224,10 +224,6 @@ def _enum_texts(column: Sequence[enum.Enum]) -> Iterator[str]:
     """The JSON text of each member's value (looked up by identity: an Enum's hash is Python code)."""
     texts = {id(member): json.dumps(member.value) for member in (type(column[0]) if column else ())}
     return map(texts.__getitem__, map(id, column))
-
-
-def _board_texts(columns: TraceColumns, start: int, end: int) -> list[str]:
-    return ["null" if board is None else encode_basestring(board) for board in columns.board[start:end]]
 
 
 def _records(chunks: Iterator[str], level: int) -> Iterator[str]:

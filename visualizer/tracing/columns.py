@@ -9,14 +9,17 @@ without building an object per record. `NodeSequence` and `EventSequence` give t
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Sequence
+from itertools import islice
+from operator import sub
 from typing import Any, Iterator, overload
 
 from visualizer.games.base import Player
 from visualizer.tracing.events import Event, EventKind
 from visualizer.tracing.records import NodeStatus, TraceNode
 
-__all__ = ["TraceColumns", "NodeSequence", "EventSequence", "KINDS", "KIND_CODES", "NO_CHILD"]
+__all__ = ["TraceColumns", "ChildIndex", "NodeSequence", "EventSequence", "KINDS", "KIND_CODES", "NO_CHILD"]
 
 KINDS: tuple[EventKind, ...] = tuple(EventKind)
 """Event kinds by code: the `event_kind` column holds indices into this tuple."""
@@ -72,6 +75,15 @@ class TraceColumns:
     def event_count(self) -> int:
         return len(self.event_kind)
 
+    def edges(self) -> tuple[Sequence[int], Sequence[int], Sequence[int]]:
+        """(parent, order among its siblings, child) of every edge: by parent id, children in order."""
+        children = self.children
+        if isinstance(children, ChildIndex):
+            return children.edges()
+        parents = [parent for parent, kids in enumerate(children) for _ in kids]
+        orders = [order for kids in children for order in range(len(kids))]
+        return parents, orders, [child for kids in children for child in kids]
+
     def node(self, node: int) -> TraceNode:
         """Node `node` as a `TraceNode`."""
         return TraceNode(
@@ -93,6 +105,42 @@ class TraceColumns:
         """The child of event `index` (back-ups and cut-offs), None for other events."""
         child = self.event_child[index]
         return None if child == NO_CHILD else child
+
+
+class ChildIndex(Sequence):
+    """The children column of a game trace, from the parent column: one array of child ids
+    grouped by parent (in id order, which is search order) and each parent's first index into it."""
+
+    def __init__(self, parents: Sequence[int | None]):
+        count = len(parents)
+        self.parents = parents
+        starts = array("i", bytes(4 * (count + 1)))  # a counting sort, in machine ints throughout
+        for parent in islice(parents, 1, None):
+            starts[parent + 1] += 1
+        for node in range(count):
+            starts[node + 1] += starts[node]
+        ids, free = array("i", bytes(4 * max(count - 1, 0))), array("i", starts)
+        for node in range(1, count):  # in id order, so children stay in id order
+            parent = parents[node]
+            ids[free[parent]] = node
+            free[parent] += 1
+        self.ids, self.starts = ids, starts
+
+    def __len__(self) -> int:
+        return len(self.starts) - 1
+
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            return [self[node] for node in range(*index.indices(len(self)))]
+        if index < 0:
+            index += len(self)
+        return tuple(self.ids[self.starts[index] : self.starts[index + 1]])
+
+    def edges(self) -> tuple[Sequence[int], Sequence[int], Sequence[int]]:
+        """(parent, order among its siblings, child) of every edge: by parent, children in order."""
+        parents = array("i", map(self.parents.__getitem__, self.ids))
+        orders = array("i", map(sub, range(len(self.ids)), map(self.starts.__getitem__, parents)))
+        return parents, orders, self.ids
 
 
 class _View(Sequence):

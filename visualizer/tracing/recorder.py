@@ -9,6 +9,7 @@ names, boards and statuses are worked out only when the finished trace is read.
 from __future__ import annotations
 
 import gc
+from array import array
 from contextlib import contextmanager
 from functools import cached_property
 from itertools import repeat
@@ -17,9 +18,9 @@ from typing import Any, Callable, Iterator, Sequence
 
 from visualizer.errors import NodeBudgetExceeded
 from visualizer.games.base import Game, Player, Value
-from visualizer.tracing.columns import KIND_CODES, NO_CHILD, TraceColumns, players_by_depth, statuses
+from visualizer.tracing.columns import KIND_CODES, NO_CHILD, ChildIndex, TraceColumns, players_by_depth, statuses
 from visualizer.tracing.events import EventKind
-from visualizer.tracing.records import Cutoff, Summary
+from visualizer.tracing.records import Cutoff, NodeStatus, Summary
 from visualizer.tracing.trace import NEGAMAX_ALGORITHMS, Trace
 from visualizer.tracing.tracer import Tracer
 
@@ -74,7 +75,7 @@ class _Recording:
         self.stack: list[Any] = []
         self.cutoffs: list[tuple[int, int, int, tuple[int, ...]]] = []  # node, step, child, skipped
         self.event_kind = bytearray()
-        self.event_node: list[int] = []
+        self.event_node = array("i")  # node ids as machine ints: half a list's size, no int objects
         self.event_value: list[Value | None] = []
         self.event_alpha: list[Value | None] = []  # both stay empty without a window
         self.event_beta: list[Value | None] = []
@@ -306,10 +307,9 @@ class RecordedColumns(TraceColumns):
     def __init__(self, game: Game, rec: _Recording, *, negamax: bool):
         self.game, self._rec, self._negamax = game, rec, negamax
         count = len(rec.depths)
-        none = [None] * count
         super().__init__(
             parent=rec.parents, depth=rec.depths,
-            alpha=rec.alphas if rec.windowed else none, beta=rec.betas if rec.windowed else none,
+            alpha=rec.alphas if rec.windowed else _Nones(count), beta=rec.betas if rec.windowed else _Nones(count),
             event_kind=rec.event_kind, event_node=rec.event_node, event_value=rec.event_value,
             event_alpha=rec.event_alpha if rec.windowed else _Nones(len(rec.event_kind)),
             event_beta=rec.event_beta if rec.windowed else _Nones(len(rec.event_kind)),
@@ -317,11 +317,11 @@ class RecordedColumns(TraceColumns):
         )
 
     @cached_property
-    def visit(self) -> list[int | None]:
-        visits: list[int | None] = [None] * self.node_count
+    def visit(self) -> _ZeroIsNone:
+        visits = array("i", bytes(4 * self.node_count))  # 0: not visited
         for number, node in enumerate(self._rec.visit_order, start=1):
             visits[node] = number
-        return visits
+        return _ZeroIsNone(visits)
 
     @cached_property
     def static_value(self) -> list[Value | None]:
@@ -373,14 +373,10 @@ class RecordedColumns(TraceColumns):
         return _Boards(self.game, self._rec.states)
 
     @cached_property
-    def children(self) -> list[tuple[int, ...]]:
+    def children(self) -> list[tuple[int, ...]] | ChildIndex:
         if self.game.is_explicit:
             return [tuple(kids) for kids in self.game.children]
-        children: list[list[int]] = [[] for _ in range(self.node_count)]
-        for node, parent in enumerate(self.parent):
-            if parent is not None:
-                children[parent].append(node)
-        return [tuple(kids) if kids else () for kids in children]
+        return ChildIndex(self.parent)
 
     @cached_property
     def pruned_by_cutoff(self) -> list[tuple[int, ...]]:
@@ -405,11 +401,16 @@ class RecordedColumns(TraceColumns):
         return tuple(node for node, visit in enumerate(self.visit) if visit is None and node not in self.pruned_nodes)
 
     @cached_property
-    def status(self) -> list:
-        return statuses(self.visit, self.pruned_nodes)
+    def status(self) -> list[NodeStatus]:
+        if self.game.is_explicit:
+            return statuses(self.visit, self.pruned_nodes)
+        status = [NodeStatus.VISITED] * self.node_count  # games know only the nodes entered or skipped
+        for node in self.pruned_nodes:
+            status[node] = NodeStatus.PRUNED
+        return status
 
     @cached_property
-    def event_child(self) -> list[int]:
+    def event_child(self) -> array:
         """The child of each back-up and cut-off, `NO_CHILD` for other events.
 
         Every search backs a child up straight after the child's exit, and cuts off straight after
@@ -418,11 +419,11 @@ class RecordedColumns(TraceColumns):
         loop over the events (`event_child_at` finds the same child by looking back for the exit).
         """
         nodes = self.event_node
-        one_before = [NO_CHILD, *nodes[:-1]]
-        two_before = [NO_CHILD, NO_CHILD, *nodes[:-2]]
+        one_before = array("i", [NO_CHILD]) + nodes[:-1]
+        two_before = array("i", [NO_CHILD, NO_CHILD]) + nodes[:-2]
         which = bytearray(1 if kind == BACK_UP else 2 if kind == CUTOFF else 0 for kind in range(len(KIND_CODES)))
         choices = zip(repeat(NO_CHILD), one_before, two_before)  # (none, back-up's child, cut-off's child)
-        return list(map(getitem, choices, map(which.__getitem__, self.event_kind)))
+        return array("i", map(getitem, choices, map(which.__getitem__, self.event_kind)))
 
     def event_child_at(self, index: int) -> int | None:
         if "event_child" in self.__dict__:
@@ -451,6 +452,21 @@ class _Nones(Sequence):
         if not -self.length <= index < self.length:
             raise IndexError(index)
         return None
+
+
+class _ZeroIsNone(Sequence):
+    """A column of positive ints held as an array, where 0 stands for None."""
+
+    def __init__(self, numbers: array):
+        self.numbers = numbers
+
+    def __len__(self) -> int:
+        return len(self.numbers)
+
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            return [number or None for number in self.numbers[index]]
+        return self.numbers[index] or None
 
 
 class _Cache(dict):
