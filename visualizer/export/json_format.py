@@ -17,13 +17,14 @@ from typing import Any, NoReturn
 from visualizer.export.atomic import write_chunks_atomic
 from visualizer.export.errors import TraceFileError
 from visualizer.export.graph import FORMAT, FORMAT_VERSION, check_names, to_networkx
+from visualizer.export.json_columns import trace_from_data
 from visualizer.export.json_stream import json_chunks
 from visualizer.export.rebuild import from_networkx
 from visualizer.export.schema import validate
 from visualizer.export.values import decode_value, encode_value
 from visualizer.tracing.trace import Trace
 
-__all__ = ["to_json", "to_json_networkx", "from_json", "write_json", "read_json", "DEFAULT_NAME"]
+__all__ = ["to_json", "to_json_networkx", "from_json", "from_data_networkx", "write_json", "read_json", "DEFAULT_NAME"]
 
 DEFAULT_NAME = "the trace file"
 """How error messages refer to text that did not come from a named file."""
@@ -138,10 +139,21 @@ def from_json(text: str, *, name: str = DEFAULT_NAME) -> Trace:
         TraceFileError: one line naming the problem (not JSON, truncated, not a trace, a field that
             breaks the schema, a newer major version) and how to fix it.
     """
-    import networkx
-
     data = _parse(text, name)
     _check_format(data, name)
+    trace = trace_from_data(data, name=name)  # fast, for files that are plainly valid
+    return from_data_networkx(data, name=name) if trace is None else trace
+
+
+def from_data_networkx(data: Any, *, name: str = DEFAULT_NAME) -> Trace:
+    """The reference reader of parsed trace JSON: the whole file through jsonschema, then a
+    networkx graph, then `from_networkx` (slow for big files; it names any problem exactly).
+
+    Raises:
+        TraceFileError: as `from_json`.
+    """
+    import networkx
+
     validate(data, name=name)
     graph = networkx.node_link_graph(_convert(data, decode_value), edges="edges")
     return from_networkx(graph, name=name)

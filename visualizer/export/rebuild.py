@@ -115,6 +115,17 @@ def _summary(names: _Names, record: dict[str, Any]) -> Summary:
     )
 
 
+def _check_steps(events: Sequence[Event], nodes: Sequence[TraceNode], name: str) -> None:
+    """Steps count from 1 in order, and an event's depth is its node's (a trace holds them so)."""
+    for index, event in enumerate(events):
+        if event.step != index + 1:
+            raise _problem(name, f"graph.events[{index}] has step {event.step}, but it is step {index + 1}")
+        node = nodes[event.node]
+        if event.depth != node.depth:
+            problem = f"graph.events[{index}] has depth {event.depth}, but its node {node.name!r} is at depth {node.depth}"
+            raise _problem(name, problem)
+
+
 def from_networkx(graph: networkx.DiGraph, *, name: str = "the graph") -> Trace:
     """The `Trace` that `to_networkx` turned into `graph`.
 
@@ -146,6 +157,8 @@ def from_networkx(graph: networkx.DiGraph, *, name: str = "the graph") -> Trace:
         raise _problem(name, "node 0 must be the root (a node without parent)")
     attributes = graph.graph
     options = attributes["options"]
+    events = tuple(_event(names, record, index) for index, record in enumerate(attributes["events"]))
+    _check_steps(events, nodes, name)
     return Trace.from_records(
         algorithm=attributes["algorithm"],
         depth_limit=options["depth_limit"],
@@ -154,6 +167,6 @@ def from_networkx(graph: networkx.DiGraph, *, name: str = "the graph") -> Trace:
         description=attributes["description"],
         source=attributes["source"],
         nodes=nodes,
-        events=tuple(_event(names, record, index) for index, record in enumerate(attributes["events"])),
+        events=events,
         summary=_summary(names, attributes["summary"]),
     )
