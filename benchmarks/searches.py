@@ -98,8 +98,15 @@ class SearchOutcome(NamedTuple):
 
 
 def _clear_caches() -> None:
-    """Forgets the engine's winner cache, so that every timed run pays for it as a fresh process does."""
+    """Forgets the engine's shared winner cache, so that every timed run pays for it as a fresh
+    process does (each run also builds a new game, whose position caches start empty)."""
     geometry(3, 3, 3, False).winner.cache_clear()
+
+
+def _search_new_game(settings: SearchSettings, algorithm: str, *, traced: bool) -> object:
+    """One search of a game made for this run (a game caches the positions it has seen)."""
+    run = trace_search if traced else search
+    return run(settings.game(), algorithm, depth=settings.depth)
 
 
 def check_agreement(settings: SearchSettings) -> dict[str, Agreement]:
@@ -149,8 +156,7 @@ def search_rows(settings: SearchSettings, agreements: dict[str, Agreement]) -> S
 def _algorithm_rows(settings: SearchSettings, algorithm: str, agreement: Agreement) -> tuple[Row, list[Row], Timing]:
     """One algorithm's tracing row and throughput rows, and the timing of its traced search."""
     nodes = agreement.engine.nodes
-    untraced = _time(settings, f"untraced {algorithm}",
-                     partial(search, settings.game(), algorithm, depth=settings.depth))
+    untraced = _time(settings, f"untraced {algorithm}", partial(_search_new_game, settings, algorithm, traced=False))
     engine_rate = nodes / untraced.seconds
     reference = _time(settings, f"reference {algorithm}",
                       partial(_REFERENCE[algorithm], settings.board, depth=settings.depth))
@@ -165,8 +171,7 @@ def _algorithm_rows(settings: SearchSettings, algorithm: str, agreement: Agreeme
         ),
         _peer_row(settings, algorithm, agreement, engine_rate),
     ]
-    traced = _time(settings, f"traced {algorithm}",
-                   partial(trace_search, settings.game(), algorithm, depth=settings.depth))
+    traced = _time(settings, f"traced {algorithm}", partial(_search_new_game, settings, algorithm, traced=True))
     tracing = Row(
         key=f"tracing-{algorithm}",
         what=f"traced / untraced search, {algorithm}",
