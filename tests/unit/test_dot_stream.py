@@ -114,8 +114,8 @@ def test_chunk_size_does_not_change_the_text(chunk_nodes):
     trace = trace_search(Nim(6), "alphabeta")
     chunks = list(dot_chunks(trace, chunk_nodes=chunk_nodes))
     assert "".join(chunks) == reference(trace)
-    node_chunks = -(-len(trace.nodes) // chunk_nodes)
-    assert len(chunks) == 1 + 2 * node_chunks + 1  # header, nodes, edges by parent, closing brace
+    node_chunks, edge_chunks = -(-len(trace.nodes) // chunk_nodes), -(-(len(trace.nodes) - 1) // chunk_nodes)
+    assert len(chunks) == 1 + node_chunks + edge_chunks + 1  # header, nodes, edges, closing brace
 
 
 NAMES = st.one_of(
@@ -195,7 +195,7 @@ def test_a_chunk_that_fails_midway_leaves_the_old_file(tmp_path, monkeypatch):
     path.write_text("old", encoding="utf-8")
     trace = trace_search(Nim(6), "minimax")
 
-    def failing_edges(self, start, stop):
+    def failing_edges(self, parents, children):
         raise RuntimeError("disk gone")
 
     from visualizer.export import dot_stream

@@ -6,7 +6,7 @@ never the whole text in memory. The full tic-tac-toe minimax trace (549,946 node
 goes out in pieces of `CHUNK_NODES` nodes.
 
 How pydot writes the text, and so how it is written here: the graph's attributes one a line, the
-node and edge defaults, every node in id order, then every edge by parent id and child order, each
+node and edge defaults, every node in id order, then every edge by parent id and child order (`TraceColumns.edges`), each
 statement ending in ";". A value pydot passes through as it is (an identifier, a number, or a
 string already in double quotes, as every label and tooltip is) is written as it is; the stream
 uses no value that pydot would quote.
@@ -43,7 +43,7 @@ from visualizer.tracing.trace import Trace
 __all__ = ["dot_chunks", "CHUNK_NODES"]
 
 CHUNK_NODES = 4096
-"""Nodes (and then parents of edges) per chunk: about 600 KB of tic-tac-toe DOT text."""
+"""Nodes (then edges) per chunk: about 600 KB of tic-tac-toe node statements, 60 KB of edges."""
 
 _KEYWORDS = {"graph", "subgraph", "digraph", "node", "edge", "strict"}
 _IDENTIFIER = re.compile(r"[_a-zA-Z][a-zA-Z0-9_]*|[0-9]+")
@@ -122,7 +122,7 @@ def dot_chunks(trace: Trace, *, chunk_nodes: int = CHUNK_NODES) -> Iterator[str]
 
     Args:
         trace: a finished trace.
-        chunk_nodes: nodes per piece (then parents per piece, for the edges).
+        chunk_nodes: nodes per piece (then edges per piece).
 
     Returns:
         An iterator over the pieces: the header, the nodes, the edges and the closing brace.
@@ -165,17 +165,20 @@ class _DotStream:
             yield text
         with paused_gc():
             self.special = self.special_children()
-        for start in range(0, count, step):
+            parents, _orders, children = self.columns.edges()
+        edges = len(children)
+        for start in range(0, edges, step):
             with paused_gc():
-                text = self.edge_lines(start, min(start + step, count))
+                text = self.edge_lines(parents[start : start + step], children[start : start + step])
             yield text
         yield "}\n"
 
     def special_children(self) -> set[int]:
         """The nodes whose incoming edges have attributes: pruned, unreached, cut or on the principal variation."""
-        unreached = NodeStatus.UNREACHED
+        unreached, statuses = NodeStatus.UNREACHED, self.columns.status
         special = self.pruned | self.bold | {child for _parent, child in self.cuts}
-        special.update(node for node, status in enumerate(self.columns.status) if status is unreached)
+        if unreached in statuses:
+            special.update(node for node, status in enumerate(statuses) if status is unreached)
         return special
 
     def header(self) -> str:
@@ -265,18 +268,16 @@ class _DotStream:
         ]
         return lines, repeat("", len(lines))
 
-    def edge_lines(self, start: int, stop: int) -> str:
-        """The edge statements from parents start..stop-1, in child order."""
-        special, parts = self.special, []
-        for parent, kids in zip(range(start, stop), _rows(self.columns.children, start, stop)):
-            if not kids:
-                continue
-            if special.isdisjoint(kids):
-                head = f"n{parent} -> n"
-                parts.append(head + f";\n{head}".join(map(str, kids)) + ";\n")
-            else:
-                parts.extend(f"n{parent} -> n{kid}{self.edge_style(parent, kid)};\n" for kid in kids)
-        return "".join(parts)
+    def edge_lines(self, parents: Sequence[int], children: Sequence[int]) -> str:
+        """The edge statements parent -> child of these edges (`TraceColumns.edges` order)."""
+        special = self.special
+        if special.isdisjoint(children):
+            return "".join([f"n{parent} -> n{child};\n" for parent, child in zip(parents, children)])
+        style = self.edge_style
+        return "".join([
+            f"n{parent} -> n{child}{style(parent, child) if child in special else ''};\n"
+            for parent, child in zip(parents, children)
+        ])
 
     def edge_style(self, parent: int, child: int) -> str:
         """The attributes of the edge parent -> child (one of a few, each made once)."""
