@@ -6,21 +6,17 @@ import json
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from trace_sources import SOURCES, depth_for
 
 from visualizer.export import TraceFileError, from_json, to_json
 from visualizer.export.json_columns import trace_from_data
 from visualizer.export.json_format import from_data_networkx
-from visualizer.games import ConnectFour, Nim, Player, TicTacToe, builtin_example, from_array, from_nested, random_tree
+from visualizer.games import (
+    builtin_example,
+    from_array,
+    random_tree,
+)
 from visualizer.search import ALGORITHMS, trace_search
-
-SOURCES = {
-    "example": lambda: builtin_example(),
-    "example-min-root": lambda: builtin_example().replace(root_player=Player.MIN),
-    "nested": lambda: from_nested([[3, [5, 1]], [[2, 9], 0, [7]], [4]]),
-    "tictactoe": lambda: TicTacToe("X.O/.X./..O"),
-    "nim": lambda: Nim(7, rules="normal"),
-    "connect4": lambda: ConnectFour(rows=4, cols=4, connect=3),
-}
 
 
 def read_both(text):
@@ -33,7 +29,7 @@ def read_both(text):
 @pytest.mark.parametrize("algorithm", ALGORITHMS)
 @pytest.mark.parametrize("source", SOURCES)
 def test_same_trace_as_the_reference_reader(source, algorithm):
-    trace = trace_search(SOURCES[source](), algorithm, depth=3 if source == "connect4" else None)
+    trace = trace_search(SOURCES[source](), algorithm, depth=depth_for(source))
     fast, reference = read_both(to_json(trace))
     assert fast == reference == trace
     assert len(fast.events) > 3

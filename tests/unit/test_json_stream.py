@@ -5,23 +5,18 @@ import math
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from trace_sources import SOURCES, depth_for
 
 from visualizer.errors import InputError
-from visualizer.export import from_json, read_json, to_json, write_json
-from visualizer.export import json_stream
+from visualizer.export import from_json, json_stream, read_json, to_json, write_json
 from visualizer.export.json_format import to_json_networkx
 from visualizer.export.json_stream import scalar_texts
-from visualizer.games import ConnectFour, Nim, Player, TicTacToe, builtin_example, from_array, from_nested
+from visualizer.games import (
+    TicTacToe,
+    builtin_example,
+    from_array,
+)
 from visualizer.search import ALGORITHMS, trace_search
-
-SOURCES = {
-    "example": lambda: builtin_example(),
-    "example-min-root": lambda: builtin_example().replace(root_player=Player.MIN),
-    "nested": lambda: from_nested([[3, [5, 1]], [[2, 9], 0, [7]], [4]]),
-    "tictactoe": lambda: TicTacToe("X.O/.X./..O"),
-    "nim": lambda: Nim(7, rules="normal"),
-    "connect4": lambda: ConnectFour(rows=4, cols=4, connect=3),
-}
 
 
 @pytest.fixture
@@ -33,7 +28,7 @@ def small_chunks(monkeypatch):
 @pytest.mark.parametrize("algorithm", ALGORITHMS)
 @pytest.mark.parametrize("source", SOURCES)
 def test_streamed_json_equals_the_networkx_path(source, algorithm, small_chunks):
-    trace = trace_search(SOURCES[source](), algorithm, depth=3 if source == "connect4" else None)
+    trace = trace_search(SOURCES[source](), algorithm, depth=depth_for(source))
     expected = to_json_networkx(trace)
     assert to_json(trace) == expected
     assert expected.count('"kind": "enter"') == trace.summary.nodes_visited > 1

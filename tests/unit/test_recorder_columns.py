@@ -5,25 +5,26 @@ import gc
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
 from object_recorder import ObjectRecorder
+from trace_sources import SOURCES, depth_for
+
 from visualizer.errors import NodeBudgetExceeded
-from visualizer.games import ConnectFour, Nim, Player, TicTacToe, builtin_example, from_nested, random_tree
+from visualizer.games import (
+    Nim,
+    Player,
+    TicTacToe,
+    builtin_example,
+    random_tree,
+)
 from visualizer.search import ALGORITHMS, search, trace_search
 from visualizer.tracing import Recorder
 
 GAMES = {
-    "example": lambda: builtin_example(),
-    "example-min-root": lambda: builtin_example().replace(root_player=Player.MIN),
-    "nested": lambda: from_nested([[3, [5, 1]], [[2, 9], 0, [7]], [4]]),
-    "tictactoe": lambda: TicTacToe("X.O/.X./..O"),
+    **SOURCES,
     "tictactoe-min-root": lambda: TicTacToe("XO./.../...", root=Player.MIN),
     "tictactoe-symmetry": lambda: TicTacToe("X........", symmetry=True),
-    "nim": lambda: Nim(7, rules="normal"),
     "nim-misere": lambda: Nim(6),
-    "connect4": lambda: ConnectFour(rows=4, cols=4, connect=3),
 }
-
 
 def record_both(game, algorithm, *, depth=None, strict=False, iterative=False):
     """(the column recorder's trace, the object recorder's trace) of one search."""
@@ -51,8 +52,7 @@ def assert_same(new, old):
 @pytest.mark.parametrize("algorithm", ALGORITHMS)
 @pytest.mark.parametrize("source", GAMES)
 def test_same_trace_as_the_object_recorder(source, algorithm, iterative):
-    depth = 3 if source == "connect4" else None
-    assert_same(*record_both(GAMES[source](), algorithm, depth=depth, iterative=iterative))
+    assert_same(*record_both(GAMES[source](), algorithm, depth=depth_for(source), iterative=iterative))
 
 
 @pytest.mark.parametrize("algorithm", ["alphabeta", "negamax-ab"])
