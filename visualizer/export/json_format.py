@@ -16,7 +16,7 @@ from typing import Any, NoReturn
 
 from visualizer.export.atomic import write_chunks_atomic
 from visualizer.export.errors import TraceFileError
-from visualizer.export.graph import FORMAT, FORMAT_VERSION, check_names, to_networkx
+from visualizer.export.graph import FORMAT, FORMAT_VERSION, to_networkx
 from visualizer.export.json_columns import trace_from_data
 from visualizer.export.json_stream import json_chunks
 from visualizer.export.rebuild import from_networkx
@@ -165,8 +165,7 @@ def write_json(trace: Trace, path: str | Path) -> Path:
     The text is streamed to a temporary file in pieces, never whole in memory.
     """
     path = Path(path)
-    check_names(trace)  # before the temporary file is made
-    write_chunks_atomic(path, json_chunks(trace))
+    write_chunks_atomic(path, json_chunks(trace))  # bad names stop it at the first chunk, file untouched
     return path
 
 
