@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from textual.widgets import DataTable
+from functools import lru_cache
 
 from visualizer.games.base import format_value
 from visualizer.tracing import Trace
 from visualizer.tracing.replay import NodeView, Phase, Replay
+from visualizer.tui.widgets.cached_data_table import CachedDataTable
+from visualizer.tui.widgets.node_lookup import NODE_CACHE_SIZE, node_lookup
 
 __all__ = ["NodeTable", "MAX_TABLE_ROWS"]
 
@@ -17,13 +19,16 @@ COLUMNS = ("name", "parent", "children", "player", "static", "value", "alpha", "
 _STATUS = {Phase.UNSEEN: "-", Phase.OPEN: "open", Phase.DONE: "done", Phase.PRUNED: "pruned"}
 
 
-class NodeTable(DataTable):
+class NodeTable(CachedDataTable):
     """Name, parent, children ('-' where none), static and backed-up value, window, status, visit."""
 
     def __init__(self, trace: Trace, **kwargs) -> None:
         super().__init__(cursor_type="row", zebra_stripes=True, **kwargs)
         self.trace = trace
         """The trace whose nodes are listed."""
+        self._node = node_lookup(trace)
+        self._fixed_cells = lru_cache(maxsize=NODE_CACHE_SIZE)(self._node_cells)
+        """Node id -> the cells that never change (name, parent, children, player, static value)."""
         self.shown: dict[int, NodeView] = {}
         """The state each listed row shows now, by node id."""
 
@@ -31,15 +36,18 @@ class NodeTable(DataTable):
         for column in COLUMNS:
             self.add_column(column, key=column)
 
-    def _cells(self, node_id: int, view: NodeView) -> tuple[str, ...]:
-        nodes = self.trace.nodes
-        node = nodes[node_id]
+    def _node_cells(self, node_id: int) -> tuple[str, ...]:
+        node = self._node(node_id)
         return (
             node.name,
-            "-" if node.parent is None else nodes[node.parent].name,
-            " ".join(nodes[child].name for child in node.children) or "-",
+            "-" if node.parent is None else self._node(node.parent).name,
+            " ".join(self._node(child).name for child in node.children) or "-",
             node.player.value.upper(),
             format_value(node.static_value),
+        )
+
+    def _cells(self, node_id: int, view: NodeView) -> tuple[str, ...]:
+        return self._fixed_cells(node_id) + (
             format_value(view.value),
             format_value(view.alpha),
             format_value(view.beta),
@@ -53,7 +61,7 @@ class NodeTable(DataTable):
         current = replay.current
         rows = list(replay.stack)
         if current is not None:
-            rows += [child for child in self.trace.nodes[current].children if child not in rows]
+            rows += [child for child in self._node(current).children if child not in rows]
         return rows or [0]
 
     def show(self, replay: Replay) -> None:
@@ -73,6 +81,7 @@ class NodeTable(DataTable):
                     for column, cell in zip(COLUMNS[5:], self._cells(node_id, view)[5:]):
                         self.update_cell(str(node_id), column, cell)
                     self.shown[node_id] = view
-        current = replay.current if replay.current is not None else 0
+        current = replay.current
+        current = 0 if current is None else current
         if current in self.shown:
             self.move_cursor(row=self.get_row_index(str(current)), animate=False)
