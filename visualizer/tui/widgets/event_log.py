@@ -7,6 +7,7 @@ from textual.widgets import Static
 
 from visualizer.tracing import Trace
 from visualizer.tracing.describe import describe
+from visualizer.tui.widgets.static_update import update_static
 
 __all__ = ["EventLog"]
 
@@ -23,15 +24,21 @@ class EventLog(Static):
         """The trace whose events are told."""
         self.lines: list[str] = []
         """The sentences shown, oldest first (for tests); the screen lists them newest first."""
+        self._sentences: dict[int, str] = {}
+        """Step -> its numbered sentence, for the steps last shown: a step tells only its own event."""
 
     def show(self, step: int) -> None:
         """Shows the sentences of steps up to `step`, the current one first."""
         first = max(1, step - SHOWN + 1)
-        events = self.trace.events
-        self.lines = [f"{number}. {describe(self.trace, events[number - 1])}" for number in range(first, step + 1)]
+        known = self._sentences
+        self._sentences = {number: known.get(number) or self._sentence(number) for number in range(first, step + 1)}
+        self.lines = list(self._sentences.values())
         if not self.lines:
             self.lines = ["0. Paused at the start: press space to play, or right to step."]
         text = Text()
         for index, line in enumerate(reversed(self.lines)):
             text.append(("> " if index == 0 else "  ") + line + "\n", style="bold" if index == 0 else "dim")
-        self.update(text)
+        update_static(self, text)
+
+    def _sentence(self, number: int) -> str:
+        return f"{number}. {describe(self.trace, self.trace.events[number - 1])}"

@@ -21,6 +21,7 @@ from visualizer.tui.tree_layout import (
     draw_tree,
     plan_tree,
 )
+from visualizer.tui.widgets.static_update import update_static
 from visualizer.tui.widgets.tree_outline import TreeOutline
 
 __all__ = ["GameTreeView", "TreeDrawingScroll"]
@@ -127,8 +128,10 @@ class GameTreeView(Widget):
             outline.follow(replay, show_pv=self.show_pv)
             outline.call_after_refresh(outline.scroll_to_node, outline.loaded[current], animate=False)
         else:
-            self.drawing = draw_tree(self.plan, replay, show_pv=self.show_pv)
-            self.query_one("#tree-drawing", Static).update(self.drawing.text())
+            drawing, shown = draw_tree(self.plan, replay, show_pv=self.show_pv), self.drawing
+            resized = shown is None or _extent(shown) != _extent(drawing)
+            self.drawing = drawing
+            update_static(self.query_one("#tree-drawing", Static), drawing.text(), layout=resized)
             self.call_after_refresh(self._scroll_to, current)
         self._show_board(current)
 
@@ -147,10 +150,17 @@ class GameTreeView(Widget):
             self._show_board(event.node.data)
 
     def _show_board(self, node_id: int) -> None:
+        if node_id == self.board_node:  # a board shows only its node, so it is on screen already
+            return
         node = self.trace.nodes[node_id]
         if node.board is None:
             return
         self.board_node = node_id
         mover = "" if "to move" in node.board else f"  {node.player.value.upper()} to move"
         heading = Text(f"{MARKERS[node.player]}{node.name}{mover}", style="bold")
-        self.query_one("#tree-board", Static).update(Text("\n").join([heading, Text(node.board)]))
+        update_static(self.query_one("#tree-board", Static), Text("\n").join([heading, Text(node.board)]))
+
+
+def _extent(drawing: TreeDrawing) -> tuple[int, int]:
+    """The columns and rows a drawing takes on screen (the same at every step of one plan)."""
+    return max(line.cell_len for line in drawing.lines), len(drawing.lines)

@@ -6,6 +6,7 @@ from textual.widgets import Static
 
 from visualizer.games.base import format_value
 from visualizer.tracing.replay import Replay
+from visualizer.tui.widgets.static_update import update_static
 
 __all__ = ["StatusBar"]
 
@@ -30,9 +31,9 @@ class StatusBar(Static):
             f"playing {speed:g}/s" if playing else "paused",
         ]
         self.text = "  ".join(parts)
-        self.update(self.text)
+        update_static(self, self.text)
 
     def show_progress(self, algorithm: str, nodes: int) -> None:
         """Says that a search is running and how far it has got."""
         self.text = f"searching with {algorithm}: {nodes:,} nodes entered..."
-        self.update(self.text)
+        update_static(self, self.text)

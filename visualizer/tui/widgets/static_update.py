@@ -1,0 +1,84 @@
+"""Provides `update_static`: `Static.update` that draws new content once and lays out only when needed."""
+
+from __future__ import annotations
+
+from textual.content import Content
+from textual.strip import Strip
+from textual.style import Style
+from textual.visual import RenderOptions, VisualType, visualize
+from textual.widgets import Static
+
+__all__ = ["DrawnContent", "update_static"]
+
+
+class DrawnContent(Content):
+    """`Content` that keeps its latest drawing, so that repainting it unchanged costs no new wrapping.
+
+    Textual draws a `Static`'s content again whenever the widget is repainted, and a step repaints a
+    widget up to three times (its own update, then one or two layouts while the call stack and the
+    table change height), wrapping every line each time. The drawing depends only on the text, the
+    size, the style and the text rules, which are the key here.
+    """
+
+    @classmethod
+    def of(cls, content: Content) -> DrawnContent:
+        """The same text and spans as `content`."""
+        return cls(content.plain, list(content.spans), content.cell_length, strip_control_codes=False)
+
+    def render_strips(self, width: int, height: int | None, style: Style, options: RenderOptions) -> list[Strip]:
+        rules = options.rules
+        key = (
+            width,
+            height,
+            style,
+            options.get_style,
+            options.selection,
+            options.selection_style,
+            options.post_style,
+            rules.get("text_align", "left"),
+            rules.get("text_overflow", "fold"),
+            rules.get("text_wrap", "wrap"),
+            rules.get("line_pad", 0),
+        )
+        drawn = self.__dict__.get("_drawn")
+        if drawn is None or drawn[0] != key:
+            drawn = self.__dict__["_drawn"] = (key, super().render_strips(width, height, style, options))
+        return list(drawn[1])
+
+
+def update_static(widget: Static, content: VisualType, *, layout: bool | None = None) -> None:
+    """Shows `content` in `widget`, asking for a layout only when the new content needs another size.
+
+    `Static.update` lays the whole screen out again by default, and a layout repaints every scroll
+    bar on the screen and sets off a second layout: at a few updates a step, that was a good part
+    of a step. Textual sizes a widget by its content only where its CSS says `auto`, so a widget
+    with a fixed (or fractional) width and height never moves, and one with `height: auto` moves
+    only when the content's height at the widget's width changes (`get_content_height`, the measure
+    Textual's layout takes, whose result the layout then finds cached). A widget with `width: auto`,
+    or one not laid out yet, takes a layout unless `layout` says otherwise. Text and markup become
+    the same `Content` that `Static.update` makes of them, kept drawn (`DrawnContent`).
+
+    Args:
+        widget: the widget to update.
+        content: what it shows, as `Static.update` takes it.
+        layout: True or False when the caller knows whether the size changes; None to work it out.
+    """
+    visual = visualize(widget, content, markup=getattr(widget, "_render_markup", True))
+    if type(visual) is Content:
+        visual = DrawnContent.of(visual)
+    if layout is not None:
+        widget.update(visual, layout=layout)
+        return
+    styles = widget.styles
+    width = widget.content_size.width
+    if not widget.is_mounted or not width or widget.is_container or (styles.width is not None and styles.width.is_auto):
+        widget.update(visual)
+        return
+    if styles.height is None or not styles.height.is_auto:
+        widget.update(visual, layout=False)
+        return
+    size = widget.size
+    before = widget.get_content_height(size, size, width)
+    widget.update(visual, layout=False)
+    if widget.get_content_height(size, size, width) != before:
+        widget.refresh(layout=True)
