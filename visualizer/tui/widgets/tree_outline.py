@@ -12,8 +12,12 @@ from textual.widgets.tree import TreeNode
 from visualizer.tracing.replay import NodeView, Replay
 from visualizer.tracing.trace import Trace
 from visualizer.tui.tree_layout import node_line
+from visualizer.tui.widgets.node_lookup import node_lookup
 
 __all__ = ["TreeOutline"]
+
+LabelKey = tuple[str, object]
+"""A label as compared between steps: its text and its style."""
 
 
 class TreeOutline(Tree[int], inherit_bindings=False):
@@ -48,6 +52,7 @@ class TreeOutline(Tree[int], inherit_bindings=False):
         super().__init__(node_line(trace.root, NodeView(), short=True), 0, name=name, id=id, classes=classes)
         self.trace = trace
         """The trace shown."""
+        self._node = node_lookup(trace)
         self.replay: Replay | None = None
         """The replay last shown, None before the first `follow`."""
         self.show_pv = False
@@ -55,25 +60,38 @@ class TreeOutline(Tree[int], inherit_bindings=False):
         self.loaded: dict[int, TreeNode[int]] = {0: self.root}
         """Trace node id -> its outline node, for the nodes added so far."""
         self._opened_by_follow: set[int] = set()
+        self._shown_labels: dict[int, LabelKey] = {}
+        """The label each loaded node shows, so that `follow` relabels only the nodes whose label changed."""
         self.root.allow_expand = bool(trace.root.children)
 
     def label_for(self, node_id: int) -> Text:
         """The one-line label of a node in the replay's current state."""
+        return self._label(node_id, None if self.replay is None else self.replay.current)
+
+    def _label(self, node_id: int, current: int | None) -> Text:
+        """`label_for`, given the replay's current node."""
         replay = self.replay
         view = replay.views[node_id] if replay is not None else NodeView()
         on_pv = self.show_pv and node_id in self.trace.summary.principal_variation
-        current = replay is not None and node_id == replay.current
-        return node_line(self.trace.nodes[node_id], view, is_current=current, on_pv=on_pv, short=True)
+        return node_line(self._node(node_id), view, is_current=node_id == current, on_pv=on_pv, short=True)
+
+    def _set_label(self, node_id: int, label: Text) -> None:
+        """Gives the node `label` unless it shows that already (a new label repaints its line and those below)."""
+        key = (label.plain, label.style)
+        if self._shown_labels.get(node_id) != key:
+            self.loaded[node_id].set_label(label)
+            self._shown_labels[node_id] = key
 
     def load(self, tree_node: TreeNode[int]) -> None:
         """Adds the children of `tree_node` the first time it is needed."""
-        node = self.trace.nodes[tree_node.data]
+        node = self._node(tree_node.data)
         if tree_node.children or not node.children:
             return
+        current = None if self.replay is None else self.replay.current
         for child in node.children:
-            self.loaded[child] = tree_node.add(
-                self.label_for(child), child, allow_expand=bool(self.trace.nodes[child].children)
-            )
+            label = self._label(child, current)
+            self.loaded[child] = tree_node.add(label, child, allow_expand=bool(self._node(child).children))
+            self._shown_labels[child] = (label.plain, label.style)
 
     def on_tree_node_expanded(self, event: Tree.NodeExpanded[int]) -> None:
         self.load(event.node)
@@ -85,6 +103,7 @@ class TreeOutline(Tree[int], inherit_bindings=False):
             child = below.pop()
             below.extend(child.children)
             self.loaded.pop(child.data, None)
+            self._shown_labels.pop(child.data, None)
             self._opened_by_follow.discard(child.data)
         tree_node.remove_children()
         tree_node.collapse()
@@ -92,7 +111,7 @@ class TreeOutline(Tree[int], inherit_bindings=False):
     def path_to(self, node_id: int) -> list[int]:
         """The node ids from the root down to `node_id`."""
         path = [node_id]
-        while (parent := self.trace.nodes[path[-1]].parent) is not None:
+        while (parent := self._node(path[-1]).parent) is not None:
             path.append(parent)
         return path[::-1]
 
@@ -103,12 +122,13 @@ class TreeOutline(Tree[int], inherit_bindings=False):
         outline holds only the current path, its siblings, and what the user opened.
         """
         self.replay, self.show_pv = replay, show_pv
-        target = 0 if replay.current is None else replay.current
+        current = replay.current
+        target = 0 if current is None else current
         paths = [self.path_to(target)[:-1] or [0]]  # the root stays open
         if show_pv:
             paths.append(list(self.trace.summary.principal_variation[:-1]))
         wanted = {node_id for path in paths for node_id in path}
-        by_depth = sorted(self._opened_by_follow - wanted, key=lambda node_id: self.trace.nodes[node_id].depth)
+        by_depth = sorted(self._opened_by_follow - wanted, key=lambda node_id: self._node(node_id).depth)
         for node_id in reversed(by_depth):
             if node_id in self.loaded:
                 self._unload(self.loaded[node_id])
@@ -120,7 +140,7 @@ class TreeOutline(Tree[int], inherit_bindings=False):
                 if not tree_node.is_expanded:
                     tree_node.expand()
                     self._opened_by_follow.add(node_id)
-        for node_id, tree_node in self.loaded.items():
-            tree_node.set_label(self.label_for(node_id))
+        for node_id in self.loaded:
+            self._set_label(node_id, self._label(node_id, current))
         _ = self.last_line  # reading it rebuilds the lines, so that the target's line is current
         self.move_cursor(self.loaded[target])
