@@ -1,0 +1,70 @@
+"""Stepping shows what a drawing from scratch shows: the caches that make a step cheap never leave stale text.
+
+A step redraws only what changed: the node table keeps drawn rows and cells, the outline relabels
+only the nodes whose label changed, the text panels keep their drawing and ask for a layout only
+when their height changes. Here the screen after each checked step is compared with the same
+screen after every cache is dropped and everything is laid out and drawn again.
+"""
+
+from __future__ import annotations
+
+import pytest
+from textual.content import Content
+from textual.widgets import Static
+
+from visualizer.games import TicTacToe
+from visualizer.tui import make_app
+from visualizer.tui.widgets.node_table import MAX_TABLE_ROWS, NodeTable
+from visualizer.tui.widgets.static_update import DrawnContent
+from visualizer.tui.widgets.tree_outline import TreeOutline
+
+pytestmark = pytest.mark.asyncio
+
+SIZE = (100, 32)
+
+
+async def drawn_from_scratch(app, pilot) -> str:
+    """The screen after dropping every drawing the app keeps and laying everything out again."""
+    for widget in app.screen.walk_children(with_self=False):
+        if isinstance(widget, NodeTable):
+            widget.notify_style_update()  # drops its drawn rows and cells, as a new theme would
+        if isinstance(widget, Static) and isinstance(widget.visual, DrawnContent):
+            widget.update(Content(widget.visual.plain, list(widget.visual.spans)))
+        widget.refresh(layout=True)
+    await pilot.pause()
+    return app.export_screenshot()
+
+
+async def check_steps(app, pilot, keys: list[str], check_every: int) -> int:
+    """Presses `keys`, comparing the screen with a fresh drawing every `check_every` presses; returns the checks."""
+    checks = 0
+    for count, key in enumerate(keys, 1):
+        await pilot.press(key)
+        await pilot.pause()
+        if count % check_every == 0 or count == len(keys):
+            shown = app.export_screenshot()
+            assert await drawn_from_scratch(app, pilot) == shown, f"stale screen after {keys[:count]}"
+            checks += 1
+    return checks
+
+
+async def test_stepping_the_drawn_tree_shows_what_a_fresh_drawing_shows():
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        start = app.export_screenshot()
+        keys = ["right"] * 24 + ["left"] * 3 + ["c", "c", "end", "home", "right"]
+        assert await check_steps(app, pilot, keys, check_every=4) == 8
+        assert app.export_screenshot() != start and app.screen.session.replay.step == 1
+
+
+async def test_stepping_a_big_outline_shows_what_a_fresh_drawing_shows():
+    app = make_app(TicTacToe(), algorithm="minimax", depth=4)  # 3,610 nodes: an outline and a short table
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert len(app.screen.session.trace.nodes) > MAX_TABLE_ROWS
+        keys = ["right"] * 30 + ["left"] * 4 + ["right"] * 3
+        assert await check_steps(app, pilot, keys, check_every=3) == 13
+        outline = app.screen.query_one(TreeOutline)
+        for node_id, tree_node in outline.loaded.items():
+            assert tree_node.label == outline.label_for(node_id).split()[0]
