@@ -16,8 +16,8 @@ from visualizer.tui.widgets.node_lookup import node_lookup
 
 __all__ = ["TreeOutline"]
 
-LabelKey = tuple[str, object]
-"""A label as compared between steps: its text and its style."""
+LabelState = tuple[NodeView, bool, bool]
+"""What a node's label shows: its view, whether it is the current node, whether it is marked on the PV."""
 
 
 class TreeOutline(Tree[int], inherit_bindings=False):
@@ -60,27 +60,23 @@ class TreeOutline(Tree[int], inherit_bindings=False):
         self.loaded: dict[int, TreeNode[int]] = {0: self.root}
         """Trace node id -> its outline node, for the nodes added so far."""
         self._opened_by_follow: set[int] = set()
-        self._shown_labels: dict[int, LabelKey] = {}
-        """The label each loaded node shows, so that `follow` relabels only the nodes whose label changed."""
+        self._label_states: dict[int, LabelState] = {0: (NodeView(), False, False)}
+        """The state each loaded node's label shows, so that `follow` relabels only the nodes that changed."""
         self.root.allow_expand = bool(trace.root.children)
 
     def label_for(self, node_id: int) -> Text:
         """The one-line label of a node in the replay's current state."""
-        return self._label(node_id, None if self.replay is None else self.replay.current)
+        return self._label(node_id, self._label_state(node_id, None if self.replay is None else self.replay.current))
 
-    def _label(self, node_id: int, current: int | None) -> Text:
-        """`label_for`, given the replay's current node."""
-        replay = self.replay
-        view = replay.views[node_id] if replay is not None else NodeView()
+    def _label_state(self, node_id: int, current: int | None) -> LabelState:
+        """All a node's label depends on besides the node, given the replay's current node."""
+        view = self.replay.views[node_id] if self.replay is not None else NodeView()
         on_pv = self.show_pv and node_id in self.trace.summary.principal_variation
-        return node_line(self._node(node_id), view, is_current=node_id == current, on_pv=on_pv, short=True)
+        return view, node_id == current, on_pv
 
-    def _set_label(self, node_id: int, label: Text) -> None:
-        """Gives the node `label` unless it shows that already (a new label repaints its line and those below)."""
-        key = (label.plain, label.style)
-        if self._shown_labels.get(node_id) != key:
-            self.loaded[node_id].set_label(label)
-            self._shown_labels[node_id] = key
+    def _label(self, node_id: int, state: LabelState) -> Text:
+        view, is_current, on_pv = state
+        return node_line(self._node(node_id), view, is_current=is_current, on_pv=on_pv, short=True)
 
     def load(self, tree_node: TreeNode[int]) -> None:
         """Adds the children of `tree_node` the first time it is needed."""
@@ -89,9 +85,10 @@ class TreeOutline(Tree[int], inherit_bindings=False):
             return
         current = None if self.replay is None else self.replay.current
         for child in node.children:
-            label = self._label(child, current)
+            state = self._label_state(child, current)
+            label = self._label(child, state)
             self.loaded[child] = tree_node.add(label, child, allow_expand=bool(self._node(child).children))
-            self._shown_labels[child] = (label.plain, label.style)
+            self._label_states[child] = state
 
     def on_tree_node_expanded(self, event: Tree.NodeExpanded[int]) -> None:
         self.load(event.node)
@@ -103,7 +100,7 @@ class TreeOutline(Tree[int], inherit_bindings=False):
             child = below.pop()
             below.extend(child.children)
             self.loaded.pop(child.data, None)
-            self._shown_labels.pop(child.data, None)
+            self._label_states.pop(child.data, None)
             self._opened_by_follow.discard(child.data)
         tree_node.remove_children()
         tree_node.collapse()
@@ -140,7 +137,10 @@ class TreeOutline(Tree[int], inherit_bindings=False):
                 if not tree_node.is_expanded:
                     tree_node.expand()
                     self._opened_by_follow.add(node_id)
-        for node_id in self.loaded:
-            self._set_label(node_id, self._label(node_id, current))
+        for node_id, tree_node in self.loaded.items():  # a new label repaints its line and every line below
+            state = self._label_state(node_id, current)
+            if self._label_states.get(node_id) != state:
+                tree_node.set_label(self._label(node_id, state))
+                self._label_states[node_id] = state
         _ = self.last_line  # reading it rebuilds the lines, so that the target's line is current
         self.move_cursor(self.loaded[target])
