@@ -11,6 +11,7 @@ from textual.screen import Screen
 
 from visualizer.games import Game, GridGame, builtin_example
 from visualizer.tracing import Trace
+from visualizer.tui.heap import freeze_heap, thaw_heap
 from visualizer.tui.match import Match, PlaySettings
 from visualizer.tui.screens import PlayScreen, SearchScreen
 from visualizer.tui.session import Session
@@ -33,6 +34,13 @@ class VisualizerApp(App):
 
     def on_mount(self) -> None:
         self.push_screen(SearchScreen(self.session) if self.match is None else PlayScreen(self.match))
+
+    def on_ready(self) -> None:
+        """Once the first screen is drawn, keeps what the app holds out of full collections (see `freeze_heap`)."""
+        freeze_heap()
+
+    def on_unmount(self) -> None:
+        thaw_heap()
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         """Textual's commands, then every key of the current screen, so the palette lists all controls."""

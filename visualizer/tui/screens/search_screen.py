@@ -14,6 +14,7 @@ from textual.widgets import Footer
 from visualizer.errors import VisualizerError
 from visualizer.games import Game, GridGame, TicTacToe
 from visualizer.tui.dialogs import DepthChoice, DepthDialog, NewTreeDialog
+from visualizer.tui.heap import freeze_heap
 from visualizer.tui.match import Match
 from visualizer.tui.session import Session
 from visualizer.tui.widgets.call_stack import CallStack
@@ -185,6 +186,7 @@ class SearchScreen(Screen):
         await self.recompose()
         self.searching = False
         self.refresh_view()
+        freeze_heap()  # the new trace and widgets, as at start
 
     def action_switch_algorithm(self) -> None:
         self._show_new_search(algorithm=self.session.next_algorithm())
