@@ -2,18 +2,23 @@
 
 A step redraws only what changed: the node table keeps drawn rows and cells, the outline relabels
 only the nodes whose label changed, the text panels keep their drawing and ask for a layout only
-when their height changes. Here the screen after each checked step is compared with the same
-screen after every cache is dropped and everything is laid out and drawn again.
+when their height changes, and the event log draws only the sentences that could be in view. Here
+the screen after each checked step is compared with the same screen after every cache is dropped
+and everything is laid out and drawn again.
 """
 
 from __future__ import annotations
 
+import gc
+
 import pytest
 from textual.content import Content
+from textual.geometry import Region
 from textual.widgets import Static
 
 from visualizer.games import TicTacToe
 from visualizer.tui import make_app
+from visualizer.tui.widgets.event_log import EventLog
 from visualizer.tui.widgets.node_table import MAX_TABLE_ROWS, NodeTable
 from visualizer.tui.widgets.static_update import DrawnContent
 from visualizer.tui.widgets.tree_outline import TreeOutline
@@ -25,6 +30,7 @@ SIZE = (100, 32)
 
 async def drawn_from_scratch(app, pilot) -> str:
     """The screen after dropping every drawing the app keeps and laying everything out again."""
+    app.screen.query_one(EventLog).show(app.screen.session.replay.step)
     for widget in app.screen.walk_children(with_self=False):
         if isinstance(widget, NodeTable):
             widget.notify_style_update()  # drops its drawn rows and cells, as a new theme would
@@ -68,3 +74,28 @@ async def test_stepping_a_big_outline_shows_what_a_fresh_drawing_shows():
         outline = app.screen.query_one(TreeOutline)
         for node_id, tree_node in outline.loaded.items():
             assert tree_node.label == outline.label_for(node_id).split()[0]
+
+
+async def test_the_event_log_fills_up_when_the_terminal_grows():
+    app = make_app()
+    async with app.run_test(size=(240, 24)) as pilot:  # wide enough for a sentence a row
+        for _ in range(30):
+            await pilot.press("right")
+        await pilot.pause()
+        log = app.screen.query_one(EventLog)
+        before = log.content_size.height
+        await pilot.resize_terminal(240, 50)
+        await pilot.pause()
+        assert log.content_size.height > before
+        rows = [strip.text.strip("│ ") for strip in log.render_lines(Region(0, 0, *log.outer_size))][1:-1]
+        assert len(rows) == log.content_size.height and all(rows), rows  # no blank rows inside the border
+        assert rows[0] == "> " + log.lines[-1][: len(rows[0]) - 2]
+
+
+async def test_the_app_keeps_its_heap_out_of_full_collections_while_it_runs():
+    frozen = gc.get_freeze_count()
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("right")
+        assert gc.get_freeze_count() > frozen  # the app and its trace, frozen once the screen is up
+    assert gc.get_freeze_count() == 0  # handed back to the collector at exit

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+from itertools import islice
+
 from rich.text import Text
+from textual import events
+from textual.widget import Widget
 from textual.widgets import Static
 
 from visualizer.tracing import Trace
@@ -26,6 +30,8 @@ class EventLog(Static):
         """The sentences shown, oldest first (for tests); the screen lists them newest first."""
         self._sentences: dict[int, str] = {}
         """Step -> its numbered sentence, for the steps last shown: a step tells only its own event."""
+        self._drawn = 0
+        """How many of `lines`, newest first, are on screen."""
 
     def show(self, step: int) -> None:
         """Shows the sentences of steps up to `step`, the current one first."""
@@ -35,10 +41,27 @@ class EventLog(Static):
         self.lines = list(self._sentences.values())
         if not self.lines:
             self.lines = ["0. Paused at the start: press space to play, or right to step."]
+        self._draw()
+
+    def _room(self) -> int:
+        """The most sentences that could be in view: as many as the rows of a container that does not scroll."""
+        parent = self.parent
+        if not isinstance(parent, Widget) or parent.styles.overflow_y != "hidden" or not parent.content_size.height:
+            return SHOWN
+        return min(SHOWN, parent.content_size.height)
+
+    def _draw(self) -> None:
+        """Puts the newest sentences on screen, as many as could be in view (each takes a row or more)."""
+        self._drawn = min(len(self.lines), self._room())
         text = Text()
-        for index, line in enumerate(reversed(self.lines)):
+        for index, line in enumerate(islice(reversed(self.lines), self._drawn)):
             text.append(("> " if index == 0 else "  ") + line + "\n", style="bold" if index == 0 else "dim")
         update_static(self, text)
+
+    def on_resize(self, event: events.Resize) -> None:
+        """Adds the sentences that now fit, when the container has grown."""
+        if self._drawn < min(len(self.lines), self._room()):
+            self._draw()
 
     def _sentence(self, number: int) -> str:
         return f"{number}. {describe(self.trace, self.trace.events[number - 1])}"
