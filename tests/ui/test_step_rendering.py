@@ -74,6 +74,15 @@ async def test_stepping_a_big_outline_shows_what_a_fresh_drawing_shows():
         outline = app.screen.query_one(TreeOutline)
         for node_id, tree_node in outline.loaded.items():
             assert tree_node.label == outline.label_for(node_id).split()[0]
+        # The table, changed row by row, lists the open nodes and the current node's children; the cursor
+        # is on the current node, or at the top once the node has been left (as in a table listed afresh).
+        trace, replay = app.screen.session.trace, app.screen.session.replay
+        current = trace.nodes[replay.current]
+        listed = [*replay.stack, *(child for child in current.children if child not in replay.stack)]
+        table = app.screen.query_one(NodeTable)
+        assert [str(table.get_row_at(row)[0]) for row in range(table.row_count)] == [trace.nodes[node].name
+                                                                                     for node in listed]
+        assert table.cursor_row == (listed.index(current.id) if current.id in listed else 0) and len(listed) > 2
 
 
 async def test_the_event_log_fills_up_when_the_terminal_grows():

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from textual.coordinate import Coordinate
+
 from visualizer.games.base import format_value
 from visualizer.tracing import Trace
 from visualizer.tracing.replay import NodeView, Phase, Replay
@@ -67,21 +69,37 @@ class NodeTable(CachedDataTable):
     def show(self, replay: Replay) -> None:
         """Updates the rows that changed and moves the cursor to the current node."""
         wanted = self._wanted(replay)
-        if list(self.shown) != wanted:
-            self.clear()
-            self.shown = {}
-            for node_id in wanted:
+        listed = list(self.shown)
+        if listed != wanted:
+            kept = 0  # the rows both lists start with stay (in a big trace: the open nodes above the current one)
+            while kept < min(len(listed), len(wanted)) and listed[kept] == wanted[kept]:
+                kept += 1
+            if kept:
+                for node_id in reversed(listed[kept:]):
+                    self.remove_row(str(node_id))
+                    del self.shown[node_id]
+                self._back_to_top()
+            else:
+                self.clear()
+                self.shown = {}
+            for node_id in wanted[kept:]:
                 view = replay.views[node_id]
                 self.add_row(*self._cells(node_id, view), key=str(node_id))
                 self.shown[node_id] = view
-        else:
-            for node_id in wanted:
-                view = replay.views[node_id]
-                if self.shown[node_id] != view:
-                    for column, cell in zip(COLUMNS[5:], self._cells(node_id, view)[5:]):
-                        self.update_cell(str(node_id), column, cell)
-                    self.shown[node_id] = view
+        for node_id in wanted:
+            view = replay.views[node_id]
+            if self.shown[node_id] != view:
+                for column, cell in zip(COLUMNS[5:], self._cells(node_id, view)[5:]):
+                    self.update_cell(str(node_id), column, cell)
+                self.shown[node_id] = view
         current = replay.current
         current = 0 if current is None else current
         if current in self.shown:
             self.move_cursor(row=self.get_row_index(str(current)), animate=False)
+
+    def _back_to_top(self) -> None:
+        """The cursor and the scroll position as `clear` leaves them, so that a table changed row by row
+        scrolls to the current node exactly as one listed afresh."""
+        self.cursor_coordinate = self.hover_coordinate = Coordinate(0, 0)
+        self.scroll_x = self.scroll_y = 0
+        self.scroll_target_x = self.scroll_target_y = 0
