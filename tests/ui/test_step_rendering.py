@@ -10,12 +10,14 @@ and everything is laid out and drawn again.
 from __future__ import annotations
 
 import gc
+import weakref
 
 import pytest
 from textual.content import Content
 from textual.geometry import Region
 from textual.widgets import Static
 
+from ui_helpers import wait_while
 from visualizer.games import TicTacToe
 from visualizer.tui import make_app
 from visualizer.tui.widgets.event_log import EventLog
@@ -108,3 +110,14 @@ async def test_the_app_keeps_its_heap_out_of_full_collections_while_it_runs():
         await pilot.press("right")
         assert gc.get_freeze_count() > frozen  # the app and its trace, frozen once the screen is up
     assert gc.get_freeze_count() == 0  # handed back to the collector at exit
+
+
+async def test_a_new_search_lets_the_old_trace_go():
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        old = weakref.ref(app.screen.session.trace)
+        await pilot.press("a")  # the next algorithm: a new trace and new widgets
+        await wait_while(app, pilot, lambda: app.screen.searching, "the search")
+        assert app.screen.session.trace.algorithm == "negamax" and gc.get_freeze_count() > 0
+        assert old() is None  # neither frozen nor cached with the widgets that showed it

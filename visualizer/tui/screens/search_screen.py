@@ -14,7 +14,7 @@ from textual.widgets import Footer
 from visualizer.errors import VisualizerError
 from visualizer.games import Game, GridGame, TicTacToe
 from visualizer.tui.dialogs import DepthChoice, DepthDialog, NewTreeDialog
-from visualizer.tui.heap import freeze_heap
+from visualizer.tui.heap import refreeze_heap
 from visualizer.tui.match import Match
 from visualizer.tui.session import Session
 from visualizer.tui.widgets.call_stack import CallStack
@@ -69,13 +69,20 @@ class SearchScreen(Screen):
 
     def compose(self) -> ComposeResult:
         trace = self.session.trace
-        yield GameTreeView(trace, id="tree-view")
+        # Kept as attributes rather than looked up: `query_one` caches its answers per version of the
+        # screen, so widgets looked up once stayed in memory (with their trace) after a new search.
+        self.tree_view = GameTreeView(trace, id="tree-view")
+        self.node_table = NodeTable(trace, id="node-table")
+        self.call_stack = CallStack(trace, id="call-stack")
+        self.event_log = EventLog(trace, id="event-log")
+        self.status_bar = StatusBar(id="status-bar")
+        yield self.tree_view
         with Horizontal(id="panels"):
-            yield NodeTable(trace, id="node-table")
+            yield self.node_table
             with Vertical(id="side"):
-                yield CallStack(trace, id="call-stack")
-                yield EventLog(trace, id="event-log")
-        yield StatusBar(id="status-bar")
+                yield self.call_stack
+                yield self.event_log
+        yield self.status_bar
         yield Footer()
 
     def on_mount(self) -> None:
@@ -88,12 +95,12 @@ class SearchScreen(Screen):
     def refresh_view(self) -> None:
         """Shows the replay's current step in every widget (attributes down)."""
         replay = self.session.replay
-        self.query_one(GameTreeView).show(replay, show_pv=replay.step == replay.count)
-        self.query_one(NodeTable).show(replay)
-        self.query_one(CallStack).show(replay)
-        self.query_one(EventLog).show(replay.step)
+        self.tree_view.show(replay, show_pv=replay.step == replay.count)
+        self.node_table.show(replay)
+        self.call_stack.show(replay)
+        self.event_log.show(replay.step)
         if not self.searching:
-            self.query_one(StatusBar).show(replay, playing=self.playing, speed=SPEEDS[self.speed_index])
+            self.status_bar.show(replay, playing=self.playing, speed=SPEEDS[self.speed_index])
 
     # -- stepping ------------------------------------------------------------
     def action_step(self, steps: int) -> None:
@@ -159,7 +166,7 @@ class SearchScreen(Screen):
         for name, value in changes.items():
             setattr(self.session, name, value)
         self.searching = True
-        self.query_one(StatusBar).show_progress(self.session.algorithm, 0)
+        self.status_bar.show_progress(self.session.algorithm, 0)
         self.run_worker(self._search, thread=True, exclusive=True, group="search")
 
     def _search(self) -> None:
@@ -167,7 +174,7 @@ class SearchScreen(Screen):
         call = self.app.call_from_thread
         try:
             trace = self.session.search(
-                progress=lambda nodes: call(self.query_one(StatusBar).show_progress, self.session.algorithm, nodes)
+                progress=lambda nodes: call(self.status_bar.show_progress, self.session.algorithm, nodes)
             )
         except VisualizerError as error:
             call(self._search_failed, str(error))
@@ -186,7 +193,7 @@ class SearchScreen(Screen):
         await self.recompose()
         self.searching = False
         self.refresh_view()
-        freeze_heap()  # the new trace and widgets, as at start
+        self.call_after_refresh(refreeze_heap)  # once the old widgets are gone: frees them and their trace
 
     def action_switch_algorithm(self) -> None:
         self._show_new_search(algorithm=self.session.next_algorithm())
