@@ -6,7 +6,8 @@ edge and event, and then runs the stdlib's pure-Python indenting encoder over it
 tic-tac-toe minimax trace, about a minute and gigabytes. Here the small parts (options, source,
 summary scalars) still go through `json.dumps`; the big lists (edges, nodes, events and the
 summary's node lists) are formatted a few thousand records at a time from whole columns, with the
-per-value work done by C code (`json.dumps` of a column, `str.__mod__` over `zip`).
+per-value work done by C code (`json.dumps` of a column, one `str.join` over the interleaved values
+and the constant text between them).
 """
 
 from __future__ import annotations
@@ -14,13 +15,13 @@ from __future__ import annotations
 import enum
 import json
 import re
-from itertools import chain, islice, repeat
+from itertools import chain, repeat
 from typing import Any, Callable, Iterable, Iterator, Sequence
 
 import visualizer
 from visualizer.export.graph import FORMAT, FORMAT_VERSION, check_names
 from visualizer.export.values import MINUS_INF, PLUS_INF, encode_value
-from visualizer.tracing.columns import KINDS, NO_CHILD, TraceColumns
+from visualizer.tracing.columns import KINDS
 from visualizer.tracing.trace import Trace
 
 __all__ = ["json_chunks", "CHUNK_RECORDS"]

@@ -1,0 +1,232 @@
+"""Provides `RecordedColumns`: the columns a `Recorder` filled, with the rest made on first use.
+
+The recorder keeps only what it must while the search runs (parents, moves, states, depths,
+values, windows and the events); the names, moves as users see them, players, boards, statuses,
+children and each event's child are worked out here when the finished trace is first read.
+"""
+
+from __future__ import annotations
+
+from array import array
+from functools import cached_property
+from itertools import repeat
+from operator import getitem
+from typing import TYPE_CHECKING, Any, Callable, Sequence
+
+from visualizer.games.base import Game, Player, Value
+from visualizer.tracing.columns import (
+    KIND_CODES,
+    NO_CHILD,
+    ChildIndex,
+    TraceColumns,
+    players_by_depth,
+    statuses,
+)
+from visualizer.tracing.events import EventKind
+from visualizer.tracing.records import NodeStatus
+
+if TYPE_CHECKING:
+    from visualizer.tracing.recorder import _Recording
+
+__all__ = ["RecordedColumns"]
+
+BACK_UP, CUTOFF, EXIT = (KIND_CODES[kind] for kind in (EventKind.BACK_UP, EventKind.CUTOFF, EventKind.EXIT))
+
+
+class RecordedColumns(TraceColumns):
+    """The columns of a recording; names, moves, players, boards and statuses are made on first use."""
+
+    def __init__(self, game: Game, rec: _Recording, *, negamax: bool):
+        self.game, self._rec, self._negamax = game, rec, negamax
+        count = len(rec.depths)
+        super().__init__(
+            parent=rec.parents, depth=rec.depths,
+            alpha=rec.alphas if rec.windowed else _Nones(count), beta=rec.betas if rec.windowed else _Nones(count),
+            event_kind=rec.event_kind, event_node=rec.event_node, event_value=rec.event_value,
+            event_alpha=rec.event_alpha if rec.windowed else _Nones(len(rec.event_kind)),
+            event_beta=rec.event_beta if rec.windowed else _Nones(len(rec.event_kind)),
+            event_skipped=rec.event_skipped,
+        )
+
+    @cached_property
+    def visit(self) -> _ZeroIsNone:
+        visits = array("i", bytes(4 * self.node_count))  # 0: not visited
+        for number, node in enumerate(self._rec.visit_order, start=1):
+            visits[node] = number
+        return _ZeroIsNone(visits)
+
+    @cached_property
+    def static_value(self) -> list[Value | None]:
+        statics: list[Value | None] = list(self.game.values) if self.game.is_explicit else [None] * self.node_count
+        for node, value in self._rec.statics.items():
+            statics[node] = value
+        return statics
+
+    @cached_property
+    def player(self) -> list[Player]:
+        game = self.game
+        if game.is_explicit:
+            return [game.player(node) for node in range(len(game))]
+        return players_by_depth(game.player(self._rec.states[0]), self.depth)
+
+    @cached_property
+    def value(self) -> list[Value | None]:
+        """Final values from MAX's view (None for nodes not visited)."""
+        values = self._rec.values
+        if not self._negamax:
+            return values
+        signs = [player.sign for player in self.player]
+        return [None if value is None else value * sign for value, sign in zip(values, signs)]
+
+    @cached_property
+    def name(self) -> list[str]:
+        game, rec = self.game, self._rec
+        if game.is_explicit:
+            return list(game.names)
+        names: list[str] = [game.root_name()]
+        child_name, states, moves = game.child_name, rec.states, rec.moves
+        for node in range(1, len(rec.depths)):
+            parent = rec.parents[node]
+            names.append(child_name(names[parent], states[parent], moves[node]))
+        return names
+
+    @cached_property
+    def move(self) -> list[Any]:
+        moves = self._rec.moves[1:]  # the root (node 0) is reached by no move
+        try:
+            return [None, *map(_Cache(self.game.move_value).__getitem__, moves)]  # each distinct move once
+        except TypeError:  # unhashable moves
+            return [None, *map(self.game.move_value, moves)]
+
+    @cached_property
+    def board(self) -> list[str | None] | _Boards:
+        if self.game.is_explicit:
+            return _Nones(self.node_count)
+        return _Boards(self.game, self._rec.states)
+
+    @cached_property
+    def children(self) -> list[tuple[int, ...]] | ChildIndex:
+        if self.game.is_explicit:
+            return [tuple(kids) for kids in self.game.children]
+        return ChildIndex(self.parent)
+
+    @cached_property
+    def pruned_by_cutoff(self) -> list[tuple[int, ...]]:
+        """For each cut-off, its skipped children and all their known descendants, in id order."""
+        result = []
+        for _node, _step, _child, skipped in self._rec.cutoffs:
+            pruned, frontier = [], list(skipped)
+            while frontier:
+                pruned.extend(frontier)
+                frontier = [kid for node in frontier for kid in self.children[node]]
+            result.append(tuple(sorted(pruned)))
+        return result
+
+    @cached_property
+    def pruned_nodes(self) -> set[int]:
+        return set().union(*self.pruned_by_cutoff)
+
+    def unreached(self) -> tuple[int, ...]:
+        """The nodes neither visited nor pruned, in id order (games register no others)."""
+        if not self.game.is_explicit:
+            return ()
+        return tuple(node for node, visit in enumerate(self.visit) if visit is None and node not in self.pruned_nodes)
+
+    @cached_property
+    def status(self) -> list[NodeStatus]:
+        if self.game.is_explicit:
+            return statuses(self.visit, self.pruned_nodes)
+        status = [NodeStatus.VISITED] * self.node_count  # games know only the nodes entered or skipped
+        for node in self.pruned_nodes:
+            status[node] = NodeStatus.PRUNED
+        return status
+
+    @cached_property
+    def event_child(self) -> array:
+        """The child of each back-up and cut-off, `NO_CHILD` for other events.
+
+        Every search backs a child up straight after the child's exit, and cuts off straight after
+        that back-up, so the child is the node of the event one step (back-up) or two steps
+        (cut-off) before. The column is picked from the shifted node columns in C, without a Python
+        loop over the events (`event_child_at` finds the same child by looking back for the exit).
+        """
+        nodes = self.event_node
+        one_before = array("i", [NO_CHILD]) + nodes[:-1]
+        two_before = array("i", [NO_CHILD, NO_CHILD]) + nodes[:-2]
+        which = bytearray(1 if kind == BACK_UP else 2 if kind == CUTOFF else 0 for kind in range(len(KIND_CODES)))
+        choices = zip(repeat(NO_CHILD), one_before, two_before)  # (none, back-up's child, cut-off's child)
+        return array("i", map(getitem, choices, map(which.__getitem__, self.event_kind)))
+
+    def event_child_at(self, index: int) -> int | None:
+        if "event_child" in self.__dict__:
+            return super().event_child_at(index)
+        kind = self.event_kind[index]
+        if kind != BACK_UP and kind != CUTOFF:
+            return None
+        before = index - 1  # without the whole column: look back to the last exit
+        while self.event_kind[before] != EXIT:
+            before -= 1
+        return self.event_node[before]
+
+
+class _Nones(Sequence):
+    """A column of `length` Nones that takes no memory."""
+
+    def __init__(self, length: int):
+        self.length = length
+
+    def __len__(self) -> int:
+        return self.length
+
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            return [None] * len(range(*index.indices(self.length)))
+        if not -self.length <= index < self.length:
+            raise IndexError(index)
+        return None
+
+
+class _ZeroIsNone(Sequence):
+    """A column of positive ints held as an array, where 0 stands for None."""
+
+    def __init__(self, numbers: array):
+        self.numbers = numbers
+
+    def __len__(self) -> int:
+        return len(self.numbers)
+
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            return [number or None for number in self.numbers[index]]
+        return self.numbers[index] or None
+
+
+class _Cache(dict):
+    """`function(key)` for each key, worked out once (a dict lookup in C afterwards)."""
+
+    def __init__(self, function: Callable[[Any], Any]):
+        super().__init__()
+        self.function = function
+
+    def __missing__(self, key: Any) -> Any:
+        value = self[key] = self.function(key)
+        return value
+
+
+class _Boards(Sequence):
+    """The board column of a game trace: each node's position drawn as text when asked for.
+
+    Positions repeat (tic-tac-toe has 5,478 but its full tree 549,946 nodes), so each is drawn once.
+    """
+
+    def __init__(self, game: Game, states: list[Any]):
+        self.states = states
+        self.texts = _Cache(game.board_text)
+
+    def __len__(self) -> int:
+        return len(self.states)
+
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            return list(map(self.texts.__getitem__, self.states[index]))
+        return self.texts[self.states[index]]
