@@ -1,0 +1,234 @@
+"""Provides `check`: a student's answers against alpha-beta's trace, node by node, with the step each mistake
+goes back to."""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Any
+
+from visualizer.errors import InputError
+from visualizer.games.base import Value, format_value
+from visualizer.practice.answers import Answers, NodeAnswer
+from visualizer.practice.exercise import Exercise, KeyNode
+from visualizer.tracing.describe import describe
+
+__all__ = ["Problem", "PROBLEM_WORDS", "NodeCheck", "Report", "check", "marked_pruned"]
+
+
+class Problem(enum.Enum):
+    """One way an answer about a node can be wrong."""
+
+    SHOULD_BE_VISITED = "should_be_visited"
+    """Marked pruned (itself or an ancestor), but alpha-beta enters it: an extra cut-off."""
+    SHOULD_BE_PRUNED = "should_be_pruned"
+    """Not marked pruned, but alpha-beta skips it: a missing cut-off."""
+    MISSING_VALUE = "missing_value"
+    """Alpha-beta enters it and backs up a value, but none was given."""
+    WRONG_VALUE = "wrong_value"
+    WRONG_ALPHA = "wrong_alpha"
+    WRONG_BETA = "wrong_beta"
+
+
+PROBLEM_WORDS = {
+    Problem.SHOULD_BE_VISITED: "pruned, but should have been visited",
+    Problem.SHOULD_BE_PRUNED: "visited, but should have been pruned",
+    Problem.MISSING_VALUE: "no value",
+    Problem.WRONG_VALUE: "wrong value",
+    Problem.WRONG_ALPHA: "wrong alpha",
+    Problem.WRONG_BETA: "wrong beta",
+}
+"""Each problem in words."""
+
+
+@dataclass(frozen=True)
+class NodeCheck:
+    """The verdict on one node.
+
+    Attributes:
+        node: the answer key's node.
+        answer: what the student gave for it.
+        marked_pruned: True when the node or one of its ancestors is marked pruned.
+        problems: what is wrong, the pruning mistake first (empty when the node is right).
+        step: where the mistake's reasoning goes wrong in alpha-beta's trace (None when right): the cut-off
+            that prunes it, the step that enters it, the step that settles its value or its window.
+    """
+
+    node: KeyNode
+    answer: NodeAnswer
+    marked_pruned: bool
+    problems: tuple[Problem, ...]
+    step: int | None
+
+    @property
+    def is_right(self) -> bool:
+        return not self.problems
+
+    def words(self) -> str:
+        """The problems in words, e.g. "wrong value, wrong beta"; "right" when there are none."""
+        return ", ".join(PROBLEM_WORDS[problem] for problem in self.problems) or "right"
+
+
+@dataclass(frozen=True)
+class Report:
+    """The check of one set of answers.
+
+    Attributes:
+        exercise: the exercise checked.
+        checks: one per node, in the order minimax visits them.
+    """
+
+    exercise: Exercise
+    checks: tuple[NodeCheck, ...]
+
+    @cached_property
+    def _by_name(self) -> dict[str, NodeCheck]:
+        return {check.node.name: check for check in self.checks}
+
+    def of(self, name: str) -> NodeCheck:
+        """The check of the node called `name`."""
+        return self._by_name[name]
+
+    @property
+    def right(self) -> int:
+        return sum(check.is_right for check in self.checks)
+
+    @property
+    def total(self) -> int:
+        return len(self.checks)
+
+    @property
+    def percent(self) -> int:
+        """The score, rounded down, so that 100 means everything is right."""
+        return self.right * 100 // self.total
+
+    @property
+    def score(self) -> str:
+        """E.g. "13/15 nodes right (86%)"."""
+        return f"{self.right}/{self.total} nodes right ({self.percent}%)"
+
+    def _topmost(self, problem: Problem) -> list[str]:
+        flagged = {check.node.name for check in self.checks if problem in check.problems}
+        return [check.node.name for check in self.checks
+                if check.node.name in flagged and check.node.parent not in flagged]
+
+    @property
+    def missing_cutoffs(self) -> list[str]:
+        """The topmost nodes of the subtrees that should have been pruned and were not."""
+        return self._topmost(Problem.SHOULD_BE_PRUNED)
+
+    @property
+    def extra_cutoffs(self) -> list[str]:
+        """The topmost nodes of the subtrees marked pruned that alpha-beta visits."""
+        return self._topmost(Problem.SHOULD_BE_VISITED)
+
+    @property
+    def mistakes(self) -> list[NodeCheck]:
+        return [check for check in self.checks if not check.is_right]
+
+    def explain(self, check: NodeCheck, *, reveal: bool = False) -> str:
+        """One line on a node's mistake, e.g. "E: wrong value (you wrote 4); see step 20"; `reveal` adds the
+        right values and what happens at that step."""
+        node, answer = check.node, check.answer
+        details = []
+        if Problem.WRONG_VALUE in check.problems:
+            details.append(_compare("you wrote", answer.value, node.value, reveal))
+        if Problem.MISSING_VALUE in check.problems and reveal:
+            details.append(f"it is {format_value(node.value)}")
+        if Problem.WRONG_ALPHA in check.problems:
+            details.append(_compare("alpha", answer.alpha, node.alpha, reveal))
+        if Problem.WRONG_BETA in check.problems:
+            details.append(_compare("beta", answer.beta, node.beta, reveal))
+        said = f" ({'; '.join(details)})" if details else ""
+        where = f"; see step {check.step}"
+        if reveal:
+            where += ": " + describe(self.exercise.solution, self.exercise.solution.events[check.step - 1])
+        return f"{node.name}: {check.words()}{said}{where}"
+
+    def to_text(self, *, reveal: bool = False) -> str:
+        """The report as lines: the score, one line per mistake, and the cut-offs missed and added."""
+        lines = [f"{self.exercise.code or self.exercise.describe()}: {self.score}"]
+        lines += ["  " + self.explain(check, reveal=reveal) for check in self.mistakes]
+        lines.append(f"missing cut-offs: {', '.join(self.missing_cutoffs) or 'none'}; "
+                     f"extra cut-offs: {', '.join(self.extra_cutoffs) or 'none'}")
+        return "\n".join(lines)
+
+    def to_json(self) -> dict[str, Any]:
+        """The report as JSON-able data, right answers included (for graders)."""
+        return {
+            **self.exercise.header(),
+            "description": self.exercise.describe(),
+            "score": {"right": self.right, "nodes": self.total, "percent": self.percent},
+            "missing_cutoffs": self.missing_cutoffs,
+            "extra_cutoffs": self.extra_cutoffs,
+            "nodes": [_check_json(check) for check in self.checks],
+        }
+
+
+def _compare(label: str, given: Value | None, expected: Value | None, reveal: bool) -> str:
+    text = f"{label} {format_value(given)}"
+    return f"{text}, it is {format_value(expected)}" if reveal else text
+
+
+def _json_value(value: Value | None) -> Value | str | None:
+    return value if value is None or abs(value) != float("inf") else format_value(value)
+
+
+def _check_json(check: NodeCheck) -> dict[str, Any]:
+    node, answer = check.node, check.answer
+    return {
+        "node": node.name,
+        "right": check.is_right,
+        "problems": [problem.value for problem in check.problems],
+        "step": check.step,
+        "given": {"pruned": check.marked_pruned, "value": _json_value(answer.value),
+                  "alpha": _json_value(answer.alpha), "beta": _json_value(answer.beta)},
+        "expected": {"pruned": node.pruned, "value": _json_value(node.value),
+                     "alpha": _json_value(node.alpha), "beta": _json_value(node.beta)},
+    }
+
+
+def check(exercise: Exercise, answers: Answers) -> Report:
+    """Checks every node: pruned or visited, and for visited ones the value and (where given) alpha and beta.
+
+    Raises:
+        InputError: the answers name a node the exercise does not have.
+    """
+    unknown = [name for name in answers.nodes if name not in exercise.by_name]
+    if unknown:
+        raise InputError(
+            f"the answers name {', '.join(unknown[:3])}{' ...' if len(unknown) > 3 else ''}, not in this "
+            f"exercise ({exercise.describe()}); check the exercise code or the tree options"
+        )
+    marked = marked_pruned(exercise, answers)
+    checks = [_check_node(node, answers.get(node.name), marked[node.name]) for node in exercise.key]
+    return Report(exercise, tuple(checks))
+
+
+def marked_pruned(exercise: Exercise, answers: Answers) -> dict[str, bool]:
+    """Node name -> True when the answers mark it or one of its ancestors pruned."""
+    marked: dict[str, bool] = {}
+    for node in exercise.key:  # parents come before their children
+        marked[node.name] = answers.get(node.name).pruned or (node.parent is not None and marked[node.parent])
+    return marked
+
+
+def _check_node(node: KeyNode, answer: NodeAnswer, marked_pruned: bool) -> NodeCheck:
+    if marked_pruned != node.pruned:
+        problem, step = ((Problem.SHOULD_BE_VISITED, node.enter_step) if marked_pruned
+                         else (Problem.SHOULD_BE_PRUNED, node.cutoff_step))
+        return NodeCheck(node, answer, marked_pruned, (problem,), step)
+    problems: list[tuple[Problem, int | None]] = []
+    if not node.pruned:
+        given = answer.value if answer.value is not None else node.leaf_value
+        if given is None:
+            problems.append((Problem.MISSING_VALUE, node.value_step))
+        elif given != node.value:
+            problems.append((Problem.WRONG_VALUE, node.value_step))
+        if answer.alpha is not None and answer.alpha != node.alpha:
+            problems.append((Problem.WRONG_ALPHA, node.window_step))
+        if answer.beta is not None and answer.beta != node.beta:
+            problems.append((Problem.WRONG_BETA, node.window_step))
+    step = min((step for _, step in problems if step is not None), default=None)
+    return NodeCheck(node, answer, marked_pruned, tuple(problem for problem, _ in problems), step)

@@ -1,0 +1,139 @@
+"""Provides `RandomExercise` and its exercise code: a short text such as "3RT7-KQ2M-5" that names one random tree."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from visualizer.errors import InputError
+from visualizer.games.base import Player
+
+__all__ = ["RandomExercise", "VALUE_LIMIT", "MAX_BRANCHING", "MAX_DEPTH"]
+
+VALUE_LIMIT = 99
+"""Leaf values of a coded exercise lie within -99..99 (two digits keep the arithmetic on paper)."""
+
+MAX_BRANCHING = 9
+"""The widest branching a code can name."""
+
+MAX_DEPTH = 9
+"""The deepest tree a code can name."""
+
+VERSION = 1
+"""The code format; a code of another version is refused rather than read wrongly."""
+
+_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXY"
+"""31 digits (Crockford's base 32 less Z): no I, L, O or U, so that codes survive being copied by hand."""
+
+_READ_AS = {"I": "1", "L": "1", "O": "0"}
+"""Letters people type for the digits they resemble."""
+
+_BASE = len(_ALPHABET)
+"""A prime, 31: the check (a weighted sum modulo 31) catches every single wrong character and every swap of
+two neighbours in codes of up to 30 characters."""
+
+
+@dataclass(frozen=True)
+class RandomExercise:
+    """The settings of a random practice tree: the same settings build the same tree on every machine.
+
+    Attributes:
+        branching: children per interior node (1..9).
+        depth: the depth of the perfect tree (0..9); the search looks that far.
+        value_range: (LO, HI), leaf values drawn uniformly from LO..HI, within -99..99.
+        seed: the random seed (0 or more).
+        root: who moves at the root.
+        strict: cut only when a value passes the bound, not when it equals it.
+    """
+
+    branching: int
+    depth: int
+    value_range: tuple[int, int]
+    seed: int
+    root: Player = Player.MAX
+    strict: bool = False
+
+    def __post_init__(self) -> None:
+        low, high = self.value_range
+        if not 1 <= self.branching <= MAX_BRANCHING:
+            raise InputError(f"--branching is {self.branching}; practice trees take 1 to {MAX_BRANCHING} children")
+        if not 0 <= self.depth <= MAX_DEPTH:
+            raise InputError(f"--depth is {self.depth}; practice trees are 0 to {MAX_DEPTH} levels deep")
+        if not -VALUE_LIMIT <= low <= high <= VALUE_LIMIT:
+            raise InputError(
+                f"--range is {low}:{high}; practice values lie within -{VALUE_LIMIT}:{VALUE_LIMIT}, LO <= HI"
+            )
+        if self.seed < 0:
+            raise InputError(f"--seed is {self.seed}; practice seeds are 0 or more")
+
+    @property
+    def code(self) -> str:
+        """The exercise code, e.g. "3RT7-KQ2M-5": digits in groups of four, the last one a check."""
+        low, high = self.value_range
+        number = self.seed
+        for digit, radix in (
+            (low + VALUE_LIMIT, 2 * VALUE_LIMIT + 1),
+            (high + VALUE_LIMIT, 2 * VALUE_LIMIT + 1),
+            (self.depth, MAX_DEPTH + 1),
+            (self.branching - 1, MAX_BRANCHING),
+            (self.root is Player.MIN, 2),
+            (self.strict, 2),
+            (VERSION, 8),
+        ):
+            number = number * radix + int(digit)
+        digits = ""
+        while number:
+            number, remainder = divmod(number, _BASE)
+            digits = _ALPHABET[remainder] + digits
+        digits += _ALPHABET[_check(digits)]
+        return "-".join(digits[start : start + 4] for start in range(0, len(digits), 4))
+
+    @classmethod
+    def from_code(cls, code: str) -> RandomExercise:
+        """The exercise a code names; dashes, spaces and case do not matter.
+
+        Raises:
+            InputError: the code has a character outside the alphabet, a wrong check character, or
+                a format this version does not read.
+        """
+        cleaned = "".join(_READ_AS.get(char, char) for char in code.upper() if char not in "- ")
+        wrong = sorted({char for char in cleaned if char not in _ALPHABET})
+        if len(cleaned) < 2 or wrong:
+            what = f"has {', '.join(repr(char) for char in wrong)}" if wrong else "is too short"
+            raise InputError(f"exercise code {code!r} {what}; copy it again (digits and letters, e.g. 3RT7-KQ2M-5)")
+        digits, check = cleaned[:-1], cleaned[-1]
+        if _ALPHABET[_check(digits)] != check:
+            raise InputError(f"exercise code {code!r} has a typo (its check character does not match); copy it again")
+        number = 0
+        for char in digits:
+            number = number * _BASE + _ALPHABET.index(char)
+        fields = []
+        for radix in (8, 2, 2, MAX_BRANCHING, MAX_DEPTH + 1, 2 * VALUE_LIMIT + 1, 2 * VALUE_LIMIT + 1):
+            number, digit = divmod(number, radix)
+            fields.append(digit)
+        version, strict, minimizes, branching, depth, high, low = fields
+        if version != VERSION:
+            raise InputError(f"exercise code {code!r} is of format {version}; this version reads format {VERSION}")
+        return cls(
+            branching=branching + 1,
+            depth=depth,
+            value_range=(low - VALUE_LIMIT, high - VALUE_LIMIT),
+            seed=number,
+            root=Player.MIN if minimizes else Player.MAX,
+            strict=bool(strict),
+        )
+
+    def describe(self) -> str:
+        """One line a person can read, e.g. "random tree: branching 2, depth 4, values -10:10, seed 7, root MAX"."""
+        low, high = self.value_range
+        cuts = ", strict cuts" if self.strict else ""
+        return (
+            f"random tree: branching {self.branching}, depth {self.depth}, values {low}:{high}, "
+            f"seed {self.seed}, root {self.root.value.upper()}{cuts}"
+        )
+
+
+def _check(digits: str) -> int:
+    """The check digit of `digits`: it makes the sum of every character (check included) times its place
+    from the right (1, 2, 3, ...) a multiple of 31."""
+    total = sum(weight * _ALPHABET.index(char) for weight, char in enumerate(reversed(digits), start=2))
+    return -total % _BASE

@@ -1,0 +1,233 @@
+"""Provides `Exercise`: a tree to work by hand with alpha-beta, and its answer key worked out from the traces."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Any
+
+from visualizer.errors import InputError, NodeBudgetExceeded
+from visualizer.games import Game, Player, lookahead
+from visualizer.games.base import Value
+from visualizer.games.random_tree import random_tree
+from visualizer.games.spec import from_spec
+from visualizer.practice.code import RandomExercise
+from visualizer.search import trace_search
+from visualizer.tracing import Trace
+from visualizer.tracing.events import EventKind
+from visualizer.tracing.records import NodeStatus
+
+__all__ = ["Exercise", "KeyNode", "MAX_PRACTICE_NODES"]
+
+MAX_PRACTICE_NODES = 400
+"""Exercises are worked by hand: trees with more nodes than this are refused."""
+
+
+@dataclass(frozen=True)
+class KeyNode:
+    """One node of an exercise and what alpha-beta does with it (the answer key).
+
+    Attributes:
+        id: the node's id in `Exercise.tree` (the full search, which every node is in).
+        name: its unique name.
+        parent: the parent's name (None at the root).
+        depth: the root is 0.
+        player: who moves at the node.
+        leaf_value: the static value the student is given (frontier nodes: leaves, game ends and nodes
+            at the look-ahead), None for nodes whose value is backed up.
+        pruned: True when alpha-beta never enters the node.
+        value: alpha-beta's value for the node (MAX's view), None when pruned.
+        alpha: the node's alpha when alpha-beta leaves it (None when pruned).
+        beta: its beta when alpha-beta leaves it.
+        enter_step: the step of the key's trace that enters the node (None when pruned).
+        value_step: the step that gave the node its final value (its evaluation or its decisive back-up).
+        window_step: the step that last changed its alpha or beta (its entry, or the last update).
+        cutoff_step: for pruned nodes, the cut-off that pruned it or the subtree it lies in.
+    """
+
+    id: int
+    name: str
+    parent: str | None
+    depth: int
+    player: Player
+    leaf_value: Value | None
+    pruned: bool
+    value: Value | None = None
+    alpha: Value | None = None
+    beta: Value | None = None
+    enter_step: int | None = None
+    value_step: int | None = None
+    window_step: int | None = None
+    cutoff_step: int | None = None
+
+    @property
+    def is_leaf(self) -> bool:
+        """True when the student is given the node's value rather than asked for it."""
+        return self.leaf_value is not None
+
+
+@dataclass(frozen=True, eq=False)
+class Exercise:
+    """A tree to work with alpha-beta by hand.
+
+    Attributes:
+        game: the tree source.
+        depth: the look-ahead (None: full depth).
+        strict: cut only when a value passes the bound, not when it equals it.
+        random: the random tree's settings when the exercise has a code, else None.
+    """
+
+    game: Game
+    depth: int | None = None
+    strict: bool = False
+    random: RandomExercise | None = None
+    _traces: dict[str, Trace] = field(default_factory=dict, init=False, repr=False)
+
+    @classmethod
+    def from_random(cls, settings: RandomExercise) -> Exercise:
+        """The exercise of a random tree (the one its code names)."""
+        game = random_tree(
+            depth=settings.depth,
+            branching=settings.branching,
+            value_range=settings.value_range,
+            seed=settings.seed,
+            root=settings.root,
+        )
+        exercise = cls(game, None, settings.strict, settings)
+        exercise.check_size()
+        return exercise
+
+    @classmethod
+    def from_code(cls, code: str) -> Exercise:
+        """The exercise an exercise code names (see `RandomExercise.from_code`)."""
+        return cls.from_random(RandomExercise.from_code(code))
+
+    @classmethod
+    def from_game(cls, game: Game, *, depth: int | None = None, strict: bool = False) -> Exercise:
+        """An exercise on any tree source, searched to `depth` (None: full depth, or the game's suggestion)."""
+        exercise = cls(game, lookahead(game, depth), strict)
+        exercise.check_size()
+        return exercise
+
+    @classmethod
+    def from_header(cls, header: dict[str, Any]) -> Exercise:
+        """The exercise an answer file names: {"exercise": CODE} or {"source": SPEC, "depth": D, "strict": S}."""
+        if header.get("exercise"):
+            return cls.from_code(str(header["exercise"]))
+        if not isinstance(header.get("source"), dict):
+            raise InputError("the answers name no exercise; add its code (exercise CODE) or give the tree as options")
+        return cls.from_game(from_spec(header["source"]), depth=header.get("depth"), strict=bool(header.get("strict")))
+
+    @property
+    def code(self) -> str | None:
+        """The exercise code (random trees only)."""
+        return None if self.random is None else self.random.code
+
+    def header(self) -> dict[str, Any]:
+        """What an answer file records to name this exercise (the inverse of `from_header`)."""
+        if self.random is not None:
+            return {"exercise": self.random.code}
+        return {"source": self.game.spec(), "depth": self.depth, "strict": self.strict}
+
+    def describe(self) -> str:
+        """One line naming the tree and the rules, e.g. "random tree: branching 2, depth 4, ..."."""
+        if self.random is not None:
+            return self.random.describe()
+        depth = "full depth" if self.depth is None else f"look-ahead {self.depth}"
+        cuts = ", strict cuts" if self.strict else ""
+        return f"{self.game.describe()}, root {self.tree.root_player.value.upper()}, {depth}{cuts}"
+
+    def check_size(self) -> None:
+        """Raises InputError when the tree is too big to work by hand (or to search)."""
+        self.tree  # noqa: B018 - the search refuses trees over the limit
+
+    def _trace(self, algorithm: str) -> Trace:
+        if algorithm not in self._traces:
+            try:
+                self._traces[algorithm] = trace_search(
+                    self.game, algorithm, depth=self.depth, strict=self.strict, max_nodes=MAX_PRACTICE_NODES
+                )
+            except NodeBudgetExceeded:
+                raise InputError(
+                    f"this tree has over {MAX_PRACTICE_NODES} nodes, too many to work by hand; choose a "
+                    "smaller --depth or --branching"
+                ) from None
+        return self._traces[algorithm]
+
+    @property
+    def tree(self) -> Trace:
+        """Minimax's trace: every node of the exercise, with the frontier's static values."""
+        return self._trace("minimax")
+
+    @property
+    def solution(self) -> Trace:
+        """Alpha-beta's trace: the answer key, replayed when a student looks for a mistake."""
+        return self._trace("alphabeta")
+
+    @cached_property
+    def key(self) -> tuple[KeyNode, ...]:
+        """Every node of the exercise in the order minimax visits them (depth first, left to right)."""
+        tree, solution = self.tree, self.solution
+        steps = _steps(solution)
+        evaluated = {event.node for event in tree.events if event.kind is EventKind.EVALUATE}
+        pruned_at = {node: cutoff.step for cutoff in solution.summary.cutoffs for node in cutoff.pruned}
+        nodes = []
+        for node_id in tree.summary.visit_order:
+            node = tree.nodes[node_id]
+            parent = None if node.parent is None else tree.nodes[node.parent].name
+            leaf_value = node.static_value if node_id in evaluated else None
+            common = dict(id=node_id, name=node.name, parent=parent, depth=node.depth, player=node.player,
+                          leaf_value=leaf_value)
+            found = _solution_node(solution, tree, node_id)
+            if found is None or found.status is not NodeStatus.VISITED:
+                pruned = found if found is not None else _pruned_ancestor(solution, tree, node_id)
+                nodes.append(KeyNode(**common, pruned=True, cutoff_step=pruned_at.get(pruned.id)))
+                continue
+            enter, value, window = steps[found.id]
+            nodes.append(KeyNode(**common, pruned=False, value=found.value, alpha=found.alpha, beta=found.beta,
+                                 enter_step=enter, value_step=value, window_step=window))
+        return tuple(nodes)
+
+    @cached_property
+    def by_name(self) -> dict[str, KeyNode]:
+        """The key's nodes by name."""
+        return {node.name: node for node in self.key}
+
+
+def _solution_node(solution: Trace, tree: Trace, node_id: int):
+    """The node of the key's trace with the same name, None when the key's search never generated it."""
+    try:
+        return solution.node(tree.nodes[node_id].name)
+    except KeyError:
+        return None
+
+
+def _pruned_ancestor(solution: Trace, tree: Trace, node_id: int):
+    """For a game node alpha-beta never generated: the skipped ancestor that the cut-off names."""
+    parent = tree.nodes[node_id].parent
+    while True:
+        found = _solution_node(solution, tree, parent)
+        if found is not None:
+            return found
+        parent = tree.nodes[parent].parent
+
+
+def _steps(solution: Trace) -> dict[int, tuple[int, int | None, int | None]]:
+    """Per node of the key's trace: (its enter step, the step of its last value change, of its last window change)."""
+    entered: dict[int, int] = {}
+    valued: dict[int, tuple[int, Value]] = {}
+    windowed: dict[int, tuple[int, Value | None, Value | None]] = {}
+    for event in solution.events:
+        node = event.node
+        if event.kind is EventKind.ENTER:
+            entered[node] = event.step
+            windowed[node] = (event.step, event.alpha, event.beta)
+        elif event.kind in (EventKind.EVALUATE, EventKind.BACK_UP):
+            if node not in valued or valued[node][1] != event.value:
+                valued[node] = (event.step, event.value)
+        elif event.kind is EventKind.UPDATE and windowed[node][1:] != (event.alpha, event.beta):
+            windowed[node] = (event.step, event.alpha, event.beta)
+    return {
+        node: (step, valued[node][0] if node in valued else None, windowed[node][0])
+        for node, step in entered.items()
+    }
