@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from rich.cells import cell_len
@@ -13,7 +14,7 @@ from visualizer.tracing.trace import NodeStatus, Trace, TraceNode
 
 __all__ = [
     "DEFAULT_MAX_WIDTH", "MARKERS", "MAX_DRAWN_NODES", "TARGET_WIDTH", "NodeLabel", "TreeDrawing", "TreePlan",
-    "compact_value", "draw_tree", "layout_tree", "node_label", "node_line", "plan_tree",
+    "compact_value", "draw_labels", "draw_tree", "layout_tree", "node_label", "node_line", "plan_tree",
 ]
 
 MAX_DRAWN_NODES = 63
@@ -228,14 +229,17 @@ def _place(trace: Trace, widths: list[int], gap: int) -> tuple[list[int], int]:
     return centres, spans[0]
 
 
-def plan_tree(trace: Trace, *, max_width: int = DEFAULT_MAX_WIDTH) -> TreePlan | None:
+def plan_tree(
+    trace: Trace, *, max_width: int = DEFAULT_MAX_WIDTH, label_widths: Sequence[int] | None = None
+) -> TreePlan | None:
     """Lays out `trace`'s tree, or None when it has over `MAX_DRAWN_NODES` nodes or needs over `max_width` columns.
 
     Subtrees are `GAPS[0]` columns apart when the drawing then fits `TARGET_WIDTH`, else `GAPS[-1]`.
+    Each node's box is as wide as its widest label during the replay, or `label_widths[id]` when given.
     """
     if len(trace.nodes) > MAX_DRAWN_NODES:
         return None
-    widths = _label_widths(trace)
+    widths = _label_widths(trace) if label_widths is None else list(label_widths)
     placements = [_place(trace, widths, gap) for gap in GAPS]
     fitting = [placed for placed in placements if placed[1] <= TARGET_WIDTH] or placements[-1:]
     centres, width = fitting[0]
@@ -248,17 +252,39 @@ def plan_tree(trace: Trace, *, max_width: int = DEFAULT_MAX_WIDTH) -> TreePlan |
 def draw_tree(plan: TreePlan, replay: Replay, *, show_pv: bool = False) -> TreeDrawing:
     """Draws the planned tree in `replay`'s current state; `show_pv` marks the principal variation."""
     trace = plan.trace
+    on_pv = set(trace.summary.principal_variation) if show_pv else set()
+    labels = [
+        node_label(node, replay.views[node.id], is_current=node.id == replay.current, on_pv=node.id in on_pv)
+        for node in trace.nodes
+    ]
+    pruned = {node for node, view in enumerate(replay.views) if view.phase is Phase.PRUNED}
+    return draw_labels(plan, labels, dimmed_edges=pruned, bold_edges=on_pv - {trace.root.id})
+
+
+def draw_labels(
+    plan: TreePlan,
+    labels: Sequence[NodeLabel],
+    *,
+    dimmed_edges: Collection[int] = (),
+    bold_edges: Collection[int] = (),
+) -> TreeDrawing:
+    """Draws the planned tree with the given label of each node (by id).
+
+    Args:
+        plan: where the nodes go; each label must fit its node's planned width.
+        labels: the two lines and style of each node.
+        dimmed_edges: nodes whose edge from their parent is dim (pruned ones).
+        bold_edges: nodes whose edge from their parent is bold (the principal variation's).
+    """
+    trace = plan.trace
     height = (plan.depth + 1) * LEVEL_HEIGHT - 1
     cells = [[" "] * plan.width for _ in range(height)]
     styles: list[list[tuple[int, int, str]]] = [[] for _ in range(height)]
-    on_pv = set(trace.summary.principal_variation) if show_pv else set()
     positions = {}
     for node in trace.nodes:
         row, centre, width = node.depth * LEVEL_HEIGHT, plan.centres[node.id], plan.widths[node.id]
         positions[node.id] = (row, centre)
-        label = node_label(
-            node, replay.views[node.id], is_current=node.id == replay.current, on_pv=node.id in on_pv
-        )
+        label = labels[node.id]
         for offset, line in enumerate((label.top, label.bottom)):
             start = centre - (cell_len(line) - 1) // 2
             cells[row + offset][start : start + len(line)] = line
@@ -266,7 +292,7 @@ def draw_tree(plan: TreePlan, replay: Replay, *, show_pv: bool = False) -> TreeD
                 left = centre - (width - 1) // 2
                 styles[row + offset].append((left, left + width, label.style))
         if node.children:
-            _draw_edges(plan, node, cells[row + 2], styles[row + 2], replay, on_pv)
+            _draw_edges(plan, node, cells[row + 2], styles[row + 2], dimmed_edges, bold_edges)
     lines = []
     for row_cells, row_styles in zip(cells, styles, strict=True):
         line = Text("".join(row_cells))
@@ -281,8 +307,8 @@ def _draw_edges(
     node: TraceNode,
     cells: list[str],
     styles: list[tuple[int, int, str]],
-    replay: Replay,
-    on_pv: set[int],
+    dimmed: Collection[int],
+    bold: Collection[int],
 ) -> None:
     """Joins `node` to its children on the edge row below it: `┌───┴───┐`."""
     top = plan.centres[node.id]
@@ -291,9 +317,9 @@ def _draw_edges(
     for column in range(low, high + 1):
         cells[column] = _BOX[(column == top, column in below, column > low, column < high)]
     for column, child in below.items():
-        if replay.views[child].phase is Phase.PRUNED:
+        if child in dimmed:
             styles.append((column, column + 1, "dim"))
-        elif child in on_pv and node.id in on_pv:
+        elif child in bold:
             styles.append((column, column + 1, "bold"))
 
 
