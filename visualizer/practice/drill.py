@@ -1,0 +1,197 @@
+"""Provides the "predict the next node" drill: `Choice`, `Question`, `questions` and `Drill`."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+
+from visualizer.tracing.columns import KIND_CODES
+from visualizer.tracing.events import EventKind
+from visualizer.tracing.trace import Trace
+
+__all__ = ["CUTOFF", "ENTER", "PRUNING_ALGORITHMS", "Choice", "Drill", "Question", "iter_questions", "questions"]
+
+ENTER = "enter"
+"""The kind of a choice that says the search enters a node next."""
+
+CUTOFF = "cutoff"
+"""The kind of a choice that says the window closes next."""
+
+PRUNING_ALGORITHMS = frozenset({"alphabeta", "negamax-ab"})
+"""Algorithms that cut off, so that their questions offer a cut-off."""
+
+NAMED_AT_MOST = 5
+"""How many pruned children an answer names before it says "and N more"."""
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One answer a student can give to "what happens next?".
+
+    Attributes:
+        kind: `ENTER` or `CUTOFF`.
+        node: the node entered, or for a cut-off the node whose window closes.
+        label: the text shown, e.g. "enter D".
+    """
+
+    kind: str
+    node: int
+    label: str
+
+
+@dataclass(frozen=True)
+class Question:
+    """A pause before a step that enters a node or cuts off.
+
+    Attributes:
+        step: the 1-based step asked about (`trace.events[step - 1]`); the search stands at `step - 1`.
+        answer: the right choice, one of `choices`.
+        choices: every node the search could enter next (the remaining children of the open
+            nodes), shuffled with the step as the seed so that the first is not always right, then a
+            cut-off if the search prunes and the deepest open node has a child searched and one left.
+        outcome: what the step does, e.g. "the next step enters D" or "a cut-off at E prunes K".
+    """
+
+    step: int
+    answer: Choice
+    choices: tuple[Choice, ...]
+    outcome: str
+
+
+def _enter(names: Sequence[str], node: int) -> Choice:
+    return Choice(ENTER, node, f"enter {names[node]}")
+
+
+def _cutoff(names: Sequence[str], node: int) -> Choice:
+    name = names[node]
+    return Choice(CUTOFF, node, f"a cut-off at {name} (the rest of {name}'s children are pruned)")
+
+
+def _listed(names: list[str]) -> str:
+    """'K', 'K and L', 'K, L and M', or the first few and 'and N more'."""
+    if len(names) > NAMED_AT_MOST:
+        shown = names[: NAMED_AT_MOST - 1]
+        return f"{', '.join(shown)} and {len(names) - len(shown)} more"
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+@dataclass
+class _OpenNode:
+    """A node on the call stack: its children in search order and the index of the next one to try."""
+
+    node: int
+    children: tuple[int, ...]
+    next: int = 0
+
+    @property
+    def remaining(self) -> tuple[int, ...]:
+        return self.children[self.next :]
+
+
+def iter_questions(trace: Trace) -> Iterator[Question]:
+    """The questions of `trace` one at a time, in step order (see `questions`).
+
+    The events are read once, from the trace's columns; a question costs the remaining children of
+    the nodes on the call stack, so a long trace is drilled without working all of it out first.
+    """
+    columns = trace.columns
+    names, children = columns.name, columns.children
+    kinds, nodes = columns.event_kind, columns.event_node
+    enter_code, exit_code, cutoff_code = (
+        KIND_CODES[kind] for kind in (EventKind.ENTER, EventKind.EXIT, EventKind.CUTOFF)
+    )
+    prunes = trace.algorithm in PRUNING_ALGORITHMS
+    stack: list[_OpenNode] = []
+    for index, code in enumerate(kinds):
+        node, step = nodes[index], index + 1
+        if code == enter_code:
+            if stack:
+                outcome = f"the next step enters {names[node]}"
+                yield _question(names, stack, prunes, step, _enter(names, node), outcome)
+                parent = stack[-1]
+                parent.next = parent.children.index(node, parent.next) + 1
+            stack.append(_OpenNode(node, tuple(children[node])))
+        elif code == cutoff_code:
+            outcome = f"a cut-off at {names[node]} prunes {_listed(trace.names(columns.event_skipped[step]))}"
+            yield _question(names, stack, prunes, step, _cutoff(names, node), outcome)
+        elif code == exit_code:
+            stack.pop()
+
+
+def _question(
+    names: Sequence[str], stack: list[_OpenNode], prunes: bool, step: int, answer: Choice, outcome: str
+) -> Question:
+    """The question before `step`, with the choices the call stack allows."""
+    choices = [_enter(names, child) for open_node in reversed(stack) for child in open_node.remaining]
+    random.Random(step).shuffle(choices)  # in search order, the right answer would always come first
+    top = stack[-1]
+    if prunes and top.next and top.remaining:  # a window can close only after a child's value is in
+        choices.append(_cutoff(names, top.node))
+    return Question(step, answer, tuple(choices), outcome)
+
+
+def questions(trace: Trace) -> list[Question]:
+    """One question per step that enters a node (but the root) and one per cut-off, in step order.
+
+    Args:
+        trace: a finished trace of any algorithm (minimax traces ask only which node comes next).
+
+    Returns:
+        The questions; each `answer` is one of its `choices`.
+    """
+    return list(iter_questions(trace))
+
+
+class Drill:
+    """A student's run through the questions of one trace, keeping score.
+
+    Args:
+        trace: the finished trace to drill on.
+    """
+
+    def __init__(self, trace: Trace) -> None:
+        self.trace = trace
+        """The trace the questions come from."""
+        summary = trace.summary
+        self.total = max(0, summary.nodes_visited - 1) + len(summary.cutoffs)
+        """Questions in all: one per node entered after the root, one per cut-off."""
+        self._questions = iter_questions(trace)
+        self.current: Question | None = next(self._questions, None)
+        """The question waiting for an answer, None when all are answered."""
+        self.right = 0
+        """Questions answered right."""
+        self.asked = 0
+        """Questions answered."""
+
+    @property
+    def is_done(self) -> bool:
+        """True when every question has been answered."""
+        return self.current is None
+
+    def answer(self, choice: Choice) -> bool:
+        """Records the answer to the current question and moves on to the next.
+
+        Args:
+            choice: one of the current question's choices.
+
+        Returns:
+            True when it is the right one.
+
+        Raises:
+            ValueError: there is no question left.
+        """
+        if self.current is None:
+            raise ValueError("the drill is over: there is no question to answer")
+        is_right = choice == self.current.answer
+        self.asked += 1
+        self.right += is_right
+        self.current = next(self._questions, None)
+        return is_right
+
+    @property
+    def score(self) -> str:
+        """The score so far, e.g. "7/9 right (78%)"."""
+        if not self.asked:
+            return "0/0 right"
+        return f"{self.right}/{self.asked} right ({self.right / self.asked:.0%})"

@@ -1,0 +1,215 @@
+"""Provides `DrillScreen`: plays a finished search and stops before each step to ask what comes next."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.timer import Timer
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+from visualizer.practice.drill import Choice, Drill, Question
+from visualizer.tracing import Trace
+from visualizer.tracing.replay import Replay
+from visualizer.tui.screens.search_screen import SPEEDS
+from visualizer.tui.widgets.event_log import EventLog
+from visualizer.tui.widgets.game_tree_view import GameTreeView
+from visualizer.tui.widgets.static_update import update_static
+
+__all__ = ["DrillScreen"]
+
+
+class DrillScreen(Screen):
+    """The "predict the next node" drill: before each step that enters a node or cuts off, the
+    student picks what happens; the screen says whether that was right, applies the step and plays on.
+
+    Args:
+        trace: the finished trace to drill on.
+    """
+
+    CSS_PATH = "drill_screen.tcss"
+    AUTO_FOCUS = "#drill-choices"
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        *(Binding(str(number), f"pick({number})", f"Pick choice {number}", show=False) for number in range(1, 10)),
+        Binding("space,right", "skip", "Skip ahead", key_display="space"),
+        Binding("plus,equals_sign", "speed(1)", "Faster", key_display="+"),
+        Binding("minus", "speed(-1)", "Slower", key_display="-"),
+        Binding("escape", "back", "Back"),
+        Binding("question_mark", "app.show_help_panel", "Help", key_display="?"),
+    ]
+
+    def __init__(self, trace: Trace) -> None:
+        super().__init__()
+        self.drill = Drill(trace)
+        """The questions and the score."""
+        self.replay = Replay(trace)
+        """Where the playback stands."""
+        self.speed_index = SPEEDS.index(4)
+        """Index into SPEEDS."""
+        self.timer: Timer | None = None
+        """The play timer while playing to the next question."""
+        self.prompt_text = ""
+        """The question, or what the screen is doing (for tests)."""
+        self.verdict_text = ""
+        """Whether the last answer was right, and what the step did (for tests)."""
+        self.status_text = ""
+        """The score and the step (for tests)."""
+        self.shown_step: int | None = None
+        """The step of the question whose choices are listed, None while none is."""
+
+    def compose(self) -> ComposeResult:
+        trace = self.replay.trace
+        self.tree_view = GameTreeView(trace, id="drill-tree")
+        self.prompt = Static(id="drill-prompt", markup=False)
+        self.choices = OptionList(id="drill-choices", markup=False)
+        self.verdict = Static(id="drill-verdict", markup=False)
+        self.event_log = EventLog(trace, id="drill-log")
+        self.status = Static(id="drill-status", markup=False)
+        yield self.tree_view
+        with Horizontal(id="drill-panels"):
+            with Vertical(id="drill-question"):
+                yield self.prompt
+                yield self.choices
+                yield self.verdict
+            yield self.event_log
+        yield self.status
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.play()
+
+    # -- state -----------------------------------------------------------------
+    @property
+    def playing(self) -> bool:
+        return self.timer is not None
+
+    @property
+    def asking(self) -> bool:
+        """True while the current question waits for an answer."""
+        question = self.drill.current
+        return question is not None and self.replay.step == question.step - 1
+
+    @property
+    def is_done(self) -> bool:
+        """True once every question is answered and the trace has played to its end."""
+        return self.drill.is_done and self.replay.step >= self.replay.count
+
+    def _stop_at(self) -> int:
+        """The step to play to: just before the current question's step, or the end."""
+        question = self.drill.current
+        return self.replay.count if question is None else question.step - 1
+
+    # -- playing -----------------------------------------------------------------
+    def play(self) -> None:
+        """Plays on to the next question (or to the end), or asks at once if it is already there."""
+        self.stop()
+        if self.replay.step < self._stop_at():
+            self.timer = self.set_interval(1 / SPEEDS[self.speed_index], self._tick)
+        self.refresh_view()
+
+    def _tick(self) -> None:
+        self.replay.forward()
+        if self.replay.step >= self._stop_at():
+            self.stop()
+        self.refresh_view()
+
+    def stop(self) -> None:
+        """Stops the play timer."""
+        if self.timer is not None:
+            self.timer.stop()
+            self.timer = None
+
+    def action_skip(self) -> None:
+        """Jumps to the next question (or to the end) without waiting for the timer."""
+        self.stop()
+        self.replay.seek(self._stop_at())
+        self.refresh_view()
+
+    def action_speed(self, change: int) -> None:
+        self.speed_index = max(0, min(len(SPEEDS) - 1, self.speed_index + change))
+        if self.playing:
+            self.play()
+        else:
+            self.refresh_view()
+
+    # -- answering ---------------------------------------------------------------
+    def answer(self, choice: Choice) -> bool:
+        """Takes the student's answer to the waiting question, shows the verdict, applies the step and plays on.
+
+        Args:
+            choice: one of the question's choices.
+
+        Returns:
+            True when it was right (False also when no question was waiting).
+        """
+        question = self.drill.current
+        if question is None or not self.asking:
+            return False
+        is_right = self.drill.answer(choice)
+        self.verdict_text = f"{'Right' if is_right else 'No'}: {question.outcome}."
+        self.verdict.set_class(is_right, "-right")
+        self.verdict.set_class(not is_right, "-wrong")
+        self.replay.forward()
+        self.play()
+        return is_right
+
+    def action_pick(self, number: int) -> None:
+        """Answers with the `number`-th choice (1-based), if there is one."""
+        question = self.drill.current
+        if self.asking and question is not None and 1 <= number <= len(question.choices):
+            self.answer(question.choices[number - 1])
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        question = self.drill.current
+        if self.asking and question is not None:
+            self.answer(question.choices[event.option_index])
+
+    # -- showing -----------------------------------------------------------------
+    def refresh_view(self) -> None:
+        """Shows the step, the question (or what is going on) and the score (attributes down)."""
+        replay, drill = self.replay, self.drill
+        self.tree_view.show(replay, show_pv=replay.step == replay.count)
+        self.event_log.show(replay.step)
+        self.prompt_text, state = self._describe()
+        self._list_choices(drill.current if self.asking else None)
+        speed = f"speed {SPEEDS[self.speed_index]:g}/s"
+        self.status_text = "  ".join([drill.score, f"step {replay.step}/{replay.count}", state, speed])
+        update_static(self.prompt, self.prompt_text)
+        update_static(self.verdict, self.verdict_text)
+        update_static(self.status, self.status_text)
+
+    def _describe(self) -> tuple[str, str]:
+        """The prompt, and the state for the status line."""
+        drill, question = self.drill, self.drill.current
+        if question is not None and self.asking:
+            ask = f"Question {drill.asked + 1} of {drill.total}: what does step {question.step} do?"
+            return f"{ask} Pick with up/down and enter, or a number.", "your turn"
+        if self.is_done:
+            return f"Done: {drill.score}. Press escape to go back.", "finished"
+        if question is None:
+            return "No more questions: playing to the end (space jumps there).", "playing"
+        return f"Watching: the next question comes before step {question.step} (space jumps there).", "playing"
+
+    def _list_choices(self, question: Question | None) -> None:
+        """Lists the question's choices, numbered (nothing while no question waits)."""
+        step = None if question is None else question.step
+        if step == self.shown_step:
+            return
+        self.shown_step = step
+        if question is None:
+            self.choices.clear_options()
+            return
+        self.choices.set_options(
+            Option(f"{number}. {choice.label}") for number, choice in enumerate(question.choices, 1)
+        )
+        self.choices.highlighted = 0
+
+    # -- leaving -----------------------------------------------------------------
+    def action_back(self) -> None:
+        self.stop()
+        self.app.pop_screen()
