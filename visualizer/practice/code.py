@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from visualizer.errors import InputError
 from visualizer.games.base import Player
 
-__all__ = ["RandomExercise", "VALUE_LIMIT", "MAX_BRANCHING", "MAX_DEPTH"]
+__all__ = ["MAX_BRANCHING", "MAX_DEPTH", "VALUE_LIMIT", "RandomExercise"]
 
 VALUE_LIMIT = 99
 """Leaf values of a coded exercise lie within -99..99 (two digits keep the arithmetic on paper)."""
@@ -122,14 +122,18 @@ class RandomExercise:
             strict=bool(strict),
         )
 
-    def describe(self) -> str:
-        """One line a person can read, e.g. "random tree: branching 2, depth 4, values -10:10, seed 7, root MAX"."""
+    def settings_text(self) -> str:
+        """The settings in words, e.g. "branching 2, depth 4, values -10:10, seed 7, root MAX"."""
         low, high = self.value_range
         cuts = ", strict cuts" if self.strict else ""
         return (
-            f"random tree: branching {self.branching}, depth {self.depth}, values {low}:{high}, "
-            f"seed {self.seed}, root {self.root.value.upper()}{cuts}"
+            f"branching {self.branching}, depth {self.depth}, values {low}:{high}, seed {self.seed}, "
+            f"root {self.root.value.upper()}{cuts}"
         )
+
+    def describe(self) -> str:
+        """One line a person can read, e.g. "random tree: branching 2, depth 4, values -10:10, seed 7, root MAX"."""
+        return f"random tree: {self.settings_text()}"
 
 
 def _check(digits: str) -> int:

@@ -2,21 +2,22 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import partial
-from typing import Iterable
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
 
 from visualizer.games import Game, GridGame, builtin_example
+from visualizer.practice.exercise import Exercise
 from visualizer.tracing import Trace
 from visualizer.tui.heap import freeze_heap, thaw_heap
 from visualizer.tui.match import Match, PlaySettings
-from visualizer.tui.screens import PlayScreen, SearchScreen
+from visualizer.tui.screens import DrillScreen, PlayScreen, PracticeScreen, SearchScreen
 from visualizer.tui.session import Session
 
-__all__ = ["VisualizerApp", "make_app", "make_play_app"]
+__all__ = ["VisualizerApp", "make_app", "make_play_app", "make_practice_app"]
 
 
 class VisualizerApp(App):
@@ -25,14 +26,30 @@ class VisualizerApp(App):
     CSS_PATH = "app.tcss"
     TITLE = "gametree visualizer"
 
-    def __init__(self, session: Session | None = None, *, match: Match | None = None) -> None:
+    def __init__(
+        self,
+        session: Session | None = None,
+        *,
+        match: Match | None = None,
+        exercise: Exercise | None = None,
+        drill: bool = False,
+    ) -> None:
         super().__init__()
         self.session = session
-        """The search shown at start (None when the app starts on a game)."""
+        """The search shown at start (None when the app starts on a game or an exercise)."""
         self.match = match
         """The game against the engine shown at start (None when the app starts on a search)."""
+        self.exercise = exercise
+        """The practice exercise shown at start (None when the app starts on a search or a game)."""
+        self.drill = drill
+        """True to start the exercise in the predict-the-next-node drill."""
 
     def on_mount(self) -> None:
+        if self.exercise is not None:
+            self.push_screen(PracticeScreen(self.exercise))
+            if self.drill:
+                self.push_screen(DrillScreen(self.exercise.solution))
+            return
         self.push_screen(SearchScreen(self.session) if self.match is None else PlayScreen(self.match))
 
     def on_ready(self) -> None:
@@ -99,3 +116,13 @@ def make_play_app(
     """
     settings = PlaySettings(human, algorithm, depth, evaluator or getattr(game, "evaluator", "win-loss"))
     return VisualizerApp(match=Match(game, settings))
+
+
+def make_practice_app(exercise: Exercise, *, drill: bool = False) -> VisualizerApp:
+    """The app in practice mode: the student works `exercise` with alpha-beta by hand and checks it.
+
+    Args:
+        exercise: the tree, look-ahead and cut rule (see `Exercise`).
+        drill: open the predict-the-next-node drill first (escape leads to the answer sheet).
+    """
+    return VisualizerApp(exercise=exercise, drill=drill)

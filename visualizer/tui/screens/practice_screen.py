@@ -1,0 +1,222 @@
+"""Provides `PracticeScreen`: the student fills in values, windows and pruned marks, then checks them all."""
+
+from __future__ import annotations
+
+import random
+
+from textual import events, on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Input, Static
+
+from visualizer.errors import VisualizerError
+from visualizer.practice.answers import NodeAnswer, answer_text, parse_answer
+from visualizer.practice.code import RandomExercise
+from visualizer.practice.exercise import Exercise
+from visualizer.practice.session import PracticeSession
+from visualizer.tui.screens.drill_screen import DrillScreen
+from visualizer.tui.screens.search_screen import SearchScreen
+from visualizer.tui.session import Session
+from visualizer.tui.widgets.answer_table import AnswerTable
+from visualizer.tui.widgets.practice_tree import PracticeTree
+from visualizer.tui.widgets.static_update import update_static
+
+__all__ = ["PracticeScreen"]
+
+EDIT_KEYS = frozenset("0123456789-+")
+"""Characters that, typed on the table, start editing the selected node's value."""
+
+
+class PracticeScreen(Screen):
+    """Alpha-beta by hand: values and pruned marks per node, checked against the trace on request."""
+
+    CSS_PATH = "practice_screen.tcss"
+
+    BINDINGS = [
+        Binding("x", "toggle_pruned", "Pruned"),
+        Binding("delete,backspace", "clear", "Clear", show=False),
+        Binding("c", "check", "Check"),
+        Binding("v", "reveal", "Show answer"),
+        Binding("j", "jump", "Replay step"),
+        Binding("d", "drill", "Drill"),
+        Binding("w", "save", "Save"),
+        Binding("n", "new_exercise", "New"),
+        Binding("escape", "cancel", "Cancel", show=False),
+        Binding("question_mark", "app.show_help_panel", "Help", key_display="?", show=False),
+    ]
+
+    def __init__(self, exercise: Exercise) -> None:
+        super().__init__()
+        self.practice = PracticeSession(exercise)
+        """The exercise and the answers so far."""
+
+    def compose(self) -> ComposeResult:
+        exercise = self.practice.exercise
+        self.title_bar = Static(id="practice-title")
+        self.tree_view = PracticeTree(exercise, id="practice-tree")
+        self.answer_table = AnswerTable(exercise, id="answer-table")
+        self.answer_input = Input(id="answer-input", select_on_focus=False)
+        self.status_line = Static(id="practice-status")
+        yield self.title_bar
+        yield self.tree_view
+        yield self.answer_table
+        yield self.answer_input
+        yield self.status_line
+        yield Footer()
+
+    def on_mount(self) -> None:
+        exercise = self.practice.exercise
+        if exercise.random is not None:
+            title = f"Exercise {exercise.code}: {exercise.random.settings_text()}"
+        else:
+            title = f"Exercise: {exercise.describe()}"
+        update_static(self.title_bar, title)
+        self.answer_input.display = False
+        self.refresh_view()
+        self.answer_table.focus()
+
+    @property
+    def selected(self) -> str:
+        """The name of the node under the table's cursor."""
+        return self.answer_table.selected.name
+
+    def refresh_view(self) -> None:
+        """Shows the answers (and the last check) in the tree, the table and the status line."""
+        practice = self.practice
+        marked = practice.marked
+        self.answer_table.show(practice.answers, practice.report, marked, practice.revealed)
+        self.tree_view.show(practice.answers, practice.report, marked, self.selected if self.answer_table.row_count else None)
+        update_static(self.status_line, self.status_text())
+
+    def status_text(self) -> str:
+        practice = self.practice
+        report = practice.report
+        if report is not None:
+            missing = ", ".join(report.missing_cutoffs) or "none"
+            extra = ", ".join(report.extra_cutoffs) or "none"
+            return f"{report.score}  missing cut-offs: {missing}  extra cut-offs: {extra}"
+        changed = "  changed since the last check: c checks again" if practice.checks else ""
+        return (f"{practice.answered} answered  enter: type a value (and alpha beta)  x: pruned  "
+                f"c: check{changed}")
+
+    # -- editing -------------------------------------------------------------
+    @on(DataTable.RowHighlighted, "#answer-table")
+    def _follow_cursor(self) -> None:
+        self.tree_view.show(self.practice.answers, self.practice.report, self.practice.marked, self.selected)
+
+    @on(DataTable.RowSelected, "#answer-table")
+    def _edit_row(self, event: DataTable.RowSelected) -> None:
+        # Keys typed quickly may have opened the editor already, or saved and moved on to the next row.
+        if not self.answer_input.display and event.cursor_row == self.answer_table.cursor_row:
+            self.action_edit()
+
+    def action_edit(self, first: str = "") -> None:
+        """Opens the editor on the selected node, with its answer (or `first`, a key just typed)."""
+        node = self.answer_table.selected
+        answer = self.practice.answers.get(node.name)
+        self.answer_input.border_title = f"{node.name}: VALUE, or VALUE ALPHA BETA, or x for pruned; enter saves, escape cancels"
+        self.answer_input.value = first or ("" if answer.is_blank else answer_text(answer))
+        self.answer_input.display = True
+        self.answer_input.focus()
+        self.answer_input.cursor_position = len(self.answer_input.value)
+
+    def on_key(self, event: events.Key) -> None:
+        """A value typed on the table starts editing the selected node."""
+        if event.character is not None and event.character in EDIT_KEYS and not self.answer_input.display:
+            event.stop()
+            self.action_edit(event.character)
+
+    @on(Input.Submitted, "#answer-input")
+    def _save_edit(self, event: Input.Submitted) -> None:
+        node = self.answer_table.selected
+        try:
+            answer = parse_answer(event.value, node.name)
+        except VisualizerError as error:
+            self.notify(str(error), severity="error")
+            return
+        if node.is_leaf and answer.value == node.leaf_value:
+            answer = NodeAnswer(None, answer.alpha, answer.beta, answer.pruned)
+        self.practice.set_answer(node.name, answer)
+        self._close_editor()
+        if self.answer_table.cursor_row < self.answer_table.row_count - 1:
+            self.answer_table.move_cursor(row=self.answer_table.cursor_row + 1, animate=False)
+        self.refresh_view()
+
+    def _close_editor(self) -> None:
+        self.answer_input.display = False
+        self.answer_table.focus()
+
+    def action_cancel(self) -> None:
+        if self.answer_input.display:
+            self._close_editor()
+        elif len(self.app.screen_stack) > 2:
+            self.app.pop_screen()
+
+    def action_toggle_pruned(self) -> None:
+        self.practice.toggle_pruned(self.selected)
+        self.refresh_view()
+
+    def action_clear(self) -> None:
+        self.practice.set_answer(self.selected, NodeAnswer())
+        self.refresh_view()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """While the editor is open, its keys are text; `n` needs a random exercise."""
+        if self.answer_input.display and action not in ("cancel", "app.show_help_panel"):
+            return False
+        if action == "new_exercise":
+            return self.practice.exercise.random is not None
+        return True
+
+    # -- checking ------------------------------------------------------------
+    def action_check(self) -> None:
+        report = self.practice.check()
+        self.refresh_view()
+        self.notify(report.score, title="Check")
+
+    def action_reveal(self) -> None:
+        try:
+            self.practice.reveal(self.selected)
+        except VisualizerError as error:
+            self.notify(str(error), severity="warning")
+            return
+        self.refresh_view()
+
+    def action_jump(self) -> None:
+        """Replays alpha-beta from the step where the selected node's mistake goes wrong (escape comes back)."""
+        report = self.practice.report
+        if report is None:
+            self.notify("Check your answers first (c); then j replays the step a mistake goes back to.")
+            return
+        verdict = report.of(self.selected)
+        if verdict.step is None:
+            self.notify(f"{self.selected} is right: pick a row marked ✗.")
+            return
+        exercise = self.practice.exercise
+        session = Session(exercise.game, "alphabeta", exercise.depth, exercise.strict, exercise.solution)
+        session.replay.seek(verdict.step)
+        self.app.push_screen(SearchScreen(session))
+
+    def action_drill(self) -> None:
+        """Predict the next node: alpha-beta's playback pauses before each node entered or cut-off."""
+        self.app.push_screen(DrillScreen(self.practice.exercise.solution))
+
+    def action_save(self) -> None:
+        try:
+            path = self.practice.save()
+        except VisualizerError as error:
+            self.notify(str(error), severity="error")
+            return
+        self.notify(f"Saved {path}; check it with: visualizer practice --answers {path}", title="Save")
+
+    async def action_new_exercise(self) -> None:
+        """Another random tree with the same settings (a new seed, so a new code)."""
+        settings = self.practice.exercise.random
+        assert settings is not None
+        seed = random.SystemRandom().randrange(100_000)
+        fresh = RandomExercise(settings.branching, settings.depth, settings.value_range, seed, settings.root,
+                               settings.strict)
+        self.practice = PracticeSession(Exercise.from_random(fresh))
+        await self.recompose()
+        self.on_mount()
