@@ -1,4 +1,4 @@
-"""Tests that the core (games, search, tracing, analysis) imports no Textual, in a fresh interpreter."""
+"""Tests that the core (games, search, tracing, analysis, practice) imports no Textual, in a fresh interpreter."""
 
 from __future__ import annotations
 
@@ -19,8 +19,9 @@ def loaded_textual_modules(imports: str) -> str:
 
 
 def test_core_imports_no_textual() -> None:
-    core = "visualizer, visualizer.games, visualizer.search, visualizer.tracing, visualizer.analysis"
-    assert loaded_textual_modules(f"import {core}, visualizer.analysis.plots, visualizer.analysis.figure") == "[]"
+    core = "visualizer, visualizer.games, visualizer.search, visualizer.tracing, visualizer.analysis, visualizer.practice"
+    modules = "visualizer.analysis.plots, visualizer.analysis.figure, visualizer.practice.session, visualizer.practice.drill"
+    assert loaded_textual_modules(f"import {core}, {modules}") == "[]"
 
 
 def test_the_check_sees_textual_when_it_is_imported() -> None:
@@ -34,3 +35,5 @@ def test_headless_cli_and_exporters_import_no_textual() -> None:
     assert loaded_textual_modules(imports).endswith("[]")
     stats = "import visualizer.cli; visualizer.cli.main(['stats', '--leaves', '8', '--trials', '1', '--seed', '1'])"
     assert loaded_textual_modules(stats).endswith("[]")
+    practice = "import visualizer.cli; visualizer.cli.main(['practice', '--example', '--key'])"
+    assert loaded_textual_modules(practice).endswith("[]")

@@ -12,6 +12,7 @@ from visualizer.cli.comparing import compare
 from visualizer.cli.exporting import export
 from visualizer.cli.parser import build_parser
 from visualizer.cli.playing import best_move, play
+from visualizer.cli.practicing import practice
 from visualizer.cli.statistics import stats
 from visualizer.errors import VisualizerError
 
@@ -30,6 +31,7 @@ COMMANDS = {
     "play": play,
     "compare": compare,
     "stats": stats,
+    "practice": practice,
 }
 
 

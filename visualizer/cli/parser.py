@@ -38,6 +38,9 @@ examples:
   visualizer compare "[[3,5],[3,9]]" -A alphabeta --cuts equal,strict
   visualizer stats --leaves 8,16,32,64 --trials 20 --seed 1 --orders natural,best
   visualizer stats --depth-range 2:6 --branching 3 --csv study.csv --plot study.svg
+  visualizer practice --branching 3 --depth 3 --seed 42      alpha-beta by hand, checked
+  visualizer practice --code XN1A-77S --sheet > answers.txt
+  visualizer practice --answers answers.txt --json           the grader's report
 """
 
 
@@ -49,9 +52,9 @@ class OneLineParser(argparse.ArgumentParser):
         raise SystemExit(2)
 
 
-def _source_options() -> argparse.ArgumentParser:
+def _source_options(default: str = "the built-in 15-node example, root MIN") -> argparse.ArgumentParser:
     options = OneLineParser(add_help=False)
-    group = options.add_argument_group("tree source (default: the built-in 15-node example, root MIN)")
+    group = options.add_argument_group(f"tree source (default: {default})")
     group.add_argument("tree", nargs="?", metavar="TREE",
                        help="a level-order array '1,3,5' or a nested list '[[3,12],[2,4]]'")
     group.add_argument("--array", metavar="VALUES", help="level-order values, e.g. 1,3,5,5,3,1,2")
@@ -162,7 +165,32 @@ def build_parser() -> argparse.ArgumentParser:
     files.add_argument("--examples", action="store_true", help="write the committed examples of traces/ instead")
     _add_compare(commands, sources)
     _add_stats(commands)
+    _add_practice(commands, _source_options("a random tree, see below"))
     return parser
+
+
+def _add_practice(commands: argparse._SubParsersAction, sources: argparse.ArgumentParser) -> None:
+    practice = commands.add_parser(
+        "practice", parents=[sources], help="work alpha-beta by hand; the tool checks every node",
+        description="Practice alpha-beta by hand. Opens the app on a random tree (or on any tree source, "
+        "--example for the built-in one) whose exercise code names the same tree anywhere: fill in the "
+        "values (and alpha/beta), mark the pruned nodes, and check. With --answers, checks a filled-in "
+        "answer file instead (exit 0 all right, 1 mistakes, 2 bad input).")
+    practice.set_defaults(iterative=False)
+    exercise = practice.add_argument_group(
+        "exercise (default: a random tree, branching 2, depth 4, values -10:10, a random seed)")
+    exercise.add_argument("--code", metavar="CODE", help="the exercise a code names, e.g. XN1A-77S")
+    exercise.add_argument("--example", action="store_true", help="the built-in 15-node example (root MIN)")
+    exercise.add_argument("--strict", action="store_true",
+                          help="cut only when a value passes the bound (>, <), not when it equals it")
+    headless = practice.add_argument_group("without the app")
+    headless.add_argument("--answers", metavar="FILE", help="check a filled-in answer file (text or JSON) and report")
+    headless.add_argument("--json", action="store_true", help="with --answers: the report as one JSON object")
+    headless.add_argument("--reveal", action="store_true", help="with --answers: say the right values in the report")
+    headless.add_argument("--sheet", action="store_true", help="print the blank answer sheet (text form)")
+    headless.add_argument("--key", action="store_true", help="print the answer key: the sheet filled in correctly")
+    practice.add_argument("--drill", action="store_true",
+                          help="open the predict-the-next-node drill first (escape leads to the answers)")
 
 
 def _add_compare(commands: argparse._SubParsersAction, sources: argparse.ArgumentParser) -> None:

@@ -24,7 +24,7 @@ from visualizer.games.explicit import parse_names
 from visualizer.games.random_tree import DEFAULT_RANGE, parse_range, random_tree
 from visualizer.tracing import Trace
 
-__all__ = ["game_from_args", "lookahead_from_args", "source_kind", "trace_from_file"]
+__all__ = ["check_owned", "game_from_args", "lookahead_from_args", "source_kind", "trace_from_file"]
 
 # Options that belong to one kind of source, so that a stray one is reported rather than ignored.
 _OWNED = {
@@ -73,7 +73,8 @@ def source_kind(args: argparse.Namespace) -> tuple[str, str | None]:
     return given[0][1], given[0][2]
 
 
-def _check_owned(args: argparse.Namespace, kind: str) -> None:
+def check_owned(args: argparse.Namespace, kind: str) -> None:
+    """Refuses an option that belongs to another kind of source than `kind`."""
     for attribute, (flag, kinds) in _OWNED.items():
         if getattr(args, attribute) is not None and kind not in kinds:
             where = " or ".join(sorted("--" + k if k in ("array", "nested", "random") else f"--game {k}" for k in kinds))
@@ -91,7 +92,7 @@ def game_from_args(args: argparse.Namespace) -> Game:
 
 def _source_from_args(args: argparse.Namespace) -> Game:
     kind, text = source_kind(args)
-    _check_owned(args, "array" if kind == "builtin" else kind)
+    check_owned(args, "array" if kind == "builtin" else kind)
     root = Player.parse(args.root) if args.root else None
     if kind == "builtin":
         tree = builtin_example()
@@ -153,7 +154,7 @@ def trace_from_file(args: argparse.Namespace) -> Trace | None:
     kind, path = source_kind(args)
     if kind != "trace":
         return None
-    _check_owned(args, "trace")
+    check_owned(args, "trace")
     changed = [flag for flag, given in (
         ("--algorithm", getattr(args, "algorithm", None) is not None),
         ("--depth", args.depth is not None),

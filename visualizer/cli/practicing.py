@@ -1,0 +1,108 @@
+"""Provides the `practice` command: alpha-beta by hand in the app, or a headless check of an answer file."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+
+from visualizer.cli.sources import check_owned, game_from_args, source_kind
+from visualizer.errors import InputError
+from visualizer.games import Player
+from visualizer.games.random_tree import DEFAULT_RANGE, parse_range
+from visualizer.practice.answers import Answers, key_answers, read_answers, to_text
+from visualizer.practice.check import check
+from visualizer.practice.code import RandomExercise
+from visualizer.practice.exercise import Exercise
+
+__all__ = ["DEFAULT_BRANCHING", "DEFAULT_DEPTH", "exercise_from_args", "practice"]
+
+DEFAULT_BRANCHING = 2
+"""Children per node of a random practice tree."""
+
+DEFAULT_DEPTH = 4
+"""Depth of a random practice tree: 16 leaves, a drawing that fits a terminal."""
+
+SEEDS = 100_000
+"""A seed drawn for the user is below this, so that the exercise code stays short."""
+
+_RANDOM_OPTIONS = ("branching", "depth", "range", "seed", "root", "leaves", "order")
+"""Options that shape a random tree (all of them come with the code)."""
+
+
+def practice(args: argparse.Namespace) -> int:
+    """Opens the app on the exercise, prints its sheet or key, or checks an answer file (exit 1 on mistakes)."""
+    _check_modes(args)
+    exercise = exercise_from_args(args)
+    if args.answers:
+        answers = read_answers(args.answers)
+        exercise = _exercise_for(answers, exercise, args.answers)
+        report = check(exercise, answers)
+        print(json.dumps(report.to_json(), indent=2, ensure_ascii=False) if args.json
+              else report.to_text(reveal=args.reveal))
+        return 0 if report.right == report.total else 1
+    assert exercise is not None
+    if args.sheet or args.key:
+        sys.stdout.write(to_text(key_answers(exercise) if args.key else Answers({}, {}), exercise))
+        return 0
+    from visualizer.tui import make_practice_app
+
+    make_practice_app(exercise, drill=args.drill).run()
+    return 0
+
+
+def _check_modes(args: argparse.Namespace) -> None:
+    modes = [flag for flag, given in (("--answers", args.answers), ("--sheet", args.sheet), ("--key", args.key),
+                                      ("--drill", args.drill)) if given]
+    if len(modes) > 1:
+        raise InputError(f"{' and '.join(modes)} do different things; give one of them")
+    if not args.answers:
+        for flag, given in (("--json", args.json), ("--reveal", args.reveal)):
+            if given:
+                raise InputError(f"{flag} is for the report of --answers FILE; add --answers, or drop {flag}")
+
+
+def exercise_from_args(args: argparse.Namespace) -> Exercise | None:
+    """The exercise the options name; None when they name none and an answer file may (with --answers)."""
+    kind, _ = source_kind(args)
+    if kind == "trace":
+        raise InputError("practice searches the tree itself: give the tree (e.g. --nested ...) instead of --trace")
+    shaped = [f"--{name.replace('_', '-')}" for name in _RANDOM_OPTIONS if getattr(args, name) is not None]
+    if args.code:
+        extra = shaped + (["--example"] if args.example else []) + (["--strict"] if args.strict else [])
+        if kind != "builtin" or extra:
+            raise InputError(f"--code names the whole exercise; drop {', '.join(extra) or 'the tree source'}")
+        return Exercise.from_code(args.code)
+    if args.example and kind != "builtin":
+        raise InputError("--example is the built-in tree; drop it or the other tree source")
+    if args.example or kind not in ("builtin", "random"):
+        return Exercise.from_game(game_from_args(args), depth=args.depth, strict=args.strict)
+    if args.answers and not (args.random or shaped or args.strict):
+        return None
+    check_owned(args, "random")
+    if args.leaves is not None:
+        raise InputError("practice trees are perfect trees: give --depth and --branching instead of --leaves")
+    if args.order is not None:
+        raise InputError("exercise codes record no move order: drop --order, or give the tree itself (--array ...)")
+    return Exercise.from_random(RandomExercise(
+        branching=DEFAULT_BRANCHING if args.branching is None else args.branching,
+        depth=DEFAULT_DEPTH if args.depth is None else args.depth,
+        value_range=parse_range(args.range) if args.range else DEFAULT_RANGE,
+        seed=random.SystemRandom().randrange(SEEDS) if args.seed is None else args.seed,
+        root=Player.parse(args.root) if args.root else Player.MAX,
+        strict=args.strict,
+    ))
+
+
+def _exercise_for(answers: Answers, given: Exercise | None, path: str) -> Exercise:
+    """The exercise to check against: the options' or the file's, which must agree when both name one."""
+    named = Exercise.from_header(answers.header) if answers.header else None
+    if given is None and named is None:
+        raise InputError(f"{path} names no exercise (no 'exercise CODE' line); add it, or give --code CODE")
+    if given is not None and named is not None and given.header() != named.header():
+        raise InputError(
+            f"{path} is for {named.code or named.describe()}, but the options name "
+            f"{given.code or given.describe()}; drop the options to check it against its own exercise"
+        )
+    return given or named
