@@ -10,8 +10,13 @@ from hypothesis import strategies as st
 
 from visualizer.errors import InputError
 from visualizer.games import Player
-from visualizer.practice.code import MAX_BRANCHING, MAX_DEPTH, VALUE_LIMIT, RandomExercise
 from visualizer.practice.code import _ALPHABET as ALPHABET
+from visualizer.practice.code import (
+    MAX_BRANCHING,
+    MAX_DEPTH,
+    VALUE_LIMIT,
+    RandomExercise,
+)
 from visualizer.practice.exercise import Exercise
 
 

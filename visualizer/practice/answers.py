@@ -17,7 +17,10 @@ from visualizer.errors import InputError
 from visualizer.games.base import Value, format_value
 from visualizer.practice.exercise import Exercise
 
-__all__ = ["NodeAnswer", "Answers", "parse_value", "answer_text", "key_answers", "to_text", "parse_answer", "from_text", "from_json", "read_answers"]
+__all__ = [
+    "Answers", "NodeAnswer", "answer_text", "from_json", "from_text", "key_answers", "parse_answer", "parse_value",
+    "read_answers", "to_text",
+]
 
 PRUNED_WORDS = frozenset({"pruned", "x", "cut"})
 """Words that mark a node as pruned."""

@@ -14,7 +14,7 @@ from visualizer.practice.answers import Answers, NodeAnswer
 from visualizer.practice.exercise import Exercise, KeyNode
 from visualizer.tracing.describe import describe
 
-__all__ = ["Problem", "PROBLEM_WORDS", "NodeCheck", "Report", "check", "marked_pruned"]
+__all__ = ["PROBLEM_WORDS", "NodeCheck", "Problem", "Report", "check", "marked_pruned"]
 
 
 class Problem(enum.Enum):

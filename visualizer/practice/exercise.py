@@ -17,7 +17,7 @@ from visualizer.tracing import Trace
 from visualizer.tracing.events import EventKind
 from visualizer.tracing.records import NodeStatus
 
-__all__ = ["Exercise", "KeyNode", "MAX_PRACTICE_NODES"]
+__all__ = ["MAX_PRACTICE_NODES", "Exercise", "KeyNode"]
 
 MAX_PRACTICE_NODES = 400
 """Exercises are worked by hand: trees with more nodes than this are refused."""
