@@ -200,3 +200,13 @@ async def test_drill_opens_on_the_solution_and_new_is_only_for_random_trees():
         assert app.screen.check_action("new_exercise", ()) is False
         await pilot.press("d")
         assert isinstance(app.screen, DrillScreen)
+
+
+async def test_a_tree_too_big_to_draw_is_worked_in_the_table():
+    app = make_practice_app(Exercise.from_random(RandomExercise(3, 4, (-10, 10), 3)))  # 121 nodes
+    async with app.run_test(size=(100, 40)) as pilot:
+        screen = app.screen
+        assert screen.tree_view.plan is None and screen.answer_table.row_count == 121
+        assert "too big to draw" in str(screen.tree_view.query_one("#practice-drawing").render())
+        await pilot.press("4", "enter", "c")
+        assert screen.practice.report.total == 121 and screen.practice.answered == 1

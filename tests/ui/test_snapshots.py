@@ -49,3 +49,13 @@ class NewTreeHost(App):
 def test_new_tree_dialog_on_connect_four(snap_compare):
     # Every board-game control: size, board, evaluator with its description, symmetry, move order and seed.
     assert snap_compare(NewTreeHost(), terminal_size=(90, 36))
+
+
+def test_practice_after_a_check(snap_compare):
+    # The built-in example with B, D and E answered (E wrongly), K not marked and C marked pruned, then checked.
+    from visualizer.games import builtin_example
+    from visualizer.practice.exercise import Exercise
+    from visualizer.tui import make_practice_app
+
+    keys = ["down", "6", "enter", "6", "enter", "down", "down", "4", "enter", "down", "down", "x", "c"]
+    assert snap_compare(make_practice_app(Exercise.from_game(builtin_example())), press=keys, terminal_size=(100, 34))

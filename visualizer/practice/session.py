@@ -39,12 +39,12 @@ class PracticeSession:
 
     @property
     def answered(self) -> int:
-        """Nodes with something filled in: a value for interior nodes, a pruned mark, or a window."""
-        return sum(
-            not answer.is_blank and not (node.is_leaf and answer == NodeAnswer(node.leaf_value))
-            for node in self.exercise.key
-            for answer in (self.answers.get(node.name),)
-        )
+        """Nodes with something filled in: a value, a window or a pruned mark (a leaf's given value does not count)."""
+        count = 0
+        for node in self.exercise.key:
+            answer = self.answers.get(node.name)
+            count += not answer.is_blank and answer != NodeAnswer(node.leaf_value)
+        return count
 
     def set_answer(self, name: str, answer: NodeAnswer) -> None:
         """Replaces a node's answer; the last check no longer holds."""

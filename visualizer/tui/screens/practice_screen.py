@@ -171,9 +171,8 @@ class PracticeScreen(Screen):
 
     # -- checking ------------------------------------------------------------
     def action_check(self) -> None:
-        report = self.practice.check()
+        self.practice.check()
         self.refresh_view()
-        self.notify(report.score, title="Check")
 
     def action_reveal(self) -> None:
         try:

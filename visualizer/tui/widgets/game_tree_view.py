@@ -39,6 +39,13 @@ class TreeDrawingScroll(ScrollableContainer, inherit_bindings=False):
         Binding("shift+right", "scroll_right", "Scroll right", show=False),
     ]
 
+    def scroll_to_label(self, drawing: TreeDrawing, node_id: int) -> None:
+        """Scrolls so that the node's two label lines are in view."""
+        row, centre = drawing.positions[node_id]
+        width = drawing.widths[node_id]
+        region = Region(centre - (width - 1) // 2, row, width, 2)
+        self.scroll_to_region(region, animate=False, immediate=True)
+
 
 class GameTreeView(Widget):
     """The tree of one trace at the replay's current step, with the board of the node in view for games.
@@ -137,12 +144,8 @@ class GameTreeView(Widget):
 
     def _scroll_to(self, node_id: int) -> None:
         """Scrolls the drawing so that the node's label is in view."""
-        if self.drawing is None or self.plan is None:
-            return
-        row, centre = self.drawing.positions[node_id]
-        width = self.plan.widths[node_id]
-        region = Region(centre - (width - 1) // 2, row, width, 2)
-        self.query_one(TreeDrawingScroll).scroll_to_region(region, animate=False, immediate=True)
+        if self.drawing is not None:
+            self.query_one(TreeDrawingScroll).scroll_to_label(self.drawing, node_id)
 
     def on_tree_node_highlighted(self, event: Tree.NodeHighlighted[int]) -> None:
         """Shows the board of the node under the outline's cursor."""

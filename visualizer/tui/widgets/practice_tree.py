@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from rich.cells import cell_len
 from textual.app import ComposeResult
-from textual.geometry import Region
 from textual.widget import Widget
 from textual.widgets import Static
 
@@ -58,10 +57,11 @@ class PracticeTree(Widget):
 
     DEFAULT_CSS = """
     PracticeTree {
-        height: 1fr;
+        height: auto;
     }
     PracticeTree > TreeDrawingScroll {
-        height: 1fr;
+        height: auto;
+        max-height: 100%;
         align-horizontal: center;
     }
     PracticeTree #practice-drawing {
@@ -119,9 +119,5 @@ class PracticeTree(Widget):
         return "" if self.drawing is None else self.drawing.plain
 
     def _scroll_to(self, node_id: int) -> None:
-        if self.drawing is None or self.plan is None:
-            return
-        row, centre = self.drawing.positions[node_id]
-        width = self.plan.widths[node_id]
-        region = Region(centre - (width - 1) // 2, row, width, 2)
-        self.query_one(TreeDrawingScroll).scroll_to_region(region, animate=False, immediate=True)
+        if self.drawing is not None:
+            self.query_one(TreeDrawingScroll).scroll_to_label(self.drawing, node_id)
