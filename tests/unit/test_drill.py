@@ -68,10 +68,6 @@ def example() -> Trace:
     return trace_search(builtin_example(), "alphabeta")
 
 
-def labels(question: Question) -> list[str]:
-    return [choice.label for choice in question.choices]
-
-
 def test_the_example_asks_the_hand_worked_questions(example: Trace) -> None:
     asked = [(question.step, question.answer.kind, example.nodes[question.answer.node].name)
              for question in questions(example)]

@@ -15,7 +15,7 @@ from visualizer.practice.code import RandomExercise
 from visualizer.search import trace_search
 from visualizer.tracing import Trace
 from visualizer.tracing.events import EventKind
-from visualizer.tracing.records import NodeStatus
+from visualizer.tracing.records import NodeStatus, TraceNode
 
 __all__ = ["MAX_PRACTICE_NODES", "Exercise", "KeyNode"]
 
@@ -138,8 +138,8 @@ class Exercise:
         return f"{self.game.describe()}, root {self.tree.root_player.value.upper()}, {depth}{cuts}"
 
     def check_size(self) -> None:
-        """Raises InputError when the tree is too big to work by hand (or to search)."""
-        self.tree  # noqa: B018 - the search refuses trees over the limit
+        """Raises InputError when the tree is too big to work by hand (the search refuses it)."""
+        self._trace("minimax")
 
     def _trace(self, algorithm: str) -> Trace:
         if algorithm not in self._traces:
@@ -194,7 +194,7 @@ class Exercise:
         return {node.name: node for node in self.key}
 
 
-def _solution_node(solution: Trace, tree: Trace, node_id: int):
+def _solution_node(solution: Trace, tree: Trace, node_id: int) -> TraceNode | None:
     """The node of the key's trace with the same name, None when the key's search never generated it."""
     try:
         return solution.node(tree.nodes[node_id].name)
@@ -202,7 +202,7 @@ def _solution_node(solution: Trace, tree: Trace, node_id: int):
         return None
 
 
-def _pruned_ancestor(solution: Trace, tree: Trace, node_id: int):
+def _pruned_ancestor(solution: Trace, tree: Trace, node_id: int) -> TraceNode:
     """For a game node alpha-beta never generated: the skipped ancestor that the cut-off names."""
     parent = tree.nodes[node_id].parent
     while True:
