@@ -20,6 +20,7 @@ from itertools import chain
 from operator import itemgetter
 from typing import Any, Iterable, Sequence
 
+from visualizer.export.rebuild import trace_header
 from visualizer.export.schema import validate
 from visualizer.games.base import Player
 from visualizer.tracing.columns import KIND_CODES, NO_CHILD, ChildIndex, TraceColumns
@@ -210,14 +211,4 @@ def _read(data: Any, name: str) -> Trace:
         event_value=_decode(event["value"]), event_alpha=_decode(event["alpha"]),
         event_beta=_decode(event["beta"]), event_child=event_child, event_skipped=skipped,
     )
-    options = graph["options"]
-    return Trace(
-        algorithm=graph["algorithm"],
-        depth_limit=options["depth_limit"],
-        strict=options["strict"],
-        root_player=Player(graph["root_player"]),
-        description=graph["description"],
-        source=graph["source"],
-        summary=outcome,
-        columns=columns,
-    )
+    return Trace(**trace_header(graph), summary=outcome, columns=columns)

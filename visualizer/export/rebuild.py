@@ -12,7 +12,7 @@ from visualizer.tracing.trace import Cutoff, NodeStatus, Summary, Trace, TraceNo
 if TYPE_CHECKING:
     import networkx
 
-__all__ = ["from_networkx"]
+__all__ = ["from_networkx", "trace_header"]
 
 _FIX = "export the trace again"
 
@@ -156,17 +156,21 @@ def from_networkx(graph: networkx.DiGraph, *, name: str = "the graph") -> Trace:
     if nodes[0].parent is not None:
         raise _problem(name, "node 0 must be the root (a node without parent)")
     attributes = graph.graph
-    options = attributes["options"]
     events = tuple(_event(names, record, index) for index, record in enumerate(attributes["events"]))
     _check_steps(events, nodes, name)
     return Trace.from_records(
-        algorithm=attributes["algorithm"],
-        depth_limit=options["depth_limit"],
-        strict=options["strict"],
-        root_player=Player(attributes["root_player"]),
-        description=attributes["description"],
-        source=attributes["source"],
-        nodes=nodes,
-        events=events,
-        summary=_summary(names, attributes["summary"]),
+        **trace_header(attributes), nodes=nodes, events=events, summary=_summary(names, attributes["summary"])
     )
+
+
+def trace_header(attributes: dict[str, Any]) -> dict[str, Any]:
+    """The `Trace` fields a saved graph's attributes hold besides nodes, events and summary."""
+    options = attributes["options"]
+    return {
+        "algorithm": attributes["algorithm"],
+        "depth_limit": options["depth_limit"],
+        "strict": options["strict"],
+        "root_player": Player(attributes["root_player"]),
+        "description": attributes["description"],
+        "source": attributes["source"],
+    }
