@@ -18,8 +18,8 @@ from visualizer.games.base import Value, format_value
 from visualizer.practice.exercise import Exercise
 
 __all__ = [
-    "Answers", "NodeAnswer", "answer_text", "from_json", "from_text", "key_answers", "parse_answer", "parse_value",
-    "read_answers", "to_text",
+    "Answers", "NodeAnswer", "answer_text", "from_json", "from_text", "json_value", "key_answers", "parse_answer",
+    "parse_value", "read_answers", "to_text",
 ]
 
 PRUNED_WORDS = frozenset({"pruned", "x", "cut"})
@@ -81,7 +81,7 @@ class Answers:
             if answer.pruned:
                 answers[node.name] = "pruned"
             elif not answer.is_blank:
-                answers[node.name] = {field: _json_value(getattr(answer, field))
+                answers[node.name] = {field: json_value(getattr(answer, field))
                                       for field in ("value", "alpha", "beta") if getattr(answer, field) is not None}
         return json.dumps({**exercise.header(), "answers": answers}, indent=2, ensure_ascii=False) + "\n"
 
@@ -145,8 +145,9 @@ def parse_value(text: str, what: str) -> Value:
     return int(number) if number.is_integer() else number
 
 
-def _json_value(value: Value) -> Value | str:
-    return format_value(value) if math.isinf(value) else value
+def json_value(value: Value | None) -> Value | str | None:
+    """A value as answer files and reports write it in JSON: infinities as "+inf" / "-inf" (JSON has none)."""
+    return value if value is None or not math.isinf(value) else format_value(value)
 
 
 def from_text(text: str, *, where: str = "the answers") -> Answers:

@@ -10,7 +10,7 @@ from typing import Any
 
 from visualizer.errors import InputError
 from visualizer.games.base import Value, format_value
-from visualizer.practice.answers import Answers, NodeAnswer
+from visualizer.practice.answers import Answers, NodeAnswer, json_value
 from visualizer.practice.exercise import Exercise, KeyNode
 from visualizer.tracing.describe import describe
 
@@ -171,10 +171,6 @@ def _compare(label: str, given: Value | None, expected: Value | None, reveal: bo
     return f"{text}, it is {format_value(expected)}" if reveal else text
 
 
-def _json_value(value: Value | None) -> Value | str | None:
-    return value if value is None or abs(value) != float("inf") else format_value(value)
-
-
 def _check_json(check: NodeCheck) -> dict[str, Any]:
     node, answer = check.node, check.answer
     return {
@@ -182,10 +178,10 @@ def _check_json(check: NodeCheck) -> dict[str, Any]:
         "right": check.is_right,
         "problems": [problem.value for problem in check.problems],
         "step": check.step,
-        "given": {"pruned": check.marked_pruned, "value": _json_value(answer.value),
-                  "alpha": _json_value(answer.alpha), "beta": _json_value(answer.beta)},
-        "expected": {"pruned": node.pruned, "value": _json_value(node.value),
-                     "alpha": _json_value(node.alpha), "beta": _json_value(node.beta)},
+        "given": {"pruned": check.marked_pruned, "value": json_value(answer.value),
+                  "alpha": json_value(answer.alpha), "beta": json_value(answer.beta)},
+        "expected": {"pruned": node.pruned, "value": json_value(node.value),
+                     "alpha": json_value(node.alpha), "beta": json_value(node.beta)},
     }
 
 
