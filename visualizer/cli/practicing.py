@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import random
 import sys
 
 from visualizer.cli.sources import check_owned, game_from_args, source_kind
@@ -13,7 +12,7 @@ from visualizer.games import Player
 from visualizer.games.random_tree import DEFAULT_RANGE, parse_range
 from visualizer.practice.answers import Answers, key_answers, read_answers, to_text
 from visualizer.practice.check import check
-from visualizer.practice.code import RandomExercise
+from visualizer.practice.code import RandomExercise, draw_seed
 from visualizer.practice.exercise import Exercise
 
 __all__ = ["DEFAULT_BRANCHING", "DEFAULT_DEPTH", "exercise_from_args", "practice"]
@@ -23,9 +22,6 @@ DEFAULT_BRANCHING = 2
 
 DEFAULT_DEPTH = 4
 """Depth of a random practice tree: 16 leaves, a drawing that fits a terminal."""
-
-SEEDS = 100_000
-"""A seed drawn for the user is below this, so that the exercise code stays short."""
 
 _RANDOM_OPTIONS = ("branching", "depth", "range", "seed", "root", "leaves", "order")
 """Options that shape a random tree (all of them come with the code)."""
@@ -89,7 +85,7 @@ def exercise_from_args(args: argparse.Namespace) -> Exercise | None:
         branching=DEFAULT_BRANCHING if args.branching is None else args.branching,
         depth=DEFAULT_DEPTH if args.depth is None else args.depth,
         value_range=parse_range(args.range) if args.range else DEFAULT_RANGE,
-        seed=random.SystemRandom().randrange(SEEDS) if args.seed is None else args.seed,
+        seed=draw_seed() if args.seed is None else args.seed,
         root=Player.parse(args.root) if args.root else Player.MAX,
         strict=args.strict,
     ))

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import random
+from dataclasses import dataclass, replace
 
 from visualizer.errors import InputError
 from visualizer.games.base import Player
@@ -17,6 +18,9 @@ MAX_BRANCHING = 9
 
 MAX_DEPTH = 9
 """The deepest tree a code can name."""
+
+SEEDS = 100_000
+"""A seed drawn for the user is below this, so that the exercise code stays short."""
 
 VERSION = 1
 """The code format; a code of another version is refused rather than read wrongly."""
@@ -64,6 +68,10 @@ class RandomExercise:
             )
         if self.seed < 0:
             raise InputError(f"--seed is {self.seed}; practice seeds are 0 or more")
+
+    def reseeded(self) -> RandomExercise:
+        """The same settings with a freshly drawn seed: another tree, another code."""
+        return replace(self, seed=draw_seed())
 
     @property
     def code(self) -> str:
@@ -134,6 +142,11 @@ class RandomExercise:
     def describe(self) -> str:
         """One line a person can read, e.g. "random tree: branching 2, depth 4, values -10:10, seed 7, root MAX"."""
         return f"random tree: {self.settings_text()}"
+
+
+def draw_seed() -> int:
+    """A seed for a new exercise, from the system's randomness (below `SEEDS`)."""
+    return random.SystemRandom().randrange(SEEDS)
 
 
 def _check(digits: str) -> int:

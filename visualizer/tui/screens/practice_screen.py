@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import random
-
 from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -12,7 +10,6 @@ from textual.widgets import DataTable, Footer, Input, Static
 
 from visualizer.errors import VisualizerError
 from visualizer.practice.answers import NodeAnswer, answer_text, parse_answer
-from visualizer.practice.code import RandomExercise
 from visualizer.practice.exercise import Exercise
 from visualizer.practice.session import PracticeSession
 from visualizer.tui.screens.drill_screen import DrillScreen
@@ -213,9 +210,7 @@ class PracticeScreen(Screen):
         """Another random tree with the same settings (a new seed, so a new code)."""
         settings = self.practice.exercise.random
         assert settings is not None
-        seed = random.SystemRandom().randrange(100_000)
-        fresh = RandomExercise(settings.branching, settings.depth, settings.value_range, seed, settings.root,
-                               settings.strict)
+        fresh = settings.reseeded()
         self.practice = PracticeSession(Exercise.from_random(fresh))
         await self.recompose()
         self.on_mount()
