@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import enum
+from bisect import bisect_right
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -58,6 +59,7 @@ class Replay:
         self._visits = 0
         self._evaluations = 0
         self._pruned_at = {cutoff.step: cutoff.pruned for cutoff in trace.summary.cutoffs}
+        self._cutoff_steps = sorted(self._pruned_at)
 
     @property
     def count(self) -> int:
@@ -87,7 +89,7 @@ class Replay:
     @property
     def cutoffs(self) -> int:
         """Cut-offs so far."""
-        return sum(1 for step in self._pruned_at if step <= self.step)
+        return bisect_right(self._cutoff_steps, self.step)
 
     def _view_value(self, node: int, value: Value | None) -> Value | None:
         if value is None or not self.trace.is_negamax:
@@ -150,5 +152,5 @@ class Replay:
 
     def next_cutoff(self) -> int | None:
         """The step of the first cut-off after the current step, or None."""
-        later = [step for step in self._pruned_at if step > self.step]
-        return min(later) if later else None
+        index = bisect_right(self._cutoff_steps, self.step)
+        return self._cutoff_steps[index] if index < len(self._cutoff_steps) else None
