@@ -20,6 +20,7 @@ from visualizer.games.base import Player
 from visualizer.games.explicit import MAX_TREE_NODES
 from visualizer.games.ordering import ORDERS, with_order
 from visualizer.games.random_tree import DEFAULT_RANGE, random_tree
+from visualizer.lists import split_list
 from visualizer.search import search
 from visualizer.tracing.tracer import NodeCounter
 
@@ -75,11 +76,9 @@ def _uniform_depth(leaves: int, branching: int) -> int | None:
 def parse_leaves(text: str, branching: int) -> tuple[Size, ...]:
     """'8,16,32' to sizes (sorted, duplicates dropped)."""
     try:
-        counts = sorted({int(part) for part in text.split(",") if part.strip()})
+        counts = sorted({int(part) for part in split_list(text, "--leaves", "8,16,32")})
     except ValueError:
         raise InputError(f"--leaves is {text!r}; give whole numbers separated by commas, e.g. 8,16,32") from None
-    if not counts:
-        raise InputError("--leaves is empty; give leaf counts separated by commas, e.g. 8,16,32")
     if counts[0] < 2:
         raise InputError(f"--leaves has {counts[0]}; a tree in the study needs 2 leaves or more")
     if counts[-1] > MAX_TREE_NODES // 2:
@@ -105,9 +104,9 @@ def parse_depth_range(text: str, branching: int) -> tuple[Size, ...]:
 
 def parse_orders(text: str) -> tuple[str, ...]:
     """'natural,best' to ("natural", "best"), in the given order without repeats."""
-    orders = tuple(dict.fromkeys(part.strip().lower() for part in text.split(",") if part.strip()))
+    orders = tuple(dict.fromkeys(part.lower() for part in split_list(text, "--orders", "natural,best")))
     unknown = [order for order in orders if order not in ORDERS]
-    if unknown or not orders:
+    if unknown:
         raise InputError(f"--orders is {text!r}; choose from {', '.join(ORDERS)}, separated by commas")
     return orders
 

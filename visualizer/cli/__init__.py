@@ -2,21 +2,24 @@
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import os
-import re
+import signal
 import sys
-from typing import Sequence
+import threading
+from typing import Iterator, Sequence
 
 from visualizer.cli.commands import default, overview, replay, run, serve, show, tui
 from visualizer.cli.comparing import compare
 from visualizer.cli.exporting import export
-from visualizer.cli.parser import build_parser
+from visualizer.cli.parser import build_parser, check_values
 from visualizer.cli.playing import best_move, play
 from visualizer.cli.practicing import practice
 from visualizer.cli.statistics import stats
 from visualizer.errors import VisualizerError
 
-__all__ = ["main"]
+__all__ = ["main", "Terminated"]
 
 COMMANDS = {
     None: default,
@@ -34,37 +37,84 @@ COMMANDS = {
     "practice": practice,
 }
 
+EXIT_INTERRUPTED = 130
+"""Exit code after ctrl+c (SIGINT), as a shell reports it: 128 + 2."""
 
-_NEGATIVE_RANGE = re.compile(r"-\d+:-?\d+")
+EXIT_TERMINATED = 143
+"""Exit code after SIGTERM (e.g. `kill` or a time-out), as a shell reports it: 128 + 15."""
 
 
-def _attach_ranges(argv: Sequence[str]) -> list[str]:
-    """`--range -10:10` as `--range=-10:10`: argparse would take "-10:10" for an option."""
-    argv = list(argv)
-    for index in range(len(argv) - 2, -1, -1):
-        if argv[index] == "--range" and _NEGATIVE_RANGE.fullmatch(argv[index + 1]):
-            argv[index:index + 2] = [f"--range={argv[index + 1]}"]
-    return argv
+class Terminated(KeyboardInterrupt):
+    """SIGTERM arrived: unwinds like ctrl+c, so every file being written removes its temporary."""
+
+
+def _terminate(signum: int, frame: object) -> None:
+    raise Terminated
+
+
+@contextlib.contextmanager
+def _sigterm_unwinds() -> Iterator[None]:
+    """While running, SIGTERM raises `Terminated` (only the main thread can install a handler)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGTERM, _terminate)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+def _silence_stdout() -> None:
+    """Points stdout at /dev/null, so the interpreter's last flush cannot fail again at exit."""
+    with contextlib.suppress(OSError, ValueError):
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+
+
+def _output_error(error: OSError) -> str:
+    """The one line for an OSError no command turned into a `VisualizerError`."""
+    reason = error.strerror or str(error)
+    if error.filename is not None:
+        return f"{error.filename}: {reason}; check the path"
+    return f"cannot write the output ({reason}); send it somewhere with room, e.g. a file on another disk"
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Runs the command line; returns the exit code (0 ok, 2 bad input, 130 interrupted)."""
-    args = build_parser().parse_args(_attach_ranges(sys.argv[1:] if argv is None else argv))
-    try:
-        return COMMANDS[args.command](args)
-    except VisualizerError as error:
-        sys.stderr.write(f"visualizer: error: {error}\n")
-        return 2
-    except RecursionError:
-        sys.stderr.write(
-            "visualizer: error: the tree is too deep for the recursive search; add --iterative "
-            "(or limit the look-ahead with --depth N)\n"
-        )
-        return 2
-    except KeyboardInterrupt:
-        sys.stderr.write("visualizer: interrupted\n")
-        return 130
-    except BrokenPipeError:
-        # The reader (e.g. `| head`) went away: stop quietly, and keep Python from complaining at exit.
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return 0
+    """Runs the command line; returns the exit code (0 ok, 1 mistakes found, 2 bad input, 130/143 stopped).
+
+    Whatever happens, the user sees at most one line on stderr: bad input, an output that cannot
+    be written (a full disk, `> /dev/full`), or an interruption (ctrl+c, SIGTERM). A reader that
+    goes away (`| head -1`) ends the command quietly.
+    """
+    with _sigterm_unwinds():
+        try:
+            try:
+                parser = build_parser()
+                args = parser.parse_args(sys.argv[1:] if argv is None else argv)
+                check_values(parser, args)
+            finally:
+                sys.stdout.flush()  # --help and --version print before argparse exits
+            code = COMMANDS[args.command](args)
+            sys.stdout.flush()
+            return code
+        except VisualizerError as error:
+            sys.stderr.write(f"visualizer: error: {error}\n")
+            return 2
+        except RecursionError:
+            sys.stderr.write(
+                "visualizer: error: the tree is too deep for the recursive search; add --iterative "
+                "(or limit the look-ahead with --depth N)\n"
+            )
+            return 2
+        except Terminated:
+            sys.stderr.write("visualizer: terminated\n")
+            return EXIT_TERMINATED
+        except KeyboardInterrupt:
+            sys.stderr.write("visualizer: interrupted\n")
+            return EXIT_INTERRUPTED
+        except OSError as error:
+            _silence_stdout()
+            if error.errno == errno.EPIPE:  # the reader (e.g. `| head`) went away: stop quietly
+                return 0
+            sys.stderr.write(f"visualizer: error: {_output_error(error)}\n")
+            return 2

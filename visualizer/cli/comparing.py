@@ -11,16 +11,16 @@ from typing import Any
 
 from visualizer.analysis.compare import ALIGN_LIMIT, Comparison, Run
 from visualizer.cli.render import MAX_LISTED, text_table
-from visualizer.cli.searching import trace_from_args
+from visualizer.cli.searching import PRUNING, trace_from_args
 from visualizer.cli.sources import game_from_args, source_kind
 from visualizer.errors import InputError
 from visualizer.games import parse_order, with_order
 from visualizer.games.base import format_value
+from visualizer.lists import split_list
 from visualizer.search import parse_algorithm
 
 __all__ = ["compare", "runs_from_args", "comparison_text", "comparison_json"]
 
-PRUNING = ("alphabeta", "negamax-ab")
 MAX_DIFFERENCES = 30
 """Longer set differences are counted and cut short in text output."""
 SHORT_NAMES = 4
@@ -28,11 +28,8 @@ SHORT_NAMES = 4
 nodes they share in the same sequence; otherwise each node gets a line with its visit numbers."""
 
 
-def _list(text: str, what: str) -> list[str]:
-    items = list(dict.fromkeys(part.strip() for part in text.split(",") if part.strip()))
-    if not items:
-        raise InputError(f"{what} is empty; give one or more names separated by commas")
-    return items
+def _list(text: str, what: str, example: str) -> list[str]:
+    return list(dict.fromkeys(split_list(text, what, example)))
 
 
 def _cuts(args: argparse.Namespace) -> list[bool]:
@@ -41,7 +38,7 @@ def _cuts(args: argparse.Namespace) -> list[bool]:
         return [bool(args.strict)]
     if args.strict:
         raise InputError("--strict and --cuts both set the cut rule; use --cuts equal,strict to compare them")
-    cuts = _list(args.cuts.lower(), "--cuts")
+    cuts = _list(args.cuts.lower(), "--cuts", "equal,strict")
     unknown = [cut for cut in cuts if cut not in ("equal", "strict")]
     if unknown:
         raise InputError(f"--cuts has {unknown[0]!r}; use equal, strict or equal,strict")
@@ -52,8 +49,8 @@ def runs_from_args(args: argparse.Namespace) -> list[Run]:
     """Every combination of --algorithms, --order (a list here) and --cuts, searched on one tree."""
     if source_kind(args)[0] == "trace":
         raise InputError("compare searches the tree again; give a tree source instead of --trace")
-    algorithms = [parse_algorithm(name) for name in _list(args.algorithms, "--algorithms")]
-    orders = [parse_order(text) for text in _list(args.order or "natural", "--order")]
+    algorithms = [parse_algorithm(name) for name in _list(args.algorithms, "--algorithms", "minimax,alphabeta")]
+    orders = [parse_order(text) for text in _list(args.order or "natural", "--order", "natural,best")]
     cuts = _cuts(args)
     base = game_from_args(argparse.Namespace(**{**vars(args), "order": None}))  # the orders are applied below
     games = []

@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 from typing import NoReturn
 
 from visualizer import __version__
+from visualizer.cli.exporting import DEFAULT_MAX_FRAMES, DEFAULT_MAX_IMAGE_NODES
 from visualizer.games import EVALUATORS
 from visualizer.search import ALGORITHMS
 from visualizer.tracing import DEFAULT_MAX_NODES
 
-__all__ = ["GAMES", "build_parser"]
+__all__ = ["GAMES", "build_parser", "check_values", "port_number"]
 
 GAMES = ("tictactoe", "connect4", "nim")
 
@@ -44,12 +46,72 @@ examples:
 """
 
 
+_NEGATIVE_VALUE = re.compile(r"^-\.?\d")
+"""What argparse should read as a value, not an option: `-2,1,0`, `-10:10`, `-.5` (no option starts so)."""
+
+
 class OneLineParser(argparse.ArgumentParser):
-    """An ArgumentParser that reports a mistake in one line and exits with code 2."""
+    """An ArgumentParser that reports a mistake in one line and exits with code 2.
+
+    Values that start with a minus and a digit (`--array -2,1,0`, the positional tree `-2,1,0`,
+    `--range -10:10`) are read as values: argparse's own rule takes only a single negative number
+    for one, and Python 3.13 widened it the same way.
+    """
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self._negative_number_matcher = _NEGATIVE_VALUE
 
     def error(self, message: str) -> NoReturn:
         sys.stderr.write(f"{self.prog}: error: {message} (see '{self.prog} --help')\n")
         raise SystemExit(2)
+
+
+def port_number(text: str) -> int:
+    """A TCP port from 1 to 65535 (argparse type)."""
+    try:
+        port = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a port number; give a whole number from 1 to 65535") from None
+    if not 1 <= port <= 65535:
+        raise argparse.ArgumentTypeError(f"{port} is not a port number; give one from 1 to 65535, e.g. 8000")
+    return port
+
+
+def check_values(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """One rule for every option's text: an empty value, or one that is not valid UTF-8, is refused.
+
+    Defaults are for options left out, never for `--name ''`; a value with bytes that are not UTF-8
+    (which Python hands over as surrogates) could not be written to a trace or shown.
+    """
+    for action in _actions_of(parser, args):
+        value = getattr(args, action.dest, None)
+        if not isinstance(value, str) or value is action.default:
+            continue
+        flag = max(action.option_strings, key=len) if action.option_strings else action.metavar or action.dest
+        if not value.strip():
+            raise_error(parser, args, f"{flag} is empty; give a value, or leave the option out for its default")
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            raise_error(parser, args, f"{flag} is not valid UTF-8 text; retype it")
+
+
+def _subparser(parser: argparse.ArgumentParser, args: argparse.Namespace) -> argparse.ArgumentParser | None:
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            return action.choices.get(getattr(args, "command", None))
+    return None
+
+
+def _actions_of(parser: argparse.ArgumentParser, args: argparse.Namespace) -> list[argparse.Action]:
+    command = _subparser(parser, args)
+    return list(parser._actions) + (list(command._actions) if command is not None else [])
+
+
+def raise_error(parser: argparse.ArgumentParser, args: argparse.Namespace, message: str) -> NoReturn:
+    """The command's own one-line argparse error (`visualizer run: error: ...`), exit 2."""
+    (_subparser(parser, args) or parser).error(message)
 
 
 def _source_options(default: str = "the built-in 15-node example, root MIN") -> argparse.ArgumentParser:
@@ -149,7 +211,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="Serve the app to a web browser through textual-serve. Each visitor gets "
         "`visualizer tui TUI_ARGS`, e.g. visualizer serve -- --game nim --pile 6.")
     served.add_argument("--host", default="127.0.0.1", help="the address to listen on (127.0.0.1)")
-    served.add_argument("--port", type=int, default=8000, help="the port (8000)")
+    served.add_argument("--port", type=port_number, default=8000, help="the port, 1 to 65535 (8000)")
     served.add_argument("tui_args", nargs=argparse.REMAINDER, metavar="-- TUI_ARGS",
                         help="options for `visualizer tui` after --")
     export = commands.add_parser(
@@ -162,6 +224,11 @@ def build_parser() -> argparse.ArgumentParser:
     files.add_argument("--format", default="json,dot", metavar="F,F",
                        help="any of json, dot, svg, png, separated by commas (json,dot)")
     files.add_argument("--frames", action="store_true", help="also NAME-0001.dot ... one per step")
+    files.add_argument("--max-frames", type=int, default=DEFAULT_MAX_FRAMES, metavar="N",
+                       help=f"refuse --frames for searches of more steps than this ({DEFAULT_MAX_FRAMES:,})")
+    files.add_argument("--max-image-nodes", type=int, default=DEFAULT_MAX_IMAGE_NODES, metavar="N",
+                       help=f"refuse svg/png of trees with more nodes than this: Graphviz takes minutes "
+                            f"({DEFAULT_MAX_IMAGE_NODES:,})")
     files.add_argument("--examples", action="store_true", help="write the committed examples of traces/ instead")
     _add_compare(commands, sources)
     _add_stats(commands)

@@ -1,0 +1,26 @@
+"""Provides `split_list`: an option's comma-separated items, with one rule for empty ones everywhere."""
+
+from __future__ import annotations
+
+from visualizer.errors import InputError
+
+__all__ = ["split_list"]
+
+
+def split_list(text: str, what: str, example: str) -> list[str]:
+    """'a, b,c' to ["a", "b", "c"]; an empty list or an empty item (`8,,16`, `8,`) is refused.
+
+    Args:
+        text: the option's value.
+        what: the option, as the error names it (e.g. "--leaves").
+        example: a valid value for the error to suggest (e.g. "8,16,32").
+
+    Raises:
+        InputError: the text is empty, or an item between commas is.
+    """
+    items = [item.strip() for item in text.split(",")]
+    if not any(items):
+        raise InputError(f"{what} is empty; give items separated by commas, e.g. {what} {example}")
+    if not all(items):
+        raise InputError(f"{what} {text!r} has an empty item between commas; e.g. {what} {example}")
+    return items
