@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 
 from visualizer.analysis.compare import Comparison, Run
@@ -13,7 +14,21 @@ from visualizer.cli.sources import game_from_args, trace_from_file
 from visualizer.games import builtin_example
 from visualizer.search import trace_search
 
-__all__ = ["overview", "show", "run", "tui", "replay", "serve", "default"]
+__all__ = ["overview", "show", "run", "tui", "replay", "serve", "default", "has_terminal", "print_instead_of_app"]
+
+
+def has_terminal() -> bool:
+    """True when the app can run: stdin and stdout are a terminal, or textual-serve drives it."""
+    if "TEXTUAL_DRIVER" in os.environ:  # textual-serve runs `visualizer tui` with pipes and this set
+        return True
+    return sys.stdin.isatty() and sys.stdout.isatty()
+
+
+def print_instead_of_app(text: str, hint: str) -> int:
+    """With no terminal the app cannot run: print `text` (the same search as text) and say so on stderr."""
+    print(text)
+    sys.stderr.write(f"visualizer: no terminal for the app, so this is the text form; {hint}\n")
+    return 0
 
 
 def overview(args: argparse.Namespace) -> int:
@@ -84,12 +99,11 @@ def tui(args: argparse.Namespace) -> int:
     from visualizer.tui import make_app
 
     saved = trace_from_file(args)
-    if saved is not None:
-        app = make_app(trace=saved)
-    else:
-        game = game_from_args(args)
-        app = make_app(game, trace=trace_from_args(game, args))
-    app.run()
+    game = None if saved is not None else game_from_args(args)
+    trace = saved or trace_from_args(game, args)
+    if not has_terminal():
+        return print_instead_of_app(run_text(trace), "run it in a terminal to step through the search")
+    make_app(game, trace=trace).run()
     return 0
 
 
@@ -98,13 +112,16 @@ def replay(args: argparse.Namespace) -> int:
     from visualizer.export import read_json
     from visualizer.tui import make_app
 
-    make_app(trace=read_json(args.file)).run()
+    trace = read_json(args.file)
+    if not has_terminal():
+        return print_instead_of_app(run_text(trace), "run it in a terminal to step through the search")
+    make_app(trace=trace).run()
     return 0
 
 
 def default(args: argparse.Namespace) -> int:
     """No command: the app on the built-in example in a terminal, the text overview otherwise."""
-    if sys.stdin.isatty() and sys.stdout.isatty():
+    if has_terminal():
         from visualizer.tui import make_app
 
         make_app().run()
@@ -114,8 +131,10 @@ def default(args: argparse.Namespace) -> int:
 
 def serve(args: argparse.Namespace) -> int:
     """Serves the app to a browser through textual-serve: each visitor gets `visualizer tui ARGS`."""
+    from visualizer.cli.parser import build_parser
     from visualizer.tui.serve import serve as serve_app
 
     tui_args = args.tui_args[1:] if args.tui_args[:1] == ["--"] else args.tui_args
+    build_parser().parse_args(["tui", *tui_args])  # a mistake in TUI_ARGS is said now, not to each visitor
     serve_app(args.host, args.port, tui_args)
     return 0

@@ -7,15 +7,31 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from visualizer.cli.searching import trace_from_args
-from visualizer.cli.sources import game_from_args
+from visualizer.cli.sources import game_from_args, source_kind, trace_from_file
 from visualizer.errors import InputError
 from visualizer.export.files import trace_slug, write_trace_files
 from visualizer.games import ConnectFour, Game, Nim, TicTacToe, builtin_example, from_nested
+from visualizer.lists import split_list
 from visualizer.search import trace_search
+from visualizer.tracing import Trace
 
-__all__ = ["export", "examples", "FORMATS"]
+__all__ = ["export", "examples", "FORMATS", "DEFAULT_MAX_FRAMES", "DEFAULT_MAX_IMAGE_NODES"]
 
 FORMATS = ("json", "dot", "svg", "png")
+
+DEFAULT_MAX_FRAMES = 1000
+"""`--frames` writes one file per step; more steps than this need `--max-frames` (or a smaller search)."""
+
+DEFAULT_MAX_IMAGE_NODES = 5000
+"""Graphviz lays out 3,500 nodes in about 10 s and grows faster than the tree: more need `--max-image-nodes`."""
+
+MAX_NAME_BYTES = 200
+"""A file name's stem, so that NAME-0001.json still fits the usual 255-byte limit."""
+
+_SEARCH_OPTIONS = ("tree", "array", "nested", "random", "game", "board", "pile", "trace", "names", "branching",
+                   "leaves", "range", "seed", "player", "eval", "symmetry", "rows", "cols", "connect",
+                   "max_take", "rules", "order", "root", "depth", "algorithm", "name")
+"""Options that describe one search, which `--examples` (the committed set) has no use for."""
 
 
 @dataclass(frozen=True)
@@ -45,9 +61,9 @@ def examples() -> list[Example]:
 
 def parse_formats(text: str) -> tuple[str, ...]:
     """'json,dot,svg' to a tuple of known formats."""
-    formats = tuple(part.strip().lower() for part in text.split(",") if part.strip())
+    formats = tuple(dict.fromkeys(part.lower() for part in split_list(text, "--format", "json,dot,svg")))
     unknown = [name for name in formats if name not in FORMATS]
-    if unknown or not formats:
+    if unknown:
         raise InputError(f"--format {text!r} is not a list of {', '.join(FORMATS)}; e.g. --format json,dot,svg")
     return formats
 
@@ -55,7 +71,36 @@ def parse_formats(text: str) -> tuple[str, ...]:
 def _check_name(name: str) -> str:
     if not name or name in (".", "..") or "/" in name or "\\" in name or "\0" in name:
         raise InputError(f"--name {name!r} is not a file name; give a plain name such as my-trace")
+    if len(name.encode("utf-8")) > MAX_NAME_BYTES:
+        raise InputError(f"--name is {len(name.encode('utf-8'))} bytes long; file names allow {MAX_NAME_BYTES}, give a shorter one")
     return name
+
+
+def _check_examples(args: argparse.Namespace) -> None:
+    """`--examples` writes the committed set: an option describing one search would be ignored, so it is refused."""
+    given = [name for name in _SEARCH_OPTIONS if getattr(args, name, None) not in (None, False)]
+    given += [name for name in ("strict", "iterative") if getattr(args, name)]
+    if given:
+        flags = ", ".join("TREE" if name == "tree" else "--" + name.replace("_", "-") for name in given)
+        raise InputError(f"--examples writes the committed examples, each with its own search; drop {flags}")
+
+
+def check_limits(trace: Trace, formats: tuple[str, ...], args: argparse.Namespace) -> None:
+    """Refuses exports that would take minutes or fill a disk, naming the option that allows them."""
+    if args.max_frames < 0 or args.max_image_nodes < 0:
+        raise InputError("--max-frames and --max-image-nodes must be 0 or more")
+    steps = len(trace.events)
+    if args.frames and steps > args.max_frames:
+        raise InputError(
+            f"--frames would write {steps:,} files, one per step; search less (--depth N, or a smaller tree) "
+            f"or allow them with --max-frames {steps}"
+        )
+    images = [fmt for fmt in formats if fmt in ("svg", "png")]
+    if images and len(trace.nodes) > args.max_image_nodes:
+        raise InputError(
+            f"--format {images[0]} would lay out {len(trace.nodes):,} nodes with Graphviz, which slows down sharply with size; "
+            f"search less (--depth N), export json,dot only, or allow it with --max-image-nodes {len(trace.nodes)}"
+        )
 
 
 def export(args: argparse.Namespace) -> int:
@@ -63,10 +108,15 @@ def export(args: argparse.Namespace) -> int:
     out = Path(args.out)
     formats = parse_formats(args.format)
     if args.examples:
+        _check_examples(args)
         jobs = [(example.name, trace_search(example.game, example.algorithm, depth=example.depth)) for example in examples()]
     else:
-        trace = trace_from_args(game_from_args(args), args)
-        jobs = [(_check_name(args.name) if args.name else trace_slug(trace), trace)]
+        name = _check_name(args.name) if args.name is not None else None
+        source_kind(args)  # conflicting sources are refused before any search
+        trace = trace_from_file(args) or trace_from_args(game_from_args(args), args)
+        jobs = [(name or trace_slug(trace), trace)]
+    for _, trace in jobs:
+        check_limits(trace, formats, args)
     for name, trace in jobs:
         written = write_trace_files(trace, out, name, formats, frames=args.frames)
         shown = [str(path) for path in written[:6]]

@@ -146,10 +146,13 @@ def play(args: argparse.Namespace) -> int:
         game = game_from_args(args)
     else:
         raise InputError(f"play needs a board game; use --game tictactoe or --game connect4, not {kind}")
+    from visualizer.cli.commands import has_terminal
     from visualizer.search import parse_algorithm
     from visualizer.tui.app import make_play_app
 
     algorithm = parse_algorithm(args.algorithm or "alphabeta")
     depth = lookahead(game, args.depth)
+    if not has_terminal():
+        raise InputError("play needs a terminal to play in; run it in one, or ask for one move with best-move")
     make_play_app(game, human=args.human.upper(), algorithm=algorithm, depth=depth).run()
     return 0

@@ -7,11 +7,15 @@ import sys
 from typing import Callable
 
 from visualizer.cli.sources import lookahead_from_args
+from visualizer.errors import InputError
 from visualizer.games import Game
 from visualizer.search import parse_algorithm, trace_search
 from visualizer.tracing import Trace
 
-__all__ = ["trace_from_args"]
+__all__ = ["PRUNING", "trace_from_args"]
+
+PRUNING = ("alphabeta", "negamax-ab")
+"""The algorithms that cut, so that --strict (when to cut) means something to them."""
 
 
 def _progress() -> Callable[[int], None] | None:
@@ -34,6 +38,11 @@ def trace_from_args(
     `algorithm` and `strict` override the options when given.
     """
     algorithm = parse_algorithm(algorithm or getattr(args, "algorithm", None) or "alphabeta")
+    if strict is None and getattr(args, "strict", False) and algorithm not in PRUNING:
+        raise InputError(
+            f"--strict says when alpha-beta cuts, and {algorithm} never cuts; drop --strict, "
+            f"or choose -a {'negamax-ab' if algorithm == 'negamax' else 'alphabeta'}"
+        )
     progress = _progress()
     try:
         return trace_search(

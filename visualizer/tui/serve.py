@@ -2,13 +2,40 @@
 
 from __future__ import annotations
 
+import errno
 import shlex
+import socket
 import sys
 from typing import Sequence
 
 from visualizer.errors import InputError
 
-__all__ = ["serve"]
+__all__ = ["serve", "check_address"]
+
+
+def check_address(host: str, port: int) -> None:
+    """Refuses, in one line, a host that does not resolve to this machine or a port that is taken.
+
+    The check binds a socket for a moment, as the server will; a port taken between the check and
+    the server's start is still reported by the server itself.
+    """
+    try:
+        family, kind, protocol, _, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0]
+    except (socket.gaierror, UnicodeError) as error:
+        reason = getattr(error, "strerror", None) or str(error)
+        raise InputError(f"--host {host!r} is not a known address ({reason}); use e.g. 127.0.0.1 or localhost") from None
+    with socket.socket(family, kind, protocol) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind(address)
+        except OSError as error:
+            if error.errno == errno.EADDRINUSE:
+                raise InputError(f"port {port} is already in use on {host}; choose another, e.g. --port {port + 1 if port < 65535 else 8000}") from None
+            if error.errno == errno.EADDRNOTAVAIL:
+                raise InputError(f"--host {host} is not an address of this machine; use e.g. 127.0.0.1") from None
+            if error.errno == errno.EACCES:
+                raise InputError(f"port {port} needs more privileges; choose one from 1024 up, e.g. 8000") from None
+            raise InputError(f"cannot listen on {host}:{port} ({error.strerror}); choose another --host or --port") from None
 
 
 def serve(host: str, port: int, tui_args: Sequence[str]) -> None:
@@ -19,6 +46,7 @@ def serve(host: str, port: int, tui_args: Sequence[str]) -> None:
         raise InputError(
             "textual-serve is not installed; install it with pip install 'gametree-visualizer[serve]'"
         ) from None
+    check_address(host, port)
     command = shlex.join([sys.executable, "-m", "visualizer", "tui", *tui_args])
     print(f"Serving the app at http://{host}:{port}/ (ctrl+c stops)", flush=True)
     Server(command, host=host, port=port, title="gametree visualizer").serve()
