@@ -13,7 +13,7 @@ from visualizer.games.explicit import (
 )
 from visualizer.games.grid import EVALUATORS, GridGame
 from visualizer.games.nim import Nim
-from visualizer.games.ordering import ORDERS, OrderedGame, parse_order, with_order
+from visualizer.games.ordering import ORDERS, OrderedGame, at_lookahead, parse_order, with_order
 from visualizer.games.random_tree import random_tree
 from visualizer.games.tictactoe import TicTacToe
 
@@ -31,6 +31,7 @@ __all__ = [
     "ROOT_NAME",
     "TicTacToe",
     "Value",
+    "at_lookahead",
     "builtin_example",
     "from_array",
     "from_nested",

@@ -1,10 +1,12 @@
 """Provides `OrderedGame`: any game with its children tried best-first, worst-first or shuffled.
 
 Move ordering is what makes alpha-beta prune more or less. On explicit trees `best` is perfect
-ordering: children sorted by their exact minimax value, best first for the player to move. On games
-(board positions) it is ordering by the children's static values, which is what a program can
-afford. `worst` is the reverse of `best`; `random:SEED` shuffles each node's children reproducibly.
-Ties keep the natural order.
+ordering: children sorted by the minimax value the search will see, best first for the player to
+move. That is the full-depth value, or under a look-ahead (`depth=`) the value minimax backs up from
+the static values at that depth, so that best order is perfect at the look-ahead the search uses.
+On games (board positions) it is ordering by the children's static values, which is what a program
+can afford. `worst` is the reverse of `best`; `random:SEED` shuffles each node's children
+reproducibly. Ties keep the natural order.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from typing import Any, Sequence
 from visualizer.errors import InputError
 from visualizer.games.base import Game, Player, Value
 
-__all__ = ["ORDERS", "OrderedGame", "parse_order", "with_order"]
+__all__ = ["ORDERS", "OrderedGame", "at_lookahead", "parse_order", "with_order"]
 
 ORDERS = ("natural", "best", "worst", "random")
 
@@ -35,23 +37,59 @@ def parse_order(text: str) -> tuple[str, int | None]:
         raise InputError(f"--order {text!r} has seed {seed_text!r}; use a whole number, e.g. random:7") from None
 
 
-def with_order(game: Game, order: str, seed: int | None = None) -> Game:
-    """`game` itself for natural order, else an `OrderedGame` (a random order without a seed gets one)."""
+def with_order(game: Game, order: str, seed: int | None = None, *, depth: int | None = None) -> Game:
+    """`game` itself for natural order, else an `OrderedGame` (a random order without a seed gets one).
+
+    Args:
+        game: the tree source.
+        order: one of `ORDERS`.
+        seed: the seed of a random order (None: one is drawn).
+        depth: the look-ahead the search will use (None: to the end); best and worst orders on
+            explicit trees sort by the values minimax backs up at that look-ahead.
+    """
     if order == "natural":
         return game
     if order == "random" and seed is None:
         seed = random.SystemRandom().randrange(1_000_000)
-    return OrderedGame(game, order, seed)
+    return OrderedGame(game, order, seed, depth=depth)
+
+
+def at_lookahead(game: Game, depth: int | None) -> Game:
+    """`game` ordered for a search to `depth`: an `OrderedGame` set to another look-ahead, else `game` itself.
+
+    Call it with the depth the search is about to use, wherever a game may have been ordered for
+    another one (a saved game, the app after the depth changed).
+    """
+    if isinstance(game, OrderedGame) and game.depth != game.sort_depth(depth):
+        return OrderedGame(game.inner, game.order, game.seed, depth=depth)
+    return game
 
 
 class OrderedGame:
-    """Delegates everything to `inner` except the order of `successors`."""
+    """Delegates everything to `inner` except the order of `successors`.
 
-    def __init__(self, inner: Game, order: str, seed: int | None = None):
+    Args:
+        inner: the game whose children are reordered.
+        order: "best", "worst" or "random".
+        seed: the seed of a random order.
+        depth: the look-ahead the search will use (None: to the end). Only best and worst orders of
+            explicit trees depend on it; the others ignore it (and `depth` is then None).
+    """
+
+    def __init__(self, inner: Game, order: str, seed: int | None = None, *, depth: int | None = None):
         if order not in ORDERS[1:]:
             raise InputError(f"the move order is {order!r}; choose one of best, worst, random")
+        if depth is not None and depth < 0:
+            raise InputError(f"--depth is {depth}; the look-ahead must be 0 or more (0 evaluates the root)")
         self.inner, self.order, self.seed = inner, order, seed
-        self._exact: dict[Any, Value] = {}
+        self.depth = self.sort_depth(depth)
+        self._values: dict[Any, Value] = {}
+
+    def sort_depth(self, depth: int | None) -> int | None:
+        """The look-ahead this order sorts by for a search to `depth`: None when the order ignores it."""
+        if self.order == "random" or not self.inner.is_explicit:
+            return None
+        return depth
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self.inner, name)
@@ -99,41 +137,51 @@ class OrderedGame:
         if self.order == "random":
             random.Random(f"{self.seed}/{state!r}").shuffle(children)
             return children
-        worth = self._exact_value if self.inner.is_explicit else self.inner.static_value
+        worth = self._search_value if self.inner.is_explicit else self.inner.static_value
         best_first_high = self.inner.player(state) is Player.MAX
         descending = best_first_high if self.order == "best" else not best_first_high
         return sorted(children, key=lambda pair: worth(pair[1]), reverse=descending)
 
-    def _exact_value(self, state: Any) -> Value:
-        """The full-depth minimax value of an explicit tree's node (memoised; no recursion limit)."""
-        if state in self._exact:
-            return self._exact[state]
-        stack = [state]
+    def _search_value(self, state: Any) -> Value:
+        """An explicit tree's node's minimax value as a search to `self.depth` sees it: static values
+        at the look-ahead and at leaves, backed up from there (memoised; no recursion limit)."""
+        if state in self._values:
+            return self._values[state]
+        values, stack = self._values, [state]
         while stack:
             node = stack[-1]
-            if node in self._exact:
+            if node in values:
+                stack.pop()
+                continue
+            if self._is_frontier(node):
+                values[node] = self.inner.static_value(node)
                 stack.pop()
                 continue
             children = [child for _, child in self.inner.successors(node)]
-            if not children:
-                self._exact[node] = self.inner.static_value(node)
-                stack.pop()
-                continue
-            waiting = [child for child in children if child not in self._exact]
+            waiting = [child for child in children if child not in values]
             if waiting:
                 stack.extend(waiting)
                 continue
-            values = [self._exact[child] for child in children]
-            self._exact[node] = max(values) if self.inner.player(node) is Player.MAX else min(values)
+            backed_up = [values[child] for child in children]
+            values[node] = max(backed_up) if self.inner.player(node) is Player.MAX else min(backed_up)
             stack.pop()
-        return self._exact[state]
+        return values[state]
+
+    def _is_frontier(self, node: int) -> bool:
+        """True where the search evaluates: a leaf, or a node at the look-ahead (`common.is_frontier`)."""
+        if self.depth is not None and self.inner.depths[node] >= self.depth:
+            return True
+        return self.inner.is_terminal(node)
 
     def describe(self) -> str:
         how = {"best": "best-first", "worst": "worst-first", "random": f"random order (seed {self.seed})"}
         return f"{self.inner.describe()}, {how[self.order]}"
 
     def spec(self) -> dict[str, Any]:
+        """The inner game's spec with "order" (and "order_seed" or, at a look-ahead, "order_depth")."""
         spec = {**self.inner.spec(), "order": self.order}
         if self.order == "random":
             spec["order_seed"] = self.seed
+        if self.depth is not None:
+            spec["order_depth"] = self.depth
         return spec
