@@ -28,7 +28,11 @@ def text_table(header: Sequence[str], rows: list[Sequence[str]], *, left: Collec
 
 
 def node_table(trace: Trace, *, show_player: bool = True) -> str:
-    """One row per node: name, parent, children, player and static value ('-' where missing)."""
+    """One row per node: name, parent, children, player and static value ('-' where missing).
+
+    When the search left nodes out, a last column gives each node's status: visited, pruned or
+    unreached (pruned wins below the depth limit too; see `NodeStatus`).
+    """
     nodes = trace.nodes
     header = ["name", "parent", "children", "player", "value"]
     rows = [
@@ -41,6 +45,10 @@ def node_table(trace: Trace, *, show_player: bool = True) -> str:
         ]
         for node in nodes
     ]
+    if trace.summary.pruned or trace.summary.unreached:
+        header.append("status")
+        for row, node in zip(rows, nodes):
+            row.append(node.status.value)
     if not show_player:
         header.pop(3)
         for row in rows:

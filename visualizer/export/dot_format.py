@@ -3,8 +3,9 @@
 MAX nodes are boxes and MIN nodes ellipses. Each label shows the node's name, its board (game
 nodes, in Courier), "#visit  v=value" and the window "[alpha, beta]" ("-inf"/"+inf" for the open
 ends). Pruned nodes are dashed and grey, with a red "cut" on the edge to the first child a cut-off
-skipped; the principal variation is bold. DOT ids are "n0", "n1", ...; names appear only inside
-quoted labels (and tooltips), so any name is safe.
+skipped; the principal variation is bold. Unreached nodes (below the depth limit, in no pruned
+subtree: pruned wins, see `NodeStatus`) are dotted and grey. DOT ids are "n0", "n1", ...; names
+appear only inside quoted labels (and tooltips), so any name is safe.
 
 The finished search is streamed straight from the trace's columns (`dot_stream.dot_chunks`);
 `graph_to_dot` draws a `to_networkx` graph through pydot, byte for byte the same text, and is also
@@ -78,6 +79,8 @@ def _node_attributes(graph: networkx.DiGraph, node: int, replay: Replay | None, 
     else:
         state = replay.views[node]
         status = "pruned" if state.phase is Phase.PRUNED else "visited" if state.visit is not None else "unseen"
+        if status == "unseen" and data["status"] == "unreached":
+            status = "unreached"  # beyond the look-ahead from the first step on, as in the app
         if state.visit is None:
             text = node_label(data["name"], board=data["board"])
         else:
@@ -115,7 +118,7 @@ def _edge_attributes(
     attributes: dict[str, Any] = {}
     if child in pruned:
         attributes.update(style="dashed", color=GREY)
-    elif replay is None and graph.nodes[child]["status"] == "unreached":
+    elif graph.nodes[child]["status"] == "unreached":
         attributes.update(style="dotted", color=GREY)
     elif replay is not None and replay.views[child].visit is None:
         attributes["color"] = UNSEEN

@@ -207,7 +207,11 @@ def players_by_depth(root: Player, depths: Sequence[int]) -> list[Player]:
 
 
 def statuses(visits: Sequence[int | None], pruned: set[int]) -> list[NodeStatus]:
-    """Each node's status: visited if it has a visit number, pruned if in `pruned`, else unreached."""
+    """Each node's status: visited if it has a visit number, pruned if in `pruned`, else unreached.
+
+    `pruned` holds every node of the subtrees cut-offs skipped, those below the depth limit too, so
+    pruned wins over unreached (see `NodeStatus`).
+    """
     return [
         NodeStatus.VISITED if visit is not None else NodeStatus.PRUNED if node in pruned else NodeStatus.UNREACHED
         for node, visit in enumerate(visits)

@@ -112,7 +112,10 @@ class RecordedColumns(TraceColumns):
 
     @cached_property
     def pruned_by_cutoff(self) -> list[tuple[int, ...]]:
-        """For each cut-off, its skipped children and all their known descendants, in id order."""
+        """For each cut-off, its skipped children and all their known descendants, in id order.
+
+        Explicit trees know every descendant, those below the depth limit too: all of them are pruned.
+        """
         result = []
         for _node, _step, _child, skipped in self._rec.cutoffs:
             pruned, frontier = [], list(skipped)
@@ -127,7 +130,10 @@ class RecordedColumns(TraceColumns):
         return set().union(*self.pruned_by_cutoff)
 
     def unreached(self) -> tuple[int, ...]:
-        """The nodes neither visited nor pruned, in id order (games register no others)."""
+        """The nodes neither visited nor pruned, in id order (games register no others).
+
+        They lie below the depth limit; a node below it inside a skipped subtree is pruned instead.
+        """
         if not self.game.is_explicit:
             return ()
         return tuple(node for node, visit in enumerate(self.visit) if visit is None and node not in self.pruned_nodes)

@@ -12,13 +12,15 @@ __all__ = ["TraceNode", "NodeStatus", "Cutoff", "Summary"]
 
 
 class NodeStatus(enum.Enum):
-    """What the search did with a node."""
+    """What the search did with a node. Pruned wins: a node inside a subtree a cut-off skipped is
+    pruned, whatever its depth; unreached is only for nodes below the look-ahead that no cut-off skipped.
+    """
 
     VISITED = "visited"
     PRUNED = "pruned"
-    """Skipped by a cut-off, or below a node that was."""
+    """Skipped by a cut-off, or below a node that was (below the depth limit too)."""
     UNREACHED = "unreached"
-    """Below the depth limit (explicit trees only)."""
+    """Below the depth limit and in no subtree a cut-off skipped (explicit trees only)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,7 +89,7 @@ class Summary:
         leaves_evaluated: number of static evaluations (leaves, game ends and depth-limit nodes).
         cutoffs: the cut-offs in the order they happened.
         pruned: every node left out by cut-offs (explicit trees: whole subtrees), in id order.
-        unreached: explicit-tree nodes below the depth limit, in id order.
+        unreached: explicit-tree nodes below the depth limit and in no pruned subtree, in id order.
     """
 
     value: Value

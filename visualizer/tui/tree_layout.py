@@ -72,7 +72,9 @@ class NodeLabel:
         top: a mark (">" current, "x" pruned, else a space), ▲/▼, the name, " #visit" once visited,
             and "*" on the principal variation (else a space).
         bottom: the value and window ("3 [6,∞]"), "·" while unknown, "pruned" for pruned nodes.
-        style: e.g. "bold reverse" for the current node, "dim strike" for pruned ones, "" for none.
+        style: e.g. "bold reverse" for the current node, "dim strike" for pruned ones, "dim" for
+            unreached ones (below the depth limit, in no pruned subtree: pruned wins, see
+            `NodeStatus`), "" for none.
     """
 
     top: str
@@ -119,7 +121,8 @@ def node_label(
 def node_line(
     node: TraceNode, view: NodeView, *, is_current: bool = False, on_pv: bool = False, short: bool = False
 ) -> Text:
-    """The label on one line, with the phase in words, e.g. ">▼E #6  3 [6,∞]  open".
+    """The label on one line, with the phase in words, e.g. ">▼E #6  3 [6,∞]  open" ("unreached" for
+    a node below the depth limit that no cut-off skipped).
 
     With `short`, a game node is named by its last move only ("O8" for "X4.O8"), as in an outline.
     """
@@ -127,6 +130,8 @@ def node_line(
     words = [label.top.strip(), label.bottom]
     if view.phase in PHASE_WORDS:
         words.append(PHASE_WORDS[view.phase])
+    elif view.phase is Phase.UNSEEN and node.status is NodeStatus.UNREACHED:
+        words.append(NodeStatus.UNREACHED.value)
     return Text("  ".join(words), style=label.style)
 
 

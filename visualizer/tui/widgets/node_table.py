@@ -7,7 +7,7 @@ from functools import lru_cache
 from textual.coordinate import Coordinate
 
 from visualizer.games.base import format_value
-from visualizer.tracing import Trace
+from visualizer.tracing import NodeStatus, Trace
 from visualizer.tracing.replay import NodeView, Phase, Replay
 from visualizer.tui.widgets.cached_data_table import CachedDataTable
 from visualizer.tui.widgets.node_lookup import NODE_CACHE_SIZE, node_lookup
@@ -49,11 +49,12 @@ class NodeTable(CachedDataTable):
         )
 
     def _cells(self, node_id: int, view: NodeView) -> tuple[str, ...]:
+        unreached = view.phase is Phase.UNSEEN and self._node(node_id).status is NodeStatus.UNREACHED
         return self._fixed_cells(node_id) + (
             format_value(view.value),
             format_value(view.alpha),
             format_value(view.beta),
-            _STATUS[view.phase],
+            NodeStatus.UNREACHED.value if unreached else _STATUS[view.phase],
             format_value(view.visit),
         )
 
