@@ -11,7 +11,10 @@ __all__ = [
     "SHAPES", "FONT", "BOARD_FONT", "PV_WIDTH", "GREY", "UNSEEN", "CURRENT_FILL", "LAST_CHILD", "CUT",
 ]
 
-_QUOTE = str.maketrans({"\\": "\\\\", '"': '\\"', "\n": "\\n", "\r": "\\r"})
+_QUOTE = str.maketrans({"\\": "\\\\", '"': '\\"', "\n": "\\n", "\r": "\\r", "&": "&amp;"})
+
+_AMPERSAND = "&amp;"
+"""How `quote_label` writes "&", so that Graphviz reads no entity in a name."""
 
 SHAPES = {"max": "box", "min": "ellipse"}
 """Node shape by player (triangles were tried: with three-line labels they grow far too large)."""
@@ -47,9 +50,10 @@ LINE_BREAKS = {"n": "\n", "l": "\n", "r": "\r"}
 def quote_label(text: str) -> str:
     """`text` as a double-quoted DOT string that Graphviz shows literally.
 
-    Backslashes are doubled (so "\\N" and friends are not expanded), quotes are escaped, and line
-    breaks become "\\n". Inside quotes, `<>`, `:`, `{}` and non-ASCII text need no escaping: they are
-    neither HTML labels nor ports in a plain label.
+    Backslashes are doubled (so "\\N" and friends are not expanded), quotes are escaped, line
+    breaks become "\\n", and "&" becomes "&amp;" (Graphviz reads HTML entities such as "&#65;" in
+    any label, so a name "&#65;" would be drawn as "A"). Inside quotes, `<>`, `:`, `{}` and
+    non-ASCII text need no escaping: they are neither HTML labels nor ports in a plain label.
     """
     return f'"{text.translate(_QUOTE)}"'
 
@@ -62,14 +66,18 @@ def escape_label(text: str) -> str:
 def unquote_label(quoted: str) -> str:
     """The inverse of `quote_label`: a quoted DOT string (as pydot parses it back) to its text.
 
-    `\\l` also decodes to a newline; an escape Graphviz does not know is kept as written.
+    `\\l` also decodes to a newline, "&amp;" to "&"; an escape Graphviz does not know is kept as
+    written (as are other entities, which `quote_label` never writes).
     """
     if len(quoted) >= 2 and quoted[0] == quoted[-1] == '"':
         quoted = quoted[1:-1]
     text, index = [], 0
     while index < len(quoted):
         char = quoted[index]
-        if char == "\\" and index + 1 < len(quoted):
+        if char == "&" and quoted.startswith(_AMPERSAND, index):
+            text.append("&")
+            index += len(_AMPERSAND)
+        elif char == "\\" and index + 1 < len(quoted):
             following = quoted[index + 1]
             if following in "\\\"":
                 text.append(following)

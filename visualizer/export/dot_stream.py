@@ -47,7 +47,7 @@ CHUNK_NODES = 4096
 
 _KEYWORDS = {"graph", "subgraph", "digraph", "node", "edge", "strict"}
 _IDENTIFIER = re.compile(r"[_a-zA-Z][a-zA-Z0-9_]*|[0-9]+")
-_SPECIAL = ("\\", '"', "\n", "\r")
+_SPECIAL = ("\\", '"', "\n", "\r", "&")
 """The characters `quote_label` escapes."""
 _PLAIN_TYPES = frozenset({int, float, type(None)})
 """Value types whose equal values format alike (True == 1, but "True" != "1"): safe to cache by value."""
