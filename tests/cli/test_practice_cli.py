@@ -108,6 +108,7 @@ def test_the_options_build_the_tree_the_code_names(capsys):
 
 
 def test_the_app_opens_on_the_exercise(capsys, monkeypatch):
+    monkeypatch.setattr("visualizer.cli.practicing.has_terminal", lambda: True)  # pytest's stdout is no terminal
     opened = []
     monkeypatch.setattr(VisualizerApp, "run", lambda self: opened.append(self))
     code, _, _ = run_cli(capsys, "practice", "--seed", "5", "--root", "min", "--drill")

@@ -1,4 +1,8 @@
-"""Provides the `practice` command: alpha-beta by hand in the app, or a headless check of an answer file."""
+"""Provides the `practice` command: alpha-beta by hand in the app, or a headless check of an answer file.
+
+With no terminal (stdin or stdout redirected, e.g. `> sheet.txt` or `| lpr`) the app cannot run, so the
+command prints the blank answer sheet, as `--sheet` does, and says so in one line on stderr (exit 0).
+"""
 
 from __future__ import annotations
 
@@ -6,6 +10,7 @@ import argparse
 import json
 import sys
 
+from visualizer.cli.commands import has_terminal, print_instead_of_app
 from visualizer.cli.sources import check_owned, game_from_args, source_kind
 from visualizer.errors import InputError
 from visualizer.games import Player
@@ -22,6 +27,9 @@ DEFAULT_BRANCHING = 2
 
 DEFAULT_DEPTH = 4
 """Depth of a random practice tree: 16 leaves, a drawing that fits a terminal."""
+
+_NO_TERMINAL_HINT = "it is the blank sheet (--sheet): fill it in, then check it with --answers FILE"
+"""What stderr says when the app cannot run and the sheet is printed instead."""
 
 _RANDOM_OPTIONS = ("branching", "depth", "range", "seed", "root", "leaves", "order")
 """Options that shape a random tree (all of them come with the code)."""
@@ -42,6 +50,8 @@ def practice(args: argparse.Namespace) -> int:
     if args.sheet or args.key:
         sys.stdout.write(to_text(key_answers(exercise) if args.key else Answers({}, {}), exercise))
         return 0
+    if not has_terminal():
+        return print_instead_of_app(to_text(Answers({}, {}), exercise).rstrip("\n"), _NO_TERMINAL_HINT)
     from visualizer.tui import make_practice_app
 
     make_practice_app(exercise, drill=args.drill).run()
@@ -49,6 +59,10 @@ def practice(args: argparse.Namespace) -> int:
 
 
 def _check_modes(args: argparse.Namespace) -> None:
+    for flag, given, what in (("--answers", args.answers, "the answer file's path"),
+                              ("--code", args.code, "the exercise code")):
+        if given is not None and not given.strip():
+            raise InputError(f"{flag} is empty; give {what}, or drop {flag}")
     modes = [flag for flag, given in (("--answers", args.answers), ("--sheet", args.sheet), ("--key", args.key),
                                       ("--drill", args.drill)) if given]
     if len(modes) > 1:
@@ -93,12 +107,13 @@ def exercise_from_args(args: argparse.Namespace) -> Exercise | None:
 
 def _exercise_for(answers: Answers, given: Exercise | None, path: str) -> Exercise:
     """The exercise to check against: the options' or the file's, which must agree when both name one."""
-    named = Exercise.from_header(answers.header) if answers.header else None
+    where = path if path.isprintable() else repr(path)
+    named = Exercise.from_header(answers.header, where=where) if answers.header else None
     if given is None and named is None:
-        raise InputError(f"{path} names no exercise (no 'exercise CODE' line); add it, or give --code CODE")
+        raise InputError(f"{where} names no exercise (no 'exercise CODE' line); add it, or give --code CODE")
     if given is not None and named is not None and given.header() != named.header():
         raise InputError(
-            f"{path} is for {named.code or named.describe()}, but the options name "
+            f"{where} is for {named.code or named.describe()}, but the options name "
             f"{given.code or given.describe()}; drop the options to check it against its own exercise"
         )
     return given or named

@@ -3,12 +3,18 @@
 The text form has one node per line, `NAME VALUE [ALPHA BETA]` or `NAME pruned`, `?` for a blank and
 `#` for comments; a line `exercise CODE` (or `source {...}`, `depth D`, `strict yes`) names the tree.
 The JSON form is {"exercise": CODE, "answers": {"B": {"value": 3, "alpha": "-inf", "beta": 3}, "K": "pruned"}}.
+
+The header fields take the same words in both forms, and JSON's own types besides: `exercise` a code
+(text), `source` an object (a tree source's spec), `depth` a whole number 0 or more, or `full` (JSON:
+"full" or null) for no limit, `strict` yes/no, true/false or 1/0 (JSON: also true/false). Anything
+else is refused with one line naming the field.
 """
 
 from __future__ import annotations
 
 import json
 import math
+import re
 import shlex
 from dataclasses import dataclass, replace
 from typing import Any
@@ -18,15 +24,36 @@ from visualizer.games.base import Value, format_value
 from visualizer.practice.exercise import Exercise
 
 __all__ = [
-    "Answers", "NodeAnswer", "answer_text", "from_json", "from_text", "json_value", "key_answers", "parse_answer",
-    "parse_value", "read_answers", "to_text",
+    "MAX_ANSWER_CHARS", "MAX_CODE_LENGTH", "Answers", "NodeAnswer", "answer_text", "from_json", "from_text",
+    "json_value", "key_answers", "parse_answer", "parse_value", "read_answers", "to_text",
 ]
+
+MAX_ANSWER_CHARS = 2_000_000
+"""Answer files longer than this are refused unread (a key of the largest exercise is a few kilobytes)."""
+
+MAX_CODE_LENGTH = 100
+"""Exercise codes longer than this are refused (codes of drawn seeds have 11 characters)."""
 
 PRUNED_WORDS = frozenset({"pruned", "x", "cut"})
 """Words that mark a node as pruned."""
 
 BLANK_WORDS = frozenset({"?", "-", "_"})
 """Placeholders for a value not filled in."""
+
+TRUE_WORDS = frozenset({"yes", "true", "1"})
+"""Words for `strict yes`."""
+
+FALSE_WORDS = frozenset({"no", "false", "0"})
+"""Words for `strict no`."""
+
+HEADER_FIELDS = ("exercise", "source", "depth", "strict")
+"""The fields that name the exercise, in the order files write them."""
+
+_DIGITS = re.compile(r"[0-9]+")
+"""A depth as the text form writes it (ASCII digits only)."""
+
+_SHOWN = 40
+"""Values in messages are cut to about this many characters."""
 
 _INFINITIES = {"inf": math.inf, "+inf": math.inf, "infinity": math.inf, "+infinity": math.inf, "∞": math.inf,
                "+∞": math.inf, "-inf": -math.inf, "-infinity": -math.inf, "-∞": -math.inf}
@@ -137,17 +164,21 @@ def parse_value(text: str, what: str) -> Value:
     if lowered in _INFINITIES:
         return _INFINITIES[lowered]
     try:
+        return int(lowered)  # exact, however many digits (up to the 4,300 Python reads)
+    except ValueError:
+        pass
+    try:
         number = float(lowered)
     except ValueError:
-        raise InputError(f"{what} is {text!r}; write a number, inf or -inf") from None
-    if math.isnan(number):
-        raise InputError(f"{what} is {text!r}; write a number, inf or -inf")
+        raise InputError(f"{what} is {_shown(text)}; write a number, inf or -inf") from None
+    if not math.isfinite(number):  # nan, or a number too large for a float
+        raise InputError(f"{what} is {_shown(text)}; write a number, inf or -inf")
     return int(number) if number.is_integer() else number
 
 
 def json_value(value: Value | None) -> Value | str | None:
     """A value as answer files and reports write it in JSON: infinities as "+inf" / "-inf" (JSON has none)."""
-    return value if value is None or not math.isinf(value) else format_value(value)
+    return value if not isinstance(value, float) or not math.isinf(value) else format_value(value)
 
 
 def from_text(text: str, *, where: str = "the answers") -> Answers:
@@ -191,20 +222,77 @@ def _split(line: str, at: str) -> list[str]:
 
 
 def _read_header(header: dict[str, Any], keyword: str, rest: str, at: str) -> None:
-    if keyword == "exercise":
-        header["exercise"] = rest.split("#", 1)[0].strip()
-    elif keyword == "source":
+    if keyword == "source":
         try:
-            header["source"] = json.loads(rest)
-        except json.JSONDecodeError:
+            source = json.loads(rest)
+        except (ValueError, RecursionError):  # not JSON, nested too deeply, or a number with too many digits
             raise InputError(f"{at}: the source is not JSON; copy the line from the answer sheet again") from None
-    elif keyword == "depth":
-        word = rest.split("#", 1)[0].strip().lower()
-        if word != "full" and not word.isdigit():
-            raise InputError(f"{at}: depth is {word!r}; write a whole number or 'full'")
-        header["depth"] = None if word == "full" else int(word)
+        header["source"] = _header_value("source", source, at)
     else:
-        header["strict"] = rest.split("#", 1)[0].strip().lower() in ("yes", "true", "1")
+        header[keyword] = _header_value(keyword, rest.split("#", 1)[0].strip(), at)
+
+
+def _header_value(field: str, given: Any, at: str) -> Any:
+    """A header field's value, checked: the text form's word (a str) or any JSON value.
+
+    Raises:
+        InputError: the value is of the wrong type or cannot be read (the message names the field).
+    """
+    if field == "exercise":
+        if not isinstance(given, str) or not given.strip():
+            raise InputError(f'{at}: exercise is {_shown(given)}; write the exercise code as text, e.g. "3RT7-KQ2M-5"')
+        if len(given.strip()) > MAX_CODE_LENGTH:
+            raise InputError(f"{at}: the exercise code has {len(given.strip()):,} characters; codes have a dozen or "
+                             "so, copy it again")
+        return given.strip()
+    if field == "source":
+        if not isinstance(given, dict):
+            raise InputError(f"{at}: the source is {_shown(given)}; copy the source line (an object) from the answer "
+                             "sheet again")
+        return given
+    if field == "depth":
+        return _read_depth(given, at)
+    return _read_strict(given, at)
+
+
+def _read_depth(given: Any, at: str) -> int | None:
+    """A look-ahead: a whole number 0 or more, or "full" (JSON: also null) for no limit (None)."""
+    if given is None:
+        return None
+    if isinstance(given, str):
+        word = given.strip().lower()
+        if word == "full":
+            return None
+        if _DIGITS.fullmatch(word):
+            try:
+                return int(word)
+            except ValueError:  # more digits than Python reads
+                pass
+    elif isinstance(given, int) and not isinstance(given, bool) and given >= 0:
+        return given
+    raise InputError(f"{at}: depth is {_shown(given)}; write a whole number 0 or more, or 'full' for no limit")
+
+
+def _read_strict(given: Any, at: str) -> bool:
+    """A cut rule: yes/no, true/false or 1/0 (JSON: also true/false)."""
+    if isinstance(given, bool):
+        return given
+    word = given.strip().lower() if isinstance(given, str) else None
+    if word in TRUE_WORDS or word in FALSE_WORDS:
+        return word in TRUE_WORDS
+    raise InputError(f"{at}: strict is {_shown(given)}; write yes (cut only past the bound) or no")
+
+
+def _shown(value: Any) -> str:
+    """A value for a message on one line: text as Python writes it ('deep'), anything else as JSON; long ones cut."""
+    if isinstance(value, str):
+        text = repr(value)
+    else:
+        try:
+            text = json.dumps(value)
+        except (TypeError, ValueError, RecursionError):
+            text = f"a {type(value).__name__}"
+    return text if len(text) <= _SHOWN else text[: _SHOWN - 3] + "..."
 
 
 def _read_node(words: list[str], at: str, name: str) -> NodeAnswer:
@@ -224,47 +312,77 @@ def _read_node(words: list[str], at: str, name: str) -> NodeAnswer:
 def from_json(text: str, *, where: str = "the answers") -> Answers:
     """Reads the JSON form.
 
+    Header fields are checked as the module's docstring says; `"depth": "full"` (or null) means no limit,
+    and a field given as null is left out (except depth).
+
     Raises:
-        InputError: not JSON, or not shaped like {"exercise": ..., "answers": {NAME: ...}}.
+        InputError: not JSON, not shaped like {"exercise": ..., "answers": {NAME: ...}}, or a header field
+            of the wrong type (see the module's docstring).
     """
     try:
-        data = json.loads(text)
+        data = json.loads(text, parse_float=_finite_float)
     except json.JSONDecodeError as error:
         raise InputError(f"{where} is not valid JSON ({error.msg}, line {error.lineno}); fix it or use the text form") from None
+    except (ValueError, RecursionError):  # a number too large (1e400, 5,000 digits), or nesting too deep
+        raise InputError(f"{where} has a number too large or lists nested too deeply to read; fix it or use the "
+                         "text form") from None
     if not isinstance(data, dict) or not isinstance(data.get("answers", {}), dict):
         raise InputError(f'{where}: write an object {{"exercise": CODE, "answers": {{NAME: VALUE or {{...}}}}}}')
-    header = {key: data[key] for key in ("exercise", "source", "depth", "strict") if key in data}
+    fields = {key: data[key] for key in HEADER_FIELDS if key in data and (data[key] is not None or key == "depth")}
+    header = {key: _header_value(key, value, where) for key, value in fields.items()}  # null: absent (depth: full)
     nodes = {}
     for name, given in data.get("answers", {}).items():
-        at = f"{where}, node {name}"
-        if isinstance(given, str) and given.lower() in PRUNED_WORDS:
-            nodes[name] = NodeAnswer(pruned=True)
-        elif isinstance(given, (int, float, str)) and not isinstance(given, bool):
-            nodes[name] = NodeAnswer(parse_value(str(given), f"{at}: the value"))
-        elif isinstance(given, dict) and not set(given) - {"value", "alpha", "beta", "pruned"}:
-            if given.get("pruned"):
-                nodes[name] = _read_node(["pruned"] + [str(given[k]) for k in ("value", "alpha", "beta") if given.get(k) is not None], at, name)
-                continue
-            fields = {key: parse_value(str(given[key]), f"{at}: {key}") for key in ("value", "alpha", "beta")
-                      if given.get(key) is not None}
-            nodes[name] = NodeAnswer(**fields)
-        else:
-            raise InputError(f'{at}: write a value, "pruned", or {{"value": V, "alpha": A, "beta": B}}')
+        if name and name.splitlines() != [name]:
+            raise InputError(f"{where}: the node name {name!r} has a line break; node names are one line")
+        nodes[name] = _json_node(given, f"{where}, node {name}", name)
     return Answers(header, nodes)
+
+
+def _json_node(given: Any, at: str, name: str) -> NodeAnswer:
+    """One node's answer in the JSON form: a value, "pruned", or {"value": V, "alpha": A, "beta": B}."""
+    if isinstance(given, str) and given.lower() in PRUNED_WORDS:
+        return NodeAnswer(pruned=True)
+    if isinstance(given, (int, float, str)) and not isinstance(given, bool):
+        return NodeAnswer(parse_value(str(given), f"{at}: the value"))
+    if not isinstance(given, dict) or set(given) - {"value", "alpha", "beta", "pruned"}:
+        raise InputError(f'{at}: write a value, "pruned", or {{"value": V, "alpha": A, "beta": B}}')
+    pruned = given.get("pruned")
+    if pruned is not None and not isinstance(pruned, bool):
+        raise InputError(f"{at}: pruned is {_shown(pruned)}; write true or false")
+    if pruned:
+        return _read_node(["pruned"] + [str(given[key]) for key in ("value", "alpha", "beta")
+                                        if given.get(key) is not None], at, name)
+    fields = {key: parse_value(str(given[key]), f"{at}: {key}") for key in ("value", "alpha", "beta")
+              if given.get(key) is not None}
+    return NodeAnswer(**fields)
+
+
+def _finite_float(text: str) -> float:
+    """A JSON number with a fraction or an exponent; ValueError when it is too large for a float (1e400)."""
+    number = float(text)
+    if math.isinf(number):
+        raise ValueError(f"{text} is too large for a float")
+    return number
 
 
 def read_answers(path: str) -> Answers:
     """Reads an answer file: JSON when it starts with "{", else the text form.
 
+    Files are read as UTF-8 (a byte order mark is skipped) and refused when longer than `MAX_ANSWER_CHARS`.
+
     Raises:
         InputError: the file cannot be read or parsed.
     """
+    where = path if path.isprintable() else repr(path)
     try:
-        with open(path, encoding="utf-8") as file:
-            text = file.read()
+        with open(path, encoding="utf-8-sig") as file:
+            text = file.read(MAX_ANSWER_CHARS + 1)
     except FileNotFoundError:
         raise InputError(f"no answer file {path!r}; check the path") from None
     except (OSError, UnicodeDecodeError) as error:
         raise InputError(f"cannot read the answer file {path!r} ({error.__class__.__name__}); save it as UTF-8 text") from None
+    if len(text) > MAX_ANSWER_CHARS:
+        raise InputError(f"the answer file {path!r} is longer than {MAX_ANSWER_CHARS:,} characters; an answer file "
+                         "is a few kilobytes, so check the path")
     reader = from_json if text.lstrip().startswith("{") else from_text
-    return reader(text, where=path)
+    return reader(text, where=where)

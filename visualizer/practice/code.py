@@ -36,6 +36,10 @@ _BASE = len(_ALPHABET)
 two neighbours in codes of up to 30 characters."""
 
 
+MAX_CODE_TEXT = 100
+"""Longer text is no code this version wrote (the longest, with a 12-digit seed, has about 20 characters)."""
+
+
 @dataclass(frozen=True)
 class RandomExercise:
     """The settings of a random practice tree: the same settings build the same tree on every machine.
@@ -103,6 +107,9 @@ class RandomExercise:
             InputError: the code has a character outside the alphabet, a wrong check character, or
                 a format this version does not read.
         """
+        if len(code) > MAX_CODE_TEXT:
+            raise InputError(f"exercise code {code[:12]!r}... is {len(code):,} characters long; codes are far "
+                             f"shorter (e.g. 3RT7-KQ2M-5): copy it again")
         cleaned = "".join(_READ_AS.get(char, char) for char in code.upper() if char not in "- ")
         wrong = sorted({char for char in cleaned if char not in _ALPHABET})
         if len(cleaned) < 2 or wrong:

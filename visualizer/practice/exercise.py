@@ -110,13 +110,24 @@ class Exercise:
         return exercise
 
     @classmethod
-    def from_header(cls, header: dict[str, Any]) -> Exercise:
-        """The exercise an answer file names: {"exercise": CODE} or {"source": SPEC, "depth": D, "strict": S}."""
+    def from_header(cls, header: dict[str, Any], *, where: str = "the answers") -> Exercise:
+        """The exercise an answer file names: {"exercise": CODE} or {"source": SPEC, "depth": D, "strict": S}.
+
+        Args:
+            header: as `Answers.header` holds it (its fields' types checked when the file was read).
+            where: names the file in messages.
+
+        Raises:
+            InputError: the header names no exercise, or a code or source that cannot be read.
+        """
         if header.get("exercise"):
             return cls.from_code(str(header["exercise"]))
         if not isinstance(header.get("source"), dict):
-            raise InputError("the answers name no exercise; add its code (exercise CODE) or give the tree as options")
-        return cls.from_game(from_spec(header["source"]), depth=header.get("depth"), strict=bool(header.get("strict")))
+            raise InputError(
+                f"no exercise is named in {where}; add its code (exercise CODE) or give the tree as options"
+            )
+        game = from_spec(header["source"], where=f"the source in {where}")
+        return cls.from_game(game, depth=header.get("depth"), strict=header.get("strict") is True)
 
     @property
     def code(self) -> str | None:
