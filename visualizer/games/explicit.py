@@ -270,7 +270,7 @@ def from_nested(
         node = len(values)
         children.append([])
         if _is_number(item):
-            if not math.isfinite(item):
+            if isinstance(item, float) and not math.isfinite(item):  # (an int is finite, however long)
                 raise InputError(f"the nested list has a non-finite number at {where}; use finite numbers")
             values.append(item)
         elif isinstance(item, list) and item:
