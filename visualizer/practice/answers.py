@@ -21,18 +21,17 @@ from typing import Any
 
 from visualizer.errors import InputError
 from visualizer.games.base import Value, format_value
+from visualizer.practice.code import MAX_CODE_TEXT
 from visualizer.practice.exercise import Exercise
 
 __all__ = [
-    "MAX_ANSWER_CHARS", "MAX_CODE_LENGTH", "Answers", "NodeAnswer", "answer_text", "from_json", "from_text",
+    "MAX_ANSWER_CHARS", "Answers", "NodeAnswer", "answer_text", "from_json", "from_text",
     "json_value", "key_answers", "parse_answer", "parse_value", "read_answers", "to_text",
 ]
 
 MAX_ANSWER_CHARS = 2_000_000
 """Answer files longer than this are refused unread (a key of the largest exercise is a few kilobytes)."""
 
-MAX_CODE_LENGTH = 100
-"""Exercise codes longer than this are refused (codes of drawn seeds have 11 characters)."""
 
 PRUNED_WORDS = frozenset({"pruned", "x", "cut"})
 """Words that mark a node as pruned."""
@@ -241,7 +240,7 @@ def _header_value(field: str, given: Any, at: str) -> Any:
     if field == "exercise":
         if not isinstance(given, str) or not given.strip():
             raise InputError(f'{at}: exercise is {_shown(given)}; write the exercise code as text, e.g. "3RT7-KQ2M-5"')
-        if len(given.strip()) > MAX_CODE_LENGTH:
+        if len(given.strip()) > MAX_CODE_TEXT:
             raise InputError(f"{at}: the exercise code has {len(given.strip()):,} characters; codes have a dozen or "
                              "so, copy it again")
         return given.strip()
