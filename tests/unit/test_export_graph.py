@@ -67,7 +67,7 @@ def test_graph_attributes(graph, trace):
     assert attributes["tool_version"] == visualizer.__version__
     assert attributes["source"] == trace.source
     assert attributes["algorithm"] == "alphabeta"
-    assert attributes["options"] == {"depth_limit": None, "strict": False}
+    assert attributes["options"] == {"depth_limit": None, "iterative": False, "strict": False}
     assert attributes["root_player"] == "min"
     assert attributes["description"] == "array tree, 15 nodes, branching 2"
 

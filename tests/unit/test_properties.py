@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Sequence
 
 from hypothesis import given
@@ -97,7 +98,9 @@ def test_recursive_and_iterative_traces_are_identical(tree: ExplicitTree, depth:
         for strict in (False, True):
             recursive = trace_search(tree, algorithm, depth=depth, strict=strict)
             iterative = trace_search(tree, algorithm, depth=depth, strict=strict, iterative=True)
-            assert recursive == iterative, (algorithm, strict)
+            assert (recursive.iterative, iterative.iterative) == (False, True)
+            assert recursive != iterative  # the option is recorded ...
+            assert recursive == replace(iterative, iterative=False), (algorithm, strict)  # ... and is the only difference
 
 
 @given(trees(), depth_limits)
@@ -195,5 +198,6 @@ def test_tictactoe_recursive_and_iterative_traces_are_identical(
     game = TicTacToe(board)
     recursive = trace_search(game, algorithm, depth=depth, strict=strict)
     iterative = trace_search(game, algorithm, depth=depth, strict=strict, iterative=True)
-    assert recursive == iterative
+    assert (recursive.iterative, iterative.iterative) == (False, True)
+    assert recursive == replace(iterative, iterative=False)
     assert [node.name for node in recursive.nodes] == [node.name for node in iterative.nodes]

@@ -14,7 +14,10 @@ from visualizer.tracing.trace import Cutoff, Summary, Trace, TraceNode
 if TYPE_CHECKING:
     import networkx
 
-__all__ = ["FORMAT", "FORMAT_VERSION", "check_names", "to_networkx", "node_attributes", "event_record", "summary_record"]
+__all__ = [
+    "FORMAT", "FORMAT_VERSION", "check_names", "to_networkx", "node_attributes", "event_record", "summary_record",
+    "options_record",
+]
 
 FORMAT = "gametree-trace"
 """The `format` graph attribute that marks a graph (and a JSON file) as a trace."""
@@ -82,6 +85,11 @@ def summary_record(trace: Trace, summary: Summary) -> dict[str, Any]:
     }
 
 
+def options_record(trace: Trace) -> dict[str, Any]:
+    """The search options a file records: {depth_limit, iterative, strict}."""
+    return {"depth_limit": trace.depth_limit, "iterative": trace.iterative, "strict": trace.strict}
+
+
 def check_names(trace: Trace) -> None:
     """Exports refer to nodes by name, so names must be non-empty and unique.
 
@@ -104,7 +112,7 @@ def to_networkx(trace: Trace) -> networkx.DiGraph:
 
     Node attributes are those of `node_attributes`; each edge parent -> child has `order` (its index
     among the siblings) and `cutoff` (True on the edge to the child whose value closed the window).
-    Graph attributes: format, version, tool_version, source, algorithm, options {depth_limit, strict},
+    Graph attributes: format, version, tool_version, source, algorithm, options {depth_limit, iterative, strict},
     root_player, description, summary (see `summary_record`) and events (see `event_record`).
     Values stay Python numbers, so windows may hold float infinities.
 
@@ -127,7 +135,7 @@ def to_networkx(trace: Trace) -> networkx.DiGraph:
         tool_version=visualizer.__version__,
         source=copy.deepcopy(trace.source),
         algorithm=trace.algorithm,
-        options={"depth_limit": trace.depth_limit, "strict": trace.strict},
+        options=options_record(trace),
         root_player=trace.root_player.value,
         description=trace.description,
         summary=summary_record(trace, trace.summary),

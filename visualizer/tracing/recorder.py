@@ -102,11 +102,20 @@ class Recorder(Tracer):
     Args:
         max_nodes: stop the search with `NodeBudgetExceeded` once it enters more nodes than this.
         progress: called with the number of nodes entered so far, every `PROGRESS_EVERY` nodes.
+        iterative: record that the search runs iteratively (the trace's `iterative` option); the
+            hooks cannot tell, since both forms call them alike.
     """
 
-    def __init__(self, *, max_nodes: int = DEFAULT_MAX_NODES, progress: Callable[[int], None] | None = None):
+    def __init__(
+        self,
+        *,
+        max_nodes: int = DEFAULT_MAX_NODES,
+        progress: Callable[[int], None] | None = None,
+        iterative: bool = False,
+    ):
         self.max_nodes = max_nodes
         self.progress = progress
+        self.iterative = iterative
         self.recording = _Recording()
         self._bind_hooks(self.recording)
 
@@ -296,4 +305,5 @@ class Recorder(Tracer):
             source=game.spec(),
             summary=summary,
             columns=columns,
+            iterative=self.iterative,
         )

@@ -33,6 +33,8 @@ class Trace:
         source: JSON-able facts enough to rebuild the tree (see `Game.spec`).
         summary: the outcome.
         columns: the nodes and events, one list per field.
+        iterative: True when the search ran with an explicit stack (`--iterative`) instead of
+            recursion; the events are the same either way.
     """
 
     algorithm: str
@@ -43,6 +45,7 @@ class Trace:
     source: dict[str, Any]
     summary: Summary
     columns: TraceColumns
+    iterative: bool = False
 
     @classmethod
     def from_records(
@@ -68,9 +71,10 @@ class Trace:
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Trace):
             return NotImplemented
-        mine = (self.algorithm, self.depth_limit, self.strict, self.root_player, self.description, self.source)
-        theirs = (other.algorithm, other.depth_limit, other.strict, other.root_player, other.description,
-                  other.source)
+        mine = (self.algorithm, self.depth_limit, self.strict, self.iterative, self.root_player, self.description,
+                self.source)
+        theirs = (other.algorithm, other.depth_limit, other.strict, other.iterative, other.root_player,
+                  other.description, other.source)
         return mine == theirs and self.summary == other.summary and self.nodes == other.nodes \
             and self.events == other.events
 
