@@ -14,12 +14,11 @@ from __future__ import annotations
 
 import enum
 import json
-import re
 from itertools import chain, repeat
 from typing import Any, Callable, Iterable, Iterator, Sequence
 
 import visualizer
-from visualizer.export.graph import FORMAT, FORMAT_VERSION, check_names
+from visualizer.export.graph import FORMAT, FORMAT_VERSION, check_names, options_record
 from visualizer.export.values import MINUS_INF, PLUS_INF, encode_value
 from visualizer.tracing.columns import KINDS
 from visualizer.tracing.trace import Trace
@@ -28,10 +27,6 @@ __all__ = ["json_chunks", "CHUNK_RECORDS"]
 
 CHUNK_RECORDS = 20_000
 """Records formatted per chunk: big enough to keep the loop in C, small enough to keep memory flat."""
-
-_MARK = "\x00{}\x00"
-"""Placeholders for the streamed lists in the skeleton text (JSON escapes the NULs, so no real
-string can look like one)."""
 
 _INFINITIES = {"Infinity": json.dumps(PLUS_INF), "-Infinity": json.dumps(MINUS_INF)}
 _NAN = "a trace value is NaN; values must be numbers or +/-infinity"
@@ -99,6 +94,21 @@ def _chunked(count: int) -> Iterator[tuple[int, int]]:
         yield start, min(count, start + CHUNK_RECORDS)
 
 
+class _Slot:
+    """A big list in the skeleton: `chunks(level)` gives its text when its `[` is at column `level`."""
+
+    def __init__(self, chunks: Callable[[int], Iterator[str]]):
+        self.chunks = chunks
+
+
+class _Tree(dict):
+    """A dict of the skeleton that holds slots (written key by key; other dicts are dumped whole)."""
+
+
+class _Items(list):
+    """A list of the skeleton that holds slots (written item by item; other lists are dumped whole)."""
+
+
 class _Writer:
     """The pieces of one trace's text.
 
@@ -112,59 +122,53 @@ class _Writer:
         self.names_or_none = [*self.names, None]  # index NO_CHILD (-1) reads None
 
     # -- the skeleton: everything but the big lists, through json.dumps --------------------------
-    def skeleton(self) -> tuple[str, dict[str, Callable[[int], Iterator[str]]]]:
+    def skeleton(self) -> _Tree:
+        """The file's data with a `_Slot` for each big list; containers that hold slots are `_Tree`s."""
         trace, summary = self.trace, self.trace.summary
-        lists: dict[str, Callable[[int], Iterator[str]]] = {}
 
-        def mark(key: str, chunks: Callable[[int], Iterator[str]]) -> str:
-            lists[key] = chunks
-            return _MARK.format(key)
-
-        def names_of(key: str, ids: Sequence[int]) -> str:
-            return mark(key, lambda level: iter([_name_list(self.names, ids, level)]))
+        def names_of(ids: Sequence[int]) -> _Slot:
+            return _Slot(lambda level: iter([_name_list(self.names, ids, level)]))
 
         names = self.columns.name
-        summary_data = {
+        summary_data = _Tree({
             "value": encode_value(summary.value),
             "best_child": None if summary.best_child is None else names[summary.best_child],
             "best_move": summary.best_move,
-            "principal_variation": names_of("pv", summary.principal_variation),
-            "visit_order": names_of("visit_order", summary.visit_order),
+            "principal_variation": names_of(summary.principal_variation),
+            "visit_order": names_of(summary.visit_order),
             "nodes_visited": summary.nodes_visited,
             "leaves_evaluated": summary.leaves_evaluated,
-            "cutoffs": [
-                {
+            "cutoffs": _Items(
+                _Tree({
                     "node": names[cutoff.node],
                     "step": cutoff.step,
                     "child": names[cutoff.child],
                     "skipped": [names[node] for node in cutoff.skipped],
-                    "pruned": names_of(f"pruned{index}", cutoff.pruned),
-                }
-                for index, cutoff in enumerate(summary.cutoffs)
-            ],
-            "pruned": names_of("pruned", summary.pruned),
-            "unreached": names_of("unreached", summary.unreached),
-        }
-        data = {
+                    "pruned": names_of(cutoff.pruned),
+                })
+                for cutoff in summary.cutoffs
+            ),
+            "pruned": names_of(summary.pruned),
+            "unreached": names_of(summary.unreached),
+        })
+        return _Tree({
             "directed": True,
             "multigraph": False,
-            "graph": {
+            "graph": _Tree({
                 "format": FORMAT,
                 "version": FORMAT_VERSION,
                 "tool_version": visualizer.__version__,
                 "source": trace.source,
                 "algorithm": trace.algorithm,
-                "options": {"depth_limit": trace.depth_limit, "strict": trace.strict},
+                "options": options_record(trace),
                 "root_player": trace.root_player.value,
                 "description": trace.description,
                 "summary": summary_data,
-                "events": mark("events", lambda level: _records(self.events(level + 1), level)),
-            },
-            "nodes": mark("nodes", lambda level: _records(self.nodes(level + 1), level)),
-            "edges": mark("edges", lambda level: _records(self.edges(level + 1), level)),
-        }
-        text = json.dumps(data, sort_keys=True, indent=1, ensure_ascii=False, allow_nan=False) + "\n"
-        return text, lists
+                "events": _Slot(lambda level: _records(self.events(level + 1), level)),
+            }),
+            "nodes": _Slot(lambda level: _records(self.nodes(level + 1), level)),
+            "edges": _Slot(lambda level: _records(self.edges(level + 1), level)),
+        })
 
     # -- the big lists ------------------------------------------------------------------------------
     def events(self, level: int) -> Iterator[str]:
@@ -236,8 +240,26 @@ def _records(chunks: Iterator[str], level: int) -> Iterator[str]:
     yield "[]" if opening == "[\n" else "\n" + " " * level + "]"
 
 
-_PLACEHOLDER = re.compile(r'"\\u0000(\w+)\\u0000"')
-"""A placeholder as `json.dumps` writes it."""
+def _skeleton_chunks(value: Any, level: int) -> Iterator[str]:
+    """`value` as `json.dumps(value, sort_keys=True, indent=1)` writes it when its `{` or `[` is at
+    column `level`, with each `_Slot` replaced by the text its chunks give."""
+    if isinstance(value, _Slot):
+        yield from value.chunks(level)
+    elif isinstance(value, (_Tree, _Items)):
+        items = sorted(value.items()) if isinstance(value, _Tree) else [(None, item) for item in value]
+        opening, closing = "{}" if isinstance(value, _Tree) else "[]"
+        if not items:
+            yield opening + closing
+            return
+        separator = opening + "\n" + " " * (level + 1)
+        for key, item in items:
+            yield separator if key is None else separator + json.dumps(key, ensure_ascii=False) + ": "
+            yield from _skeleton_chunks(item, level + 1)
+            separator = ",\n" + " " * (level + 1)
+        yield "\n" + " " * level + closing
+    else:  # plain data, dumped whole (its inner lines indented to `level`; JSON text has no raw newline)
+        text = json.dumps(value, sort_keys=True, indent=1, ensure_ascii=False, allow_nan=False)
+        yield text.replace("\n", "\n" + " " * level) if level else text
 
 
 def json_chunks(trace: Trace) -> Iterator[str]:
@@ -248,12 +270,5 @@ def json_chunks(trace: Trace) -> Iterator[str]:
         ValueError: a value is NaN.
     """
     check_names(trace)
-    text, lists = _Writer(trace).skeleton()
-    position = 0
-    for found in _PLACEHOLDER.finditer(text):
-        line_start = text.rfind("\n", 0, found.start()) + 1
-        level = len(text[line_start:found.start()]) - len(text[line_start:found.start()].lstrip(" "))
-        yield text[position:found.start()]
-        yield from lists[found.group(1)](level)
-        position = found.end()
-    yield text[position:]
+    yield from _skeleton_chunks(_Writer(trace).skeleton(), 0)
+    yield "\n"
