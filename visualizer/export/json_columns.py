@@ -7,9 +7,11 @@ the same rules a column at a time (the types in a column as one set, enums as se
 through one dict) and fills `TraceColumns` without a graph.
 
 It only reads files it is sure of. Anything unusual (a rule broken, references that do not add
-up, edges not in the order the writer puts them) makes it give up, and the caller falls back to the
-reference reader, which then names the problem exactly as before. So a valid file gives the same
-trace either way (tested), and an invalid one the same message.
+up, edges not in the order the writer puts them, a number too big for a machine int) makes it give
+up, and the caller falls back to the reference reader, which then names the problem exactly as
+before. So a valid file gives the same trace either way (tested), and an invalid one the same
+message. Both readers end with the same `check_trace`, so a trace whose records are well formed but
+whose events do not hang together is refused with the same line by either.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from itertools import chain
 from operator import itemgetter
 from typing import Any, Iterable, Sequence
 
-from visualizer.export.rebuild import trace_header
+from visualizer.export.rebuild import check_trace, trace_header
 from visualizer.export.schema import validate
 from visualizer.games.base import Player
 from visualizer.tracing.columns import KIND_CODES, NO_CHILD, ChildIndex, TraceColumns
@@ -115,11 +117,17 @@ def _sampled(data: dict[str, Any]) -> dict[str, Any]:
 
 def trace_from_data(data: Any, *, name: str) -> Trace | None:
     """The trace in parsed JSON `data` (format already checked), or None when the file is not
-    plainly valid and the reference reader must judge it."""
+    plainly valid and the reference reader must judge it.
+
+    Raises:
+        TraceFileError: the records are well formed but do not hang together (see `check_trace`).
+    """
     try:
-        return _read(data, name)
-    except _Unsure:
+        trace = _read(data, name)
+    except (_Unsure, OverflowError):  # OverflowError: an id or order too big for the int arrays
         return None
+    check_trace(trace, name=name)
+    return trace
 
 
 def _read(data: Any, name: str) -> Trace:

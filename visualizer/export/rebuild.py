@@ -1,4 +1,5 @@
-"""Provides `from_networkx`: the inverse of `to_networkx`, rebuilding the immutable `Trace` of a graph."""
+"""Provides `from_networkx`: the inverse of `to_networkx`, rebuilding the immutable `Trace` of a graph,
+and `check_trace`, the consistency check both JSON readers end with."""
 
 from __future__ import annotations
 
@@ -6,13 +7,14 @@ from typing import TYPE_CHECKING, Any, Sequence
 
 from visualizer.export.errors import TraceFileError
 from visualizer.games.base import Player
+from visualizer.tracing.columns import KIND_CODES, KINDS, NO_CHILD
 from visualizer.tracing.events import Event, EventKind
 from visualizer.tracing.trace import Cutoff, NodeStatus, Summary, Trace, TraceNode
 
 if TYPE_CHECKING:
     import networkx
 
-__all__ = ["from_networkx", "trace_header"]
+__all__ = ["from_networkx", "trace_header", "check_trace"]
 
 _FIX = "export the trace again"
 
@@ -140,8 +142,8 @@ def from_networkx(graph: networkx.DiGraph, *, name: str = "the graph") -> Trace:
         A trace equal to the one the graph was made from.
 
     Raises:
-        TraceFileError: an edge refers to no node, node ids are not 0..n-1, names repeat, or a name
-            refers to no node.
+        TraceFileError: an edge refers to no node, node ids are not 0..n-1, names repeat, a name
+            refers to no node, or the nodes and events do not hang together (see `check_trace`).
     """
     for parent, child in graph.edges:
         if not graph.nodes[parent] or not graph.nodes[child]:
@@ -158,9 +160,11 @@ def from_networkx(graph: networkx.DiGraph, *, name: str = "the graph") -> Trace:
     attributes = graph.graph
     events = tuple(_event(names, record, index) for index, record in enumerate(attributes["events"]))
     _check_steps(events, nodes, name)
-    return Trace.from_records(
+    trace = Trace.from_records(
         **trace_header(attributes), nodes=nodes, events=events, summary=_summary(names, attributes["summary"])
     )
+    check_trace(trace, name=name)
+    return trace
 
 
 def trace_header(attributes: dict[str, Any]) -> dict[str, Any]:
@@ -170,7 +174,112 @@ def trace_header(attributes: dict[str, Any]) -> dict[str, Any]:
         "algorithm": attributes["algorithm"],
         "depth_limit": options["depth_limit"],
         "strict": options["strict"],
+        "iterative": options.get("iterative", False),  # version-1 files before it was recorded: recursive
         "root_player": Player(attributes["root_player"]),
         "description": attributes["description"],
         "source": attributes["source"],
     }
+
+
+ENTER, EVALUATE, BACK_UP, UPDATE, CUTOFF, EXIT = (KIND_CODES[kind] for kind in EventKind)
+
+
+def check_trace(trace: Trace, *, name: str = "the graph") -> None:
+    """Checks that a rebuilt trace is one a search could have recorded, so that `Replay` and the app
+    can step through it: every node but the root hangs one level below its parent, and the events
+    are one depth-first walk from the root (see `_check_events`) that the summary describes.
+
+    Raises:
+        TraceFileError: naming the first node or step that does not fit.
+    """
+    columns = trace.columns
+    parents, depths, names = columns.parent, columns.depth, columns.name
+    if parents[0] is not None or depths[0] != 0:
+        raise _problem(name, f"node 0 ({names[0]!r}) must be the root, at depth 0 without a parent")
+    for node in range(1, columns.node_count):
+        parent = parents[node]
+        if parent is None:
+            raise _problem(name, f"node {names[node]!r} has no parent, which only the root (node 0) may lack")
+        if depths[node] != depths[parent] + 1:
+            problem = f"node {names[node]!r} has depth {depths[node]} under a parent at depth {depths[parent]}"
+            raise _problem(name, problem + ", not one level below it")
+    entered = _check_events(trace, name)
+    _check_summary(trace, entered, name)
+
+
+def _check_events(trace: Trace, name: str) -> list[int]:
+    """The events must open and close nodes as a depth-first search does: the first enters the root,
+    each enter is of an unentered child of the innermost open node, every other event is at the
+    innermost open node, an exit closes it, a back-up takes the child that exited just before, a
+    cut-off follows the back-up of its child and skips only unentered children, and the last event
+    closes the root. Returns the entered nodes in order."""
+    columns = trace.columns
+    parents, names = columns.parent, columns.name
+    kinds, nodes, children, skipped = columns.event_kind, columns.event_node, columns.event_child, columns.event_skipped
+    entered, order = bytearray(columns.node_count), []
+    stack: list[int] = []
+    top = None
+    for index in range(columns.event_count):
+        kind, node, child = kinds[index], nodes[index], children[index]
+        problem = None
+        if kind == ENTER:
+            if entered[node] or parents[node] != top:
+                problem = "enters it twice" if entered[node] else "enters it outside its parent"
+            entered[node] = 1
+            order.append(node)
+            stack.append(node)
+            top = node
+        elif node != top:
+            problem = "is not at the innermost open node" if stack else "comes when no node is open"
+        elif kind == EXIT:
+            stack.pop()
+            top = stack[-1] if stack else None
+        elif kind == BACK_UP and (kinds[index - 1] != EXIT or child != nodes[index - 1]):
+            problem = "does not take the child that exited just before"
+        elif kind == CUTOFF and (kinds[index - 1] != BACK_UP or child != children[index - 1]):
+            problem = "does not follow the back-up of its child"
+        if problem is None and (child != NO_CHILD) != (kind == BACK_UP or kind == CUTOFF):
+            problem = "has a child, which only back-ups and cut-offs have" if child != NO_CHILD else "lacks its child"
+        if problem is None and index + 1 in skipped:
+            if kind != CUTOFF:
+                problem = "skips children, which only cut-offs do"
+            elif any(parents[kid] != node or entered[kid] for kid in skipped[index + 1]):
+                problem = "skips a node that is not an unentered child of it"
+        if problem is not None:
+            raise _problem(name, f"graph.events[{index}] ({KINDS[kind].value} at node {names[node]!r}) {problem}")
+    if stack or not columns.event_count:
+        raise _problem(name, "the events stop before the search is over (the root is never closed)")
+    return order
+
+
+def _check_summary(trace: Trace, entered: list[int], name: str) -> None:
+    """The summary's cut-offs are the cut-off events, its visit order the entered nodes, and its
+    principal variation a path down from the root."""
+    columns, summary = trace.columns, trace.summary
+    parents, kinds, skipped = columns.parent, columns.event_kind, columns.event_skipped
+    steps = [index + 1 for index, kind in enumerate(kinds) if kind == CUTOFF]
+    listed = [cutoff.step for cutoff in summary.cutoffs]
+    if listed != steps:
+        index = next(index for index, pair in enumerate(zip([*listed, None], [*steps, None])) if pair[0] != pair[1])
+        what = f"lists step {listed[index]}" if index < len(listed) else "has no entry"
+        actual = f"have step {steps[index]} there" if index < len(steps) else "end before it"
+        raise _problem(name, f"graph.summary.cutoffs[{index}] {what}, but the cut-off events {actual}")
+    visited = set(entered) if summary.cutoffs else set()
+    for index, cutoff in enumerate(summary.cutoffs):
+        event = cutoff.step - 1
+        pruned = set(cutoff.pruned)
+        kids = skipped.get(cutoff.step, ())
+        same_event = (cutoff.node, cutoff.child, tuple(cutoff.skipped)) == (
+            columns.event_node[event], columns.event_child[event], tuple(kids))
+        # each pruned node is skipped or below a pruned node, and none was visited
+        below_skipped = all(node not in visited and (node in kids or parents[node] in pruned) for node in pruned)
+        if not (same_event and below_skipped):
+            problem = f"graph.summary.cutoffs[{index}] does not match the cut-off event at step {cutoff.step}"
+            detail = " (it prunes a visited node or one not below a skipped child)" if same_event else ""
+            raise _problem(name, problem + detail)
+    if tuple(summary.visit_order) != tuple(entered):
+        raise _problem(name, "graph.summary.visit_order is not the order in which the events enter the nodes")
+    line = summary.principal_variation
+    if not line or line[0] != 0 or any(parents[node] != before for before, node in zip(line, line[1:])) \
+            or summary.best_child != (line[1] if len(line) > 1 else None):
+        raise _problem(name, "graph.summary.principal_variation is not a path down from the root through best_child")
