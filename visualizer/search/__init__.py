@@ -6,6 +6,7 @@ from typing import Callable
 
 from visualizer.errors import InputError
 from visualizer.games.base import Game, Value
+from visualizer.games.ordering import at_lookahead
 from visualizer.search.alphabeta import alphabeta
 from visualizer.search.iterative import iterative_search
 from visualizer.search.minimax import minimax
@@ -57,8 +58,12 @@ def search(
     iterative: bool = False,
     tracer: Tracer = NULL_TRACER,
 ) -> Value:
-    """Runs one algorithm, recursive or iterative, and returns the root's value (MAX's view)."""
+    """Runs one algorithm, recursive or iterative, and returns the root's value (MAX's view).
+
+    A game in best or worst order is sorted for this look-ahead (`at_lookahead`).
+    """
     algorithm = parse_algorithm(algorithm)
+    game = at_lookahead(game, depth)
     if iterative:
         return iterative_search(game, algorithm, depth=depth, strict=strict, tracer=tracer)
     if algorithm in _PRUNING:
@@ -78,9 +83,10 @@ def trace_search(
 ) -> Trace:
     """Runs one algorithm with a `Recorder` and returns the finished `Trace`.
 
-    The garbage collector is paused meanwhile (see `paused_gc`).
+    The trace records `iterative` among its options. The garbage collector is paused meanwhile
+    (see `paused_gc`).
     """
-    recorder = Recorder(max_nodes=max_nodes, progress=progress)
+    recorder = Recorder(max_nodes=max_nodes, progress=progress, iterative=iterative)
     with paused_gc():
         search(game, algorithm, depth=depth, strict=strict, iterative=iterative, tracer=recorder)
         return recorder.result()
