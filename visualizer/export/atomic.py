@@ -1,10 +1,17 @@
-"""Provides atomic file writes: a file is replaced whole or not at all, never left half-written."""
+"""Provides atomic file writes: a file is replaced whole or not at all, never left half-written.
+
+A symbolic link is followed (the file it names is replaced, the link stays); a device or FIFO is
+written straight, never replaced; every temporary file is registered so that no exit the process
+sees leaves one behind. `staged.py` builds on these pieces for several files replaced together.
+"""
 
 from __future__ import annotations
 
+import atexit
 import errno
 import os
 import secrets
+import stat
 from pathlib import Path
 from typing import Iterable
 
@@ -14,6 +21,38 @@ __all__ = ["write_text_atomic", "write_bytes_atomic", "write_chunks_atomic"]
 
 _FULL_DISK = {errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)}
 _NO_ACCESS = {errno.EACCES, errno.EPERM, errno.EROFS}
+_COPY_BLOCK = 1 << 20
+
+_LIVE_TEMPORARIES: set[Path] = set()
+"""Temporary files created and not yet renamed or removed; whatever is left at exit is removed."""
+
+
+@atexit.register
+def _remove_live_temporaries() -> None:
+    """Removes every temporary file still registered (an exit that skipped the usual clean-up)."""
+    for temporary in list(_LIVE_TEMPORARIES):
+        _remove(temporary)
+
+
+def _remove(temporary: Path) -> None:
+    """Deletes a temporary file (if it is still there) and forgets it."""
+    try:
+        os.unlink(temporary)
+    except OSError:
+        pass
+    _LIVE_TEMPORARIES.discard(temporary)
+
+
+def _is_folder(path: Path) -> bool:
+    """True when `path` is a folder (or a link to one); False when it cannot even be looked at."""
+    try:
+        return path.is_dir()
+    except OSError:
+        return False
+
+
+def _folder_error(path: Path) -> InputError:
+    return InputError(f"{path} is a folder; give a file name inside it, e.g. {path / 'trace.json'}")
 
 
 def _explain(error: OSError, path: Path) -> InputError:
@@ -23,22 +62,153 @@ def _explain(error: OSError, path: Path) -> InputError:
         return InputError(f"the disk is full while writing {path}; free some space or write to another disk")
     if error.errno in _NO_ACCESS or isinstance(error, PermissionError):
         return InputError(f"cannot write to the folder {folder} (permission denied); choose a folder you can write to")
-    if isinstance(error, IsADirectoryError) or path.is_dir():
-        return InputError(f"{path} is a folder; give a file name inside it, e.g. {path / 'trace.json'}")
+    if isinstance(error, IsADirectoryError) or _is_folder(path):
+        return _folder_error(path)
     if isinstance(error, (NotADirectoryError, FileExistsError)):
         return InputError(f"cannot create the folder {folder}: a file is in the way; choose another path")
+    if error.errno == errno.EPIPE:
+        return InputError(f"the reader of {path} stopped before the end; keep it reading or choose a regular file")
+    if error.errno == errno.ELOOP:
+        return InputError(f"{path} is a loop of symbolic links; point the link at a file or choose another path")
+    if error.errno == errno.ENAMETOOLONG:
+        return InputError(f"the file name {path.name[:40]}... is too long (255 bytes at most); choose a shorter name")
     reason = error.strerror or str(error)
     return InputError(f"cannot write {path}: {reason}; choose another path")
 
 
-def _open_temporary(path: Path) -> tuple[int, Path]:
-    """Creates a new hidden file next to `path` (mode 0666 less the umask) and opens it for writing."""
+def _landing_path(path: Path) -> Path:
+    """The file a write to `path` lands in: `path`, or the end of its chain of symbolic links.
+
+    A dangling link leads to the missing file it names, which the write creates.
+    """
+    if not os.path.islink(path):
+        if _is_folder(path):
+            raise _folder_error(path)
+        return path
+    try:
+        target = Path(os.path.realpath(path, strict=True))
+    except FileNotFoundError:
+        target = Path(os.path.realpath(path))
+    except OSError as error:
+        raise _explain(error, path) from None
+    if _is_folder(target):
+        raise _folder_error(path)
+    return target
+
+
+def _open_special(target: Path) -> int | None:
+    """Opens a device or FIFO at `target` to write straight into it; None for a regular or missing file.
+
+    A FIFO is opened without blocking first, so one that nobody reads is refused instead of hanging.
+
+    Raises:
+        InputError: a FIFO with no reader, a socket, or a device that cannot be opened.
+    """
+    try:
+        mode = os.stat(target).st_mode
+    except (FileNotFoundError, NotADirectoryError):
+        return None  # created (or explained) by the regular path
+    except OSError as error:
+        raise _explain(error, target) from None
+    if stat.S_ISREG(mode):
+        return None
+    if stat.S_ISSOCK(mode):
+        raise InputError(f"{target} is a socket, not a file; choose a regular file")
+    if not (stat.S_ISCHR(mode) or stat.S_ISBLK(mode) or stat.S_ISFIFO(mode)):
+        raise InputError(f"{target} is not a regular file, a device or a FIFO; choose a regular file")
+    try:
+        descriptor = os.open(target, os.O_WRONLY | os.O_NOCTTY | os.O_NONBLOCK | os.O_CLOEXEC)
+    except OSError as error:
+        if stat.S_ISFIFO(mode) and error.errno == errno.ENXIO:
+            raise InputError(
+                f"nobody is reading the FIFO {target}; start the reader first or choose a regular file"
+            ) from None
+        raise _explain(error, target) from None
+    if stat.S_ISREG(os.fstat(descriptor).st_mode):  # replaced by a regular file since the stat
+        os.close(descriptor)
+        return None
+    os.set_blocking(descriptor, True)
+    return descriptor
+
+
+def _write_straight(descriptor: int, chunks: Iterable[bytes | str], encoding: str, target: Path) -> None:
+    """Streams the chunks into an opened device or FIFO, then closes it; nothing is renamed."""
+    try:
+        with os.fdopen(descriptor, "wb") as stream:
+            for chunk in chunks:
+                stream.write(chunk.encode(encoding) if isinstance(chunk, str) else chunk)
+    except OSError as error:
+        raise _explain(error, target) from None
+
+
+def _open_temporary(path: Path, owned: list[Path]) -> int:
+    """Creates a new hidden file next to `path` (mode 0666 less the umask) and opens it for writing.
+
+    Its name goes into `owned` and the registry *before* it is created, so an interruption at any
+    moment (even just after the file appears) finds it there and removes it.
+    """
+    stem = path.name.encode("utf-8", "surrogateescape")[:200].decode("utf-8", "ignore")  # room for the rest
     while True:
-        temporary = path.with_name(f".{path.name}.{secrets.token_hex(4)}.tmp")
+        temporary = path.with_name(f".{stem}.{secrets.token_hex(4)}.tmp")
+        owned.append(temporary)
+        _LIVE_TEMPORARIES.add(temporary)
         try:
-            return os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666), temporary
-        except FileExistsError:
-            continue
+            return os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o666)
+        except FileExistsError:  # another file's name, not ours to remove
+            owned.pop()
+            _LIVE_TEMPORARIES.discard(temporary)
+
+
+def _write_temporary(
+    target: Path,
+    chunks: Iterable[bytes | str],
+    encoding: str,
+    *,
+    folder: Path | None = None,
+    keep_mode: bool = True,
+    owned: list[Path] | None = None,
+) -> Path:
+    """Writes the chunks to a new temporary file in `folder` (the target's folder unless given), synced.
+
+    The temporary takes the mode of a regular file already at `target` (unless `keep_mode` is
+    false). Its name is added to `owned` (when given) as soon as it is chosen. On any failure or
+    interruption it is removed.
+    """
+    folder = target.parent if folder is None else folder
+    owned = [] if owned is None else owned
+    first = len(owned)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        descriptor = _open_temporary(folder / target.name, owned)
+        temporary = owned[-1]
+        with os.fdopen(descriptor, "wb") as stream:
+            for chunk in chunks:
+                stream.write(chunk.encode(encoding) if isinstance(chunk, str) else chunk)
+            stream.flush()
+            os.fsync(stream.fileno())
+        if keep_mode and target.is_file():
+            os.chmod(temporary, target.stat().st_mode & 0o7777)
+    except BaseException as error:
+        for path in owned[first:]:
+            _remove(path)
+        del owned[first:]
+        if isinstance(error, OSError):
+            raise _explain(error, target) from None
+        raise
+    return temporary
+
+
+def _replace(temporary: Path, target: Path) -> None:
+    """Renames a temporary over its target and syncs the folder; the temporary is removed on failure."""
+    try:
+        os.replace(temporary, target)
+    except BaseException as error:
+        _remove(temporary)
+        if isinstance(error, OSError):
+            raise _explain(error, target) from None
+        raise
+    _LIVE_TEMPORARIES.discard(temporary)
+    _sync_folder(target.parent)
 
 
 def _sync_folder(folder: Path) -> None:
@@ -67,8 +237,10 @@ def write_chunks_atomic(path: str | Path, chunks: Iterable[bytes | str], *, enco
     """Writes the chunks one after another to `path` through a temporary file in the same folder,
     fsync and `os.replace`: a large file is streamed without ever being whole in memory.
 
-    Missing parent folders are created. On any failure the temporary file is removed and a file
-    already at `path` is left as it was.
+    Missing parent folders are created. On any failure (or interruption) the temporary file is
+    removed and a file already at `path` is left as it was. A symbolic link is followed: the file
+    it points to is replaced (or created) and the link stays a link. A device or FIFO is never
+    replaced: the chunks are written straight into it.
 
     Args:
         path: the file to write.
@@ -76,35 +248,24 @@ def write_chunks_atomic(path: str | Path, chunks: Iterable[bytes | str], *, enco
         encoding: for text chunks.
 
     Returns:
-        The path written.
+        The path written (as given, even when it is a link).
 
     Raises:
-        InputError: one line for a path that is a folder, a folder that cannot be written or
-            created, a full disk, or any other write error.
+        InputError: one line for a path that is a folder or a socket, a FIFO nobody reads, a
+            folder that cannot be written or created, a full disk, or any other write error.
     """
     path = Path(path)
-    if path.is_dir():
-        raise InputError(f"{path} is a folder; give a file name inside it, e.g. {path / 'trace.json'}")
+    target = _landing_path(path)
+    descriptor = _open_special(target)
+    if descriptor is not None:
+        _write_straight(descriptor, chunks, encoding, target)
+        return path
+    owned: list[Path] = []  # a temporary beside the target, then a rename
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        descriptor, temporary = _open_temporary(path)
-    except OSError as error:
-        raise _explain(error, path) from None
-    try:
-        with os.fdopen(descriptor, "wb") as stream:
-            for chunk in chunks:
-                stream.write(chunk.encode(encoding) if isinstance(chunk, str) else chunk)
-            stream.flush()
-            os.fsync(stream.fileno())
-        if path.exists():
-            os.chmod(temporary, path.stat().st_mode & 0o7777)
-        os.replace(temporary, path)
-    except BaseException as error:
-        temporary.unlink(missing_ok=True)
-        if isinstance(error, OSError):
-            raise _explain(error, path) from None
-        raise
-    _sync_folder(path.parent)
+        _replace(_write_temporary(target, chunks, encoding, owned=owned), target)
+    finally:
+        for temporary in owned:  # gone once renamed; removed after a failure or an interruption
+            _remove(temporary)
     return path
 
 
