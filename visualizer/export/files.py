@@ -5,9 +5,12 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from visualizer.export.dot_format import write_dot, write_frames
-from visualizer.export.json_format import write_json
-from visualizer.export.render import render
+from visualizer.export.dot_format import write_frames
+from visualizer.export.dot_stream import dot_chunks
+from visualizer.export.errors import GraphvizMissing
+from visualizer.export.json_stream import json_chunks
+from visualizer.export.render import check_graphviz, image_chunks
+from visualizer.export.staged import StagedWrites
 from visualizer.games.explicit import DEFAULT_ARRAY
 from visualizer.tracing.trace import Trace
 
@@ -54,18 +57,40 @@ def trace_slug(trace: Trace) -> str:
 def write_trace_files(trace: Trace, out: Path, name: str, formats: tuple[str, ...], *, frames: bool = False) -> list[Path]:
     """Writes NAME.json / NAME.dot (and renders SVG/PNG from the DOT); returns the paths written.
 
-    Rendering needs Graphviz's `dot`; without it the DOT is still written and `GraphvizMissing`
-    is raised after everything else is on disk.
+    The files are replaced together: each is written whole to a temporary first (the images are
+    rendered from the temporary DOT), and only then are they renamed into place one after another.
+    So an error or an interruption before the renames (a name that cannot be exported, Graphviz
+    failing, a full disk, ctrl+c, SIGTERM) leaves every old file as it was and no temporary behind.
+    Frames (`frames=True`) are written one by one, each atomically, before the renames.
+
+    Rendering needs Graphviz's `dot`; without it the JSON, the DOT and the frames are still written
+    and `GraphvizMissing` is raised after everything else is on disk.
+
+    Returns:
+        The paths written: NAME.json, NAME.dot, the frames, then the images, as asked.
     """
-    written: list[Path] = []
-    if "json" in formats:
-        written.append(write_json(trace, out / f"{name}.json"))
     images = [fmt for fmt in formats if fmt in ("svg", "png")]
-    if "dot" in formats or images:
-        dot_path = write_dot(trace, out / f"{name}.dot")
-        written.append(dot_path)
-    if frames:
-        written.extend(write_frames(trace, out, name))
-    for fmt in images:
-        written.append(render(dot_path, fmt))
-    return written
+    missing: GraphvizMissing | None = None
+    if images:
+        try:
+            check_graphviz()
+        except GraphvizMissing as error:
+            missing, images = error, []
+    written: list[Path] = []
+    rendered: list[Path] = []
+    with StagedWrites() as group:
+        if "json" in formats:
+            written.append(out / f"{name}.json")
+            group.stage(written[-1], json_chunks(trace))
+        if "dot" in formats or images or missing:
+            dot_path = out / f"{name}.dot"
+            staged_dot = group.stage(dot_path, dot_chunks(trace))
+            written.append(dot_path)
+            for fmt in images:
+                rendered.append(dot_path.with_suffix(f".{fmt}"))
+                group.stage(rendered[-1], image_chunks(staged_dot, fmt, shown=dot_path))
+        if frames:
+            written.extend(write_frames(trace, out, name))
+    if missing is not None:
+        raise missing
+    return written + rendered
