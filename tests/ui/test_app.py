@@ -233,3 +233,21 @@ async def test_every_key_is_in_the_command_palette():
         await commands["Next cut-off"].callback()
         await pilot.pause()
         assert app.screen.session.replay.step == 21
+
+
+async def test_screenshots_never_overwrite_a_file(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await pilot.press("s")
+        await pilot.pause()
+        (first,) = tmp_path.glob("screenshot-*.svg")
+        first.write_text("a teacher's file")  # the same second's name is now taken by someone else's file
+        await pilot.press("s")
+        await pilot.pause()
+    shots = sorted(tmp_path.glob("screenshot-*.svg"))
+    assert len(shots) == 2 and first.read_text() == "a teacher's file"
+    (second,) = [shot for shot in shots if shot != first]
+    assert "<svg" in second.read_text()
+    assert not list(tmp_path.glob(".*.tmp"))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 from textual.app import ComposeResult
@@ -12,6 +13,7 @@ from textual.timer import Timer
 from textual.widgets import Footer
 
 from visualizer.errors import VisualizerError
+from visualizer.export.staged import write_new_file
 from visualizer.games import Game, GridGame, TicTacToe
 from visualizer.tui.dialogs import DepthChoice, DepthDialog, NewTreeDialog
 from visualizer.tui.heap import refreeze_heap
@@ -278,5 +280,10 @@ class SearchScreen(Screen):
         self.app.pop_screen()
 
     def action_screenshot(self) -> None:
-        path = self.app.save_screenshot(path=".")
+        """Saves the screen as SVG in the current folder, under a new name (never over another file)."""
+        try:
+            path = write_new_file(".", time.strftime("screenshot-%Y%m%d-%H%M%S"), ".svg", self.app.export_screenshot())
+        except VisualizerError as error:
+            self.notify(str(error), severity="error")
+            return
         self.notify(f"Saved {path}", title="Screenshot")
