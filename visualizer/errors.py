@@ -1,6 +1,6 @@
 """Provides the exception classes that carry one user-facing line each."""
 
-__all__ = ["VisualizerError", "InputError", "NodeBudgetExceeded", "NoStaticValue"]
+__all__ = ["VisualizerError", "InputError", "NodeBudgetExceeded", "NoStaticValue", "one_line"]
 
 
 class VisualizerError(Exception):
@@ -17,3 +17,12 @@ class NoStaticValue(VisualizerError):
 
 class NodeBudgetExceeded(VisualizerError):
     """A search entered more nodes than the recorder's budget allows."""
+
+
+_CONTROL = {code: f"\\x{code:02x}" for code in (*range(32), 127)} | {10: "\\n", 13: "\\r", 9: "\\t"}
+
+
+def one_line(message: str) -> str:
+    """`message` as it may be shown: a line break or other control character (from a file name or an
+    option the user typed) is written as its escape, so one error is always one line."""
+    return message.translate(_CONTROL)

@@ -17,7 +17,7 @@ from visualizer.cli.parser import build_parser, check_values
 from visualizer.cli.playing import best_move, play
 from visualizer.cli.practicing import practice
 from visualizer.cli.statistics import stats
-from visualizer.errors import VisualizerError
+from visualizer.errors import VisualizerError, one_line
 
 __all__ = ["main", "Terminated"]
 
@@ -98,7 +98,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             sys.stdout.flush()
             return code
         except VisualizerError as error:
-            sys.stderr.write(f"visualizer: error: {error}\n")
+            sys.stderr.write(f"visualizer: error: {one_line(str(error))}\n")
             return 2
         except RecursionError:
             sys.stderr.write(
@@ -116,5 +116,5 @@ def main(argv: Sequence[str] | None = None) -> int:
             _silence_stdout()
             if error.errno == errno.EPIPE:  # the reader (e.g. `| head`) went away: stop quietly
                 return 0
-            sys.stderr.write(f"visualizer: error: {_output_error(error)}\n")
+            sys.stderr.write(f"visualizer: error: {one_line(_output_error(error))}\n")
             return 2

@@ -9,6 +9,7 @@ from typing import NoReturn
 
 from visualizer import __version__
 from visualizer.cli.exporting import DEFAULT_MAX_FRAMES, DEFAULT_MAX_IMAGE_NODES
+from visualizer.errors import one_line
 from visualizer.games import EVALUATORS
 from visualizer.search import ALGORITHMS
 from visualizer.tracing import DEFAULT_MAX_NODES
@@ -63,7 +64,7 @@ class OneLineParser(argparse.ArgumentParser):
         self._negative_number_matcher = _NEGATIVE_VALUE
 
     def error(self, message: str) -> NoReturn:
-        sys.stderr.write(f"{self.prog}: error: {message} (see '{self.prog} --help')\n")
+        sys.stderr.write(one_line(f"{self.prog}: error: {message} (see '{self.prog} --help')") + "\n")
         raise SystemExit(2)
 
 
@@ -86,9 +87,11 @@ def check_values(parser: argparse.ArgumentParser, args: argparse.Namespace) -> N
     """
     for action in _actions_of(parser, args):
         value = getattr(args, action.dest, None)
+        flag = max(action.option_strings, key=len) if action.option_strings else action.metavar or action.dest
+        if action.option_strings and action.nargs is None and isinstance(value, list):  # `--depth=--`
+            raise_error(parser, args, f"{flag} has no value ('--' ends the options); give a value, e.g. {flag} VALUE")
         if not isinstance(value, str) or value is action.default:
             continue
-        flag = max(action.option_strings, key=len) if action.option_strings else action.metavar or action.dest
         if not value.strip():
             raise_error(parser, args, f"{flag} is empty; give a value, or leave the option out for its default")
         try:
