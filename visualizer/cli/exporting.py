@@ -3,14 +3,23 @@
 from __future__ import annotations
 
 import argparse
+from contextlib import nullcontext
 from dataclasses import dataclass
 from pathlib import Path
 
+from visualizer.cli.progress import progress_bar
 from visualizer.cli.searching import trace_from_args
 from visualizer.cli.sources import game_from_args, source_kind, trace_from_file
 from visualizer.errors import InputError
 from visualizer.export.files import trace_slug, write_trace_files
-from visualizer.games import ConnectFour, Game, Nim, TicTacToe, builtin_example, from_nested
+from visualizer.games import (
+    ConnectFour,
+    Game,
+    Nim,
+    TicTacToe,
+    builtin_example,
+    from_nested,
+)
 from visualizer.lists import split_list
 from visualizer.search import trace_search
 from visualizer.tracing import Trace
@@ -118,7 +127,8 @@ def export(args: argparse.Namespace) -> int:
     for _, trace in jobs:
         check_limits(trace, formats, args)
     for name, trace in jobs:
-        written = write_trace_files(trace, out, name, formats, frames=args.frames)
+        with progress_bar(len(trace.events), "writing frames") if args.frames else nullcontext() as progress:
+            written = write_trace_files(trace, out, name, formats, frames=args.frames, progress=progress)
         shown = [str(path) for path in written[:6]]
         if len(written) > 6:
             shown.append(f"... and {len(written) - 6} more frames")

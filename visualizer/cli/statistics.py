@@ -10,8 +10,6 @@ import os
 import random
 import shutil
 import sys
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -29,6 +27,7 @@ from visualizer.analysis.study import (
     run_study,
     tree_seed,
 )
+from visualizer.cli.progress import progress_bar
 from visualizer.cli.render import text_table
 from visualizer.errors import InputError
 from visualizer.export.atomic import write_bytes_atomic, write_text_atomic
@@ -60,7 +59,7 @@ def stats(args: argparse.Namespace) -> int:
     chosen_seed = args.seed is None
     seed = random.SystemRandom().randrange(1_000_000) if chosen_seed else args.seed
     image_format = _check_outputs(args)
-    with _progress_bar(len(sizes) * trials) as progress:
+    with progress_bar(len(sizes) * trials, "searching trees") as progress:
         study = run_study(sizes, branching=branching, trials=trials, value_range=value_range, seed=seed,
                           orders=orders, root=Player.parse(args.root), progress=progress)
     written = []
@@ -109,27 +108,6 @@ def _check_folder(option: str, path: Path) -> None:
     if not os.access(folder, os.W_OK | os.X_OK):
         raise InputError(f"{option} {path}: cannot write to the folder {folder} (permission denied); "
                          "choose a folder you can write to")
-
-
-@contextmanager
-def _progress_bar(trees: int) -> Iterator[Callable[[int, int], None] | None]:
-    """A transient bar on stderr counting the `trees` searched, when stderr is a terminal."""
-    if not sys.stderr.isatty():
-        yield None
-        return
-    from rich.console import Console
-    from rich.progress import (
-        BarColumn,
-        MofNCompleteColumn,
-        Progress,
-        TextColumn,
-        TimeElapsedColumn,
-    )
-
-    columns = (TextColumn("searching trees"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
-    with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
-        task = bar.add_task("study", total=trees)
-        yield lambda done, total: bar.update(task, completed=done, total=total)
 
 
 # -- text ------------------------------------------------------------------------------------------

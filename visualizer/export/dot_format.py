@@ -15,7 +15,7 @@ the path of graphs read from files and of the drawings after one step (`step=`, 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 from visualizer.errors import InputError
 from visualizer.export.atomic import write_chunks_atomic, write_text_atomic
@@ -227,11 +227,13 @@ def write_dot(trace: Trace, path: str | Path, *, step: int | None = None) -> Pat
     return write_text_atomic(Path(path), to_dot(trace, step=step))
 
 
-def write_frames(trace: Trace, directory: str | Path, name: str) -> list[Path]:
+def write_frames(
+    trace: Trace, directory: str | Path, name: str, *, progress: Callable[[int, int], None] | None = None
+) -> list[Path]:
     """Writes one DOT file per event, NAME-0001.dot, NAME-0002.dot, ..., into `directory`.
 
     Numbers have at least `FRAME_DIGITS` digits (more for longer traces), so the files sort in step
-    order. The folder is created if missing.
+    order. The folder is created if missing. `progress(done, total)` is called after each frame.
 
     Returns:
         The paths written, in step order.
@@ -249,4 +251,6 @@ def write_frames(trace: Trace, directory: str | Path, name: str) -> list[Path]:
     while replay.forward():
         path = directory / f"{name}-{replay.step:0{digits}d}.dot"
         paths.append(write_text_atomic(path, graph_to_dot(graph, replay=replay)))
+        if progress is not None:
+            progress(replay.step, len(trace.events))
     return paths

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Callable
 
 from visualizer.export.dot_format import write_frames
 from visualizer.export.dot_stream import dot_chunks
@@ -54,14 +55,23 @@ def trace_slug(trace: Trace) -> str:
     return re.sub(r"[^A-Za-z0-9_.-]", "_", "-".join(parts))
 
 
-def write_trace_files(trace: Trace, out: Path, name: str, formats: tuple[str, ...], *, frames: bool = False) -> list[Path]:
+def write_trace_files(
+    trace: Trace,
+    out: Path,
+    name: str,
+    formats: tuple[str, ...],
+    *,
+    frames: bool = False,
+    progress: Callable[[int, int], None] | None = None,
+) -> list[Path]:
     """Writes NAME.json / NAME.dot (and renders SVG/PNG from the DOT); returns the paths written.
 
     The files are replaced together: each is written whole to a temporary first (the images are
     rendered from the temporary DOT), and only then are they renamed into place one after another.
     So an error or an interruption before the renames (a name that cannot be exported, Graphviz
     failing, a full disk, ctrl+c, SIGTERM) leaves every old file as it was and no temporary behind.
-    Frames (`frames=True`) are written one by one, each atomically, before the renames.
+    Frames (`frames=True`) are written one by one, each atomically, before the renames, calling
+    `progress(done, total)` after each.
 
     Rendering needs Graphviz's `dot`; without it the JSON, the DOT and the frames are still written
     and `GraphvizMissing` is raised after everything else is on disk.
@@ -90,7 +100,7 @@ def write_trace_files(trace: Trace, out: Path, name: str, formats: tuple[str, ..
                 rendered.append(dot_path.with_suffix(f".{fmt}"))
                 group.stage(rendered[-1], image_chunks(staged_dot, fmt, shown=dot_path))
         if frames:
-            written.extend(write_frames(trace, out, name))
+            written.extend(write_frames(trace, out, name, progress=progress))
     if missing is not None:
         raise missing
     return written + rendered
