@@ -84,7 +84,9 @@ def test_strict_visits_the_tie(capsys):
 
 def test_iterative_gives_the_same_result(capsys):
     for algorithm in ("minimax", "alphabeta", "negamax", "negamax-ab"):
-        assert run_json(capsys, "-a", algorithm, "--iterative") == run_json(capsys, "-a", algorithm)
+        iterative, recursive = run_json(capsys, "-a", algorithm, "--iterative"), run_json(capsys, "-a", algorithm)
+        assert (iterative.pop("iterative"), recursive.pop("iterative")) == (True, False)
+        assert iterative == recursive
 
 
 def test_nim_and_tictactoe_moves(capsys):

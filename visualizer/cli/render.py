@@ -153,6 +153,7 @@ def run_json(trace: Trace) -> dict[str, Any]:
         "root": trace.root_player.value,
         "depth": trace.depth_limit,
         "strict": trace.strict,
+        "iterative": trace.iterative,
         "value": summary.value,
         "best_move": summary.best_move,
         "principal_variation": trace.names(summary.principal_variation),
