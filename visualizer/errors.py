@@ -1,6 +1,8 @@
-"""Provides the exception classes that carry one user-facing line each."""
+"""Provides the exception classes that carry one user-facing line each, and the helpers that keep it one line."""
 
-__all__ = ["VisualizerError", "InputError", "NodeBudgetExceeded", "NoStaticValue", "one_line"]
+import json
+
+__all__ = ["VisualizerError", "InputError", "NodeBudgetExceeded", "NoStaticValue", "one_line", "shown"]
 
 
 class VisualizerError(Exception):
@@ -19,6 +21,9 @@ class NodeBudgetExceeded(VisualizerError):
     """A search entered more nodes than the recorder's budget allows."""
 
 
+SHOWN_LENGTH = 40
+"""Values quoted in messages are cut to about this many characters."""
+
 _CONTROL = {code: f"\\x{code:02x}" for code in (*range(32), 127)} | {10: "\\n", 13: "\\r", 9: "\\t"}
 
 
@@ -26,3 +31,16 @@ def one_line(message: str) -> str:
     """`message` as it may be shown: a line break or other control character (from a file name or an
     option the user typed) is written as its escape, so one error is always one line."""
     return message.translate(_CONTROL)
+
+
+def shown(value: object) -> str:
+    """A value quoted in a message: text as Python writes it ('deep'), anything else as JSON
+    ([1, "a"], null); cut to about `SHOWN_LENGTH` characters."""
+    if isinstance(value, str):
+        text = repr(value)
+    else:
+        try:
+            text = json.dumps(value)
+        except (TypeError, ValueError, RecursionError):  # not JSON, or an integer with too many digits to print
+            text = f"a {type(value).__name__}"
+    return text if len(text) <= SHOWN_LENGTH else text[: SHOWN_LENGTH - 3] + "..."

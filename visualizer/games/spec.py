@@ -6,11 +6,10 @@ JSON value gives a game or an `InputError` whose one line names the field, its v
 
 from __future__ import annotations
 
-import json
 import math
 from typing import Any, Callable, NoReturn
 
-from visualizer.errors import InputError
+from visualizer.errors import InputError, shown
 from visualizer.games.base import Game, Player
 from visualizer.games.connect4 import ConnectFour
 from visualizer.games.explicit import from_array, from_nested
@@ -22,9 +21,6 @@ __all__ = ["KINDS", "from_spec"]
 
 KINDS = ("array", "random", "nested", "tictactoe", "connect4", "nim")
 """The `kind` of every tree source a spec can describe."""
-
-_SHOWN = 40
-"""Values in messages are cut to about this many characters."""
 
 _REQUIRED = object()
 """The default of a field that must be given."""
@@ -48,7 +44,7 @@ def from_spec(spec: Any, *, where: str = "the trace's source") -> Game:
             wrong type or value (the message names the field).
     """
     if not isinstance(spec, dict):
-        raise InputError(f'{where} is {_show(spec)}; write an object such as {{"kind": "array", "values": [1, 2, 3]}}')
+        raise InputError(f'{where} is {shown(spec)}; write an object such as {{"kind": "array", "values": [1, 2, 3]}}')
     fields = _Fields(spec, where)
     kind = fields.text("kind", _REQUIRED, f"write one of {', '.join(KINDS)}")
     if kind not in KINDS:
@@ -70,7 +66,7 @@ class _Fields:
 
     def refuse(self, key: str, hint: str) -> NoReturn:
         """Raises the InputError for a field that is present but wrong: its name, its value and `hint`."""
-        raise InputError(f"{self.where} has {key} {_show(self.spec[key])}; {hint}")
+        raise InputError(f"{self.where} has {key} {shown(self.spec[key])}; {hint}")
 
     def field(self, key: str, default: Any, hint: str) -> Any:
         """A field's value, `default` when absent (an InputError when the field is required)."""
@@ -141,7 +137,7 @@ class _Fields:
         values = self.typed("values", _REQUIRED, hint, lambda value: isinstance(value, list) and bool(value))
         for position, value in enumerate(values, start=1):
             if not _is_finite_number(value):
-                raise InputError(f"{self.where} has values item {position} {_show(value)}; {hint}")
+                raise InputError(f"{self.where} has values item {position} {shown(value)}; {hint}")
         return values
 
 
@@ -204,12 +200,3 @@ _BUILDERS: dict[str, Callable[[_Fields, Player], Game]] = {
     "nim": _nim,
 }
 """Each kind's builder: its fields checked, then the tree source's constructor."""
-
-
-def _show(value: Any) -> str:
-    """A value as JSON on one line, cut to about `_SHOWN` characters."""
-    try:
-        text = json.dumps(value)
-    except (TypeError, ValueError, RecursionError):  # not JSON, or an integer with too many digits to print
-        text = f"a {type(value).__name__}"
-    return text if len(text) <= _SHOWN else text[: _SHOWN - 3] + "..."

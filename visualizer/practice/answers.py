@@ -3,25 +3,20 @@
 The text form has one node per line, `NAME VALUE [ALPHA BETA]` or `NAME pruned`, `?` for a blank and
 `#` for comments; a line `exercise CODE` (or `source {...}`, `depth D`, `strict yes`) names the tree.
 The JSON form is {"exercise": CODE, "answers": {"B": {"value": 3, "alpha": "-inf", "beta": 3}, "K": "pruned"}}.
-
-The header fields take the same words in both forms, and JSON's own types besides: `exercise` a code
-(text), `source` an object (a tree source's spec), `depth` a whole number 0 or more, or `full` (JSON:
-"full" or null) for no limit, `strict` yes/no, true/false or 1/0 (JSON: also true/false). Anything
-else is refused with one line naming the field.
+The header fields (`answer_header.py`) take the same words in both forms.
 """
 
 from __future__ import annotations
 
 import json
 import math
-import re
 import shlex
 from dataclasses import dataclass, replace
 from typing import Any
 
-from visualizer.errors import InputError
+from visualizer.errors import InputError, shown
 from visualizer.games.base import Value, format_value
-from visualizer.practice.code import MAX_CODE_TEXT
+from visualizer.practice.answer_header import HEADER_FIELDS, header_value, read_header_line
 from visualizer.practice.exercise import Exercise
 
 __all__ = [
@@ -38,21 +33,6 @@ PRUNED_WORDS = frozenset({"pruned", "x", "cut"})
 
 BLANK_WORDS = frozenset({"?", "-", "_"})
 """Placeholders for a value not filled in."""
-
-TRUE_WORDS = frozenset({"yes", "true", "1"})
-"""Words for `strict yes`."""
-
-FALSE_WORDS = frozenset({"no", "false", "0"})
-"""Words for `strict no`."""
-
-HEADER_FIELDS = ("exercise", "source", "depth", "strict")
-"""The fields that name the exercise, in the order files write them."""
-
-_DIGITS = re.compile(r"[0-9]+")
-"""A depth as the text form writes it (ASCII digits only)."""
-
-_SHOWN = 40
-"""Values in messages are cut to about this many characters."""
 
 _INFINITIES = {"inf": math.inf, "+inf": math.inf, "infinity": math.inf, "+infinity": math.inf, "∞": math.inf,
                "+∞": math.inf, "-inf": -math.inf, "-infinity": -math.inf, "-∞": -math.inf}
@@ -169,9 +149,9 @@ def parse_value(text: str, what: str) -> Value:
     try:
         number = float(lowered)
     except ValueError:
-        raise InputError(f"{what} is {_shown(text)}; write a number, inf or -inf") from None
+        raise InputError(f"{what} is {shown(text)}; write a number, inf or -inf") from None
     if not math.isfinite(number):  # nan, or a number too large for a float
-        raise InputError(f"{what} is {_shown(text)}; write a number, inf or -inf")
+        raise InputError(f"{what} is {shown(text)}; write a number, inf or -inf")
     return int(number) if number.is_integer() else number
 
 
@@ -194,8 +174,8 @@ def from_text(text: str, *, where: str = "the answers") -> Answers:
         if not words:
             continue
         keyword = words[0].lower()
-        if keyword in ("exercise", "source", "depth", "strict") and len(words) >= 2:
-            _read_header(header, keyword, line.split(None, 1)[1].strip(), at)
+        if keyword in HEADER_FIELDS and len(words) >= 2:
+            read_header_line(header, keyword, line.split(None, 1)[1].strip(), at)
             continue
         name = words[0]
         if name in nodes:
@@ -218,80 +198,6 @@ def _split(line: str, at: str) -> list[str]:
         return shlex.split(line, comments=True)
     except ValueError as error:
         raise InputError(f"{at}: {error}; quote names with spaces in pairs of quotes") from None
-
-
-def _read_header(header: dict[str, Any], keyword: str, rest: str, at: str) -> None:
-    if keyword == "source":
-        try:
-            source = json.loads(rest)
-        except (ValueError, RecursionError):  # not JSON, nested too deeply, or a number with too many digits
-            raise InputError(f"{at}: the source is not JSON; copy the line from the answer sheet again") from None
-        header["source"] = _header_value("source", source, at)
-    else:
-        header[keyword] = _header_value(keyword, rest.split("#", 1)[0].strip(), at)
-
-
-def _header_value(field: str, given: Any, at: str) -> Any:
-    """A header field's value, checked: the text form's word (a str) or any JSON value.
-
-    Raises:
-        InputError: the value is of the wrong type or cannot be read (the message names the field).
-    """
-    if field == "exercise":
-        if not isinstance(given, str) or not given.strip():
-            raise InputError(f'{at}: exercise is {_shown(given)}; write the exercise code as text, e.g. "3RT7-KQ2M-5"')
-        if len(given.strip()) > MAX_CODE_TEXT:
-            raise InputError(f"{at}: the exercise code has {len(given.strip()):,} characters; codes have a dozen or "
-                             "so, copy it again")
-        return given.strip()
-    if field == "source":
-        if not isinstance(given, dict):
-            raise InputError(f"{at}: the source is {_shown(given)}; copy the source line (an object) from the answer "
-                             "sheet again")
-        return given
-    if field == "depth":
-        return _read_depth(given, at)
-    return _read_strict(given, at)
-
-
-def _read_depth(given: Any, at: str) -> int | None:
-    """A look-ahead: a whole number 0 or more, or "full" (JSON: also null) for no limit (None)."""
-    if given is None:
-        return None
-    if isinstance(given, str):
-        word = given.strip().lower()
-        if word == "full":
-            return None
-        if _DIGITS.fullmatch(word):
-            try:
-                return int(word)
-            except ValueError:  # more digits than Python reads
-                pass
-    elif isinstance(given, int) and not isinstance(given, bool) and given >= 0:
-        return given
-    raise InputError(f"{at}: depth is {_shown(given)}; write a whole number 0 or more, or 'full' for no limit")
-
-
-def _read_strict(given: Any, at: str) -> bool:
-    """A cut rule: yes/no, true/false or 1/0 (JSON: also true/false)."""
-    if isinstance(given, bool):
-        return given
-    word = given.strip().lower() if isinstance(given, str) else None
-    if word in TRUE_WORDS or word in FALSE_WORDS:
-        return word in TRUE_WORDS
-    raise InputError(f"{at}: strict is {_shown(given)}; write yes (cut only past the bound) or no")
-
-
-def _shown(value: Any) -> str:
-    """A value for a message on one line: text as Python writes it ('deep'), anything else as JSON; long ones cut."""
-    if isinstance(value, str):
-        text = repr(value)
-    else:
-        try:
-            text = json.dumps(value)
-        except (TypeError, ValueError, RecursionError):
-            text = f"a {type(value).__name__}"
-    return text if len(text) <= _SHOWN else text[: _SHOWN - 3] + "..."
 
 
 def _read_node(words: list[str], at: str, name: str) -> NodeAnswer:
@@ -328,7 +234,7 @@ def from_json(text: str, *, where: str = "the answers") -> Answers:
     if not isinstance(data, dict) or not isinstance(data.get("answers", {}), dict):
         raise InputError(f'{where}: write an object {{"exercise": CODE, "answers": {{NAME: VALUE or {{...}}}}}}')
     fields = {key: data[key] for key in HEADER_FIELDS if key in data and (data[key] is not None or key == "depth")}
-    header = {key: _header_value(key, value, where) for key, value in fields.items()}  # null: absent (depth: full)
+    header = {key: header_value(key, value, where) for key, value in fields.items()}  # null: absent (depth: full)
     nodes = {}
     for name, given in data.get("answers", {}).items():
         if name and name.splitlines() != [name]:
@@ -347,7 +253,7 @@ def _json_node(given: Any, at: str, name: str) -> NodeAnswer:
         raise InputError(f'{at}: write a value, "pruned", or {{"value": V, "alpha": A, "beta": B}}')
     pruned = given.get("pruned")
     if pruned is not None and not isinstance(pruned, bool):
-        raise InputError(f"{at}: pruned is {_shown(pruned)}; write true or false")
+        raise InputError(f"{at}: pruned is {shown(pruned)}; write true or false")
     if pruned:
         return _read_node(["pruned"] + [str(given[key]) for key in ("value", "alpha", "beta")
                                         if given.get(key) is not None], at, name)

@@ -1,0 +1,93 @@
+"""Provides the header of an answer file: the fields that name the exercise, each read with its type checked.
+
+The header fields take the same words in both forms of an answer file, and JSON's own types besides:
+`exercise` a code (text), `source` an object (a tree source's spec), `depth` a whole number 0 or
+more, or `full` (JSON: "full" or null) for no limit, `strict` yes/no, true/false or 1/0 (JSON: also
+true/false). Anything else is refused with one line naming the field.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from visualizer.errors import InputError, shown
+from visualizer.practice.code import MAX_CODE_TEXT
+
+__all__ = ["FALSE_WORDS", "HEADER_FIELDS", "TRUE_WORDS", "header_value", "read_header_line"]
+
+TRUE_WORDS = frozenset({"yes", "true", "1"})
+"""Words for `strict yes`."""
+
+FALSE_WORDS = frozenset({"no", "false", "0"})
+"""Words for `strict no`."""
+
+HEADER_FIELDS = ("exercise", "source", "depth", "strict")
+"""The fields that name the exercise, in the order files write them."""
+
+_DIGITS = re.compile(r"[0-9]+")
+"""A depth as the text form writes it (ASCII digits only)."""
+
+
+def read_header_line(header: dict[str, Any], keyword: str, rest: str, at: str) -> None:
+    """Reads one header line of the text form (`keyword` and the `rest` of the line) into `header`."""
+    if keyword == "source":
+        try:
+            source = json.loads(rest)
+        except (ValueError, RecursionError):  # not JSON, nested too deeply, or a number with too many digits
+            raise InputError(f"{at}: the source is not JSON; copy the line from the answer sheet again") from None
+        header["source"] = header_value("source", source, at)
+    else:
+        header[keyword] = header_value(keyword, rest.split("#", 1)[0].strip(), at)
+
+
+def header_value(field: str, given: Any, at: str) -> Any:
+    """A header field's value, checked: the text form's word (a str) or any JSON value.
+
+    Raises:
+        InputError: the value is of the wrong type or cannot be read (the message names the field).
+    """
+    if field == "exercise":
+        if not isinstance(given, str) or not given.strip():
+            raise InputError(f'{at}: exercise is {shown(given)}; write the exercise code as text, e.g. "3RT7-KQ2M-5"')
+        if len(given.strip()) > MAX_CODE_TEXT:
+            raise InputError(f"{at}: the exercise code has {len(given.strip()):,} characters; codes have a dozen or "
+                             "so, copy it again")
+        return given.strip()
+    if field == "source":
+        if not isinstance(given, dict):
+            raise InputError(f"{at}: the source is {shown(given)}; copy the source line (an object) from the answer "
+                             "sheet again")
+        return given
+    if field == "depth":
+        return _read_depth(given, at)
+    return _read_strict(given, at)
+
+
+def _read_depth(given: Any, at: str) -> int | None:
+    """A look-ahead: a whole number 0 or more, or "full" (JSON: also null) for no limit (None)."""
+    if given is None:
+        return None
+    if isinstance(given, str):
+        word = given.strip().lower()
+        if word == "full":
+            return None
+        if _DIGITS.fullmatch(word):
+            try:
+                return int(word)
+            except ValueError:  # more digits than Python reads
+                pass
+    elif isinstance(given, int) and not isinstance(given, bool) and given >= 0:
+        return given
+    raise InputError(f"{at}: depth is {shown(given)}; write a whole number 0 or more, or 'full' for no limit")
+
+
+def _read_strict(given: Any, at: str) -> bool:
+    """A cut rule: yes/no, true/false or 1/0 (JSON: also true/false)."""
+    if isinstance(given, bool):
+        return given
+    word = given.strip().lower() if isinstance(given, str) else None
+    if word in TRUE_WORDS or word in FALSE_WORDS:
+        return word in TRUE_WORDS
+    raise InputError(f"{at}: strict is {shown(given)}; write yes (cut only past the bound) or no")
