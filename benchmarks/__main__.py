@@ -13,6 +13,7 @@ from typing import Any
 
 from benchmarks.app_timing import app_rows
 from benchmarks.exports import export_rows, memory_rows
+from benchmarks.jumps import jump_rows
 from benchmarks.measure import machine_facts
 from benchmarks.report import Row, format_facts, format_table
 from benchmarks.searches import (
@@ -82,6 +83,7 @@ def run(args: argparse.Namespace, progress: Callable[[str], None]) -> dict[str, 
         folder = Path(scratch)
         rows += export_rows(trace, traced_seconds, folder, repeat=args.repeat, budget=TIMING_BUDGET,
                             progress=progress)
+        rows += jump_rows(trace, progress=progress)
         del trace  # the child processes below should not share the machine with it
         rows += throughput
         rows += memory_rows(depth=args.depth, timeout=CHILD_TIMEOUT, progress=progress)

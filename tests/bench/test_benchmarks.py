@@ -26,6 +26,7 @@ ROWS = (
     "tracing-alphabeta",
     "export-json",
     "export-dot",
+    "replay-jumps",
     "reference-minimax",
     "peer-minimax",
     "reference-alphabeta",

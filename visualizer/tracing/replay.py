@@ -1,17 +1,37 @@
-"""Provides `Replay`: the state of every node at any step of a trace, stepping forward and back exactly."""
+"""Provides `Replay`: the state of every node at any step of a trace, stepping forward and back exactly.
+
+Once the cursor has passed a step, a jump to it replays at most `interval` events. Every `interval` steps the
+replay keeps a checkpoint (the call stack and the counters, which are small) and, for the segment of
+events up to the next one, the views it changed: each node's view before and after the segment.
+Restoring a checkpoint writes those views back, segment by segment, which costs a list assignment per
+node changed, not a replay per event; stepping back inside the last two segments reads an undo log.
+Checkpoints are built lazily, the first time the cursor passes their step, in that single pass;
+`seeking` does a long jump in chunks, for a progress bar.
+"""
 
 from __future__ import annotations
 
 import enum
+from array import array
 from bisect import bisect_right
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import NamedTuple
 
 from visualizer.games.base import Value
+from visualizer.tracing.columns import KIND_CODES
 from visualizer.tracing.events import Event, EventKind
+from visualizer.tracing.recorder import paused_gc
 from visualizer.tracing.trace import Trace
 
-__all__ = ["Phase", "NodeView", "Replay"]
+__all__ = ["CHECKPOINT_INTERVAL", "NodeView", "Phase", "Replay"]
+
+CHECKPOINT_INTERVAL = 8192
+"""Steps between two checkpoints: a jump replays at most this many events (a few milliseconds each thousand)."""
+
+_ENTER, _EVALUATE, _EXIT, _CUTOFF = (
+    KIND_CODES[kind] for kind in (EventKind.ENTER, EventKind.EVALUATE, EventKind.EXIT, EventKind.CUTOFF)
+)
 
 
 class Phase(enum.Enum):
@@ -34,13 +54,22 @@ class NodeView(NamedTuple):
     beta: Value | None = None
 
 
-@dataclass
-class _Undo:
-    """What one step changed, so that stepping back restores it exactly."""
+@dataclass(frozen=True, slots=True)
+class _Checkpoint:
+    """The small part of the state at a checkpoint's step (the views come from the segments)."""
 
-    changed: list[tuple[int, NodeView]]
-    pushed: int | None = None
-    popped: int | None = None
+    stack: tuple[int, ...]
+    visits: int
+    evaluations: int
+
+
+@dataclass(frozen=True, slots=True)
+class _Segment:
+    """The views the events between two checkpoints changed: node ids, their views before and after."""
+
+    nodes: array
+    before: list[NodeView]
+    after: list[NodeView]
 
 
 class Replay:
@@ -48,23 +77,36 @@ class Replay:
 
     Args:
         trace: the finished trace to replay.
+        interval: steps between checkpoints (tests make it small to cross many of them).
     """
 
-    def __init__(self, trace: Trace):
+    def __init__(self, trace: Trace, *, interval: int = CHECKPOINT_INTERVAL):
+        if interval < 1:
+            raise ValueError(f"interval must be 1 or more, not {interval}")
         self.trace = trace
+        self.interval = interval
         self.step = 0
+        self._count = len(trace.events)
         self.views = [NodeView()] * len(trace.nodes)
         self.stack: list[int] = []
-        self._undo: list[_Undo] = []
         self._visits = 0
         self._evaluations = 0
         self._pruned_at = {cutoff.step: cutoff.pruned for cutoff in trace.summary.cutoffs}
         self._cutoff_steps = sorted(self._pruned_at)
+        self._checkpoints = [_Checkpoint((), 0, 0)]
+        self._segments: list[_Segment] = []
+        # The undo log covers the steps after `_base` (a checkpoint's step) up to `step`:
+        # the old views in order of change, where each step's changes start, the nodes EXIT popped.
+        self._base = 0
+        self._log_nodes: list[int] = []
+        self._log_views: list[NodeView] = []
+        self._log_marks: list[int] = []
+        self._log_popped: list[int] = []
 
     @property
     def count(self) -> int:
         """The number of events (the last step)."""
-        return len(self.trace.events)
+        return self._count
 
     @property
     def event(self) -> Event | None:
@@ -74,7 +116,7 @@ class Replay:
     @property
     def current(self) -> int | None:
         """The node the current event happened at."""
-        return None if self.step == 0 else self.trace.events[self.step - 1].node
+        return None if self.step == 0 else self.trace.columns.event_node[self.step - 1]
 
     @property
     def visited(self) -> int:
@@ -91,66 +133,199 @@ class Replay:
         """Cut-offs so far."""
         return bisect_right(self._cutoff_steps, self.step)
 
-    def _view_value(self, node: int, value: Value | None) -> Value | None:
-        if value is None or not self.trace.is_negamax:
-            return value
-        return value * self.trace.nodes[node].player.sign
+    @property
+    def frontier(self) -> int:
+        """The step of the last checkpoint built: seeks up to `frontier + interval` replay at most `interval` events."""
+        return (len(self._checkpoints) - 1) * self.interval
+
+    def seek_cost(self, step: int) -> int:
+        """How many events `seek(step)` replays one by one (undo-log steps back are not counted)."""
+        step = max(0, min(step, self.count))
+        if self._base <= step <= self.step:
+            return 0
+        if self.step < step <= self.step + self.interval:
+            return step - self.step
+        start = min(step // self.interval * self.interval, self.frontier)
+        if self.step < step and start <= self.step:
+            return step - self.step
+        return step - start
 
     def forward(self) -> bool:
         """Applies the next event; False at the end."""
-        if self.step >= self.count:
+        if self.step >= self._count:
             return False
-        event = self.trace.events[self.step]
-        self.step += 1
-        node = event.node
-        if event.kind is EventKind.EVALUATE:
-            self._evaluations += 1
-        undo = _Undo([(node, self.views[node])])
-        old = self.views[node]
-        if event.kind is EventKind.ENTER:
-            self._visits += 1
-            self.views[node] = NodeView(Phase.OPEN, self._visits, None, event.alpha, event.beta)
-            self.stack.append(node)
-            undo.pushed = node
-        else:
-            value = self._view_value(node, event.value) if event.value is not None else old.value
-            phase = Phase.DONE if event.kind is EventKind.EXIT else old.phase
-            self.views[node] = NodeView(phase, old.visit, value, event.alpha, event.beta)
-            if event.kind is EventKind.EXIT:
-                undo.popped = self.stack.pop()
-            if event.kind is EventKind.CUTOFF:
-                for pruned in self._pruned_at.get(event.step, ()):
-                    undo.changed.append((pruned, self.views[pruned]))
-                    self.views[pruned] = self.views[pruned]._replace(phase=Phase.PRUNED)
-        self._undo.append(undo)
+        self._walk(self.step + 1)
         return True
+
+    def _walk(self, until: int) -> None:
+        """Applies the events up to step `until`, a segment's worth of columns at a time, logging each change."""
+        columns, views, stack, interval = self.trace.columns, self.views, self.stack, self.interval
+        log_nodes, log_views, log_marks = self._log_nodes, self._log_views, self._log_marks
+        players = columns.player if self.trace.is_negamax else None  # negamax values times the sign: MAX's view
+        while self.step < until:
+            start = self.step
+            stop = min(until, start // interval * interval + interval)  # at most to the next checkpoint
+            visits, evaluations = self._visits, self._evaluations
+            for step, kind, node, value, alpha, beta in zip(
+                range(start + 1, stop + 1), columns.event_kind[start:stop], columns.event_node[start:stop],
+                columns.event_value[start:stop], columns.event_alpha[start:stop], columns.event_beta[start:stop],
+            ):
+                old = views[node]
+                log_marks.append(len(log_nodes))
+                log_nodes.append(node)
+                log_views.append(old)
+                if kind == _ENTER:
+                    visits += 1
+                    views[node] = NodeView(Phase.OPEN, visits, None, alpha, beta)
+                    stack.append(node)
+                    continue
+                if value is None:
+                    value = old.value
+                elif players is not None:
+                    value *= players[node].sign
+                if kind == _EXIT:
+                    views[node] = NodeView(Phase.DONE, old.visit, value, alpha, beta)
+                    self._log_popped.append(stack.pop())
+                    continue
+                views[node] = NodeView(old.phase, old.visit, value, alpha, beta)
+                if kind == _EVALUATE:
+                    evaluations += 1
+                elif kind == _CUTOFF:
+                    self._prune(step)
+            self.step, self._visits, self._evaluations = stop, visits, evaluations
+            if stop % interval == 0:
+                self._reach_checkpoint()
+
+    def _prune(self, step: int) -> None:
+        """Marks the nodes the cut-off at `step` prunes, logging their old views."""
+        views = self.views
+        for pruned in self._pruned_at.get(step, ()):
+            self._log_nodes.append(pruned)
+            self._log_views.append(views[pruned])
+            views[pruned] = views[pruned]._replace(phase=Phase.PRUNED)
 
     def back(self) -> bool:
         """Undoes the current event; False at step 0."""
         if self.step == 0:
             return False
-        undo = self._undo.pop()
-        if self.trace.events[self.step - 1].kind is EventKind.EVALUATE:
-            self._evaluations -= 1
-        for node, view in reversed(undo.changed):
-            self.views[node] = view
-        if undo.pushed is not None:
+        if self.step == self._base:
+            self._relog_previous_segment()
+        kind = self.trace.columns.event_kind[self.step - 1]
+        mark = self._log_marks.pop()
+        nodes, views = self._log_nodes, self._log_views
+        while len(nodes) > mark:
+            self.views[nodes.pop()] = views.pop()
+        if kind == _ENTER:
             self.stack.pop()
             self._visits -= 1
-        if undo.popped is not None:
-            self.stack.append(undo.popped)
+        elif kind == _EXIT:
+            self.stack.append(self._log_popped.pop())
+        elif kind == _EVALUATE:
+            self._evaluations -= 1
         self.step -= 1
         return True
 
     def seek(self, step: int) -> None:
-        """Moves to `step` (clamped to 0..count)."""
+        """Moves to `step` (clamped to 0..count), restoring the nearest checkpoint when that is cheaper."""
+        for _ in self.seeking(step, chunk=self._count + 1):
+            pass
+
+    def seeking(self, step: int, *, chunk: int = CHECKPOINT_INTERVAL) -> Iterator[float]:
+        """Moves to `step` like `seek`, replaying at most `chunk` events between two yields.
+
+        Yields the fraction of the way done (1.0 last). Between yields the replay shows a whole
+        step on the way, so an app can draw a progress bar, or stop early by dropping the generator.
+        """
         step = max(0, min(step, self.count))
+        with paused_gc():  # millions of new views would start full collections over the whole heap
+            if step < self._base or step > self.step + self.interval:
+                checkpoint = min(step // self.interval, len(self._checkpoints) - 1)
+                if not self._base <= checkpoint * self.interval <= self.step:
+                    self._restore(checkpoint)
+            if self.step > step:
+                self._rewind(step)
+        start = self.step
         while self.step < step:
-            self.forward()
-        while self.step > step:
-            self.back()
+            with paused_gc():
+                self._walk(min(self.step + chunk, step))
+            if self.step < step:
+                yield (self.step - start) / (step - start)
+        yield 1.0
 
     def next_cutoff(self) -> int | None:
         """The step of the first cut-off after the current step, or None."""
         index = bisect_right(self._cutoff_steps, self.step)
         return self._cutoff_steps[index] if index < len(self._cutoff_steps) else None
+
+    # -- checkpoints ---------------------------------------------------------
+    def _reach_checkpoint(self) -> None:
+        """At a checkpoint's step going forward: builds it the first time, and drops the log beyond one segment."""
+        number, interval = self.step // self.interval, self.interval
+        segment_start = self._log_marks[len(self._log_marks) - interval]  # the log of the segment just ended
+        if number == len(self._checkpoints):
+            nodes, old_views = self._log_nodes[segment_start:], self._log_views[segment_start:]
+            first_views = dict(zip(reversed(nodes), reversed(old_views)))  # the earliest old view wins
+            changed = array("i", first_views)
+            after = list(map(self.views.__getitem__, changed))
+            self._segments.append(_Segment(changed, list(first_views.values()), after))
+            self._checkpoints.append(_Checkpoint(tuple(self.stack), self._visits, self._evaluations))
+        if self._base < self.step - interval:  # keep one segment of undo log behind the cursor
+            self._drop_log(self.step - interval)
+
+    def _drop_log(self, new_base: int) -> None:
+        """Forgets the undo log of the steps up to `new_base`."""
+        steps = new_base - self._base
+        entries = self._log_marks[steps] if steps < len(self._log_marks) else len(self._log_nodes)
+        kinds = self.trace.columns.event_kind[self._base : new_base]
+        del self._log_nodes[:entries], self._log_views[:entries], self._log_marks[:steps]
+        del self._log_popped[: kinds.count(_EXIT)]
+        self._log_marks[:] = [mark - entries for mark in self._log_marks]
+        self._base = new_base
+
+    def _rewind(self, step: int) -> None:
+        """Steps back to `step`, not before `_base`, through the undo log all at once."""
+        kept, base = step - self._base, self._base
+        entries = self._log_marks[kept]
+        views, log_nodes, log_views = self.views, self._log_nodes, self._log_views
+        for node, view in zip(reversed(log_nodes[entries:]), reversed(log_views[entries:])):
+            views[node] = view
+        del log_nodes[entries:], log_views[entries:], self._log_marks[kept:]
+        columns, checkpoint = self.trace.columns, self._checkpoints[base // self.interval]
+        kinds = columns.event_kind[base:step]
+        del self._log_popped[kinds.count(_EXIT) :]
+        self._visits = checkpoint.visits + kinds.count(_ENTER)
+        self._evaluations = checkpoint.evaluations + kinds.count(_EVALUATE)
+        self.stack[:] = checkpoint.stack
+        for kind, node in zip(kinds, columns.event_node[base:step]):
+            if kind == _ENTER:
+                self.stack.append(node)
+            elif kind == _EXIT:
+                self.stack.pop()
+        self.step = step
+
+    def _restore(self, number: int) -> None:
+        """Moves to checkpoint `number` (built) through the undo log and the segments' views."""
+        views = self.views
+        for node, view in zip(reversed(self._log_nodes), reversed(self._log_views)):
+            views[node] = view
+        here = self._base // self.interval
+        for index in range(here - 1, number - 1, -1):
+            segment = self._segments[index]
+            for node, view in zip(segment.nodes, segment.before):
+                views[node] = view
+        for index in range(here, number):
+            segment = self._segments[index]
+            for node, view in zip(segment.nodes, segment.after):
+                views[node] = view
+        checkpoint = self._checkpoints[number]
+        self.stack[:] = checkpoint.stack
+        self._visits, self._evaluations = checkpoint.visits, checkpoint.evaluations
+        self.step = self._base = number * self.interval
+        for log in (self._log_nodes, self._log_views, self._log_marks, self._log_popped):
+            log.clear()
+
+    def _relog_previous_segment(self) -> None:
+        """At `_base`, stepping back: replays the segment before it again to rebuild its undo log."""
+        end = self.step
+        self._restore(end // self.interval - 1)
+        self._walk(end)
