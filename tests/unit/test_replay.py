@@ -81,9 +81,9 @@ def test_sentences_for_depth_limit_negamax_and_strict():
     negamax = trace_search(from_nested("[[3,5],[2,9]]"), "negamax-ab")
     cut = next(event for event in negamax.events if event.kind is EventKind.CUTOFF)
     # C (MIN) sees F = 2 as -2 from its own view; beta there is -3 (MAX's alpha 3 negated).
-    assert describe(negamax, cut) == "C: F = -2 >= beta -3, so G is pruned (cut-off)."
+    assert describe(negamax, cut) == "C: -F = -2 >= beta -3, so G is pruned (cut-off; MIN's view)."
     backed = next(event for event in negamax.events if event.kind is EventKind.BACK_UP)
-    assert describe(negamax, backed) == "B takes -D = -3, so B = -3."
+    assert describe(negamax, backed) == "B takes -D = -3, so B = -3 (MIN's view)."
     strict = trace_search(from_nested("[[3,5],[2,9]]"), "alphabeta", strict=True)
     cut = next(event for event in strict.events if event.kind is EventKind.CUTOFF)
     assert describe(strict, cut) == "C: F = 2 < alpha 3, so G is pruned (cut-off)."

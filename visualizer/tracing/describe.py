@@ -2,34 +2,93 @@
 
 from __future__ import annotations
 
-from visualizer.games.base import Player, format_value
+from visualizer.games.base import Player, Value, format_value
 from visualizer.tracing.events import Event, EventKind
+from visualizer.tracing.records import TraceNode
 from visualizer.tracing.trace import Trace
 
-__all__ = ["describe", "cutoff_relation"]
+__all__ = ["cutoff_relation", "describe", "point_of_view"]
 
 
 def _window(event: Event) -> str:
     return f"[{format_value(event.alpha)}, {format_value(event.beta)}]"
 
 
+def point_of_view(trace: Trace, node: TraceNode) -> str:
+    """Whose view a node's values and window are from: "MAX's view", or the mover's for negamax."""
+    player = node.player if trace.is_negamax else Player.MAX
+    return f"{player.value.upper()}'s view"
+
+
+def _maximizes(trace: Trace, node: TraceNode) -> bool:
+    """True when higher values are better at `node` in the trace's values (always for negamax)."""
+    return trace.is_negamax or node.player is Player.MAX
+
+
 def cutoff_relation(trace: Trace, event: Event) -> str:
     """How the value passed the bound at a cut-off: ">= beta 6", "<= alpha 2" (or > / < when strict)."""
-    maximizes = trace.is_negamax or trace.nodes[event.node].player is Player.MAX
-    if maximizes:
+    if _maximizes(trace, trace.nodes[event.node]):
         return (">" if trace.strict else ">=") + f" beta {format_value(event.beta)}"
     return ("<" if trace.strict else "<=") + f" alpha {format_value(event.alpha)}"
 
 
+def _child_value(trace: Trace, child: TraceNode) -> Value:
+    """The child's final value as its parent compares it: MAX's view, or negated mover's view for negamax."""
+    if trace.is_negamax:
+        return -(child.value * child.player.sign)
+    return child.value
+
+
+def _value_before(trace: Trace, node: TraceNode, child_id: int) -> Value | None:
+    """The node's value just before `child_id` was backed up into it (None before its first child).
+
+    The children before it were all searched in full (a cut-off ends the node), in this order, so
+    the value then is the best of theirs, taken as the search takes them: only a better one replaces it.
+    """
+    maximizes = _maximizes(trace, node)
+    best = None
+    for sibling in node.children:
+        if sibling == child_id:
+            break
+        value = _child_value(trace, trace.nodes[sibling])
+        if best is None or (value > best if maximizes else value < best):
+            best = value
+    return best
+
+
+def _back_up(trace: Trace, node: TraceNode, event: Event) -> str:
+    """ "D takes H = 6, so D = 6." when the child's value is taken, "A keeps 4: C = 2 is not better for MAX."
+    when it is not; negamax sentences name the child as "-D" (its value negated) and say whose view."""
+    child = trace.nodes[event.child]
+    offered = _child_value(trace, child)
+    taken = f"{'-' if trace.is_negamax else ''}{child.name} = {format_value(offered)}"
+    view = f" ({point_of_view(trace, node)})" if trace.is_negamax else ""
+    mover = node.player.value.upper()
+    before = _value_before(trace, node, event.child)
+    if before is None:
+        return f"{node.name} takes {taken}, so {node.name} = {format_value(event.value)}{view}."
+    if offered == event.value and offered != before:
+        return (
+            f"{node.name} takes {taken}, better for {mover} than {format_value(before)}, "
+            f"so {node.name} = {format_value(event.value)}{view}."
+        )
+    return f"{node.name} keeps {format_value(event.value)}: {taken} is not better for {mover}{view}."
+
+
 def describe(trace: Trace, event: Event) -> str:
-    """The event as a sentence that does not depend on colour to be understood."""
+    """The event as a sentence that does not depend on colour to be understood.
+
+    Negamax sentences say whose view their values and window are from (the player to move at the
+    node); the others are all from MAX's view.
+    """
     nodes = trace.nodes
     node = nodes[event.node]
     name = node.name
     kind = event.kind
+    view = f" ({point_of_view(trace, node)})" if trace.is_negamax else ""
     if kind is EventKind.ENTER:
         window = "" if event.alpha is None else f" with window {_window(event)}"
-        return f"Enter {name} ({node.player.value.upper()}, depth {event.depth}){window}."
+        return f"Enter {name} ({node.player.value.upper()}, depth {event.depth}){window}{view if window else ''}."
     if kind is EventKind.EVALUATE:
         if not node.children and node.board is None:
             why = "is a leaf"
@@ -37,29 +96,23 @@ def describe(trace: Trace, event: Event) -> str:
             why = "is at the depth limit"
         else:
             why = "ends the game"
-        view = " (mover's view)" if trace.is_negamax else ""
         return f"{name} {why}: static value {format_value(event.value)}{view}."
     if kind is EventKind.BACK_UP:
-        child = nodes[event.child]
-        if trace.is_negamax:  # the child's value in its mover's view, negated
-            taken = f"-{child.name} = {format_value(-child.value * child.player.sign)}"
-        else:
-            taken = f"{child.name} = {format_value(child.value)}"
-        return f"{name} takes {taken}, so {name} = {format_value(event.value)}."
+        return _back_up(trace, node, event)
     if kind is EventKind.UPDATE:
-        maximizes = trace.is_negamax or node.player is Player.MAX
-        bound = f"alpha = {format_value(event.alpha)}" if maximizes else f"beta = {format_value(event.beta)}"
-        return f"{name}: {bound}, window now {_window(event)}."
+        bound = f"alpha = {format_value(event.alpha)}" if _maximizes(trace, node) else f"beta = {format_value(event.beta)}"
+        return f"{name}: {bound}, window now {_window(event)}{view}."
     if kind is EventKind.CUTOFF:
         skipped = trace.names(event.skipped)
         verb = "is" if len(skipped) == 1 else "are"
-        child = nodes[event.child].name
+        child = ("-" if trace.is_negamax else "") + nodes[event.child].name
         return (
             f"{name}: {child} = {format_value(event.value)} {cutoff_relation(trace, event)}, "
-            f"so {', '.join(skipped)} {verb} pruned (cut-off)."
+            f"so {', '.join(skipped)} {verb} pruned (cut-off{view.replace(' (', '; ').rstrip(')')})."
         )
     if node.parent is None:
         best = trace.summary.best_move
         tail = "" if best is None else f", best move {best}"
-        return f"Done: {name} = {format_value(trace.summary.value)}{tail}."
-    return f"Leave {name} with {format_value(event.value)}."
+        root_view = " (MAX's view)" if trace.is_negamax else ""
+        return f"Done: {name} = {format_value(trace.summary.value)}{root_view}{tail}."
+    return f"Leave {name} with {format_value(event.value)}{view}."

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from functools import partial
+from typing import ClassVar
 
 from textual.app import App, SystemCommand
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.screen import Screen
+from textual.widgets import HelpPanel
 
 from visualizer.games import Game, GridGame, builtin_example
 from visualizer.practice.exercise import Exercise
@@ -25,6 +27,8 @@ class VisualizerApp(App):
 
     CSS_PATH = "app.tcss"
     TITLE = "gametree visualizer"
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "hide_help_panel", "Close help", show=False, priority=True)]
+    """Escape closes the help panel first, on any screen (only while the panel is shown)."""
 
     def __init__(
         self,
@@ -58,6 +62,29 @@ class VisualizerApp(App):
 
     def on_unmount(self) -> None:
         thaw_heap()
+
+    @property
+    def is_help_shown(self) -> bool:
+        """True while the current screen shows the help panel (the keys of the screen)."""
+        return bool(self.screen.query(HelpPanel))
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "hide_help_panel":  # otherwise escape belongs to the screen (back, cancel)
+            return self.is_help_shown
+        return True
+
+    def action_show_help_panel(self) -> None:
+        """Shows the help panel, or hides it when it is shown: `?` opens and closes it."""
+        if self.is_help_shown:
+            self.action_hide_help_panel()
+        else:
+            super().action_show_help_panel()
+        self.screen.refresh_bindings()
+
+    def action_hide_help_panel(self) -> None:
+        """Hides the help panel (escape)."""
+        super().action_hide_help_panel()
+        self.screen.refresh_bindings()
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         """Textual's commands, then every key of the current screen, so the palette lists all controls."""

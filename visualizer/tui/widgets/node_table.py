@@ -1,9 +1,11 @@
-"""Provides `NodeTable`: the parent/child table, one row per node, following the replay."""
+"""Provides `NodeTable`: the node table, one row per node, following the replay; wider than the view, it scrolls."""
 
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import ClassVar
 
+from textual.binding import Binding, BindingType
 from textual.coordinate import Coordinate
 
 from visualizer.games.base import format_value
@@ -12,51 +14,135 @@ from visualizer.tracing.replay import NodeView, Phase, Replay
 from visualizer.tui.widgets.cached_data_table import CachedDataTable
 from visualizer.tui.widgets.node_lookup import NODE_CACHE_SIZE, node_lookup
 
-__all__ = ["NodeTable", "MAX_TABLE_ROWS"]
+__all__ = ["COLUMNS", "MAX_TABLE_ROWS", "NAME_WIDTH", "NodeTable"]
 
 MAX_TABLE_ROWS = 2_000
 """Larger traces list only the open nodes and the current node's children."""
 
-COLUMNS = ("name", "parent", "children", "player", "static", "value", "alpha", "beta", "status", "visit")
+COLUMNS = ("name", "value", "alpha", "beta", "status", "visit", "player", "static", "parent", "children")
+"""Column keys, in the order shown: what changes at each step first, so that it fits 80 columns;
+the tree's shape (parent, children) last, reached by scrolling sideways."""
+
+HEADERS = {"alpha": "α", "beta": "β"}
+"""Shorter column headers; the other columns are headed by their key."""
+
+CHANGING = COLUMNS[1:6]
+"""The columns that change while the replay moves (value to visit); the others are fixed per node."""
+
+NAME_WIDTH = 16
+"""The most cells a name takes; longer names (deep game paths) show their last moves after "…"."""
+
 _STATUS = {Phase.UNSEEN: "-", Phase.OPEN: "open", Phase.DONE: "done", Phase.PRUNED: "pruned"}
 
 
-class NodeTable(CachedDataTable):
-    """Name, parent, children ('-' where none), static and backed-up value, window, status, visit."""
+def _short_name(name: str) -> str:
+    return name if len(name) <= NAME_WIDTH else "…" + name[-(NAME_WIDTH - 1):]
+
+
+class NodeTable(CachedDataTable, inherit_bindings=False):
+    """Name, value, window, status and visit first; then player, static value, parent and children ('-' where none).
+
+    The cursor stays on the current node. When focused, up/down and page up/down scroll the rows and
+    shift+left/right scroll the columns one at a time (the name stays); left/right and home/end are
+    left to the screen's stepping keys. Negamax traces show each node's value and window from the
+    view of the player to move there, as the search keeps them; the border title says which view.
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("up", "scroll_up", "Scroll up", show=False),
+        Binding("down", "scroll_down", "Scroll down", show=False),
+        Binding("pageup", "scroll_page(-1)", "Page up", show=False),
+        Binding("pagedown", "scroll_page(1)", "Page down", show=False),
+        Binding("shift+left", "scroll_columns(-1)", "Columns left", show=False, key_display="⇧←"),
+        Binding("shift+right", "scroll_columns(1)", "Columns right", show=False, key_display="⇧→"),
+    ]
 
     def __init__(self, trace: Trace, **kwargs) -> None:
-        super().__init__(cursor_type="row", zebra_stripes=True, **kwargs)
+        super().__init__(cursor_type="row", zebra_stripes=True, fixed_columns=1, **kwargs)
         self.trace = trace
         """The trace whose nodes are listed."""
         self._node = node_lookup(trace)
         self._fixed_cells = lru_cache(maxsize=NODE_CACHE_SIZE)(self._node_cells)
-        """Node id -> the cells that never change (name, parent, children, player, static value)."""
+        """Node id -> the cells that never change (player, static value, parent, children)."""
         self.shown: dict[int, NodeView] = {}
         """The state each listed row shows now, by node id."""
+        self.border_title = (
+            "negamax: value, α, β from the mover's view" if trace.is_negamax else "values from MAX's view"
+        )
 
     def on_mount(self) -> None:
+        widths = self._changing_widths()
         for column in COLUMNS:
-            self.add_column(column, key=column)
+            self.add_column(HEADERS.get(column, column), key=column, width=widths.get(column))
+
+    def _changing_widths(self) -> dict[str, int]:
+        """Fixed widths for the columns that change at each step, wide enough for anything they will show.
+
+        `update_cell` does not widen a column (and widening it would measure the whole column), so
+        they are sized once: values and bounds are node values, possibly negated, or infinite.
+        """
+        columns = self.trace.columns
+        values = {value for value in (*set(columns.value), *set(columns.static_value)) if value is not None}
+        number = max((len(format_value(sign * value)) for value in values for sign in (1, -1)), default=1)
+        number = max(number, len(format_value(float("inf"))))
+        status = NodeStatus.UNREACHED.value if self.trace.summary.unreached else "status"
+        return {
+            "value": max(number, len("value")),
+            "alpha": number,
+            "beta": number,
+            "status": len(status),
+            "visit": max(len(str(len(self.trace.nodes))), len("visit")),
+        }
 
     def _node_cells(self, node_id: int) -> tuple[str, ...]:
         node = self._node(node_id)
         return (
-            node.name,
-            "-" if node.parent is None else self._node(node.parent).name,
-            " ".join(self._node(child).name for child in node.children) or "-",
             node.player.value.upper(),
             format_value(node.static_value),
+            "-" if node.parent is None else self._node(node.parent).name,
+            " ".join(self._node(child).name for child in node.children) or "-",
         )
 
-    def _cells(self, node_id: int, view: NodeView) -> tuple[str, ...]:
-        unreached = view.phase is Phase.UNSEEN and self._node(node_id).status is NodeStatus.UNREACHED
-        return self._fixed_cells(node_id) + (
-            format_value(view.value),
+    def _changing_cells(self, node_id: int, view: NodeView) -> tuple[str, ...]:
+        """Value, alpha, beta, status and visit as the replay has them now."""
+        node = self._node(node_id)
+        unreached = view.phase is Phase.UNSEEN and node.status is NodeStatus.UNREACHED
+        value = view.value
+        if self.trace.is_negamax and value is not None:  # the replay keeps MAX's view; the window is the mover's
+            value = value * node.player.sign
+        return (
+            format_value(value),
             format_value(view.alpha),
             format_value(view.beta),
             NodeStatus.UNREACHED.value if unreached else _STATUS[view.phase],
             format_value(view.visit),
         )
+
+    def _cells(self, node_id: int, view: NodeView) -> tuple[str, ...]:
+        name = _short_name(self._node(node_id).name)
+        return (name, *self._changing_cells(node_id, view), *self._fixed_cells(node_id))
+
+    def action_scroll_page(self, direction: int) -> None:
+        """Scrolls the rows a page up (-1) or down (1), leaving the cursor on the current node."""
+        if direction < 0:
+            self.scroll_page_up(animate=False)
+        else:
+            self.scroll_page_down(animate=False)
+
+    def action_scroll_columns(self, direction: int) -> None:
+        """Scrolls sideways to the previous (-1) or next (1) column's start; the name column stays."""
+        starts, start = [], 0
+        for column in self.ordered_columns[self.fixed_columns:]:
+            starts.append(start)
+            start += column.get_render_width(self)
+        here = round(self.scroll_x)
+        if direction > 0:
+            target = next((x for x in starts if x > here), None)
+            if target is None or here >= self.max_scroll_x:
+                return
+        else:
+            target = max((x for x in starts if x < here), default=0)
+        self.scroll_to(x=min(target, self.max_scroll_x), animate=False)
 
     def _wanted(self, replay: Replay) -> list[int]:
         if len(self.trace.nodes) <= MAX_TABLE_ROWS:
@@ -90,7 +176,7 @@ class NodeTable(CachedDataTable):
         for node_id in wanted:
             view = replay.views[node_id]
             if self.shown[node_id] != view:
-                for column, cell in zip(COLUMNS[5:], self._cells(node_id, view)[5:]):
+                for column, cell in zip(CHANGING, self._changing_cells(node_id, view)):
                     self.update_cell(str(node_id), column, cell)
                 self.shown[node_id] = view
         current = replay.current
