@@ -81,9 +81,9 @@ def test_the_sheet_printed_without_a_terminal_checks_against_its_exercise(capsys
     path = tmp_path / "sheet.txt"
     path.write_text(printed, encoding="utf-8")
     code, out, err = run_cli(capsys, "practice", "--answers", str(path))
-    # The blank sheet of the built-in example gets its 6 visited leaves right (H I J L M N, see
-    # tests/unit/test_practice_answers.py); K and O should be pruned and the inner nodes have no value.
-    assert code == 1 and err == "" and "6/15 nodes right (40%)" in out
+    # The blank sheet of the built-in example scores nothing: its given leaves H I J L M N are not scored
+    # (see tests/unit/test_practice_answers.py), K and O should be pruned and the inner nodes have no value.
+    assert code == 1 and err == "" and "0/9 nodes right (0%)" in out
 
 
 def test_with_stdin_from_dev_null_the_command_ends(capsys):

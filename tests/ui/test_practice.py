@@ -70,10 +70,11 @@ async def test_a_fully_correct_answer_scores_100():
         await pilot.press("c")
         screen = app.screen
         assert isinstance(screen, PracticeScreen)
-        assert screen.practice.report.score == "15/15 nodes right (100%)"
-        assert "15/15 nodes right (100%)" in str(screen.status_line.render())
-        assert all(table_row(screen, name)["check"] == "✓" for name, _ in HAND_ANSWERS)
-        assert "✗" not in screen.tree_view.plain and screen.tree_view.plain.count("✓") == 15
+        assert screen.practice.report.score == "9/9 nodes right (100%)"  # the given leaves H I J L M N are not scored
+        assert "9/9 nodes right (100%)" in str(screen.status_line.render())
+        given = set("HIJLMN")
+        assert all(table_row(screen, name)["check"] == ("given" if name in given else "✓") for name, _ in HAND_ANSWERS)
+        assert "✗" not in screen.tree_view.plain and screen.tree_view.plain.count("✓") == 9
 
 
 async def test_a_missing_prune_is_reported():
@@ -87,7 +88,7 @@ async def test_a_missing_prune_is_reported():
         row = table_row(screen, "K")
         assert (row["check"], row["problem"], row["step"]) == ("✗", "visited, but should have been pruned", "21")
         assert "missing cut-offs: K  extra cut-offs: none" in str(screen.status_line.render())
-        assert "14/15" in screen.practice.report.score
+        assert "8/9" in screen.practice.report.score
 
 
 async def test_an_extra_prune_is_reported_for_the_whole_subtree():
@@ -209,4 +210,4 @@ async def test_a_tree_too_big_to_draw_is_worked_in_the_table():
         assert screen.tree_view.plan is None and screen.answer_table.row_count == 121
         assert "too big to draw" in str(screen.tree_view.query_one("#practice-drawing").render())
         await pilot.press("4", "enter", "c")
-        assert screen.practice.report.total == 121 and screen.practice.answered == 1
+        assert screen.practice.report.total == 90 and screen.practice.answered == 1  # 121 less the 31 given leaves

@@ -34,7 +34,7 @@ from visualizer.practice.exercise import Exercise
 
 REPRO = {"source": {"kind": "array", "values": [1, 2, 3], "branching": 2, "root": "min"}, "depth": "full",
          "answers": {"A": 2}}
-"""The issue's repro, answered right: A is MIN over the leaves B = 2 and C = 3, so 2 (3 of 3 nodes right)."""
+"""The issue's repro, answered right: A is MIN over the leaves B = 2 and C = 3, so 2."""
 
 
 def practice_check(path: str) -> Report:
@@ -143,9 +143,9 @@ def test_the_issues_repro_checks_with_depth_full_as_no_limit(tmp_path):
     path = write(tmp_path, json.dumps(REPRO))
     report = practice_check(path)
     assert report.exercise.depth is None and report.exercise.tree.root_player is Player.MIN
-    assert (report.right, report.total) == (3, 3)
+    assert (report.right, report.total) == (1, 1)  # the leaves' values are given, so only A is scored
     code, out, err = run_main("practice", "--answers", path)
-    assert (code, err) == (0, "") and "3/3 nodes right (100%)" in out
+    assert (code, err) == (0, "") and "1/1 nodes right (100%)" in out
 
 
 def test_depth_2_as_text_or_number_limits_the_look_ahead(tmp_path):
@@ -198,7 +198,7 @@ def test_pruned_must_be_true_or_false_and_names_one_line():
 
 def test_a_byte_order_mark_is_skipped_and_an_endless_file_is_refused(tmp_path):
     path = write(tmp_path, "\ufeff" + json.dumps(REPRO))
-    assert practice_check(path).right == 3
+    assert practice_check(path).right == 1
     with pytest.raises(InputError, match="longer than 2,000,000 characters"):
         read_answers(write(tmp_path, "#" * (MAX_ANSWER_CHARS + 1)))
     if Path("/dev/zero").exists():

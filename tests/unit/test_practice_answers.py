@@ -120,7 +120,8 @@ def test_a_blank_sheet_lists_every_node_with_leaf_values_only(tmp_path):
     body = [line.split() for line in sheet.splitlines() if line and not line.startswith(("#", "source", "depth", "strict"))]
     assert [words[0] for words in body] == list("ABDHIEJKCFLMGNO")
     assert {words[0]: words[1] for words in body if words[1] != "?"} == dict(zip("HIJKLMNO", "67342812"))
-    assert check(exercise, from_text(sheet)).right == 6  # the leaves H I J L M N; K and O should be pruned
+    report = check(exercise, from_text(sheet))
+    assert (report.right, report.total) == (0, 9)  # the given leaves H I J L M N are not scored; K and O should be pruned
 
 
 def test_names_with_spaces_are_quoted_and_read_back():

@@ -14,7 +14,7 @@ from visualizer.practice.answers import Answers, NodeAnswer, json_value
 from visualizer.practice.exercise import Exercise, KeyNode
 from visualizer.tracing.describe import describe
 
-__all__ = ["PROBLEM_WORDS", "NodeCheck", "Problem", "Report", "check", "marked_pruned"]
+__all__ = ["PROBLEM_WORDS", "NodeCheck", "Problem", "Report", "check", "is_scored", "marked_pruned"]
 
 
 class Problem(enum.Enum):
@@ -53,6 +53,8 @@ class NodeCheck:
         problems: what is wrong, the pruning mistake first (empty when the node is right).
         step: where the mistake's reasoning goes wrong in alpha-beta's trace (None when right): the cut-off
             that prunes it, the step that enters it, the step that settles its value or its window.
+        is_scored: False for a leaf whose value the drawing gives, that alpha-beta visits, and that the answer
+            says nothing more about: it is the problem's data, not an answer, so the score leaves it out.
     """
 
     node: KeyNode
@@ -60,6 +62,7 @@ class NodeCheck:
     marked_pruned: bool
     problems: tuple[Problem, ...]
     step: int | None
+    is_scored: bool = True
 
     @property
     def is_right(self) -> bool:
@@ -92,16 +95,18 @@ class Report:
 
     @property
     def right(self) -> int:
-        return sum(check.is_right for check in self.checks)
+        """The scored nodes with nothing wrong."""
+        return sum(check.is_right for check in self.checks if check.is_scored)
 
     @property
     def total(self) -> int:
-        return len(self.checks)
+        """The nodes scored: every node but the given leaves the answers say nothing more about."""
+        return sum(check.is_scored for check in self.checks)
 
     @property
     def percent(self) -> int:
-        """The score, rounded down, so that 100 means everything is right."""
-        return self.right * 100 // self.total
+        """The score, rounded down, so that 100 means everything is right (a sheet with nothing to score)."""
+        return self.right * 100 // self.total if self.total else 100
 
     @property
     def score(self) -> str:
@@ -176,6 +181,7 @@ def _check_json(check: NodeCheck) -> dict[str, Any]:
     return {
         "node": node.name,
         "right": check.is_right,
+        "scored": check.is_scored,
         "problems": [problem.value for problem in check.problems],
         "step": check.step,
         "given": {"pruned": check.marked_pruned, "value": json_value(answer.value),
@@ -227,4 +233,13 @@ def _check_node(node: KeyNode, answer: NodeAnswer, marked_pruned: bool) -> NodeC
         if answer.beta is not None and answer.beta != node.beta:
             problems.append((Problem.WRONG_BETA, node.window_step))
     step = min((step for _, step in problems if step is not None), default=None)
-    return NodeCheck(node, answer, marked_pruned, tuple(problem for problem, _ in problems), step)
+    return NodeCheck(node, answer, marked_pruned, tuple(problem for problem, _ in problems), step,
+                     is_scored(node, answer, marked_pruned))
+
+
+def is_scored(node: KeyNode, answer: NodeAnswer, marked_pruned: bool) -> bool:
+    """False for a given leaf alpha-beta visits when the answer adds nothing to it (no window, no other value,
+    no pruned mark on it or above it): a blank sheet then scores 0, not the leaves the drawing shows."""
+    if not node.is_leaf or node.pruned or marked_pruned:
+        return True
+    return answer not in (NodeAnswer(), NodeAnswer(node.leaf_value))

@@ -31,6 +31,7 @@ class PracticeScreen(Screen):
     CSS_PATH = "practice_screen.tcss"
 
     BINDINGS = [
+        Binding("question_mark", "app.show_help_panel", "Help", key_display="?"),  # first: the footer cuts at the edge
         Binding("x", "toggle_pruned", "Pruned"),
         Binding("delete,backspace", "clear", "Clear", show=False),
         Binding("c", "check", "Check"),
@@ -40,13 +41,16 @@ class PracticeScreen(Screen):
         Binding("w", "save", "Save"),
         Binding("n", "new_exercise", "New"),
         Binding("escape", "cancel", "Cancel", show=False),
-        Binding("question_mark", "app.show_help_panel", "Help", key_display="?", show=False),
     ]
 
     def __init__(self, exercise: Exercise) -> None:
         super().__init__()
         self.practice = PracticeSession(exercise)
         """The exercise and the answers so far."""
+        self.editing: str | None = None
+        """The node the open editor saves to (None while it is closed)."""
+        self.confirm_new = False
+        """True after one `n` with answers typed: a second `n` discards them, any other key keeps them."""
 
     def compose(self) -> ComposeResult:
         exercise = self.practice.exercise
@@ -80,6 +84,7 @@ class PracticeScreen(Screen):
 
     def refresh_view(self) -> None:
         """Shows the answers (and the last check) in the tree, the table and the status line."""
+        self.confirm_new = False
         practice = self.practice
         marked = practice.marked
         self.answer_table.show(practice.answers, practice.report, marked, practice.revealed)
@@ -100,6 +105,8 @@ class PracticeScreen(Screen):
     # -- editing -------------------------------------------------------------
     @on(DataTable.RowHighlighted, "#answer-table")
     def _follow_cursor(self) -> None:
+        if self.confirm_new:
+            self.refresh_view()
         self.tree_view.show(self.practice.answers, self.practice.report, self.practice.marked, self.selected)
 
     @on(DataTable.RowSelected, "#answer-table")
@@ -112,6 +119,7 @@ class PracticeScreen(Screen):
         """Opens the editor on the selected node, with its answer (or `first`, a key just typed)."""
         node = self.answer_table.selected
         answer = self.practice.answers.get(node.name)
+        self.editing = node.name
         self.answer_input.border_title = f"{node.name}: VALUE, or VALUE ALPHA BETA, or x for pruned; enter saves, escape cancels"
         self.answer_input.value = first or ("" if answer.is_blank else answer_text(answer))
         self.answer_input.display = True
@@ -119,16 +127,56 @@ class PracticeScreen(Screen):
         self.answer_input.cursor_position = len(self.answer_input.value)
 
     def on_key(self, event: events.Key) -> None:
-        """A value typed on the table starts editing the selected node."""
-        if event.character is not None and event.character in EDIT_KEYS and not self.answer_input.display:
+        """A value typed on the table starts editing the selected node.
+
+        Keys typed in a burst (quickly, or by a terminal that pastes key by key) all reach the widget that had
+        the focus when the burst began: characters that reach the table while the editor is open go on into
+        it, so "7 1 2" keeps all three, and enter saves in turn.
+        """
+        if event.key != "n" and self.confirm_new:
+            self.refresh_view()
+        if not self.answer_input.display:
+            if event.character is not None and event.character in EDIT_KEYS:
+                event.stop()
+                self.action_edit(event.character)
+        elif event.key == "enter":
             event.stop()
-            self.action_edit(event.character)
+            event.prevent_default()
+            self._save(self.answer_input.value)
+        elif event.is_printable:  # the editor stops the characters typed into it: this one reached the table
+            event.stop()
+            event.prevent_default()
+            self.answer_input.insert_text_at_cursor(event.character)
+
+    @on(Input.Changed, "#answer-input")
+    def _typed_ahead(self, event: Input.Changed) -> None:
+        # Characters typed after enter, before the table took the focus back, land in the closed editor.
+        # (Changes posted before the editor closed are stale: the closed editor's value is empty.)
+        if not self.answer_input.display and event.value and event.value == self.answer_input.value:
+            self.action_edit(event.value)
+
+    def on_paste(self, event: events.Paste) -> None:
+        """Text pasted on the table opens the editor with its first line (the open editor takes pastes itself)."""
+        line = next(iter(event.text.splitlines()), "").strip()
+        if not line or self.focused is self.answer_input:
+            return
+        event.stop()
+        if self.answer_input.display:
+            self.answer_input.insert_text_at_cursor(line)
+        else:
+            self.action_edit(line)
 
     @on(Input.Submitted, "#answer-input")
     def _save_edit(self, event: Input.Submitted) -> None:
-        node = self.answer_table.selected
+        self._save(event.value)
+
+    def _save(self, text: str) -> None:
+        """Saves the editor's text as the answer of the node it was opened on, then moves down a row."""
+        if self.editing is None:  # a late enter for an editor already closed
+            return
+        node = self.practice.exercise.by_name[self.editing]
         try:
-            answer = parse_answer(event.value, node.name)
+            answer = parse_answer(text, node.name)
         except VisualizerError as error:
             self.notify(str(error), severity="error")
             return
@@ -141,7 +189,9 @@ class PracticeScreen(Screen):
         self.refresh_view()
 
     def _close_editor(self) -> None:
+        self.editing = None
         self.answer_input.display = False
+        self.answer_input.value = ""
         self.answer_table.focus()
 
     def action_cancel(self) -> None:
@@ -207,7 +257,16 @@ class PracticeScreen(Screen):
         self.notify(f"Saved {path}; check it with: visualizer practice --answers {path}", title="Save")
 
     async def action_new_exercise(self) -> None:
-        """Another random tree with the same settings (a new seed, so a new code)."""
+        """Another random tree with the same settings (a new seed, so a new code); with answers typed, only
+        on the second press in a row (the first one warns in the status line)."""
+        answered = self.practice.answered
+        if answered and not self.confirm_new:
+            answers = "1 answer" if answered == 1 else f"{answered} answers"
+            kept = "it" if answered == 1 else "them"
+            update_static(self.status_line, f"n again discards your {answers} and draws a new tree; any other key "
+                                            f"keeps {kept}")
+            self.confirm_new = True
+            return
         settings = self.practice.exercise.random
         assert settings is not None
         fresh = settings.reseeded()

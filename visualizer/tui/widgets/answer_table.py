@@ -10,10 +10,13 @@ from visualizer.practice.answers import Answers
 from visualizer.practice.check import Report
 from visualizer.practice.exercise import Exercise, KeyNode
 
-__all__ = ["COLUMNS", "AnswerTable"]
+__all__ = ["COLUMNS", "GIVEN", "AnswerTable"]
 
 COLUMNS = ("node", "player", "value", "alpha", "beta", "pruned", "check", "step", "answer", "problem")
 """The table's columns: the last four fill in after a check (the right answer only on request)."""
+
+GIVEN = "given"
+"""The check column of a leaf whose given value is all the answer says: the score leaves it out."""
 
 
 class AnswerTable(DataTable):
@@ -61,7 +64,7 @@ class AnswerTable(DataTable):
         check = answer_text = step = problem = ""
         if report is not None:
             verdict = report.of(node.name)
-            check = "✓" if verdict.is_right else "✗"
+            check = GIVEN if not verdict.is_scored else "✓" if verdict.is_right else "✗"
             problem = "" if verdict.is_right else verdict.words()
             step = format_value(verdict.step, missing="")
             if node.name in revealed:

@@ -32,12 +32,12 @@ RIGHT, WRONG = "✓", "✗"
 def practice_label(
     node: KeyNode, answers: Answers, report: Report | None, *, marked_pruned: bool, selected: bool
 ) -> NodeLabel:
-    """A node's label: ">" when selected, "x" when marked pruned, ▲/▼, the name, ✓/✗ once checked; below,
+    """A node's label: ">" when selected, "x" when marked pruned, ▲/▼, the name, ✓/✗ once checked (none on a given leaf nobody answered); below,
     the given leaf value or the student's value ("?" while blank)."""
     answer = answers.get(node.name)
     mark = ">" if selected else "x" if marked_pruned else " "
     verdict = " "
-    if report is not None:
+    if report is not None and report.of(node.name).is_scored:  # a given leaf's value is no answer
         verdict = RIGHT if report.of(node.name).is_right else WRONG
     top = f"{mark}{MARKERS[node.player]}{node.name}{verdict}"
     value: Value | None = answer.value if answer.value is not None else node.leaf_value
