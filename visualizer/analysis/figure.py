@@ -2,7 +2,8 @@
 
 matplotlib is imported inside `render_figure`, and only its object API is used (a `Figure` saved
 through its own canvas): no pyplot, no global backend switch. The same study gives the same bytes:
-the SVG has no date and a fixed id salt, and the PNG carries no time stamp.
+the SVG has no date and a fixed id salt, and the PNG carries no time stamp. Each search has its own
+marker shape and line style as well as its own colour, so the image reads in greyscale.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from visualizer.analysis.study import Study
 from visualizer.errors import InputError
 from visualizer.export.atomic import write_bytes_atomic
 
-__all__ = ["FIGURE_FORMATS", "check_figure_path", "render_figure", "write_figure"]
+__all__ = ["FIGURE_FORMATS", "check_figure_path", "line_style", "render_figure", "write_figure"]
 
 FIGURE_FORMATS = ("svg", "png")
 FIGURE_SIZE = (10.0, 5.625)
@@ -31,6 +32,11 @@ PNG_DPI = 160
 SVG_SALT = "gametree-visualizer"
 COLOURS = ("#4d4d4d", "#1f77b4", "#2ca02c", "#d62728", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2")
 """minimax in dark grey, then one colour per alpha-beta order."""
+MARKERS = ("o", "s", "^", "D", "v", "P", "X", "*")
+"""One marker shape per search, in the order of the colours."""
+LINE_STYLES = ("-", "-.", ":", (0, (6, 1.5, 1, 1.5, 1, 1.5)))
+"""Solid, dash-dot, dotted, dash-dot-dot: never plain dashes, which mark the Knuth-Moore minimum."""
+REFERENCE_STYLE = "--"
 FIGURE_Y_LABEL = "leaves evaluated (mean ± sd, log scale)"
 
 
@@ -80,15 +86,27 @@ def render_figure(study: Study, image_format: str) -> bytes:
         return buffer.getvalue()
 
 
+def line_style(index: int) -> dict[str, Any]:
+    """The matplotlib style of the `index`-th search's line: colour, marker shape and line style, each
+    cycling on its own, so two searches differ in shape or style even where their colours look alike."""
+    return {
+        "color": COLOURS[index % len(COLOURS)],
+        "marker": MARKERS[index % len(MARKERS)],
+        "linestyle": LINE_STYLES[index % len(LINE_STYLES)],
+    }
+
+
 def _draw_lines(axes: Any, study: Study) -> None:
     """One line per search with its sd band; the Knuth-Moore minimum dashed, on top."""
-    colours = itertools.cycle(COLOURS)
+    searches = itertools.count()
     for line in series(study):
         if line.is_reference:
-            axes.plot(line.x, line.y, linestyle="--", color="black", linewidth=1.6, label=line.label, zorder=3)
+            axes.plot(line.x, line.y, linestyle=REFERENCE_STYLE, color="black", linewidth=1.6, label=line.label,
+                      zorder=3)
             continue
-        colour = next(colours)
-        axes.plot(line.x, line.y, marker="o", markersize=5, linewidth=2.2, color=colour, label=line.label)
+        style = line_style(next(searches))
+        colour = style["color"]
+        axes.plot(line.x, line.y, markersize=6, linewidth=2.2, label=line.label, **style)
         if any(line.sd):
             low = [max(mean - sd, 0.5) for mean, sd in zip(line.y, line.sd)]  # log axes: keep it positive
             high = [mean + sd for mean, sd in zip(line.y, line.sd)]

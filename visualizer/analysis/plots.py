@@ -1,7 +1,8 @@
-"""Provides the study's plot: leaves evaluated against tree size, one line per search, Knuth-Moore dashed.
+"""Provides the study's plot: leaves evaluated against tree size, one line per search, Knuth-Moore dotted.
 
 `series` gives the lines as plain numbers; `draw_plotext` draws them with plotext (the CLI's terminal
-plot and, through textual-plotext, the app's stats screen use the same drawing).
+plot and, through textual-plotext, the app's stats screen use the same drawing). Each line is drawn with
+its own character as well as its own colour, so the plot reads in greyscale and without colours.
 """
 
 from __future__ import annotations
@@ -14,12 +15,14 @@ from visualizer.analysis.study import Study
 
 __all__ = [
     "PLOT_TITLE",
+    "SERIES_MARKERS",
     "X_LABEL",
     "Y_LABEL",
     "Series",
     "draw_plotext",
     "power_of_two_ticks",
     "series",
+    "series_marker",
     "tick_label",
 ]
 
@@ -28,8 +31,10 @@ X_LABEL = "leaves in the tree"
 Y_LABEL = "leaves evaluated (mean)"
 KNUTH_MOORE_LABEL = "Knuth-Moore minimum"
 MAX_Y_TICKS = 8
-PLAIN_MARKERS = ("#", "+", "o", "x", "*", "%", "=", "@")
-"""One character per line when the plot has no colours (the Knuth-Moore line is dots)."""
+SERIES_MARKERS = ("#", "+", "o", "x", "*", "%", "=", "@")
+"""One character per search's line, in colour or not, so that no line is told apart by colour alone."""
+REFERENCE_MARKERS = {True: "dot", False: "."}
+"""The Knuth-Moore line's marker: plotext's dot (•) in colour, a full stop in plain ASCII output."""
 
 
 @dataclass(frozen=True)
@@ -77,14 +82,22 @@ def tick_label(value: int) -> str:
     return str(value)
 
 
+def series_marker(index: int, line: Series, *, colour: bool = True) -> str:
+    """The plotext marker of the `index`-th line of `series`: its own character (dots for Knuth-Moore)."""
+    if line.is_reference:
+        return REFERENCE_MARKERS[colour]
+    return SERIES_MARKERS[index % len(SERIES_MARKERS)]
+
+
 def draw_plotext(plt: Any, study: Study, *, colour: bool = True) -> None:
     """Draws the study on a plotext module or a textual-plotext `PlotextPlot.plt` (log-log axes).
 
     Args:
         plt: the plotext module or a `PlotextPlot.plt`; its data is cleared first.
         study: the finished study.
-        colour: False draws each line with its own ASCII character, for output without colours
-            (the caller also sets the "clear" theme and strips what escape codes remain).
+        colour: False keeps the output ASCII, for output without colours (the caller also sets the
+            "clear" theme and strips what escape codes remain). Either way each search's line is
+            drawn with its own character, which the legend shows.
     """
     plt.clear_data()
     plt.title(PLOT_TITLE)
@@ -95,11 +108,7 @@ def draw_plotext(plt: Any, study: Study, *, colour: bool = True) -> None:
     lines = series(study)
     # The reference goes first so that a search on it (best order, usually) is drawn over it, not hidden.
     for index, line in sorted(enumerate(lines), key=lambda pair: not pair[1].is_reference):
-        if colour:
-            marker = "dot" if line.is_reference else "braille"
-        else:
-            marker = "." if line.is_reference else PLAIN_MARKERS[index % len(PLAIN_MARKERS)]
-        plt.plot(list(line.x), list(line.y), label=line.label, marker=marker)
+        plt.plot(list(line.x), list(line.y), label=line.label, marker=series_marker(index, line, colour=colour))
     sizes = [size.leaves for size in study.sizes]
     plt.xticks(sizes, [tick_label(size) for size in sizes])
     values = [value for line in lines for value in line.y if value > 0]

@@ -1,15 +1,20 @@
-"""Provides `BoardView`: a tic-tac-toe or connect-four board whose cells (and column numbers) can be clicked."""
+"""Provides `BoardView`: a tic-tac-toe or connect-four board whose cells (and column numbers) can be clicked.
+
+The keyboard cursor is drawn with glyphs as well as a colour, so it shows in greyscale: a frame around the
+square, or brackets around the column number ("[4]").
+"""
 
 from __future__ import annotations
 
 from textual import events
 from textual.app import ComposeResult
 from textual.containers import Grid
+from textual.content import Content
 from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import Static
 
-__all__ = ["BoardCell", "BoardView"]
+__all__ = ["BoardCell", "BoardView", "column_label"]
 
 EMPTY = "."
 
@@ -78,6 +83,14 @@ class BoardView(Widget):
     BoardView BoardCell.cursor, BoardView.gravity BoardCell.board-header.cursor {
         background: $primary 35%;
     }
+    BoardView BoardCell.cursor {
+        outline: round $accent;
+    }
+    BoardView.gravity BoardCell.board-header.cursor {
+        outline: none;
+        color: $text;
+        text-style: bold;
+    }
     BoardView BoardCell.winning {
         background: $success 40%;
     }
@@ -129,7 +142,7 @@ class BoardView(Widget):
         self.board, self.cursor = board, cursor
         if self.gravity:
             for header in self.query(".board-header").results(BoardCell):
-                header.update(str(header.cell + 1))
+                header.update(column_label(header.cell, is_cursor=header.cell == cursor))
                 header.set_class(header.cell == cursor, "cursor")
         for cell_widget in self.query("BoardCell").results(BoardCell):
             if cell_widget.header:
@@ -157,3 +170,9 @@ class BoardView(Widget):
         if isinstance(event.widget, BoardCell):
             event.stop()
             self.post_message(self.Chosen(self, event.widget.cell))
+
+
+def column_label(column: int, *, is_cursor: bool) -> Content:
+    """A connect-four column's number, 1-based: "4", or "[4]" under the keyboard cursor."""
+    number = str(column + 1)
+    return Content(f"[{number}]" if is_cursor else number)
