@@ -1,29 +1,38 @@
-"""Provides `write_trace_files` and `trace_slug`: a trace saved as NAME.json, NAME.dot and images."""
+"""Provides `write_trace_files`, `trace_slug` and `fresh_stem`: a trace saved as NAME.json, NAME.dot and images."""
 
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 from typing import Callable
 
+from visualizer.errors import InputError
 from visualizer.export.dot_format import write_frames
 from visualizer.export.dot_stream import dot_chunks
 from visualizer.export.errors import GraphvizMissing
 from visualizer.export.json_stream import json_chunks
 from visualizer.export.render import check_graphviz, image_chunks
 from visualizer.export.staged import StagedWrites
-from visualizer.games.explicit import DEFAULT_ARRAY
+from visualizer.games.base import Player
+from visualizer.games.explicit import DEFAULT_ARRAY, DEFAULT_ROOT
 from visualizer.tracing.trace import Trace
 
-__all__ = ["trace_slug", "write_trace_files"]
+__all__ = ["EXPORT_SUFFIXES", "fresh_stem", "trace_slug", "write_trace_files"]
+
+EXPORT_SUFFIXES = (".json", ".dot", ".svg", ".png")
+"""The files an export of NAME may write (frames aside): `fresh_stem` keeps clear of all of them."""
 
 
 def trace_slug(trace: Trace) -> str:
-    """A readable file name for a trace: source + algorithm (+ depth, + strict)."""
+    """A readable file name for a trace: source (+ move order, + root when not the source's default) +
+    algorithm (+ depth, + strict), e.g. "example15-rootmax-alphabeta-d3-strict"."""
     source = trace.source
     kind = source.get("kind", "tree")
+    default_root = Player.MAX
     if kind == "array" and source.get("values") == list(DEFAULT_ARRAY):
         stem = "example15"
+        default_root = DEFAULT_ROOT
     elif kind in ("array", "nested"):
         stem = f"{kind}{len(trace.nodes)}"
     elif kind == "random":
@@ -47,12 +56,31 @@ def trace_slug(trace: Trace) -> str:
             stem += "-sym"
     if source.get("order", "natural") != "natural":
         stem += f"-{source['order']}" + (f"{source['order_seed']}" if source["order"] == "random" else "")
+    if trace.root_player is not default_root:
+        stem += f"-root{trace.root_player.value}"
     parts = [stem, trace.algorithm]
     if trace.depth_limit is not None:
         parts.append(f"d{trace.depth_limit}")
     if trace.strict:
         parts.append("strict")
     return re.sub(r"[^A-Za-z0-9_.-]", "_", "-".join(parts))
+
+
+def fresh_stem(folder: Path, name: str, suffixes: tuple[str, ...] = EXPORT_SUFFIXES) -> str:
+    """NAME if no NAME.json, .dot, .svg or .png is in `folder`, else the first free NAME-2, NAME-3, ...
+
+    For saving without replacing anything (the app's export); the CLI's `export` replaces files on purpose.
+    A dangling link or a folder under one of those names counts as taken. The numbering is the one
+    `write_new_file` gives screenshots.
+
+    Raises:
+        InputError: NAME and NAME-2 ... NAME-9999 are all taken.
+    """
+    for number in range(1, 10_000):
+        candidate = name if number == 1 else f"{name}-{number}"
+        if not any(os.path.lexists(folder / f"{candidate}{suffix}") for suffix in suffixes):
+            return candidate
+    raise InputError(f"{folder} already holds 9,999 exports named {name}-N; choose another folder or name")
 
 
 def write_trace_files(
