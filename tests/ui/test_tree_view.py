@@ -16,6 +16,7 @@ from visualizer.games import Player, TicTacToe, builtin_example
 from visualizer.search import trace_search
 from visualizer.tracing.replay import Replay
 from visualizer.tracing.trace import Trace
+from visualizer.tui.tree_layout import Density
 from visualizer.tui.widgets.game_tree_view import GameTreeView, TreeDrawingScroll
 from visualizer.tui.widgets.tree_outline import TreeOutline
 
@@ -114,6 +115,7 @@ async def test_a_narrow_view_scrolls_to_the_current_node(builtin):
     app = TreeApp(builtin)
     async with app.run_test(size=(40, 12)) as pilot:
         view = app.query_one(GameTreeView)
+        assert view.cycle_zoom() is Density.FULL  # full labels do not fit 40 columns (the fitted names would)
         scroll = app.query_one(TreeDrawingScroll)
         view.show(replay_at(builtin, 46))  # the cut-off at G, at the right
         await pilot.pause()

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+import enum
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
 from rich.cells import cell_len
@@ -13,8 +14,9 @@ from visualizer.tracing.replay import NodeView, Phase, Replay
 from visualizer.tracing.trace import NodeStatus, Trace, TraceNode
 
 __all__ = [
-    "DEFAULT_MAX_WIDTH", "MARKERS", "MAX_DRAWN_NODES", "TARGET_WIDTH", "NodeLabel", "TreeDrawing", "TreePlan",
-    "compact_value", "draw_labels", "draw_tree", "layout_tree", "node_label", "node_line", "plan_tree",
+    "DEFAULT_MAX_WIDTH", "MARKERS", "MAX_DRAWN_NODES", "TARGET_WIDTH", "Density", "NodeLabel", "TreeDrawing",
+    "TreePlan", "all_label_widths", "compact_value", "draw_labels", "draw_tree", "fit_tree", "layout_tree",
+    "node_label", "node_line", "plan_tree",
 ]
 
 MAX_DRAWN_NODES = 63
@@ -53,6 +55,17 @@ _BOX = {  # (up, down, left, right) -> the box-drawing character joining those d
 }
 
 
+class Density(enum.Enum):
+    """How much a drawn label says, from the most to the fewest columns."""
+
+    FULL = "full"
+    """">▼E #6 " over "3 [6,∞]": the mark, who moves, the name, the visit, the value and the window."""
+    COMPACT = "compact"
+    """">▼E" over "3[6,∞]": no visit number, no spaces."""
+    NAMES = "names"
+    """">▼E" over "3": the name with the value beneath (the window is left to the node table)."""
+
+
 def compact_value(value: Value | None) -> str:
     """A value in few columns: infinities as "∞" and "-∞", "·" for None, else as `format_value` writes it."""
     if value is None:
@@ -71,15 +84,18 @@ class NodeLabel:
     Attributes:
         top: a mark (">" current, "x" pruned, else a space), ▲/▼, the name, " #visit" once visited,
             and "*" on the principal variation (else a space).
-        bottom: the value and window ("3 [6,∞]"), "·" while unknown, "pruned" for pruned nodes.
+        bottom: the value and window ("3 [6,∞]"), "·" while unknown, "pruned" for pruned nodes; an
+            explicit tree's leaf not yet evaluated may show its value in brackets, "(3)".
         style: e.g. "bold reverse" for the current node, "dim strike" for pruned ones, "dim" for
             unreached ones (below the depth limit, in no pruned subtree: pruned wins, see
             `NodeStatus`), "" for none.
+        bottom_style: the bottom line's style when it differs from `style` (a dim "(3)"), else None.
     """
 
     top: str
     bottom: str
     style: str
+    bottom_style: str | None = None
 
     @property
     def width(self) -> int:
@@ -87,23 +103,55 @@ class NodeLabel:
         return max(cell_len(self.top), cell_len(self.bottom))
 
 
+def _leaf_value(node: TraceNode, view: NodeView) -> str | None:
+    """An explicit tree's leaf value in brackets, "(3)", while the replay has not evaluated it; else None."""
+    if node.children or node.board is not None or node.static_value is None or view.value is not None:
+        return None
+    return f"({compact_value(node.static_value)})"
+
+
 def node_label(
-    node: TraceNode, view: NodeView, *, is_current: bool = False, on_pv: bool = False, short: bool = False
+    node: TraceNode,
+    view: NodeView,
+    *,
+    is_current: bool = False,
+    on_pv: bool = False,
+    short: bool = False,
+    density: Density = Density.FULL,
+    show_leaf_values: bool = False,
 ) -> NodeLabel:
-    """The label of `node` in the state `view`; nothing in it relies on colour (`short`: see `node_line`)."""
+    """The label of `node` in the state `view`; nothing in it relies on colour.
+
+    Args:
+        node: the node labelled.
+        view: what the node shows at the replay's step.
+        is_current: the node of the step (marked ">").
+        on_pv: the node is on the principal variation (marked "*").
+        short: name a game node by its last move only (see `node_line`).
+        density: how much the label says.
+        show_leaf_values: show an explicit tree's leaf values, dim and in brackets, before they are evaluated.
+    """
     pruned = view.phase is Phase.PRUNED
-    mark = ">" if is_current else "x" if pruned else " "
-    visit = "" if view.visit is None else f" #{view.visit}"
     name = node.name.rsplit(".", 1)[-1] if short and node.board is not None else node.name
-    top = f"{mark}{MARKERS[node.player]}{name}{visit}{'*' if on_pv else ' '}"
+    leaf_value = _leaf_value(node, view) if show_leaf_values else None
+    if density is Density.FULL:
+        mark = ">" if is_current else "x" if pruned else " "
+        visit = "" if view.visit is None else f" #{view.visit}"
+        top = f"{mark}{MARKERS[node.player]}{name}{visit}{'*' if on_pv else ' '}"
+    else:  # one mark: the current node, then a pruned one, then the principal variation
+        mark = ">" if is_current else "x" if pruned else "*" if on_pv else " "
+        top = f"{mark}{MARKERS[node.player]}{name}"
     if pruned:
-        bottom = "pruned"
+        bottom = "pruned" if density is Density.FULL else leaf_value or "x"
+    elif leaf_value is not None:
+        bottom = leaf_value
     elif view.phase is Phase.UNSEEN:
         bottom = "·"
     else:
         bottom = compact_value(view.value)
-        if view.alpha is not None and view.beta is not None:
-            bottom += f" [{compact_value(view.alpha)},{compact_value(view.beta)}]"
+        if view.alpha is not None and view.beta is not None and density is not Density.NAMES:
+            window = f"[{compact_value(view.alpha)},{compact_value(view.beta)}]"
+            bottom += f" {window}" if density is Density.FULL else window
     styles = []
     if pruned:
         styles.append("dim strike")
@@ -115,18 +163,29 @@ def node_label(
         styles.append("bold reverse")
     if on_pv:
         styles.append("underline")
-    return NodeLabel(top, bottom, " ".join(styles))
+    style = " ".join(styles)
+    bottom_style = None
+    if leaf_value is not None and bottom == leaf_value and "dim" not in style:
+        bottom_style = " ".join(["dim", *styles])
+    return NodeLabel(top, bottom, style, bottom_style)
 
 
 def node_line(
-    node: TraceNode, view: NodeView, *, is_current: bool = False, on_pv: bool = False, short: bool = False
+    node: TraceNode,
+    view: NodeView,
+    *,
+    is_current: bool = False,
+    on_pv: bool = False,
+    short: bool = False,
+    show_leaf_values: bool = False,
 ) -> Text:
     """The label on one line, with the phase in words, e.g. ">▼E #6  3 [6,∞]  open" ("unreached" for
     a node below the depth limit that no cut-off skipped).
 
-    With `short`, a game node is named by its last move only ("O8" for "X4.O8"), as in an outline.
+    With `short`, a game node is named by its last move only ("O8" for "X4.O8"), as in an outline;
+    `show_leaf_values`: see `node_label`.
     """
-    label = node_label(node, view, is_current=is_current, on_pv=on_pv, short=short)
+    label = node_label(node, view, is_current=is_current, on_pv=on_pv, short=short, show_leaf_values=show_leaf_values)
     words = [label.top.strip(), label.bottom]
     if view.phase in PHASE_WORDS:
         words.append(PHASE_WORDS[view.phase])
@@ -145,6 +204,7 @@ class TreePlan:
         widths: the width of each node's label box, wide enough for every label it shows during the replay.
         width: columns of the whole drawing.
         depth: the deepest level.
+        density: how much each label says.
     """
 
     trace: Trace
@@ -152,6 +212,12 @@ class TreePlan:
     widths: tuple[int, ...]
     width: int
     depth: int
+    density: Density = Density.FULL
+
+    @property
+    def height(self) -> int:
+        """Rows of the whole drawing."""
+        return (self.depth + 1) * LEVEL_HEIGHT - 1
 
 
 @dataclass(frozen=True)
@@ -187,16 +253,24 @@ class TreeDrawing:
         return "\n".join(line.plain.rstrip() for line in self.lines)
 
 
-def _label_widths(trace: Trace) -> list[int]:
-    """The widest label each node shows at any step (a replay of the whole trace)."""
-    widths = [
-        node_label(node, NodeView(Phase.PRUNED if node.status is NodeStatus.PRUNED else Phase.UNSEEN)).width
-        for node in trace.nodes
-    ]
+def all_label_widths(trace: Trace, densities: Collection[Density] = tuple(Density)) -> dict[Density, list[int]]:
+    """The widest label each node shows at any step, leaf values shown or not, for each density (one replay)."""
+
+    def width(node: TraceNode, view: NodeView, density: Density) -> int:
+        return max(
+            node_label(node, view, density=density, show_leaf_values=shown).width for shown in (False, True)
+        )
+
+    first = [NodeView(Phase.PRUNED if node.status is NodeStatus.PRUNED else Phase.UNSEEN) for node in trace.nodes]
+    widths = {
+        density: [width(node, view, density) for node, view in zip(trace.nodes, first, strict=True)]
+        for density in densities
+    }
     replay = Replay(trace)
     while replay.forward():
         node = trace.nodes[replay.current]
-        widths[node.id] = max(widths[node.id], node_label(node, replay.views[node.id]).width)
+        for density, column in widths.items():
+            column[node.id] = max(column[node.id], width(node, replay.views[node.id], density))
     return widths
 
 
@@ -235,31 +309,76 @@ def _place(trace: Trace, widths: list[int], gap: int) -> tuple[list[int], int]:
 
 
 def plan_tree(
-    trace: Trace, *, max_width: int = DEFAULT_MAX_WIDTH, label_widths: Sequence[int] | None = None
+    trace: Trace,
+    *,
+    max_width: int = DEFAULT_MAX_WIDTH,
+    label_widths: Sequence[int] | None = None,
+    density: Density = Density.FULL,
+    target_width: int = TARGET_WIDTH,
 ) -> TreePlan | None:
     """Lays out `trace`'s tree, or None when it has over `MAX_DRAWN_NODES` nodes or needs over `max_width` columns.
 
-    Subtrees are `GAPS[0]` columns apart when the drawing then fits `TARGET_WIDTH`, else `GAPS[-1]`.
-    Each node's box is as wide as its widest label during the replay, or `label_widths[id]` when given.
+    Subtrees are `GAPS[0]` columns apart when the drawing then fits `target_width`, else `GAPS[-1]`.
+    Each node's box is as wide as its widest label of `density` during the replay (leaf values shown
+    or not), or `label_widths[id]` when given.
     """
     if len(trace.nodes) > MAX_DRAWN_NODES:
         return None
-    widths = _label_widths(trace) if label_widths is None else list(label_widths)
+    widths = all_label_widths(trace, (density,))[density] if label_widths is None else list(label_widths)
     placements = [_place(trace, widths, gap) for gap in GAPS]
-    fitting = [placed for placed in placements if placed[1] <= TARGET_WIDTH] or placements[-1:]
+    fitting = [placed for placed in placements if placed[1] <= target_width] or placements[-1:]
     centres, width = fitting[0]
     if width > max_width:
         return None
     depth = max(node.depth for node in trace.nodes)
-    return TreePlan(trace, tuple(centres), tuple(widths), width, depth)
+    return TreePlan(trace, tuple(centres), tuple(widths), width, depth, density)
 
 
-def draw_tree(plan: TreePlan, replay: Replay, *, show_pv: bool = False) -> TreeDrawing:
-    """Draws the planned tree in `replay`'s current state; `show_pv` marks the principal variation."""
+def fit_tree(
+    trace: Trace,
+    width: int,
+    *,
+    max_width: int = DEFAULT_MAX_WIDTH,
+    label_widths: Mapping[Density, Sequence[int]] | None = None,
+) -> TreePlan | None:
+    """The plan with the fullest labels that fits `width` columns, else the narrowest; None as `plan_tree`.
+
+    Args:
+        trace: the trace to lay out.
+        width: the columns the view has.
+        max_width: the widest drawing allowed.
+        label_widths: each node's label width by density (from `all_label_widths`), computed when None.
+    """
+    if len(trace.nodes) > MAX_DRAWN_NODES:
+        return None
+    widths = all_label_widths(trace) if label_widths is None else label_widths
+    plans = [
+        plan_tree(trace, max_width=max_width, label_widths=widths[density], density=density, target_width=width)
+        for density in Density
+    ]
+    drawn = [plan for plan in plans if plan is not None]
+    if not drawn:
+        return None
+    return next((plan for plan in drawn if plan.width <= width), min(drawn, key=lambda plan: plan.width))
+
+
+def draw_tree(plan: TreePlan, replay: Replay, *, show_pv: bool = False, show_leaf_values: bool = False) -> TreeDrawing:
+    """Draws the planned tree in `replay`'s current state with the plan's density.
+
+    `show_pv` marks the principal variation; `show_leaf_values` shows the values of an explicit tree's
+    leaves before the search evaluates them (see `node_label`).
+    """
     trace = plan.trace
     on_pv = set(trace.summary.principal_variation) if show_pv else set()
     labels = [
-        node_label(node, replay.views[node.id], is_current=node.id == replay.current, on_pv=node.id in on_pv)
+        node_label(
+            node,
+            replay.views[node.id],
+            is_current=node.id == replay.current,
+            on_pv=node.id in on_pv,
+            density=plan.density,
+            show_leaf_values=show_leaf_values,
+        )
         for node in trace.nodes
     ]
     pruned = {node for node, view in enumerate(replay.views) if view.phase is Phase.PRUNED}
@@ -282,7 +401,7 @@ def draw_labels(
         bold_edges: nodes whose edge from their parent is bold (the principal variation's).
     """
     trace = plan.trace
-    height = (plan.depth + 1) * LEVEL_HEIGHT - 1
+    height = plan.height
     cells = [[" "] * plan.width for _ in range(height)]
     styles: list[list[tuple[int, int, str]]] = [[] for _ in range(height)]
     positions = {}
@@ -293,9 +412,10 @@ def draw_labels(
         for offset, line in enumerate((label.top, label.bottom)):
             start = centre - (cell_len(line) - 1) // 2
             cells[row + offset][start : start + len(line)] = line
-            if label.style:
+            style = label.bottom_style if offset and label.bottom_style is not None else label.style
+            if style:
                 left = centre - (width - 1) // 2
-                styles[row + offset].append((left, left + width, label.style))
+                styles[row + offset].append((left, left + width, style))
         if node.children:
             _draw_edges(plan, node, cells[row + 2], styles[row + 2], dimmed_edges, bold_edges)
     lines = []

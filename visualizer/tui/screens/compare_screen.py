@@ -1,7 +1,8 @@
-"""Provides `CompareScreen`: minimax and alpha-beta on the same tree, side by side in lockstep."""
+"""Provides `CompareScreen`: minimax and alpha-beta on the same tree, side by side (or stacked) in lockstep."""
 
 from __future__ import annotations
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -14,20 +15,43 @@ from visualizer.tracing import Trace
 from visualizer.tracing.describe import describe
 from visualizer.tracing.lockstep import lockstep
 from visualizer.tracing.replay import Replay
+from visualizer.tui.tree_layout import fit_tree
 from visualizer.tui.widgets.game_tree_view import GameTreeView
 
 __all__ = ["CompareScreen"]
 
+PANE_ROWS = 4
+"""Rows a stacked pane takes besides its tree's drawing: the title, the view's border, the sentence (one row
+at the full width, as a rule)."""
+
+SCREEN_ROWS = 3
+"""Rows the screen takes besides the panes: the comparison line (up to two) and the footer."""
+
 
 class CompareScreen(Screen):
-    """Steps minimax (left) and alpha-beta (right) together; alpha-beta waits where it prunes."""
+    """Steps minimax (left) and alpha-beta (right) together; alpha-beta waits where it prunes.
+
+    When the trees cannot sit side by side even with names only, but one above the other fits the
+    screen, minimax goes on top and alpha-beta below (`stacked`).
+    """
 
     BINDINGS = [
+        Binding("question_mark", "app.show_help_panel", "Help", key_display="?"),  # first: the footer cuts at the edge
         Binding("right", "step(1)", "Step", key_display="→"),
         Binding("left", "step(-1)", "Back", key_display="←"),
         Binding("home", "first", "First"),
         Binding("end", "last", "Last"),
         Binding("m,escape", "app.pop_screen", "Single view", key_display="m"),
+        Binding("z", "zoom", "Zoom"),
+        Binding("v", "predict", "Predict"),
+        Binding("h", "pan(-1, 0)", "Pan", key_display="hjkl"),
+        Binding("l", "pan(1, 0)", "Pan right", show=False),
+        Binding("k", "pan(0, -1)", "Pan up", show=False),
+        Binding("j", "pan(0, 1)", "Pan down", show=False),
+        Binding("shift+left", "pan(-1, 0)", "Pan left", show=False),
+        Binding("shift+right", "pan(1, 0)", "Pan right", show=False),
+        Binding("shift+up", "pan(0, -1)", "Pan up", show=False),
+        Binding("shift+down", "pan(0, 1)", "Pan down", show=False),
     ]
 
     def __init__(self, full: Trace, pruning: Trace) -> None:
@@ -42,6 +66,8 @@ class CompareScreen(Screen):
         """The counts and set differences, as `visualizer compare` prints them."""
         self.text = ""
         """The comparison line (for tests)."""
+        self.stacked = False
+        """True while the trees are one above the other."""
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="compare-panes"):
@@ -55,6 +81,41 @@ class CompareScreen(Screen):
 
     def on_mount(self) -> None:
         self.refresh_view()
+
+    @property
+    def views(self) -> tuple[GameTreeView, GameTreeView]:
+        """Minimax's and alpha-beta's tree views."""
+        return self.query_one("#left-tree", GameTreeView), self.query_one("#right-tree", GameTreeView)
+
+    def on_resize(self, event: events.Resize) -> None:
+        """Stacks the trees when they fit only one above the other, else puts them side by side."""
+        self.arrange_panes(event.size.width, event.size.height)
+
+    def arrange_panes(self, width: int, height: int) -> None:
+        """Chooses side by side or stacked for a screen of `width` columns and `height` rows."""
+        plans = [  # the narrowest drawings
+            None if view.plan is None else fit_tree(view.trace, 0, label_widths=view.label_widths)
+            for view in self.views
+        ]
+        if any(plan is None for plan in plans):  # outlines fit any width
+            stacked = False
+        else:
+            widest, tallest = max(plan.width for plan in plans), max(plan.height for plan in plans)
+            border = 2
+            stacked = (
+                widest + border > width // 2
+                and widest + border <= width
+                and 2 * (tallest + PANE_ROWS) + SCREEN_ROWS <= height
+            )
+        if stacked == self.stacked:
+            return
+        self.stacked = stacked
+        self.query_one("#compare-panes").styles.layout = "vertical" if stacked else "horizontal"
+        for pane in self.query(".compare-pane"):
+            pane.styles.width = "1fr"
+            pane.styles.height = "1fr"
+        for sentence in self.query(".compare-sentence"):
+            sentence.styles.height = "auto" if stacked else 2
 
     def refresh_view(self) -> None:
         """Shows both cursors and the counts."""
@@ -94,3 +155,19 @@ class CompareScreen(Screen):
 
     def action_last(self) -> None:
         self._go(self.replays[0].count)
+
+    def action_zoom(self) -> None:
+        """Cycles both trees' zoom: fit the view, full labels, compact labels, names only."""
+        for view in self.views:
+            view.cycle_zoom()
+
+    def action_predict(self) -> None:
+        """Predict mode hides an explicit tree's leaf values until each search evaluates them; again shows them."""
+        for view in self.views:
+            if view.has_leaf_values:
+                view.set_leaf_values(not view.show_leaf_values)
+
+    def action_pan(self, columns: int, rows: int) -> None:
+        """Moves both trees' views sideways by `columns` pans and down by `rows` rows."""
+        for view in self.views:
+            view.pan(columns, rows)

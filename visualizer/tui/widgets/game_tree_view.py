@@ -1,10 +1,11 @@
-"""Provides `GameTreeView`: the searched tree drawn like a textbook figure, or as an outline when too big."""
+"""Provides `GameTreeView`: the searched tree drawn like a textbook figure that fits the view, or an outline when too big."""
 
 from __future__ import annotations
 
 from typing import ClassVar
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import ScrollableContainer
@@ -17,26 +18,37 @@ from visualizer.tracing.trace import Trace
 from visualizer.tui.tree_layout import (
     DEFAULT_MAX_WIDTH,
     MARKERS,
+    Density,
     TreeDrawing,
+    TreePlan,
+    all_label_widths,
     draw_tree,
+    fit_tree,
     plan_tree,
 )
 from visualizer.tui.widgets.static_update import update_static
 from visualizer.tui.widgets.tree_outline import TreeOutline
 
-__all__ = ["GameTreeView", "TreeDrawingScroll"]
+__all__ = ["ZOOMS", "GameTreeView", "TreeDrawingScroll"]
+
+ZOOMS: tuple[Density | None, ...] = (None, Density.FULL, Density.COMPACT, Density.NAMES)
+"""The zoom levels `z` cycles through: None fits the view (the fullest labels that fit), then each density."""
+
+PAN_COLUMNS = 4
+"""Columns one sideways pan moves the view."""
 
 
 class TreeDrawingScroll(ScrollableContainer, inherit_bindings=False):
-    """Scrolls a drawing larger than the view; leaves left/right and home/end to the screen's stepping keys."""
+    """Scrolls a drawing larger than the view; leaves left/right and home/end to the screen's stepping keys.
+
+    The screens bind the panning keys (shift+arrows, h/j/k/l), so that compare mode pans both trees at once.
+    """
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("up", "scroll_up", "Scroll up", show=False),
         Binding("down", "scroll_down", "Scroll down", show=False),
         Binding("pageup", "page_up", "Page up", show=False),
         Binding("pagedown", "page_down", "Page down", show=False),
-        Binding("shift+left", "scroll_left", "Scroll left", show=False),
-        Binding("shift+right", "scroll_right", "Scroll right", show=False),
     ]
 
     def scroll_to_label(self, drawing: TreeDrawing, node_id: int) -> None:
@@ -50,9 +62,12 @@ class TreeDrawingScroll(ScrollableContainer, inherit_bindings=False):
 class GameTreeView(Widget):
     """The tree of one trace at the replay's current step, with the board of the node in view for games.
 
+    The drawing has the fullest labels that fit the view's width (see `fit_tree`), chosen again when the
+    view is resized, unless a zoom level fixes them; the current node is scrolled into view at every step.
+
     Args:
         trace: the finished trace to show.
-        max_width: the widest drawing allowed; wider trees are shown as a `TreeOutline`.
+        max_width: the widest drawing allowed; trees wider with full labels are shown as a `TreeOutline`.
     """
 
     DEFAULT_CSS = """
@@ -89,8 +104,16 @@ class GameTreeView(Widget):
         super().__init__(name=name, id=id, classes=classes)
         self.trace = trace
         """The trace shown."""
-        self.plan = plan_tree(trace, max_width=max_width)
+        self.max_width = max_width
+        """The widest drawing allowed."""
+        self.plan: TreePlan | None = plan_tree(trace, max_width=max_width)
         """The drawing's layout, None when the tree is shown as an outline."""
+        self.label_widths = all_label_widths(trace) if self.plan is not None else {}
+        """Each node's widest label by density, for fitting the drawing."""
+        self.zoom: Density | None = None
+        """The density the user chose with `cycle_zoom`, None to fit the view."""
+        self.show_leaf_values = True
+        """True to show an explicit tree's leaf values before they are evaluated (False: predict mode)."""
         self.drawing: TreeDrawing | None = None
         """The drawing on screen (None in outline mode or before the first `show`)."""
         self.board_node: int | None = None
@@ -118,7 +141,84 @@ class GameTreeView(Widget):
     def on_mount(self) -> None:
         if self.replay is None:
             self.replay = Replay(self.trace)
+        self._update_subtitle()
         self._refresh_view()
+
+    def on_resize(self, event: events.Resize) -> None:
+        """Fits the drawing to the new size."""
+        if self.plan is not None and self._fit() and self.replay is not None:
+            self.call_after_refresh(self._refresh_view)  # within the resize, a new size would not be laid out
+
+    def _available(self) -> tuple[int, int]:
+        """The columns and rows the drawing has, less a vertical scroll bar when it is too tall."""
+        width, height = self.size
+        board = self.query_one("#tree-board", Static)
+        if board.display:
+            height -= board.outer_size.height
+        scroll = self.query_one(TreeDrawingScroll)
+        if self.plan is not None and self.plan.height > height:
+            width -= scroll.styles.scrollbar_size_vertical
+        return width, height
+
+    def _fit(self) -> bool:
+        """Chooses the plan for the zoom level and the view's width; True when it changed."""
+        if self.plan is None or not self.is_mounted:
+            return False
+        width, _ = self._available()
+        if width <= 0:
+            return False
+        plan = None
+        if self.zoom is not None:
+            plan = plan_tree(
+                self.trace,
+                max_width=max(self.max_width, width),
+                label_widths=self.label_widths[self.zoom],
+                density=self.zoom,
+                target_width=width,
+            )
+        if plan is None:
+            plan = fit_tree(self.trace, width, max_width=max(self.max_width, width), label_widths=self.label_widths)
+        if plan is None or (plan.widths, plan.centres) == (self.plan.widths, self.plan.centres):
+            return False
+        self.plan = plan
+        self._update_subtitle()
+        return True
+
+    def cycle_zoom(self) -> Density | None:
+        """Moves to the next zoom level (see `ZOOMS`) and redraws; returns the new level."""
+        self.zoom = ZOOMS[(ZOOMS.index(self.zoom) + 1) % len(ZOOMS)]
+        self._fit()
+        self._update_subtitle()
+        if self.replay is not None and self.is_mounted:
+            self._refresh_view()
+        return self.zoom
+
+    def set_leaf_values(self, shown: bool) -> None:
+        """Shows or hides (predict mode) an explicit tree's leaf values before they are evaluated."""
+        self.show_leaf_values = shown
+        self._update_subtitle()
+        if self.replay is not None and self.is_mounted:
+            self._refresh_view()
+
+    @property
+    def has_leaf_values(self) -> bool:
+        """True for explicit trees, whose leaves carry their values from the start."""
+        return self.trace.root.board is None
+
+    def pan(self, columns: int, rows: int) -> None:
+        """Scrolls the drawing (or the outline) by `columns` pans sideways and `rows` rows."""
+        scroller = self.query_one(TreeOutline) if self.plan is None else self.query_one(TreeDrawingScroll)
+        scroller.scroll_relative(x=columns * PAN_COLUMNS, y=rows, animate=False, immediate=True)
+
+    def _update_subtitle(self) -> None:
+        """Names the zoom level and predict mode in the view's border."""
+        parts = []
+        if self.plan is not None:
+            density = self.plan.density.value
+            parts.append(f"z: {density}" if self.zoom is not None else f"z: fit ({density})")
+        if self.has_leaf_values:
+            parts.append("v: values shown" if self.show_leaf_values else "v: PREDICT MODE")
+        self.border_subtitle = "  ".join(parts)
 
     def show(self, replay: Replay, *, show_pv: bool = False) -> None:
         """Shows the tree as it stands at `replay`'s current step; `show_pv` marks the principal variation."""
@@ -132,10 +232,12 @@ class GameTreeView(Widget):
         current = 0 if replay.current is None else replay.current
         if self.plan is None:
             outline = self.query_one(TreeOutline)
+            outline.show_leaf_values = self.show_leaf_values
             outline.follow(replay, show_pv=self.show_pv)
             outline.call_after_refresh(outline.scroll_to_node, outline.loaded[current], animate=False)
         else:
-            drawing, shown = draw_tree(self.plan, replay, show_pv=self.show_pv), self.drawing
+            drawing = draw_tree(self.plan, replay, show_pv=self.show_pv, show_leaf_values=self.show_leaf_values)
+            shown = self.drawing
             resized = shown is None or _extent(shown) != _extent(drawing)
             self.drawing = drawing
             update_static(self.query_one("#tree-drawing", Static), drawing.text(), layout=resized)

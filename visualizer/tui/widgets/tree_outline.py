@@ -16,8 +16,9 @@ from visualizer.tui.widgets.node_lookup import node_lookup
 
 __all__ = ["TreeOutline"]
 
-LabelState = tuple[NodeView, bool, bool]
-"""What a node's label shows: its view, whether it is the current node, whether it is marked on the PV."""
+LabelState = tuple[NodeView, bool, bool, bool]
+"""What a node's label shows: its view, whether it is the current node, whether it is marked on the PV,
+and whether an explicit tree's leaf values show before they are evaluated."""
 
 
 class TreeOutline(Tree[int], inherit_bindings=False):
@@ -57,10 +58,12 @@ class TreeOutline(Tree[int], inherit_bindings=False):
         """The replay last shown, None before the first `follow`."""
         self.show_pv = False
         """True while the principal variation is marked and opened."""
+        self.show_leaf_values = True
+        """True to show an explicit tree's leaf values before they are evaluated (False: predict mode)."""
         self.loaded: dict[int, TreeNode[int]] = {0: self.root}
         """Trace node id -> its outline node, for the nodes added so far."""
         self._opened_by_follow: set[int] = set()
-        self._label_states: dict[int, LabelState] = {0: (NodeView(), False, False)}
+        self._label_states: dict[int, LabelState] = {0: (NodeView(), False, False, False)}
         """The state each loaded node's label shows, so that `follow` relabels only the nodes that changed."""
         self.root.allow_expand = bool(trace.root.children)
 
@@ -72,11 +75,13 @@ class TreeOutline(Tree[int], inherit_bindings=False):
         """All a node's label depends on besides the node, given the replay's current node."""
         view = self.replay.views[node_id] if self.replay is not None else NodeView()
         on_pv = self.show_pv and node_id in self.trace.summary.principal_variation
-        return view, node_id == current, on_pv
+        return view, node_id == current, on_pv, self.show_leaf_values
 
     def _label(self, node_id: int, state: LabelState) -> Text:
-        view, is_current, on_pv = state
-        return node_line(self._node(node_id), view, is_current=is_current, on_pv=on_pv, short=True)
+        view, is_current, on_pv, show_leaf_values = state
+        return node_line(
+            self._node(node_id), view, is_current=is_current, on_pv=on_pv, short=True, show_leaf_values=show_leaf_values
+        )
 
     def load(self, tree_node: TreeNode[int]) -> None:
         """Adds the children of `tree_node` the first time it is needed."""
