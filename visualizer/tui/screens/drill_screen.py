@@ -35,12 +35,12 @@ class DrillScreen(Screen):
     AUTO_FOCUS = "#drill-choices"
 
     BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("question_mark", "app.show_help_panel", "Help", key_display="?"),  # first: the footer cuts at the edge
         *(Binding(str(number), f"pick({number})", f"Pick choice {number}", show=False) for number in range(1, 10)),
         Binding("space,right", "skip", "Skip ahead", key_display="space"),
         Binding("plus,equals_sign", "speed(1)", "Faster", key_display="+"),
         Binding("minus", "speed(-1)", "Slower", key_display="-"),
         Binding("escape", "back", "Back"),
-        Binding("question_mark", "app.show_help_panel", "Help", key_display="?"),
     ]
 
     def __init__(self, trace: Trace) -> None:

@@ -43,6 +43,7 @@ class PlayScreen(Screen):
     CSS_PATH = "play_screen.tcss"
     AUTO_FOCUS = None
     BINDINGS = [
+        Binding("question_mark", "app.show_help_panel", "Help", key_display="?"),  # first: the footer cuts at the edge
         *[Binding(str(key), f"play_key({key - 1})", f"Play {key}", show=False) for key in range(1, 10)],
         *[Binding(key, f"cursor({rows}, {cols})", "Cursor", show=False) for key, (rows, cols) in CURSOR_KEYS.items()],
         Binding("enter,space", "play_cursor", "Play", key_display="⏎"),
@@ -51,7 +52,6 @@ class PlayScreen(Screen):
         Binding("t", "open_tree", "Engine's tree"),
         Binding("s", "settings", "Settings"),
         Binding("escape", "back", "Back"),
-        Binding("question_mark", "app.show_help_panel", "Help", key_display="?"),
     ]
 
     def __init__(self, match: Match) -> None:

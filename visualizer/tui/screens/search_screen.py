@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import time
 from pathlib import Path
 
@@ -16,14 +17,21 @@ from visualizer.errors import VisualizerError
 from visualizer.export.staged import write_new_file
 from visualizer.games import Game, GridGame, TicTacToe
 from visualizer.tui.dialogs import DepthChoice, DepthDialog, NewTreeDialog
-from visualizer.tui.heap import refreeze_heap
+from visualizer.tui.heap import freeze_heap, refreeze_heap
 from visualizer.tui.match import Match
 from visualizer.tui.session import Session
+from visualizer.tui.tree_layout import Density
 from visualizer.tui.widgets.call_stack import CallStack
 from visualizer.tui.widgets.event_log import EventLog
 from visualizer.tui.widgets.game_tree_view import GameTreeView
 from visualizer.tui.widgets.node_table import NodeTable
 from visualizer.tui.widgets.status_bar import StatusBar
+
+LONG_JUMP = 50_000
+"""Jumps that replay more events than this run in a worker, with progress (about 0.1 s of replay)."""
+
+JUMP_CHUNK = 20_000
+"""Events a long jump replays between two redraws of its progress."""
 
 __all__ = ["SearchScreen", "SPEEDS"]
 
@@ -35,6 +43,7 @@ class SearchScreen(Screen):
     """Steps through one traced search; starts paused at step 0."""
 
     BINDINGS = [
+        Binding("question_mark", "app.show_help_panel", "Help", key_display="?"),  # first: the footer cuts at the edge
         Binding("space", "toggle_play", "Play/pause"),
         Binding("right", "step(1)", "Step", key_display="→"),
         Binding("left", "step(-1)", "Back", key_display="←"),
@@ -43,6 +52,16 @@ class SearchScreen(Screen):
         Binding("plus,equals_sign", "speed(1)", "Faster", key_display="+"),
         Binding("minus", "speed(-1)", "Slower", key_display="-"),
         Binding("c", "next_cutoff", "Next cut-off"),
+        Binding("z", "zoom", "Zoom"),
+        Binding("v", "predict", "Predict"),
+        Binding("h", "pan(-1, 0)", "Pan", key_display="hjkl"),
+        Binding("l", "pan(1, 0)", "Pan right", show=False),
+        Binding("k", "pan(0, -1)", "Pan up", show=False),
+        Binding("j", "pan(0, 1)", "Pan down", show=False),
+        Binding("shift+left", "pan(-1, 0)", "Pan left", show=False),
+        Binding("shift+right", "pan(1, 0)", "Pan right", show=False),
+        Binding("shift+up", "pan(0, -1)", "Pan up", show=False),
+        Binding("shift+down", "pan(0, 1)", "Pan down", show=False),
         Binding("a", "switch_algorithm", "Algorithm"),
         Binding("r", "toggle_root", "Root MAX/MIN"),
         Binding("m", "compare", "Compare"),
@@ -53,7 +72,6 @@ class SearchScreen(Screen):
         Binding("p", "play", "Play"),
         Binding("t", "stats", "Stats"),
         Binding("escape", "back", "Back"),
-        Binding("question_mark", "app.show_help_panel", "Help", key_display="?"),
     ]
 
     def __init__(self, session: Session) -> None:
@@ -66,14 +84,21 @@ class SearchScreen(Screen):
         """The play timer while playing."""
         self.searching = False
         """True while a worker searches again (the old trace stays on screen)."""
+        self.jumping = False
+        """True while a worker replays a long jump (stepping keys are dropped meanwhile)."""
         self.previous: dict[str, object] = {}
         """The session options before the running search changed them."""
+        self.zoom: Density | None = None
+        """The tree's zoom (None: fit the view), kept for the next search's tree."""
+        self.show_leaf_values = True
+        """False in predict mode, kept for the next search's tree."""
 
     def compose(self) -> ComposeResult:
         trace = self.session.trace
         # Kept as attributes rather than looked up: `query_one` caches its answers per version of the
         # screen, so widgets looked up once stayed in memory (with their trace) after a new search.
         self.tree_view = GameTreeView(trace, id="tree-view")
+        self.tree_view.zoom, self.tree_view.show_leaf_values = self.zoom, self.show_leaf_values
         self.node_table = NodeTable(trace, id="node-table")
         self.call_stack = CallStack(trace, id="call-stack")
         self.event_log = EventLog(trace, id="event-log")
@@ -106,19 +131,40 @@ class SearchScreen(Screen):
 
     # -- stepping ------------------------------------------------------------
     def action_step(self, steps: int) -> None:
-        self.stop()
-        self.session.replay.seek(self.session.replay.step + steps)
-        self.refresh_view()
+        self.go_to(self.session.replay.step + steps)
 
     def action_first(self) -> None:
-        self.stop()
-        self.session.replay.seek(0)
-        self.refresh_view()
+        self.go_to(0)
 
     def action_last(self) -> None:
+        self.go_to(self.session.replay.count)
+
+    def go_to(self, step: int) -> None:
+        """Moves the replay to `step` and shows it; a long jump runs in a worker with progress.
+
+        While a long jump runs, stepping keys are dropped rather than queued behind it.
+        """
+        if self.jumping:
+            return
         self.stop()
-        self.session.replay.seek(self.session.replay.count)
+        replay = self.session.replay
+        if replay.seek_cost(step) <= LONG_JUMP:
+            replay.seek(step)
+            self.refresh_view()
+            return
+        self.jumping = True
+        self.run_worker(self._jump(step), exclusive=True, group="jump")
+
+    async def _jump(self, step: int) -> None:
+        replay = self.session.replay
+        try:
+            for fraction in replay.seeking(step, chunk=JUMP_CHUNK):
+                self.status_bar.show_jump(step, fraction)
+                await asyncio.sleep(0)  # lets the screen draw the progress between chunks
+        finally:
+            self.jumping = False
         self.refresh_view()
+        self.call_after_refresh(freeze_heap)  # the views made on the way stay: keep them out of full collections
 
     def action_next_cutoff(self) -> None:
         self.stop()
@@ -126,8 +172,26 @@ class SearchScreen(Screen):
         if step is None:
             self.notify("No cut-off after this step.")
             return
-        self.session.replay.seek(step)
-        self.refresh_view()
+        self.go_to(step)
+
+    # -- the tree's view -----------------------------------------------------
+    def action_zoom(self) -> None:
+        """Cycles the tree's zoom: fit the view, full labels, compact labels, names only."""
+        self.zoom = self.tree_view.cycle_zoom()  # the view's border names the level
+
+    def action_predict(self) -> None:
+        """Predict mode hides an explicit tree's leaf values until the search evaluates them; again shows them."""
+        if not self.tree_view.has_leaf_values:
+            self.notify("Predict mode is for explicit trees; a game's positions have no values until evaluated.")
+            return
+        self.show_leaf_values = not self.tree_view.show_leaf_values
+        self.tree_view.set_leaf_values(self.show_leaf_values)
+        if not self.tree_view.show_leaf_values:  # the view's border says which mode is on
+            self.notify("Predict mode: leaf values hidden until evaluated.", timeout=2)
+
+    def action_pan(self, columns: int, rows: int) -> None:
+        """Moves the tree's view sideways by `columns` pans and down by `rows` rows; a step follows the search again."""
+        self.tree_view.pan(columns, rows)
 
     def action_toggle_play(self) -> None:
         if self.playing:
@@ -193,6 +257,7 @@ class SearchScreen(Screen):
     async def _install(self, trace) -> None:
         self.session.use(trace)
         await self.recompose()
+        self.refresh_bindings()  # the footer draws the new screen's keys only when told
         self.searching = False
         self.refresh_view()
         self.call_after_refresh(refreeze_heap)  # once the old widgets are gone: frees them and their trace
@@ -240,15 +305,19 @@ class SearchScreen(Screen):
 
     # -- files ---------------------------------------------------------------
     def action_export(self) -> None:
-        from visualizer.export.files import trace_slug, write_trace_files
+        """Saves the trace as traces/NAME.json and NAME.dot, NAME being a name no earlier export uses."""
+        from visualizer.export.files import fresh_stem, trace_slug, write_trace_files
 
         trace = self.session.trace
+        folder, slug = Path("traces"), trace_slug(trace)
         try:
-            written = write_trace_files(trace, Path("traces"), trace_slug(trace), ("json", "dot"))
+            stem = fresh_stem(folder, slug)
+            written = write_trace_files(trace, folder, stem, ("json", "dot"))
         except VisualizerError as error:
             self.notify(str(error), severity="error")
             return
-        self.notify("Saved " + " and ".join(str(path) for path in written), title="Export")
+        taken = "" if stem == slug else f" ({slug} was taken; nothing was replaced)"
+        self.notify("Saved " + " and ".join(str(path) for path in written) + taken, title="Export")
 
     # -- other screens -------------------------------------------------------
     def action_play(self) -> None:

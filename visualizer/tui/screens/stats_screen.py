@@ -43,9 +43,9 @@ class StatsScreen(Screen):
     HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [(0, "-narrow"), (170, "-wide")]
     """Below 170 columns the plot and the table stack in one scrolling column; from 170, side by side."""
     BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("question_mark", "app.show_help_panel", "Help", key_display="?"),  # first: the footer cuts at the edge
         Binding("r,enter", "run", "Run", key_display="r/⏎"),
         Binding("escape", "app.pop_screen", "Back"),
-        Binding("question_mark", "app.show_help_panel", "Help", key_display="?"),
     ]
 
     def __init__(self, settings: StudySettings | None = None) -> None:

@@ -37,3 +37,8 @@ class StatusBar(Static):
         """Says that a search is running and how far it has got."""
         self.text = f"searching with {algorithm}: {nodes:,} nodes entered..."
         update_static(self, self.text)
+
+    def show_jump(self, step: int, fraction: float) -> None:
+        """Says that a long jump is under way and how far it has got."""
+        self.text = f"jumping to step {step:,}: {fraction:.0%} (keys wait until it is there)"
+        update_static(self, self.text)

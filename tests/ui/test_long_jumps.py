@@ -1,0 +1,40 @@
+"""Long jumps in the app run in a worker with progress, and keys pressed meanwhile do not pile up."""
+
+from __future__ import annotations
+
+import pytest
+
+from visualizer.tui import make_app
+from visualizer.tui.screens import search_screen
+
+pytestmark = pytest.mark.asyncio
+
+
+async def test_a_long_jump_shows_progress_and_drops_keys_pressed_meanwhile(monkeypatch):
+    monkeypatch.setattr(search_screen, "LONG_JUMP", 5)  # every jump of the 52-step example counts as long
+    monkeypatch.setattr(search_screen, "JUMP_CHUNK", 4)
+    shown = []
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = app.screen
+        original = screen.status_bar.show_jump
+        monkeypatch.setattr(screen.status_bar, "show_jump", lambda step, fraction: (shown.append(fraction), original(step, fraction)))
+        screen.action_last()  # as the End key does
+        assert screen.jumping
+        screen.action_step(-1)  # a key pressed while the jump runs is dropped, not run after it
+        screen.action_first()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        replay = screen.session.replay
+        assert replay.step == replay.count == 52 and not screen.jumping
+        assert shown[-1] == 1.0 and len(shown) > 2 and shown == sorted(shown)
+        assert "step 52/52" in screen.status_bar.text
+        await pilot.press("left")  # once it is there, keys work again (a short jump, no worker)
+        assert replay.step == 51
+
+
+async def test_short_jumps_stay_immediate():
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("end")
+        assert app.screen.session.replay.step == 52 and not app.screen.jumping
