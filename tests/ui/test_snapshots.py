@@ -28,6 +28,15 @@ def test_compare_mode(snap_compare):
     assert snap_compare(make_app(), press=["m", *["right"] * 22], terminal_size=(160, 36))
 
 
+def test_compare_mode_at_80x24(snap_compare):
+    # A projector's terminal: both whole trees, names only, at alpha-beta's first cut-off.
+    assert snap_compare(make_app(), press=["m", *["right"] * 22], terminal_size=(80, 24))
+
+
+def test_end_at_80x24(snap_compare):
+    assert snap_compare(make_app(), press=["end"], terminal_size=(80, 24))
+
+
 def test_play_screen(snap_compare):
     # The user's X in the centre (key 5) and the engine's full-depth reply in the corner.
     async def play_the_centre(pilot):
