@@ -121,7 +121,8 @@ def test_the_layout_is_stable_and_labels_never_collide_at_any_step(game, algorit
         on_pv = set(trace.summary.principal_variation) if replay.step == replay.count else set()
         for node in trace.nodes:  # every label is intact in its box, so no other label or edge overwrote it
             label = layout.node_label(
-                node, replay.views[node.id], is_current=node.id == replay.current, on_pv=node.id in on_pv
+                node, replay.views[node.id], is_current=node.id == replay.current, on_pv=node.id in on_pv,
+                movers_view=trace.is_negamax,
             )
             assert drawing.label(node.id) == (label.top.strip(), label.bottom)
         if not replay.forward():

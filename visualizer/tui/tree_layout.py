@@ -14,9 +14,9 @@ from visualizer.tracing.replay import NodeView, Phase, Replay
 from visualizer.tracing.trace import NodeStatus, Trace, TraceNode
 
 __all__ = [
-    "DEFAULT_MAX_WIDTH", "MARKERS", "MAX_DRAWN_NODES", "TARGET_WIDTH", "Density", "NodeLabel", "TreeDrawing",
-    "TreePlan", "all_label_widths", "compact_value", "draw_labels", "draw_tree", "fit_tree", "layout_tree",
-    "node_label", "node_line", "plan_tree",
+    "DEFAULT_MAX_WIDTH", "MARKERS", "MAX_DRAWN_NODES", "TARGET_WIDTH", "VIEW_LEGEND", "Density", "NodeLabel",
+    "TreeDrawing", "TreePlan", "all_label_widths", "compact_value", "draw_labels", "draw_tree", "fit_tree",
+    "layout_tree", "node_label", "node_line", "plan_tree", "shown_value",
 ]
 
 MAX_DRAWN_NODES = 63
@@ -36,6 +36,9 @@ LEVEL_HEIGHT = 3
 
 GAPS = (2, 1)
 """Columns between neighbouring subtrees: roomy when the drawing fits `TARGET_WIDTH`, else tight."""
+
+VIEW_LEGEND = "values: mover's view"
+"""Says whose view a negamax trace's labels show their values and windows from."""
 
 PHASE_WORDS = {Phase.OPEN: "open", Phase.DONE: "done"}
 """The phases an outline line names in words (pruned nodes already say "pruned")."""
@@ -103,11 +106,25 @@ class NodeLabel:
         return max(cell_len(self.top), cell_len(self.bottom))
 
 
-def _leaf_value(node: TraceNode, view: NodeView) -> str | None:
+def shown_value(node: TraceNode, value: Value | None, *, movers_view: bool) -> Value | None:
+    """A value of `node` from MAX's view, as `Replay` and `TraceNode` keep values, as a label shows it.
+
+    Args:
+        node: the node the value belongs to.
+        value: the value from MAX's view, or None.
+        movers_view: show it from the view of the player to move at `node` (negamax traces, whose
+            windows are kept from that view): MIN's values are negated. False leaves it as it is.
+    """
+    if value is None or not movers_view:
+        return value
+    return value * node.player.sign
+
+
+def _leaf_value(node: TraceNode, view: NodeView, *, movers_view: bool) -> str | None:
     """An explicit tree's leaf value in brackets, "(3)", while the replay has not evaluated it; else None."""
     if node.children or node.board is not None or node.static_value is None or view.value is not None:
         return None
-    return f"({compact_value(node.static_value)})"
+    return f"({compact_value(shown_value(node, node.static_value, movers_view=movers_view))})"
 
 
 def node_label(
@@ -119,6 +136,7 @@ def node_label(
     short: bool = False,
     density: Density = Density.FULL,
     show_leaf_values: bool = False,
+    movers_view: bool = False,
 ) -> NodeLabel:
     """The label of `node` in the state `view`; nothing in it relies on colour.
 
@@ -130,10 +148,13 @@ def node_label(
         short: name a game node by its last move only (see `node_line`).
         density: how much the label says.
         show_leaf_values: show an explicit tree's leaf values, dim and in brackets, before they are evaluated.
+        movers_view: show the values from the view of the player to move at the node, as negamax keeps
+            them (`view` holds them from MAX's view, see `shown_value`); the window is shown as `view`
+            holds it, which for negamax traces is from the mover's view already.
     """
     pruned = view.phase is Phase.PRUNED
     name = node.name.rsplit(".", 1)[-1] if short and node.board is not None else node.name
-    leaf_value = _leaf_value(node, view) if show_leaf_values else None
+    leaf_value = _leaf_value(node, view, movers_view=movers_view) if show_leaf_values else None
     if density is Density.FULL:
         mark = ">" if is_current else "x" if pruned else " "
         visit = "" if view.visit is None else f" #{view.visit}"
@@ -148,7 +169,7 @@ def node_label(
     elif view.phase is Phase.UNSEEN:
         bottom = "·"
     else:
-        bottom = compact_value(view.value)
+        bottom = compact_value(shown_value(node, view.value, movers_view=movers_view))
         if view.alpha is not None and view.beta is not None and density is not Density.NAMES:
             window = f"[{compact_value(view.alpha)},{compact_value(view.beta)}]"
             bottom += f" {window}" if density is Density.FULL else window
@@ -178,14 +199,23 @@ def node_line(
     on_pv: bool = False,
     short: bool = False,
     show_leaf_values: bool = False,
+    movers_view: bool = False,
 ) -> Text:
     """The label on one line, with the phase in words, e.g. ">▼E #6  3 [6,∞]  open" ("unreached" for
     a node below the depth limit that no cut-off skipped).
 
     With `short`, a game node is named by its last move only ("O8" for "X4.O8"), as in an outline;
-    `show_leaf_values`: see `node_label`.
+    `show_leaf_values` and `movers_view` (pass `trace.is_negamax`): see `node_label`.
     """
-    label = node_label(node, view, is_current=is_current, on_pv=on_pv, short=short, show_leaf_values=show_leaf_values)
+    label = node_label(
+        node,
+        view,
+        is_current=is_current,
+        on_pv=on_pv,
+        short=short,
+        show_leaf_values=show_leaf_values,
+        movers_view=movers_view,
+    )
     words = [label.top.strip(), label.bottom]
     if view.phase in PHASE_WORDS:
         words.append(PHASE_WORDS[view.phase])
@@ -254,11 +284,16 @@ class TreeDrawing:
 
 
 def all_label_widths(trace: Trace, densities: Collection[Density] = tuple(Density)) -> dict[Density, list[int]]:
-    """The widest label each node shows at any step, leaf values shown or not, for each density (one replay)."""
+    """The widest label each node shows at any step, leaf values shown or not, for each density (one replay).
+
+    Negamax traces' labels are measured as drawn, from the mover's view (see `node_label`).
+    """
+    movers_view = trace.is_negamax
 
     def width(node: TraceNode, view: NodeView, density: Density) -> int:
         return max(
-            node_label(node, view, density=density, show_leaf_values=shown).width for shown in (False, True)
+            node_label(node, view, density=density, show_leaf_values=shown, movers_view=movers_view).width
+            for shown in (False, True)
         )
 
     first = [NodeView(Phase.PRUNED if node.status is NodeStatus.PRUNED else Phase.UNSEEN) for node in trace.nodes]
@@ -366,7 +401,8 @@ def draw_tree(plan: TreePlan, replay: Replay, *, show_pv: bool = False, show_lea
     """Draws the planned tree in `replay`'s current state with the plan's density.
 
     `show_pv` marks the principal variation; `show_leaf_values` shows the values of an explicit tree's
-    leaves before the search evaluates them (see `node_label`).
+    leaves before the search evaluates them (see `node_label`). A negamax trace's labels show values
+    and windows from the mover's view, as negamax computes them; the others from MAX's view.
     """
     trace = plan.trace
     on_pv = set(trace.summary.principal_variation) if show_pv else set()
@@ -378,6 +414,7 @@ def draw_tree(plan: TreePlan, replay: Replay, *, show_pv: bool = False, show_lea
             on_pv=node.id in on_pv,
             density=plan.density,
             show_leaf_values=show_leaf_values,
+            movers_view=trace.is_negamax,
         )
         for node in trace.nodes
     ]

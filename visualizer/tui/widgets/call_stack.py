@@ -7,6 +7,7 @@ from textual.widgets import Static
 from visualizer.games.base import format_value
 from visualizer.tracing import Trace
 from visualizer.tracing.replay import Replay
+from visualizer.tui.tree_layout import VIEW_LEGEND, shown_value
 from visualizer.tui.widgets.node_lookup import node_lookup
 from visualizer.tui.widgets.static_update import update_static
 
@@ -16,7 +17,12 @@ MARKS = {"max": "▲", "min": "▼"}
 
 
 class CallStack(Static):
-    """One line per open node: marker, name, window and value so far."""
+    """One line per open node: marker, name, window and value so far.
+
+    Negamax traces show each line's window and value from the view of the player to move at its
+    node, as negamax keeps them ("▼C [-2, -3] = -2"), and say so in the border title; the others
+    show both from MAX's view.
+    """
 
     def __init__(self, trace: Trace, **kwargs) -> None:
         super().__init__(**kwargs)
@@ -25,12 +31,16 @@ class CallStack(Static):
         self._node = node_lookup(trace)
         self.lines: list[str] = []
         """The lines on screen (for tests)."""
+        if trace.is_negamax:
+            self.border_title = VIEW_LEGEND
 
     def show(self, replay: Replay) -> None:
         """Lists `replay.stack`, deepest last."""
         self.lines = []
+        movers_view = self.trace.is_negamax
         for depth, node_id in enumerate(replay.stack):
             node, view = self._node(node_id), replay.views[node_id]
             window = "" if view.alpha is None else f" [{format_value(view.alpha)}, {format_value(view.beta)}]"
-            self.lines.append(f"{'  ' * depth}{MARKS[node.player.value]}{node.name}{window} = {format_value(view.value)}")
+            value = format_value(shown_value(node, view.value, movers_view=movers_view))
+            self.lines.append(f"{'  ' * depth}{MARKS[node.player.value]}{node.name}{window} = {value}")
         update_static(self, "\n".join(self.lines) or "(nothing open)")

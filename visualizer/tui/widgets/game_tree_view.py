@@ -18,6 +18,7 @@ from visualizer.tracing.trace import Trace
 from visualizer.tui.tree_layout import (
     DEFAULT_MAX_WIDTH,
     MARKERS,
+    VIEW_LEGEND,
     Density,
     TreeDrawing,
     TreePlan,
@@ -211,13 +212,15 @@ class GameTreeView(Widget):
         scroller.scroll_relative(x=columns * PAN_COLUMNS, y=rows, animate=False, immediate=True)
 
     def _update_subtitle(self) -> None:
-        """Names the zoom level and predict mode in the view's border."""
+        """Names the zoom level, predict mode and, for negamax, whose view the values are from in the view's border."""
         parts = []
         if self.plan is not None:
             density = self.plan.density.value
             parts.append(f"z: {density}" if self.zoom is not None else f"z: fit ({density})")
         if self.has_leaf_values:
             parts.append("v: values shown" if self.show_leaf_values else "v: PREDICT MODE")
+        if self.trace.is_negamax:
+            parts.append(VIEW_LEGEND)
         self.border_subtitle = "  ".join(parts)
 
     def show(self, replay: Replay, *, show_pv: bool = False) -> None:

@@ -80,7 +80,8 @@ class TreeOutline(Tree[int], inherit_bindings=False):
     def _label(self, node_id: int, state: LabelState) -> Text:
         view, is_current, on_pv, show_leaf_values = state
         return node_line(
-            self._node(node_id), view, is_current=is_current, on_pv=on_pv, short=True, show_leaf_values=show_leaf_values
+            self._node(node_id), view, is_current=is_current, on_pv=on_pv, short=True,
+            show_leaf_values=show_leaf_values, movers_view=self.trace.is_negamax,
         )
 
     def load(self, tree_node: TreeNode[int]) -> None:
