@@ -1,7 +1,8 @@
 """The `best-move` command on hand-made positions, and one-line errors (exit code 2) for bad boards
 and options of the grid games.
 
-Tic-tac-toe squares: 0 1 2 / 3 4 5 / 6 7 8. Connect-four boards are rows from the top, split by /.
+Tic-tac-toe squares as people see them: 1 2 3 / 4 5 6 / 7 8 9. Connect-four columns are 1..C from
+the left, and boards are rows from the top, split by /.
 """
 
 from __future__ import annotations
@@ -63,59 +64,61 @@ C4 = ["--game", "connect4", "--rows", "3", "--cols", "4", "--connect", "3"]
 
 
 def test_takes_the_immediate_win(capsys):
-    # O../.O./XX.: X8 completes the bottom row (and blocks O's 0-4-8); any other move lets O take 8.
+    # O../.O./XX.: X9 completes the bottom row (and blocks O's 1-5-9); any other move lets O take 9.
     code, out, _ = run_cli(capsys, "best-move", "--board", "O../.O./XX.")
     assert code == 0
-    assert field(out, "best move") == "X at square 8 (row 3, column 3)"
+    assert field(out, "best move") == "X at square 9 (row 3, column 3)"
     assert field(out, "value") == "1 (from X's view; X is to move)"
     assert field(out, "outcome") == "X wins with best play"
-    assert field(out, "principal variation") == "X8"
+    assert field(out, "principal variation") == "X9"
     assert out.splitlines()[-3:] == ["  O..", "  .O.", "  XXX"]
     result = best_move_json(capsys, "--board", "O../.O./XX.")
-    assert (result["move"], result["value"], result["to_move"]) == (8, 1, "X")
-    assert result["principal_variation"] == ["X8"]
+    assert (result["move"], result["value"], result["to_move"]) == (9, 1, "X")
+    assert result["principal_variation"] == ["X9"]
     assert result["board_after"] == "O..\n.O.\nXXX"
     assert result["outcome"] == "X wins with best play"
     assert result["depth"] is None and result["algorithm"] == "alphabeta"
 
 
 def test_makes_the_forced_block(capsys):
-    # .X./.X./OO.: O threatens 8 and X has no line to finish, so X8 is the only move that does not
-    # lose at once. Then every move is forced: X8 threatens 0 (0-4-8) so O0; O0 threatens 3 (0-3-6)
-    # so X3; X3 threatens 5 (3-4-5) so O5; X2 fills the board with no line: a draw, value 0.
+    # .X./.X./OO.: O threatens 9 and X has no line to finish, so X9 is the only move that does not
+    # lose at once. Then every move is forced: X9 threatens 1 (1-5-9) so O1; O1 threatens 4 (1-4-7)
+    # so X4; X4 threatens 6 (4-5-6) so O6; X3 fills the board with no line: a draw, value 0.
     result = best_move_json(capsys, "--board", ".X./.X./OO.")
-    assert result["move"] == 8
+    assert result["move"] == 9
     assert result["value"] == 0
     assert result["outcome"] == "a draw with best play"
-    assert result["principal_variation"] == ["X8", "O0", "X3", "O5", "X2"]
+    assert result["principal_variation"] == ["X9", "O1", "X4", "O6", "X3"]
     assert tic_tac_toe_value(".X..X.OOX") == 0  # O to move after the block: a draw
     code, out, _ = run_cli(capsys, "best-move", "--board", ".X./.X./OO.", "--algorithm", "minimax")
-    assert code == 0 and field(out, "best move") == "X at square 8 (row 3, column 3)"
+    assert code == 0 and field(out, "best move") == "X at square 9 (row 3, column 3)"
 
 
 def test_o_blocks_as_the_mover(capsys):
-    # X../.X./O.. with O to move (2 X, 1 O): X threatens 8 (0-4-8); O8 is forced. Afterwards X has
-    # 0,4 and O 6,8, O threatening 7; the solver says the position after O8 is a draw.
+    # X../.X./O.. with O to move (2 X, 1 O): X threatens 9 (1-5-9); O9 is forced. Afterwards X has
+    # 1,5 and O 7,9, O threatening 8; the solver says the position after O9 is a draw.
     result = best_move_json(capsys, "--board", "X../.X./O..", "--player", "O")
-    assert result["move"] == 8 and result["to_move"] == "O"
+    assert result["move"] == 9 and result["to_move"] == "O"
     assert result["value"] == -tic_tac_toe_value("X...X.O.O") == 0
 
 
 @pytest.mark.parametrize("evaluator, value", [("discounted", 2520), ("windows", 99_999)])
 def test_quick_win_evaluators_prefer_the_win_now(capsys, evaluator, value):
-    # XOO/.X./...: X8 wins on ply 1 (2520 / 1, 100000 - 1); X3 also wins (a triple threat) but only on
-    # ply 3 (840, 99997), so these evaluators pick 8.
+    # XOO/.X./...: X9 wins on ply 1 (2520 / 1, 100000 - 1); X4 also wins (a triple threat) but only on
+    # ply 3 (840, 99997), so these evaluators pick 9.
     result = best_move_json(capsys, "--board", "XOO/.X./...", "--eval", evaluator)
-    assert (result["move"], result["value"], result["principal_variation"]) == (8, value, ["X8"])
+    assert (result["move"], result["value"], result["principal_variation"]) == (9, value, ["X9"])
 
 
 def test_win_loss_recommends_a_winning_move(capsys):
-    # With +1/0/-1 every winning move is worth the same, so the engine may pick a slower win than X8;
+    # With +1/0/-1 every winning move is worth the same, so the engine may pick a slower win than X9;
     # whatever it picks must still win (the solver says O, to move after it, loses).
     result = best_move_json(capsys, "--board", "XOO/.X./...")
     assert result["value"] == 1
     board = "XOO.X...."
-    after = board[: result["move"]] + "X" + board[result["move"] + 1 :]
+    cell = result["move"] - 1  # squares are numbered from 1, the board string from 0
+    assert board[cell] == "."
+    after = board[:cell] + "X" + board[cell + 1 :]
     assert tic_tac_toe_value(after) == -1
 
 
@@ -123,34 +126,37 @@ def test_win_loss_recommends_a_winning_move(capsys):
 
 
 def test_connect_four_takes_the_immediate_win(capsys):
-    # Bottom row O X X X . . . with O's on two of the X's: X4 makes four across (100000 - 1).
+    # Bottom row O X X X . . . with O's on two of the X's: X5 (the fifth column from the left) makes
+    # four across (100000 - 1).
     board = "......./......./......./......./.OO..../OXXX..."
     result = best_move_json(capsys, "--game", "connect4", "--board", board)
-    assert (result["move"], result["value"], result["principal_variation"]) == (4, 99_999, ["X4"])
+    assert (result["move"], result["value"], result["principal_variation"]) == (5, 99_999, ["X5"])
     assert result["board_after"].splitlines()[-1] == "OXXXX.."
     assert result["depth"] == 5  # 35 empty cells: the default look-ahead
     code, out, _ = run_cli(capsys, "best-move", "--game", "connect4", "--board", board)
-    assert code == 0 and field(out, "best move") == "X in column 4"
+    assert code == 0 and field(out, "best move") == "X in column 5"
 
 
 def test_connect_four_blocks_three_across(capsys):
-    # Bottom row X O O O . . .: O wins at column 4 next unless X goes there (X's three pieces make no
-    # threat). Any other column loses on ply 2 (2 - 100000), so X4 is the choice.
+    # Bottom row X O O O . . .: O wins at column 5 next unless X goes there (X's three pieces make no
+    # threat). Any other column loses on ply 2 (2 - 100000), so X5 is the choice.
     board = "......./......./......./......./.XX..../XOOO..."
     result = best_move_json(capsys, "--game", "connect4", "--board", board)
-    assert result["move"] == 4
+    assert result["move"] == 5
     assert result["value"] > 2 - 100_000
     assert result["board_after"].splitlines()[-1] == "XOOOX.."
 
 
 def test_small_connect_three_position_is_searched_to_the_end(capsys):
-    # 3x4, connect 3: ..../.X../XOO., X to move. O threatens the bottom row at column 3; X has no
-    # line to finish (its diagonal (2,0) (1,1) (0,2) needs (1,2) filled first), so X3 is forced, and
-    # every other column loses at once. 8 empty cells: searched to the end, so an outcome is given.
+    # 3x4, connect 3: ..../.X../XOO., X to move. O threatens the bottom row at column 4; X has no
+    # line to finish (its diagonal at (row, column) (3,1) (2,2) (1,3) needs (2,3) filled first), so
+    # X4 is forced, and every other column loses at once. 8 empty cells: searched to the end, so an
+    # outcome is given.
     board = "..../.X../XOO."
     value = solver(3, 4, 3, gravity=True)
     result = best_move_json(capsys, *C4, "--board", board, "--eval", "win-loss")
-    assert result["move"] == 3
+    assert result["move"] == 4
+    assert result["principal_variation"][0] == "X4"
     assert result["depth"] is None
     assert result["board_after"] == "....\n.X..\nXOOX"
     assert result["value"] == -value(".....X..XOOX") == 1  # the solver: the block even wins for X
@@ -255,7 +261,7 @@ def test_best_move_with_no_look_ahead_is_refused(capsys, argv):
         (["--board", "XXX/OO./O.."], ["X has a winning line but O has moved", "remove the extra O"]),
         (["--board", "OOO/XX./XX."], ["O has a winning line but X has moved", "remove the extra X"]),
         (["--board", "OO./.../..."], ["0 X and 2 O"]),
-        (["--board", "XQ......."], ["'Q' at square 1", "use only X, O and ."]),
+        (["--board", "XQ......."], ["'Q' at square 2", "use only X, O and ."]),
         (["--board", "XX/OO/..."], ["lengths 2,2,3", "give 3 rows of 3"]),
         (["--board", "X.O./..../...."], ["3 rows of lengths 4,4,4", "give 3 rows of 3"]),
         (["--board", "X.O.X"], ["5 cells", "3 rows of 3"]),

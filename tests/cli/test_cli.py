@@ -92,9 +92,10 @@ def test_iterative_gives_the_same_result(capsys):
 def test_nim_and_tictactoe_moves(capsys):
     nim = run_json(capsys, "--game", "nim", "--pile", "6", "-a", "minimax")
     assert (nim["value"], nim["best_move"], nim["stats"]["nodes_visited"]) == (1, 1, 52)
-    # X to move wins only by completing the top row at square 2; any other move lets O win at 5.
+    # X to move wins only by completing the top row at square 3 (of 1-9); any other move lets O win
+    # at square 6.
     ttt = run_json(capsys, "--board", "XX./OO./...")
-    assert (ttt["value"], ttt["best_move"], ttt["principal_variation"]) == (1, 2, ["root", "X2"])
+    assert (ttt["value"], ttt["best_move"], ttt["principal_variation"]) == (1, 3, ["root", "X3"])
 
 
 def test_random_tree_is_reproducible(capsys):
@@ -157,7 +158,7 @@ def test_show_game_tree(capsys):
         (["run", "--nested", "[[1,2],[3"], "not valid JSON"),
         (["run", "--nested", "[[1,\"a\"]]"], "leaves must be numbers"),
         (["run", "--board", "XX."], "the board has 3 cells"),
-        (["run", "--board", "XQ......."], "'Q' at square 1"),
+        (["run", "--board", "XQ......."], "'Q' at square 2"),
         (["run", "--board", "XXX......"], "X must have as many pieces as O"),
         (["run", "--board", "XXX/OOO/X.."], "both X and O"),
         (["run", "--depth", "-1"], "--depth is -1"),

@@ -52,7 +52,8 @@ async def test_a_move_by_key_then_the_engines_reply_appear_on_the_board():
         assert shown_board(app) == "........." and app.screen.status == "Your move (X)."
         await press(app, pilot, "5")
         board = shown_board(app)
-        # X took the centre (key 5 = square 4); the engine (O) answered with exactly one O.
+        # X took the centre (key 5 = square 5, index 4 of the board string); the engine (O) answered
+        # with exactly one O.
         assert board[4] == "X" and board.count("O") == 1 and board.count("X") == 1
         assert history(app)[0] == "1. X row 2, column 2 (you)"
         assert history(app)[1].startswith("2. O ") and "engine: value" in history(app)[1]
@@ -68,8 +69,8 @@ async def test_a_click_on_a_square_plays_there():
 
 
 async def test_the_engine_takes_an_immediate_win():
-    # X X .      O to move (the engine): O completes the middle row at square 5 and wins, rather than
-    # O O .      blocking X's top row at square 2 (which only draws).
+    # X X .      O to move (the engine): O completes the middle row at square 6 and wins, rather than
+    # O O .      blocking X's top row at square 3 (which only draws).
     # X . .
     app = make_play_app(TicTacToe("XX.OO.X.."), human="X")
     async with app.run_test(size=(110, 32)) as pilot:
@@ -82,8 +83,8 @@ async def test_the_engine_takes_an_immediate_win():
 
 
 async def test_the_engine_blocks_an_immediate_loss():
-    # X . O      O to move (the engine): X threatens the diagonal 0-4-8, so every O move but square 8
-    # . X .      loses at once; square 8 holds the draw.
+    # X . O      O to move (the engine): X threatens the diagonal 1-5-9, so every O move but square 9
+    # . X .      loses at once; square 9 holds the draw.
     # . . .
     app = make_play_app(TicTacToe("X.O.X...."), human="X")
     async with app.run_test(size=(110, 32)) as pilot:
@@ -159,7 +160,7 @@ async def test_a_move_on_a_taken_square_is_refused_and_changes_nothing():
 
 
 async def test_game_over_is_announced_and_further_moves_are_refused():
-    # X X .      X (the user) to move completes the top row with key 3 (square 2).
+    # X X .      X (the user) to move completes the top row with key 3 (square 3).
     # O O .
     # . . .
     app = make_play_app(TicTacToe("XX.OO...."), human="X")
@@ -197,7 +198,7 @@ async def test_new_game_starts_again_from_the_opening_position():
         await press(app, pilot, "4")
         assert len(history(app)) >= 2
         await press(app, pilot, "n")
-        # The opening position has O to move, so the engine blocks at square 8 again.
+        # The opening position has O to move, so the engine blocks at square 9 again.
         assert shown_board(app) == "X.O.X...O" and len(history(app)) == 1
 
 
@@ -217,7 +218,9 @@ async def test_the_engines_move_opens_as_a_search_tree_that_steps_and_exports(tm
         session = search.session
         # The tree is the search from the position before the engine's move, and chose the move played.
         assert session.game.board == "....X...." and session.game.root().to_move == "O"
-        assert session.trace.summary.best_move == turn.move == turn.cell
+        # The trace numbers squares from 1 (as the keys do); the turn keeps the engine's 0-based cell.
+        assert session.trace.summary.best_move == turn.cell + 1 and turn.move == turn.cell
+        assert session.trace.nodes[session.trace.summary.best_child].name == f"O{turn.cell + 1}"
         assert session.trace.depth_limit == 2 and session.trace.algorithm == "alphabeta"
         await pilot.press("right")
         assert session.replay.step == 1

@@ -67,11 +67,11 @@ async def test_at_120x40_a_tic_tac_toe_table_shows_value_window_and_status():
     trace = read_json(TRACES / "tictactoe-opening-minimax-d2.json")
     app = make_app(trace=trace)
     async with app.run_test(size=(120, 40)) as pilot:
-        await step(pilot, 4)  # enter root, X0, X0.O1; X0.O1 is at the depth limit
+        await step(pilot, 4)  # enter root, X1, X1.O2 (squares from 1); X1.O2 is at the depth limit
         shown = header(app)
         assert shown[:5] == ["name", "value", "α", "β", "status"]
         assert shown.index("children") == len(shown) - 1  # the long lists come last
-        assert row(app, "X0.O1")[:6] == ["X0.O1", "1", "-", "-", "open", "3"]  # minimax: no window
+        assert row(app, "X1.O2")[:6] == ["X1.O2", "1", "-", "-", "open", "3"]  # minimax: no window
 
 
 async def test_at_80x24_a_long_name_keeps_the_value_columns_on_screen():

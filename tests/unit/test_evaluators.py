@@ -120,8 +120,9 @@ def test_quick_wins_are_worth_more(moves, winner):
 
 
 def test_ply_counts_from_the_root_not_from_the_empty_board():
-    # From O../.O./XX. (X to move, 4 pieces down): X1 then O8 gives O the diagonal on ply 2.
-    # discounted -2520/2 = -1260; windows 2 - 100000 = -99998. X8 instead wins on ply 1.
+    # From O../.O./XX. (X to move, 4 pieces down): X2 then O9 gives O the diagonal on ply 2.
+    # discounted -2520/2 = -1260; windows 2 - 100000 = -99998. X9 instead wins on ply 1.
+    # (`after` takes the engine's 0-based moves: square n is move n - 1.)
     discounted = TicTacToe("O../.O./XX.", evaluator="discounted")
     windows = TicTacToe("O../.O./XX.", evaluator="windows")
     assert discounted.static_value(after(discounted, 1, 8)) == -1260
@@ -131,16 +132,18 @@ def test_ply_counts_from_the_root_not_from_the_empty_board():
 
 
 def test_discounted_counts_plies_from_the_root_and_rounds():
-    # Connect three on 3x4 from the empty board: X0 O1 X0 O1 X0 fills column 0 on ply 5: 2520/5 = 504.
+    # Columns numbered from 1; `after` takes the engine's 0-based moves (column n is move n - 1).
+    # Connect three on 3x4 from the empty board: X1 O2 X1 O2 X1 fills column 1 on ply 5: 2520/5 = 504.
     game = ConnectFour(rows=3, cols=4, connect=3, evaluator="discounted")
     state = after(game, 0, 1, 0, 1, 0)
     assert game.winner(state) == "X" and game.static_value(state) == 504
-    # From a root with X already in column 0 (O to move, X plus), O1 X0 O1 X0 wins on ply 4: 630.
+    # From a root with X already in column 1 (O to move, X plus), O2 X1 O2 X1 wins on ply 4: 630.
     game = ConnectFour("..../..../X...", rows=3, cols=4, connect=3, evaluator="discounted", root=Player.MIN)
     state = after(game, 1, 0, 1, 0)
     assert game.winner(state) == "X" and game.static_value(state) == 630
-    # Connect four: X0 O1 X2 O1 X4 O2 X0 O4 X0 O6 X0 -> X's column 0 on ply 11 (O's pieces sit at
-    # (5,1) (4,1) (4,2) (4,4) (5,6), X's bottom-row 0, 2, 4 are split): 2520/11 = 229.09 -> 229.
+    # Connect four: X1 O2 X3 O2 X5 O3 X1 O5 X1 O7 X1 -> X's column 1 on ply 11 (O's pieces sit at
+    # (row, column) (6,2) (5,2) (5,3) (5,5) (6,7), X's bottom-row 1, 3, 5 are split): 2520/11 = 229.09
+    # -> 229.
     game = ConnectFour(evaluator="discounted")
     state = after(game, 0, 1, 2, 1, 4, 2, 0, 4, 0, 6, 0)
     assert game.winner(state) == "X" and game.static_value(state) == 229

@@ -170,59 +170,61 @@ def test_textbook_first_figure_x_takes_the_centre():
     # With X at x and O at o on an otherwise empty board, X's open lines are those without o
     # (8 - L(o)) and O's those without x (8 - L(x)), so the value is L(x) - L(o) with L = 3 corner,
     # 2 edge, 4 centre.
-    # X0 (corner): O's replies up to the diagonal mirror through 0-4-8: O1(~O3) edge 3-2=1,
-    #   O2(~O6) corner 0, O4 centre -1, O5(~O7) edge 1, O8 corner 0 -> min -1.
-    # X1 (edge): up to the left-right mirror: O0(~O2) -1, O3(~O5) 0, O4 -2, O6(~O8) -1, O7 0 -> -2.
-    # X4 (centre): O0 corner 4-3=1, O1 edge 4-2=2 -> 1.
-    # Root: max(-1, -2, 1) = 1 through X4; nodes 1 + 3 + 5 + 5 + 2 = 16, of them 12 leaves.
+    # Squares are numbered 1-9 row by row (1 2 3 / 4 5 6 / 7 8 9): 5 is the centre.
+    # X1 (corner): O's replies up to the diagonal mirror through 1-5-9: O2(~O4) edge 3-2=1,
+    #   O3(~O7) corner 0, O5 centre -1, O6(~O8) edge 1, O9 corner 0 -> min -1.
+    # X2 (edge): up to the left-right mirror: O1(~O3) -1, O4(~O6) 0, O5 -2, O7(~O9) -1, O8 0 -> -2.
+    # X5 (centre): O1 corner 4-3=1, O2 edge 4-2=2 -> 1.
+    # Root: max(-1, -2, 1) = 1 through X5; nodes 1 + 3 + 5 + 5 + 2 = 16, of them 12 leaves.
     game = TicTacToe(evaluator="open-lines", symmetry=True)
     trace = trace_search(game, "minimax", depth=2)
     assert [(node.name, node.value) for node in trace.nodes] == [
         ("root", 1),
-        ("X0", -1), ("X0.O1", 1), ("X0.O2", 0), ("X0.O4", -1), ("X0.O5", 1), ("X0.O8", 0),
-        ("X1", -2), ("X1.O0", -1), ("X1.O3", 0), ("X1.O4", -2), ("X1.O6", -1), ("X1.O7", 0),
-        ("X4", 1), ("X4.O0", 1), ("X4.O1", 2),
+        ("X1", -1), ("X1.O2", 1), ("X1.O3", 0), ("X1.O5", -1), ("X1.O6", 1), ("X1.O9", 0),
+        ("X2", -2), ("X2.O1", -1), ("X2.O4", 0), ("X2.O5", -2), ("X2.O7", -1), ("X2.O8", 0),
+        ("X5", 1), ("X5.O1", 1), ("X5.O2", 2),
     ]
     assert all(node.static_value == node.value for node in trace.nodes if node.depth == 2)
     assert trace.summary.value == 1
-    assert trace.summary.best_move == 4
+    assert trace.summary.best_move == 5
     assert trace.summary.nodes_visited == 16
     assert trace.summary.leaves_evaluated == 12
-    assert trace.names(trace.summary.principal_variation) == ["root", "X4", "X4.O0"]
+    assert trace.names(trace.summary.principal_variation) == ["root", "X5", "X5.O1"]
 
 
 def test_textbook_second_figure_o_answers_the_centre_in_a_corner():
-    # X in the centre, O to move and plus. Every line but R0, R2, C0, C2 holds the centre X.
-    # O0 (corner): X's open lines are those without square 0: 8 - 3 = 5. X's replies up to the
-    #   mirror through 0-4-8: X1(~X3), X2(~X6), X5(~X7), X8. O's open lines = {R0,R2,C0,C2} minus
+    # X in the centre (square 5 of 1-9), O to move and plus. Every line but R1, R3, C1, C3 (rows
+    # and columns counted from 1) holds the centre X.
+    # O1 (corner): X's open lines are those without square 1: 8 - 3 = 5. X's replies up to the
+    #   mirror through 1-5-9: X2(~X4), X3(~X7), X6(~X8), X9. O's open lines = {R1,R3,C1,C3} minus
     #   the lines through the new X:
-    #   X1 (R0, C1): 3 -> 3-5 = -2;  X2 (R0, C2, D2): 2 -> -3;  X5 (R1, C2): 3 -> -2;
-    #   X8 (R2, C2, D1): 2 -> -3.  min -3.
-    # O1 (edge): X's open lines are those without square 1: 8 - 2 = 6. Replies up to the left-right
-    #   mirror: X0(~X2), X3(~X5), X6(~X8), X7:
-    #   X0 (R0, C0, D1): 2 -> 2-6 = -4;  X3 (R1, C0): 3 -> -3;  X6 (R2, C0, D2): 2 -> -4;
-    #   X7 (R2, C1): 3 -> -3.  min -4.
+    #   X2 (R1, C2): 3 -> 3-5 = -2;  X3 (R1, C3, D2): 2 -> -3;  X6 (R2, C3): 3 -> -2;
+    #   X9 (R3, C3, D1): 2 -> -3.  min -3.
+    # O2 (edge): X's open lines are those without square 2: 8 - 2 = 6. Replies up to the left-right
+    #   mirror: X1(~X3), X4(~X6), X7(~X9), X8:
+    #   X1 (R1, C1, D1): 2 -> 2-6 = -4;  X4 (R2, C1): 3 -> -3;  X7 (R3, C1, D2): 2 -> -4;
+    #   X8 (R3, C2): 3 -> -3.  min -4.
     # Root (O): max(-3, -4) = -3, the corner. Nodes 1 + 2 + 4 + 4 = 11, leaves 8.
     game = TicTacToe(".../.X./...", player="O", evaluator="open-lines", symmetry=True)
     trace = trace_search(game, "minimax", depth=2)
     assert [(node.name, node.value) for node in trace.nodes] == [
         ("root", -3),
-        ("O0", -3), ("O0.X1", -2), ("O0.X2", -3), ("O0.X5", -2), ("O0.X8", -3),
-        ("O1", -4), ("O1.X0", -4), ("O1.X3", -3), ("O1.X6", -4), ("O1.X7", -3),
+        ("O1", -3), ("O1.X2", -2), ("O1.X3", -3), ("O1.X6", -2), ("O1.X9", -3),
+        ("O2", -4), ("O2.X1", -4), ("O2.X4", -3), ("O2.X7", -4), ("O2.X8", -3),
     ]
-    assert trace.summary.best_move == 0
+    assert trace.summary.best_move == 1
     assert trace.summary.nodes_visited == 11
     assert trace.summary.leaves_evaluated == 8
 
 
 def test_textbook_figure_alphabeta_agrees_with_minimax_and_prunes():
-    # Alpha-beta on the first figure: X0 needs all 5 replies (alpha is -inf) and is worth -1, which
-    # becomes alpha; under X1 the first reply O0 is worth -1 <= alpha, so X1's other 4 replies are
-    # cut; under X4, O0 gives 1 > alpha, so O1 is seen too. Nodes: 1 + (1 + 5) + (1 + 1) + (1 + 2) = 12.
+    # Alpha-beta on the first figure: X1 needs all 5 replies (alpha is -inf) and is worth -1, which
+    # becomes alpha; under X2 the first reply O1 is worth -1 <= alpha, so X2's other 4 replies are
+    # cut; under X5, O1 gives 1 > alpha, so O2 is seen too. Nodes: 1 + (1 + 5) + (1 + 1) + (1 + 2) = 12.
     trace = trace_search(TicTacToe(evaluator="open-lines", symmetry=True), "alphabeta", depth=2)
-    assert trace.summary.value == 1 and trace.summary.best_move == 4
+    assert trace.summary.value == 1 and trace.summary.best_move == 5
     assert trace.names(trace.summary.visit_order) == [
-        "root", "X0", "X0.O1", "X0.O2", "X0.O4", "X0.O5", "X0.O8", "X1", "X1.O0", "X4", "X4.O0", "X4.O1",
+        "root", "X1", "X1.O2", "X1.O3", "X1.O5", "X1.O6", "X1.O9", "X2", "X2.O1", "X5", "X5.O1", "X5.O2",
     ]
 
 
@@ -251,8 +253,8 @@ def test_every_win_aware_evaluator_values_the_empty_board_a_draw(evaluator):
     [
         ("X........", None),  # (the empty board: see the two tests above)
         ("....X....", None),
-        ("XOO.X....", "X"),   # X at 0 and 4 with O at 1, 2: X wins (X8 at once)
-        ("O...O.XX.", "X"),   # X to move wins at 8, else O wins there
+        ("XOO.X....", "X"),   # X on squares 1 and 5 with O on 2, 3: X wins (X9 at once)
+        ("O...O.XX.", "X"),   # X to move wins at square 9, else O wins there
     ],
 )
 def test_full_depth_values_match_an_independent_solver(board, expected_winner):
@@ -413,9 +415,10 @@ def kept_moves(game: GridGame) -> list[int]:
         (".X.......", [0, 3, 4, 6, 7]),
         # X in the centre: all 8 symmetries stay; corners and edges -> 0, 1.
         ("....X....", [0, 1]),
-        # X0 and O8 on the main diagonal: the mirror through it stays; 1~3, 2~6, 5~7, 4 alone.
+        # X on cell 0 and O on cell 8 (the engine's 0-based cells): the mirror through that
+        # diagonal stays; 1~3, 2~6, 5~7, 4 alone.
         ("X.......O", [1, 2, 4, 5]),
-        # X0, O1: no symmetry is left; all 7 moves.
+        # X on cell 0, O on cell 1: no symmetry is left; all 7 moves.
         ("XO.......", [2, 3, 4, 5, 6, 7, 8]),
     ],
 )

@@ -146,11 +146,12 @@ def test_tictactoe_from_the_empty_board() -> None:
 
 
 def test_tictactoe_immediate_win_is_found() -> None:
-    # X to move on XX./OO./...: X2 wins at once (and O would win at 5 otherwise).
+    # X to move on XX./OO./... (squares 1-9 row by row): X3 completes the top row at once (and O
+    # would win at square 6 otherwise).
     trace = trace_search(TicTacToe("XX./OO./..."), "alphabeta")
     assert trace.summary.value == 1
-    assert trace.summary.best_move == 2
-    assert trace.nodes[trace.summary.best_child].name == "X2"
+    assert trace.summary.best_move == 3
+    assert trace.nodes[trace.summary.best_child].name == "X3"
 
 
 # -- exact events ------------------------------------------------------------------------

@@ -196,8 +196,9 @@ def test_an_ordered_game_survives_its_spec():
 
 # -- ordering games by static value --------------------------------------------------------------
 
-# O../.O./XX. with X to move: squares 1, 2, 3, 5, 8 are empty; X8 completes the bottom row (and
-# also stops O's diagonal 0-4-8).
+# O../.O./XX. with X to move: squares 2, 3, 4, 6, 9 (numbered 1-9 row by row) are empty; X9
+# completes the bottom row (and also stops O's diagonal 1-5-9). The engine's moves, which
+# `root_moves` lists, are the 0-based cells: square n is move n - 1.
 THREAT = "O../.O./XX."
 
 
@@ -206,20 +207,22 @@ def root_moves(game) -> list[int]:
 
 
 def test_best_order_tries_the_immediate_win_first():
-    # win-loss: X8 is +1, the rest 0 (ties in natural order).
+    # win-loss: X9 (move 8) is +1, the rest 0 (ties in natural order).
     assert root_moves(with_order(TicTacToe(THREAT), "best")) == [8, 1, 2, 3, 5]
     assert root_moves(with_order(TicTacToe(THREAT), "worst")) == [1, 2, 3, 5, 8]
-    # With O as plus (root MIN) X is minimising: X8 is -1 for O, so still first in best order.
+    # With O as plus (root MIN) X is minimising: X9 is -1 for O, so still first in best order.
     assert root_moves(with_order(TicTacToe(THREAT, root=Player.MIN), "best")) == [8, 1, 2, 3, 5]
     assert root_moves(with_order(TicTacToe(THREAT, root=Player.MIN), "worst")) == [1, 2, 3, 5, 8]
 
 
 def test_best_order_by_open_lines():
-    # O at 0 and 4 lie on R0 C0 D1 R1 C1 D2, so every child has X-open = {R2, C2} = 2 (before a win).
-    # O-open is the lines holding no X (X at 6, 7: R2 C0 D2 C1, plus the new X's lines):
-    #   X1 (R0, C1): O-open R1 C2 D1 = 3 -> -1;   X2 (R0, C2, D2): R1 D1 = 2 -> 0;
-    #   X3 (R1, C0): R0 C2 D1 = 3 -> -1;          X5 (R1, C2): R0 D1 = 2 -> 0;   X8: a win, +9.
-    # Best first (descending, ties in natural order): 8, 2, 5, 1, 3; worst: 1, 3, 2, 5, 8.
+    # Rows R1-R3 and columns C1-C3 counted from 1. O on squares 1 and 5 lie on R1 C1 D1 R2 C2 D2, so
+    # every child has X-open = {R3, C3} = 2 (before a win). O-open is the lines holding no X (X on
+    # squares 7, 8: R3 C1 D2 C2, plus the new X's lines):
+    #   X2 (R1, C2): O-open R2 C3 D1 = 3 -> -1;   X3 (R1, C3, D2): R2 D1 = 2 -> 0;
+    #   X4 (R2, C1): R1 C3 D1 = 3 -> -1;          X6 (R2, C3): R1 D1 = 2 -> 0;   X9: a win, +9.
+    # Best first (descending, ties in natural order): X9 X3 X6 X2 X4, the engine's moves 8, 2, 5, 1, 3;
+    # worst: 1, 3, 2, 5, 8.
     game = TicTacToe(THREAT, evaluator="open-lines")
     statics = {move: game.static_value(child) for move, child in game.successors(game.root())}
     assert statics == {1: -1, 2: 0, 3: -1, 5: 0, 8: 9}
@@ -228,12 +231,12 @@ def test_best_order_by_open_lines():
 
 
 def test_best_order_prunes_the_threat_position_to_ten_nodes():
-    # Best order: X8 wins at once (+1, alpha = 1). Under each of X1, X2, X3, X5 O's best reply
-    # O8 wins for O (-1 <= alpha): cut after one grandchild. Nodes 1 + 1 + 4 * 2 = 10; leaves 1 + 4 = 5.
+    # Best order: X9 wins at once (+1, alpha = 1). Under each of X2, X3, X4, X6 O's best reply
+    # O9 wins for O (-1 <= alpha): cut after one grandchild. Nodes 1 + 1 + 4 * 2 = 10; leaves 1 + 4 = 5.
     natural = trace_search(TicTacToe(THREAT), "alphabeta")
     best = trace_search(with_order(TicTacToe(THREAT), "best"), "alphabeta")
     assert best.summary.value == natural.summary.value == 1
-    assert best.summary.best_move == 8
+    assert best.summary.best_move == 9
     assert (best.summary.nodes_visited, best.summary.leaves_evaluated) == (10, 5)
-    assert best.names(best.nodes[0].children) == ["X8", "X1", "X2", "X3", "X5"]
+    assert best.names(best.nodes[0].children) == ["X9", "X2", "X3", "X4", "X6"]
     assert natural.summary.nodes_visited > 10

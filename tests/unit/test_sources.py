@@ -344,8 +344,8 @@ def test_parse_board(text: str) -> None:
         ("X.O/.X/..O", "has 3 rows of lengths 3,2,3", "give 3 rows of 3"),
         ("X.O.X", "has 5 cells", "give 3 rows of 3"),
         ("", "has 0 cells", "give 3 rows of 3"),
-        ("XAO/.../...", "'A' at square 1", "use only X, O and ."),
-        (".../.../..0", "'0' at square 8", "use only X, O and ."),
+        ("XAO/.../...", "'A' at square 2", "use only X, O and ."),
+        (".../.../..0", "'0' at square 9", "use only X, O and ."),
     ],
 )
 def test_parse_board_errors(text: str, about: str, fix: str) -> None:
@@ -385,7 +385,7 @@ def test_player_agreeing_with_the_counts_is_accepted() -> None:
 
 
 def test_successors_in_square_order() -> None:
-    game = TicTacToe("X.O/.X./..O")  # 2 X, 2 O: X to move; empty squares 1 3 5 6 7
+    game = TicTacToe("X.O/.X./..O")  # 2 X, 2 O: X to move; empty cells 1 3 5 6 7 (squares 2 4 6 7 8)
     successors = game.successors(game.root())
     assert [move for move, _ in successors] == [1, 3, 5, 6, 7]
     assert [child for _, child in successors] == [
@@ -395,10 +395,10 @@ def test_successors_in_square_order() -> None:
         TicTacToeState("X.O.X.X.O", "O"),
         TicTacToeState("X.O.X..XO", "O"),
     ]
-    # child names follow the moves along the path
+    # child names follow the moves along the path, squares numbered from 1: cell 1 is square 2
     _, child = successors[0]
-    assert game.child_name("root", game.root(), 1) == "X1"
-    assert game.child_name("X1", child, 3) == "X1.O3"
+    assert game.child_name("root", game.root(), 1) == "X2"
+    assert game.child_name("X2", child, 3) == "X2.O4"
 
 
 def test_a_won_position_is_terminal_with_no_successors() -> None:
@@ -423,7 +423,7 @@ def test_static_value_of_a_lost_root(root: Player, root_player: Player, value: i
 
 @pytest.mark.parametrize(("root", "value"), [(Player.MAX, +1), (Player.MIN, -1)])
 def test_static_value_of_a_winning_move(root: Player, value: int) -> None:
-    game = TicTacToe("XX./OO./...", root=root)  # X to move; X2 completes the top row
+    game = TicTacToe("XX./OO./...", root=root)  # X to move; X3 (cell 2) completes the top row
     move, child = game.successors(game.root())[0]
     assert move == 2 and child.board == "XXXOO...."
     assert game.is_terminal(child)

@@ -17,9 +17,10 @@ __all__ = ["best_move", "best_move_json", "best_move_text", "play"]
 
 
 def _move_phrase(game: Game, move: Any) -> str:
-    """The move in words: "X at square 4 (row 2, column 2)", "O in column 3", "take 2", or a node name."""
+    """A reported move (a trace's `best_move`) in words: "X at square 5 (row 2, column 2)", "O in column 3",
+    "take 2", or a node name."""
     if hasattr(game, "move_phrase"):
-        return game.move_phrase(game.root(), move)
+        return game.move_phrase(game.root(), game.move_from_value(move))
     return str(move)
 
 

@@ -106,7 +106,7 @@ class Game(Protocol):
 
 
 class PathNamedGame:
-    """Mixin for board games: nodes are named by the moves along their path ("X4.O0")."""
+    """Mixin for board games: nodes are named by the moves along their path ("X5.O1")."""
 
     is_explicit = False
 
@@ -123,6 +123,10 @@ class PathNamedGame:
 
     def move_value(self, move: Any) -> Any:
         return move
+
+    def move_from_value(self, value: Any) -> Any:
+        """The game's move for a reported one (a trace's `best_move`): the inverse of `move_value`."""
+        return value
 
 
 def lookahead(game: Game, depth: int | None) -> int | None:

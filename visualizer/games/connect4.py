@@ -21,7 +21,10 @@ DEFAULT_DEPTH = 5
 
 
 class ConnectFour(GridGame):
-    """Connect K on R rows x C columns (6 x 7, 4 by default); columns 0..C-1 are tried in order.
+    """Connect K on R rows x C columns (6 x 7, 4 by default); columns 1..C (from the left) are tried in order.
+
+    People and files see columns numbered 1..C (`X1` is X in the leftmost column); the engine's moves
+    are the 0-based column indices.
 
     The board is given as rows from top to bottom. Pieces fall to the lowest empty cell of a column,
     so a piece may not float above an empty cell. The default evaluator is `windows`.
@@ -87,7 +90,8 @@ class ConnectFour(GridGame):
         return None if self.board.count(EMPTY) <= FULL_SEARCH_CELLS else DEFAULT_DEPTH
 
     def move_phrase(self, state: GridState, move: Any) -> str:
-        return f"{state.to_move} in column {move}"
+        """The move in words, e.g. "O in column 3" (numbered from 1)."""
+        return f"{state.to_move} in column {self.move_number(move)}"
 
     def _options(self) -> dict[str, Any]:
         return {"rows": self.rows, "cols": self.cols, "connect": self.connect, **super()._options()}

@@ -2,7 +2,8 @@
 
 A position is a row-major string of 'X', 'O' and '.', plus the mark to move. X moves first. With
 gravity (connect four) a move is a column and the piece drops to the lowest empty cell; without it a
-move is a cell.
+move is a cell. Moves are 0-based inside the engine and numbered from 1 wherever people or files see
+them (`move_number`).
 """
 
 from __future__ import annotations
@@ -265,11 +266,25 @@ class GridGame(PathNamedGame):
 
     # --- naming and drawing -----------------------------------------------------------------
 
+    def move_number(self, move: Any) -> int:
+        """The move as people count it, from 1: square 1..R*C row by row, or column 1..C with gravity;
+        the one place the engine's 0-based moves become the numbers of node names and `best_move`."""
+        return move + 1
+
     def move_label(self, state: GridState, move: Any) -> str:
-        return f"{state.to_move}{move}"
+        """The move in node names: the mark and the number, e.g. "X5" for X in the centre square."""
+        return f"{state.to_move}{self.move_number(move)}"
+
+    def move_value(self, move: Any) -> int:
+        """The move as `best_move` and the trace report it: its number from 1 (`move_number`)."""
+        return self.move_number(move)
+
+    def move_from_value(self, value: int) -> Any:
+        """The engine's move for a reported one (a `best_move`): the inverse of `move_value`."""
+        return value - 1
 
     def move_phrase(self, state: GridState, move: Any) -> str:
-        """The move in words, e.g. "X at square 4 (row 2, column 2)"."""
+        """The move in words, e.g. "X at square 5 (row 2, column 2)"."""
         return f"{state.to_move} at {self.cell_name(move)}"
 
     def board_text(self, state: GridState) -> str:

@@ -1,4 +1,4 @@
-"""Provides tic-tac-toe as a game tree: a 3 x 3 `GridGame` whose moves are squares 0..8."""
+"""Provides tic-tac-toe as a game tree: a 3 x 3 `GridGame` whose squares are numbered 1..9 row by row."""
 
 from __future__ import annotations
 
@@ -20,7 +20,10 @@ def winner(board: str) -> str | None:
 
 
 class TicTacToe(GridGame):
-    """Tic-tac-toe from any legal position; squares 0..8 (row-major) are tried in order.
+    """Tic-tac-toe from any legal position; squares 1..9 (row by row from the top left) are tried in order.
+
+    People and files see squares numbered 1..9 (`X5` is X in the centre); the engine's moves are the
+    0-based cell indices 0..8.
 
     Values come from the chosen evaluator (`win-loss` by default: +1/0/-1) for the plus (MAX)
     player, who is the player to move at the root (or the other one when `root` is MIN).
@@ -44,7 +47,8 @@ class TicTacToe(GridGame):
         return "X.O/.X./..O"
 
     def cell_name(self, index: int) -> str:
-        return f"square {index} ({super().cell_name(index)})"
+        """The cell at 0-based `index` in words, e.g. "square 5 (row 2, column 2)" for index 4."""
+        return f"square {self.move_number(index)} ({super().cell_name(index)})"
 
     def describe(self) -> str:
         return f"tic-tac-toe {self.board_slashes()}, {self._root.to_move} to move{self._settings_text()}"

@@ -58,7 +58,7 @@ class Turn:
 
     Attributes:
         mark: who moved, "X" or "O".
-        move: the game's move (a square 0..8 or a column 0..C-1).
+        move: the engine's move (a 0-based cell 0..8 or column 0..C-1; people see it from 1).
         cell: the cell the piece landed on (row-major).
         before: the position the move was played from, its mover as MAX.
         trace: the engine's search (None for the user's moves).
@@ -159,7 +159,7 @@ class Match:
 
     def answer(self, trace: Trace) -> Turn:
         """Plays the engine's move: the best move of `trace`, a search of the current position."""
-        return self._push(trace.summary.best_move, trace)
+        return self._push(self.game.move_from_value(trace.summary.best_move), trace)
 
     def _push(self, move: Any, trace: Trace | None) -> Turn:
         before = self.game

@@ -28,7 +28,7 @@ def format_board(board: str) -> str:
 
 
 class BoardEditor(Widget):
-    """Squares 0..8 (row by row) that cycle . -> X -> O -> . when clicked or on keys 1..9, above the
+    """Squares 1..9 (row by row, keys 1..9) that cycle . -> X -> O -> . when clicked, above the
     same board as text. Only the shape is checked here; whether the position is legal is up to the
     owner, which hears `BoardEditor.Changed`.
     """
@@ -92,7 +92,7 @@ class BoardEditor(Widget):
         self.query_one("#board-input", Input).value = text
 
     def action_cycle(self, square: int) -> None:
-        """Puts the next mark on `square` (0..8)."""
+        """Puts the next mark on the square at 0-based cell `square` (0..8: key 1 is cell 0)."""
         board = self.board[:square] + NEXT_MARK[self.board[square]] + self.board[square + 1 :]
         self.text = format_board(board)
 
