@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
+from textual.geometry import Region
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Footer, OptionList, Static
@@ -17,10 +19,17 @@ from visualizer.tracing import Trace
 from visualizer.tracing.replay import Replay
 from visualizer.tui.screens.search_screen import SPEEDS
 from visualizer.tui.widgets.event_log import EventLog
-from visualizer.tui.widgets.game_tree_view import GameTreeView
+from visualizer.tui.widgets.game_tree_view import GameTreeView, TreeDrawingScroll
 from visualizer.tui.widgets.static_update import update_static
 
 __all__ = ["DrillScreen"]
+
+PANELS_LEAST, PANELS_MOST = 7, 20
+"""Rows of the question and log panels: enough for a one-line question, three choices and the verdict
+(and their borders), and at most this many when the tree needs less room than the rest of the screen."""
+
+PICK_HINT = "up/down and enter, or a number"
+"""How to answer, in the question panel's border while a question waits."""
 
 
 class DrillScreen(Screen):
@@ -72,7 +81,7 @@ class DrillScreen(Screen):
         self.status = Static(id="drill-status", markup=False)
         yield self.tree_view
         with Horizontal(id="drill-panels"):
-            with Vertical(id="drill-question"):
+            with Vertical(id="drill-question") as self.question_panel:
                 yield self.prompt
                 yield self.choices
                 yield self.verdict
@@ -82,6 +91,27 @@ class DrillScreen(Screen):
 
     def on_mount(self) -> None:
         self.play()
+        self.call_after_refresh(self._fit_tree_height)
+
+    # -- layout ----------------------------------------------------------------
+    def on_resize(self, event: events.Resize) -> None:
+        """Gives the tree the rows it needs again once the tree view has fitted the new width."""
+        self.call_after_refresh(self._fit_tree_height)
+
+    def _fit_tree_height(self) -> None:
+        """Gives the tree view the rows its drawing needs, as long as the panels keep `PANELS_LEAST` rows;
+        rows the panels cannot use (over `PANELS_MOST`) go to the tree too."""
+        view = self.tree_view
+        if view.plan is None or not view.outer_size.height:  # an outline shares the rows (see the CSS)
+            return
+        scroll = view.query_one(TreeDrawingScroll)
+        chrome = view.outer_size.height - scroll.outer_size.height  # the border and the board under the drawing
+        wider = view.plan.width > scroll.size.width
+        wanted = view.plan.height + chrome + (scroll.styles.scrollbar_size_horizontal if wider else 0)
+        rows = self.size.height - self.status.outer_size.height - self.query_one(Footer).outer_size.height
+        height = max(min(wanted, rows - PANELS_LEAST), rows - PANELS_MOST, 1)
+        if view.styles.height is None or view.styles.height.value != height:
+            view.styles.height = height
 
     # -- state -----------------------------------------------------------------
     @property
@@ -174,9 +204,14 @@ class DrillScreen(Screen):
         """Shows the step, the question (or what is going on) and the score (attributes down)."""
         replay, drill = self.replay, self.drill
         self.tree_view.show(replay, show_pv=replay.step == replay.count)
+        self._fit_tree_height()
         self.event_log.show(replay.step)
         self.prompt_text, state = self._describe()
-        self._list_choices(drill.current if self.asking else None)
+        question = drill.current if self.asking else None
+        self._list_choices(question)
+        self.question_panel.border_title = None if question is None else PICK_HINT
+        if question is not None:
+            self.call_after_refresh(self._scroll_to_question, question)
         speed = f"speed {SPEEDS[self.speed_index]:g}/s"
         self.status_text = "  ".join([drill.score, f"step {replay.step}/{replay.count}", state, speed])
         update_static(self.prompt, self.prompt_text)
@@ -187,8 +222,7 @@ class DrillScreen(Screen):
         """The prompt, and the state for the status line."""
         drill, question = self.drill, self.drill.current
         if question is not None and self.asking:
-            ask = f"Question {drill.asked + 1} of {drill.total}: what does step {question.step} do?"
-            return f"{ask} Pick with up/down and enter, or a number.", "your turn"
+            return f"Question {drill.asked + 1} of {drill.total}: what does step {question.step} do?", "your turn"
         if self.is_done:
             return f"Done: {drill.score}. Press escape to go back.", "finished"
         if question is None:
@@ -209,7 +243,25 @@ class DrillScreen(Screen):
         )
         self.choices.highlighted = 0
 
+    def _scroll_to_question(self, question: Question) -> None:
+        """Scrolls the tree so that the node the search stands at and every node the choices name are in view
+        (as many as the view holds when they are spread wider)."""
+        drawing = self.tree_view.drawing
+        if drawing is None or question is not self.drill.current:
+            return
+        current = self.replay.current
+        nodes = {choice.node for choice in question.choices} | ({current} if current is not None else set())
+        boxes = [_label_box(drawing.positions[node], drawing.widths[node]) for node in nodes]
+        region = Region.from_union(boxes)
+        self.tree_view.query_one(TreeDrawingScroll).scroll_to_region(region, animate=False, immediate=True)
+
     # -- leaving -----------------------------------------------------------------
     def action_back(self) -> None:
         self.stop()
         self.app.pop_screen()
+
+
+def _label_box(position: tuple[int, int], width: int) -> Region:
+    """The two label lines of a node drawn at `position` (row, centre) in a box `width` columns wide."""
+    row, centre = position
+    return Region(centre - (width - 1) // 2, row, width, 2)

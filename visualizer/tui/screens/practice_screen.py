@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from textual import events, on
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Input, Static
 
@@ -24,13 +26,17 @@ __all__ = ["PracticeScreen"]
 EDIT_KEYS = frozenset("0123456789-+")
 """Characters that, typed on the table, start editing the selected node's value."""
 
+TALL = 30
+"""Screens this many rows high or more give the title a line of its own (shorter ones are "-short")."""
+
 
 class PracticeScreen(Screen):
     """Alpha-beta by hand: values and pruned marks per node, checked against the trace on request."""
 
     CSS_PATH = "practice_screen.tcss"
+    VERTICAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [(0, "-short"), (TALL, "-tall")]
 
-    BINDINGS = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("question_mark", "app.show_help_panel", "Help", key_display="?"),  # first: the footer cuts at the edge
         Binding("x", "toggle_pruned", "Pruned"),
         Binding("delete,backspace", "clear", "Clear", show=False),
@@ -51,6 +57,8 @@ class PracticeScreen(Screen):
         """The node the open editor saves to (None while it is closed)."""
         self.confirm_new = False
         """True after one `n` with answers typed: a second `n` discards them, any other key keeps them."""
+        self.title_text = ""
+        """The exercise's title: on a line of its own, or in the tree's border on a short screen."""
 
     def compose(self) -> ComposeResult:
         exercise = self.practice.exercise
@@ -72,10 +80,19 @@ class PracticeScreen(Screen):
             title = f"Exercise {exercise.code}: {exercise.random.settings_text()}"
         else:
             title = f"Exercise: {exercise.describe()}"
+        self.title_text = title
         update_static(self.title_bar, title)
+        self._place_title()
         self.answer_input.display = False
         self.refresh_view()
         self.answer_table.focus()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._place_title()
+
+    def _place_title(self) -> None:
+        """Shows the title in the tree's border when the screen is too short to give it a line."""
+        self.tree_view.border_title = self.title_text if self.app.size.height < TALL else None
 
     @property
     def selected(self) -> str:
@@ -123,6 +140,8 @@ class PracticeScreen(Screen):
         self.answer_input.border_title = f"{node.name}: VALUE, or VALUE ALPHA BETA, or x for pruned; enter saves, escape cancels"
         self.answer_input.value = first or ("" if answer.is_blank else answer_text(answer))
         self.answer_input.display = True
+        self.add_class("-editing")  # the editor's title says what the status line would
+        self.call_after_refresh(self.answer_table.move_cursor)  # the row stays in view in the smaller table
         self.answer_input.focus()
         self.answer_input.cursor_position = len(self.answer_input.value)
 
@@ -191,6 +210,7 @@ class PracticeScreen(Screen):
     def _close_editor(self) -> None:
         self.editing = None
         self.answer_input.display = False
+        self.remove_class("-editing")
         self.answer_input.value = ""
         self.answer_table.focus()
 

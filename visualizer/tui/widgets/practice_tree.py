@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from rich.cells import cell_len
+from textual import events
 from textual.app import ComposeResult
 from textual.widget import Widget
 from textual.widgets import Static
@@ -14,8 +17,11 @@ from visualizer.practice.exercise import Exercise, KeyNode
 from visualizer.tracing.records import NodeStatus
 from visualizer.tui.tree_layout import (
     MARKERS,
+    TARGET_WIDTH,
+    Density,
     NodeLabel,
     TreeDrawing,
+    TreePlan,
     compact_value,
     draw_labels,
     plan_tree,
@@ -28,28 +34,58 @@ __all__ = ["PracticeTree", "practice_label"]
 RIGHT, WRONG = "✓", "✗"
 """The verdict marks after a check (the table says what is wrong in words)."""
 
+VERDICT_ROOM = {Density.FULL: 0, Density.COMPACT: 2, Density.NAMES: 1}
+"""Columns the verdict adds to the value line: none at full density (it follows the name), " ✓" or "✓"."""
+
 
 def practice_label(
-    node: KeyNode, answers: Answers, report: Report | None, *, marked_pruned: bool, selected: bool
+    node: KeyNode,
+    answers: Answers,
+    report: Report | None,
+    *,
+    marked_pruned: bool,
+    selected: bool,
+    density: Density = Density.FULL,
 ) -> NodeLabel:
-    """A node's label: ">" when selected, "x" when marked pruned, ▲/▼, the name, ✓/✗ once checked (none on a given leaf nobody answered); below,
-    the given leaf value or the student's value ("?" while blank)."""
+    """A node's label: ">" when selected, "x" when marked pruned, ▲/▼, the name; below, the given leaf value
+    or the student's value ("?" while blank); and ✓/✗ once checked (none on a given leaf nobody answered).
+
+    At full density the verdict follows the name (">▲B✓" over "6"); the denser labels keep the top line
+    as narrow as the name and put it after the value instead ("6 ✓" compact, "6✓" names).
+    """
     answer = answers.get(node.name)
     mark = ">" if selected else "x" if marked_pruned else " "
-    verdict = " "
+    verdict = ""
     if report is not None and report.of(node.name).is_scored:  # a given leaf's value is no answer
         verdict = RIGHT if report.of(node.name).is_right else WRONG
-    top = f"{mark}{MARKERS[node.player]}{node.name}{verdict}"
     value: Value | None = answer.value if answer.value is not None else node.leaf_value
-    bottom = "?" if value is None else compact_value(value)
+    shown = "?" if value is None else compact_value(value)
+    if density is Density.FULL:
+        top, bottom = f"{mark}{MARKERS[node.player]}{node.name}{verdict or ' '}", shown
+    else:
+        top = f"{mark}{MARKERS[node.player]}{node.name}"
+        space = " " if density is Density.COMPACT and verdict else ""
+        bottom = f"{shown}{space}{verdict}"
     styles = ["dim strike"] if marked_pruned else []
     if selected:
         styles.append("bold reverse")
     return NodeLabel(top, bottom, " ".join(styles))
 
 
+def _fitted(label: NodeLabel, width: int) -> NodeLabel:
+    """The label cut to `width` columns: a typed value wider than planned loses its end to "…", not its verdict."""
+    if cell_len(label.bottom) <= width:
+        return label
+    verdict = label.bottom[-1] if label.bottom[-1] in (RIGHT, WRONG) else ""
+    value = label.bottom[: len(label.bottom) - len(verdict)].rstrip()
+    return NodeLabel(label.top, value[: max(0, width - len(verdict) - 1)] + "…" + verdict, label.style)
+
+
 class PracticeTree(Widget):
     """The exercise's tree as a textbook figure (only the table when it is too big to draw).
+
+    The labels are the fullest (see `practice_label`) with which the drawing fits the widget's width, chosen
+    again when it is resized; the selected node is scrolled into view at every change.
 
     Args:
         exercise: the exercise shown.
@@ -74,44 +110,99 @@ class PracticeTree(Widget):
         super().__init__(**kwargs)
         self.exercise = exercise
         """The exercise drawn."""
-        self.plan = plan_tree(exercise.tree, label_widths=self._widths())
+        self.label_widths = {density: self._widths(density) for density in Density}
+        """Each node's widest label by density."""
+        self.plan = self._best_plan(TARGET_WIDTH)
         """The layout, None when the tree is too big to draw."""
         self.drawing: TreeDrawing | None = None
         """The drawing on screen."""
+        self.shown: tuple[Answers, Report | None, Mapping[str, bool], str | None] | None = None
+        """What the last `show` drew: the answers, the report, the pruned marks and the selected node."""
 
-    def _widths(self) -> list[int]:
-        """Room for the widest label each node can show: any value of the exercise, or a blank."""
+    def _widths(self, density: Density) -> list[int]:
+        """Room for the widest label each node can show at `density`.
+
+        Full labels all get room for any value of the exercise (or a blank) and a verdict after the name;
+        denser ones as much as their own name takes, and for a leaf its own value, with the verdict after it.
+        """
         tree = self.exercise.tree
         values = [node.leaf_value for node in self.exercise.key if node.leaf_value is not None]
-        value_width = max((cell_len(compact_value(value)) for value in values), default=1) + 1
-        return [max(cell_len(node.name) + 3, value_width) for node in tree.nodes]
+        value_width = max((cell_len(compact_value(value)) for value in values), default=1)
+        if density is Density.FULL:
+            return [max(cell_len(node.name) + 3, value_width + 1) for node in tree.nodes]
+        by_name = self.exercise.by_name
+        widths = []
+        for node in tree.nodes:
+            key = by_name.get(node.name)
+            given = None if key is None else key.leaf_value
+            own = value_width if given is None else cell_len(compact_value(given))
+            widths.append(max(cell_len(node.name) + 2, own + VERDICT_ROOM[density]))
+        return widths
+
+    def _best_plan(self, width: int) -> TreePlan | None:
+        """The plan with the fullest labels that fits `width` columns, else the narrowest; None when too big."""
+        plans = [
+            plan_tree(self.exercise.tree, label_widths=self.label_widths[density], density=density, target_width=width)
+            for density in Density
+        ]
+        drawn = [plan for plan in plans if plan is not None]
+        if not drawn:
+            return None
+        return next((plan for plan in drawn if plan.width <= width), min(drawn, key=lambda plan: plan.width))
 
     def compose(self) -> ComposeResult:
         with TreeDrawingScroll(id="practice-scroll"):
             text = "" if self.plan is not None else "(too big to draw: answer in the table below)"
             yield Static(text, id="practice-drawing")
 
-    def show(self, answers: Answers, report: Report | None, marked: dict[str, bool], selected: str | None) -> None:
+    def on_resize(self, event: events.Resize) -> None:
+        """Fits the drawing to the new size."""
+        if self._fit() and self.shown is not None:
+            self.call_after_refresh(self.show, *self.shown)  # within the resize, a new size would not be laid out
+
+    def _fit(self) -> bool:
+        """Chooses the plan for the widget's width; True when it changed."""
+        if self.plan is None or not self.is_mounted:
+            return False
+        width, height = self.size
+        if self.plan.height > height:  # too tall: a vertical scroll bar takes some columns
+            width -= self.query_one(TreeDrawingScroll).styles.scrollbar_size_vertical
+        if width <= 0:
+            return False
+        plan = self._best_plan(width)
+        if plan is None or (plan.widths, plan.centres) == (self.plan.widths, self.plan.centres):
+            return False
+        self.plan = plan
+        return True
+
+    def show(self, answers: Answers, report: Report | None, marked: Mapping[str, bool], selected: str | None) -> None:
         """Draws the tree with these answers, verdicts (None before a check) and selection."""
+        self.shown = (answers, report, marked, selected)
         if self.plan is None:
             return
-        tree = self.exercise.tree
+        plan = self.plan
         labels = []
         by_name = self.exercise.by_name
-        for node in tree.nodes:
+        for node in self.exercise.tree.nodes:
             key = by_name.get(node.name)
             if key is None or node.status is NodeStatus.UNREACHED:  # below the look-ahead: not in the exercise
                 labels.append(NodeLabel(" ", "", "dim"))
                 continue
-            label = practice_label(key, answers, report, marked_pruned=marked[node.name], selected=node.name == selected)
-            if cell_len(label.bottom) > self.plan.widths[node.id]:  # a typed value wider than any given one
-                label = NodeLabel(label.top, label.bottom[: self.plan.widths[node.id] - 1] + "…", label.style)
-            labels.append(label)
+            label = practice_label(
+                key, answers, report, marked_pruned=marked[node.name], selected=node.name == selected,
+                density=plan.density,
+            )
+            labels.append(_fitted(label, plan.widths[node.id]))
         dimmed = {by_name[name].id for name, pruned in marked.items() if pruned}
-        self.drawing = draw_labels(self.plan, labels, dimmed_edges=dimmed)
+        self.drawing = draw_labels(plan, labels, dimmed_edges=dimmed)
         update_static(self.query_one("#practice-drawing", Static), self.drawing.text(), layout=True)
         if selected is not None:
             self.call_after_refresh(self._scroll_to, by_name[selected].id)
+
+    @property
+    def density(self) -> Density | None:
+        """How much the labels say, None when the tree is too big to draw."""
+        return None if self.plan is None else self.plan.density
 
     @property
     def plain(self) -> str:
