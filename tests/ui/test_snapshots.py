@@ -68,3 +68,13 @@ def test_practice_after_a_check(snap_compare):
 
     keys = ["down", "6", "enter", "6", "enter", "down", "down", "4", "enter", "down", "down", "x", "c"]
     assert snap_compare(make_practice_app(Exercise.from_game(builtin_example())), press=keys, terminal_size=(100, 34))
+
+
+def test_practice_at_80x24(snap_compare):
+    # The 31-node exercise of `visualizer practice --seed 5`, whole on a projector's terminal.
+    from visualizer.practice.code import RandomExercise
+    from visualizer.practice.exercise import Exercise
+    from visualizer.tui import make_practice_app
+
+    exercise = Exercise.from_random(RandomExercise(2, 4, (-10, 10), 5))
+    assert snap_compare(make_practice_app(exercise), press=["down", "down"], terminal_size=(80, 24))
