@@ -47,6 +47,15 @@ def test_play_screen(snap_compare):
     assert snap_compare(make_play_app(TicTacToe()), run_before=play_the_centre, terminal_size=(100, 28))
 
 
+def test_play_screen_at_80x24(snap_compare):
+    async def play_the_centre(pilot):
+        await pilot.press("5")
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+
+    assert snap_compare(make_play_app(TicTacToe()), run_before=play_the_centre, terminal_size=(80, 24))
+
+
 class NewTreeHost(App):
     """A bare app under the New-tree dialog, so the picture shows only the dialog's own look."""
 
