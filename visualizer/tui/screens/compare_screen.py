@@ -16,7 +16,7 @@ from visualizer.tracing.describe import describe
 from visualizer.tracing.lockstep import lockstep
 from visualizer.tracing.replay import Replay
 from visualizer.tui.tree_layout import fit_tree
-from visualizer.tui.widgets.game_tree_view import GameTreeView
+from visualizer.tui.widgets.game_tree_view import TREE_VIEW_BINDINGS, GameTreeView
 
 __all__ = ["CompareScreen"]
 
@@ -42,16 +42,7 @@ class CompareScreen(Screen):
         Binding("home", "first", "First"),
         Binding("end", "last", "Last"),
         Binding("m,escape", "app.pop_screen", "Single view", key_display="m"),
-        Binding("z", "zoom", "Zoom"),
-        Binding("v", "predict", "Predict"),
-        Binding("h", "pan(-1, 0)", "Pan", key_display="hjkl"),
-        Binding("l", "pan(1, 0)", "Pan right", show=False),
-        Binding("k", "pan(0, -1)", "Pan up", show=False),
-        Binding("j", "pan(0, 1)", "Pan down", show=False),
-        Binding("shift+left", "pan(-1, 0)", "Pan left", show=False),
-        Binding("shift+right", "pan(1, 0)", "Pan right", show=False),
-        Binding("shift+up", "pan(0, -1)", "Pan up", show=False),
-        Binding("shift+down", "pan(0, 1)", "Pan down", show=False),
+        *TREE_VIEW_BINDINGS,
     ]
 
     def __init__(self, full: Trace, pruning: Trace) -> None:

@@ -23,7 +23,7 @@ from visualizer.tui.session import Session
 from visualizer.tui.tree_layout import Density
 from visualizer.tui.widgets.call_stack import CallStack
 from visualizer.tui.widgets.event_log import EventLog
-from visualizer.tui.widgets.game_tree_view import GameTreeView
+from visualizer.tui.widgets.game_tree_view import TREE_VIEW_BINDINGS, GameTreeView
 from visualizer.tui.widgets.node_table import NodeTable
 from visualizer.tui.widgets.status_bar import StatusBar
 
@@ -52,16 +52,7 @@ class SearchScreen(Screen):
         Binding("plus,equals_sign", "speed(1)", "Faster", key_display="+"),
         Binding("minus", "speed(-1)", "Slower", key_display="-"),
         Binding("c", "next_cutoff", "Next cut-off"),
-        Binding("z", "zoom", "Zoom"),
-        Binding("v", "predict", "Predict"),
-        Binding("h", "pan(-1, 0)", "Pan", key_display="hjkl"),
-        Binding("l", "pan(1, 0)", "Pan right", show=False),
-        Binding("k", "pan(0, -1)", "Pan up", show=False),
-        Binding("j", "pan(0, 1)", "Pan down", show=False),
-        Binding("shift+left", "pan(-1, 0)", "Pan left", show=False),
-        Binding("shift+right", "pan(1, 0)", "Pan right", show=False),
-        Binding("shift+up", "pan(0, -1)", "Pan up", show=False),
-        Binding("shift+down", "pan(0, 1)", "Pan down", show=False),
+        *TREE_VIEW_BINDINGS,
         Binding("a", "switch_algorithm", "Algorithm"),
         Binding("r", "toggle_root", "Root MAX/MIN"),
         Binding("m", "compare", "Compare"),

@@ -30,13 +30,28 @@ from visualizer.tui.tree_layout import (
 from visualizer.tui.widgets.static_update import update_static
 from visualizer.tui.widgets.tree_outline import TreeOutline
 
-__all__ = ["ZOOMS", "GameTreeView", "TreeDrawingScroll"]
+__all__ = ["TREE_VIEW_BINDINGS", "ZOOMS", "GameTreeView", "TreeDrawingScroll"]
 
 ZOOMS: tuple[Density | None, ...] = (None, Density.FULL, Density.COMPACT, Density.NAMES)
 """The zoom levels `z` cycles through: None fits the view (the fullest labels that fit), then each density."""
 
 PAN_COLUMNS = 4
 """Columns one sideways pan moves the view."""
+
+
+TREE_VIEW_BINDINGS = [
+    Binding("z", "zoom", "Zoom"),
+    Binding("v", "predict", "Predict"),
+    Binding("h", "pan(-1, 0)", "Pan", key_display="hjkl"),
+    Binding("l", "pan(1, 0)", "Pan right", show=False),
+    Binding("k", "pan(0, -1)", "Pan up", show=False),
+    Binding("j", "pan(0, 1)", "Pan down", show=False),
+    Binding("shift+left", "pan(-1, 0)", "Pan left", show=False),
+    Binding("shift+right", "pan(1, 0)", "Pan right", show=False),
+    Binding("shift+up", "pan(0, -1)", "Pan up", show=False),
+    Binding("shift+down", "pan(0, 1)", "Pan down", show=False),
+]
+"""The tree's keys, for the screens that show one (`action_zoom`, `action_predict` and `action_pan` are theirs)."""
 
 
 class TreeDrawingScroll(ScrollableContainer, inherit_bindings=False):

@@ -11,7 +11,7 @@ from textual.widgets.tree import TreeNode
 
 from visualizer.tracing.replay import NodeView, Replay
 from visualizer.tracing.trace import Trace
-from visualizer.tui.tree_layout import node_line
+from visualizer.tui.node_labels import node_line
 from visualizer.tui.widgets.node_lookup import node_lookup
 
 __all__ = ["TreeOutline"]
