@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from visualizer.games import TicTacToe
+from visualizer.tracing.replay import Replay
 from visualizer.tui import make_app
 from visualizer.tui.screens import search_screen
 
@@ -38,3 +40,21 @@ async def test_short_jumps_stay_immediate():
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.press("end")
         assert app.screen.session.replay.step == 52 and not app.screen.jumping
+
+
+async def test_a_big_traces_checkpoints_are_built_in_the_background(monkeypatch):
+    monkeypatch.setattr(search_screen, "LONG_JUMP", 5)  # big enough to build for
+    app = make_app(TicTacToe())  # alpha-beta from the empty board: more steps than one checkpoint interval
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = app.screen
+        before = screen.session.replay
+        await pilot.press("right", "right")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        replay = screen.session.replay
+        assert replay is not before  # the cursor built in the background took over
+        assert replay.frontier == replay.count // replay.interval * replay.interval
+        stepped = Replay(screen.session.trace)
+        stepped.seek(2)  # what two steps show, whichever cursor took them
+        assert replay.step == 2 and replay.views == stepped.views and replay.stack == stepped.stack
+        assert replay.frontier > 0 and f"step 2/{replay.count}" in screen.status_bar.text

@@ -16,6 +16,7 @@ from textual.widgets import Footer
 from visualizer.errors import VisualizerError
 from visualizer.export.staged import write_new_file
 from visualizer.games import Game, GridGame, TicTacToe
+from visualizer.tracing.replay import Replay
 from visualizer.tui.dialogs import DepthChoice, DepthDialog, NewTreeDialog
 from visualizer.tui.heap import freeze_heap, refreeze_heap
 from visualizer.tui.match import Match
@@ -105,6 +106,28 @@ class SearchScreen(Screen):
 
     def on_mount(self) -> None:
         self.refresh_view()
+        self._prebuild_checkpoints()
+
+    def _prebuild_checkpoints(self) -> None:
+        """On a big trace, builds the replay's checkpoints in a thread, so that even the first End is quick."""
+        if self.session.replay.count > LONG_JUMP:
+            self.run_worker(self._build_checkpoints, thread=True, exclusive=True, group="checkpoints")
+
+    def _build_checkpoints(self) -> None:
+        trace = self.session.trace
+        built = Replay(trace)  # a cursor of its own: the screen's keeps moving meanwhile
+        built.seek(built.count)
+        self.app.call_from_thread(self._adopt_checkpoints, trace, built)
+
+    def _adopt_checkpoints(self, trace, built: Replay) -> None:
+        """Takes over the built cursor at the screen's step: the same state, with every checkpoint in place."""
+        current = self.session.replay
+        if self.session.trace is not trace or self.jumping or current.frontier >= built.frontier:
+            return
+        built.seek(current.step)
+        self.session.replay = built
+        self.refresh_view()
+        self.call_after_refresh(freeze_heap)  # its checkpoints stay for the session: out of full collections
 
     @property
     def playing(self) -> bool:
@@ -252,6 +275,7 @@ class SearchScreen(Screen):
         self.searching = False
         self.refresh_view()
         self.call_after_refresh(refreeze_heap)  # once the old widgets are gone: frees them and their trace
+        self._prebuild_checkpoints()
 
     def action_switch_algorithm(self) -> None:
         self._show_new_search(algorithm=self.session.next_algorithm())
