@@ -13,7 +13,7 @@ from visualizer.export.dot_stream import dot_chunks
 from visualizer.export.errors import GraphvizMissing
 from visualizer.export.json_stream import json_chunks
 from visualizer.export.render import check_graphviz, image_chunks
-from visualizer.export.staged import StagedWrites
+from visualizer.export.staged import MAX_NUMBERED, StagedWrites, numbered_names
 from visualizer.games.base import Player
 from visualizer.games.explicit import DEFAULT_ARRAY, DEFAULT_ROOT
 from visualizer.tracing.trace import Trace
@@ -76,11 +76,10 @@ def fresh_stem(folder: Path, name: str, suffixes: tuple[str, ...] = EXPORT_SUFFI
     Raises:
         InputError: NAME and NAME-2 ... NAME-9999 are all taken.
     """
-    for number in range(1, 10_000):
-        candidate = name if number == 1 else f"{name}-{number}"
+    for candidate in numbered_names(name):
         if not any(os.path.lexists(folder / f"{candidate}{suffix}") for suffix in suffixes):
             return candidate
-    raise InputError(f"{folder} already holds 9,999 exports named {name}-N; choose another folder or name")
+    raise InputError(f"{folder} already holds {MAX_NUMBERED:,} exports named {name}-N; choose another folder or name")
 
 
 def write_trace_files(

@@ -7,7 +7,7 @@ import os
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterable
+from typing import Iterable, Iterator
 
 from visualizer.errors import InputError
 from visualizer.export.atomic import (
@@ -22,7 +22,17 @@ from visualizer.export.atomic import (
     _write_temporary,
 )
 
-__all__ = ["StagedWrites", "write_new_file"]
+__all__ = ["MAX_NUMBERED", "StagedWrites", "numbered_names", "write_new_file"]
+
+MAX_NUMBERED = 9_999
+"""The last number `numbered_names` tries."""
+
+
+def numbered_names(stem: str) -> Iterator[str]:
+    """STEM, STEM-2, STEM-3, ... STEM-9999: the names tried, in order, for a file that must not replace another."""
+    yield stem
+    for number in range(2, MAX_NUMBERED + 1):
+        yield f"{stem}-{number}"
 
 
 def write_new_file(folder: str | Path, stem: str, suffix: str, text: str, *, encoding: str = "utf-8") -> Path:
@@ -38,8 +48,8 @@ def write_new_file(folder: str | Path, stem: str, suffix: str, text: str, *, enc
     owned: list[Path] = []
     try:
         temporary = _write_temporary(folder / f"{stem}{suffix}", [text], encoding, keep_mode=False, owned=owned)
-        for number in range(1, 10_000):
-            path = folder / (f"{stem}{suffix}" if number == 1 else f"{stem}-{number}{suffix}")
+        for name in numbered_names(stem):
+            path = folder / f"{name}{suffix}"
             try:
                 os.link(temporary, path)
             except FileExistsError:
@@ -53,7 +63,7 @@ def write_new_file(folder: str | Path, stem: str, suffix: str, text: str, *, enc
                 return path
             _sync_folder(folder)
             return path
-        raise InputError(f"{folder} already holds 9,999 files named {stem}-N{suffix}; choose another folder")
+        raise InputError(f"{folder} already holds {MAX_NUMBERED:,} files named {stem}-N{suffix}; choose another folder")
     finally:
         for temporary in owned:  # the new name is a second link to it, or a rename took it
             _remove(temporary)

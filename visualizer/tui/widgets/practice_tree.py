@@ -21,10 +21,9 @@ from visualizer.tui.tree_layout import (
     Density,
     NodeLabel,
     TreeDrawing,
-    TreePlan,
     compact_value,
     draw_labels,
-    plan_tree,
+    fit_tree,
 )
 from visualizer.tui.widgets.game_tree_view import TreeDrawingScroll
 from visualizer.tui.widgets.static_update import update_static
@@ -112,7 +111,7 @@ class PracticeTree(Widget):
         """The exercise drawn."""
         self.label_widths = {density: self._widths(density) for density in Density}
         """Each node's widest label by density."""
-        self.plan = self._best_plan(TARGET_WIDTH)
+        self.plan = fit_tree(exercise.tree, TARGET_WIDTH, label_widths=self.label_widths)
         """The layout, None when the tree is too big to draw."""
         self.drawing: TreeDrawing | None = None
         """The drawing on screen."""
@@ -139,17 +138,6 @@ class PracticeTree(Widget):
             widths.append(max(cell_len(node.name) + 2, own + VERDICT_ROOM[density]))
         return widths
 
-    def _best_plan(self, width: int) -> TreePlan | None:
-        """The plan with the fullest labels that fits `width` columns, else the narrowest; None when too big."""
-        plans = [
-            plan_tree(self.exercise.tree, label_widths=self.label_widths[density], density=density, target_width=width)
-            for density in Density
-        ]
-        drawn = [plan for plan in plans if plan is not None]
-        if not drawn:
-            return None
-        return next((plan for plan in drawn if plan.width <= width), min(drawn, key=lambda plan: plan.width))
-
     def compose(self) -> ComposeResult:
         with TreeDrawingScroll(id="practice-scroll"):
             text = "" if self.plan is not None else "(too big to draw: answer in the table below)"
@@ -169,7 +157,7 @@ class PracticeTree(Widget):
             width -= self.query_one(TreeDrawingScroll).styles.scrollbar_size_vertical
         if width <= 0:
             return False
-        plan = self._best_plan(width)
+        plan = fit_tree(self.exercise.tree, width, label_widths=self.label_widths)
         if plan is None or (plan.widths, plan.centres) == (self.plan.widths, self.plan.centres):
             return False
         self.plan = plan
