@@ -47,13 +47,13 @@ async def test_a_big_traces_checkpoints_are_built_in_the_background(monkeypatch)
     app = make_app(TicTacToe())  # alpha-beta from the empty board: more steps than one checkpoint interval
     async with app.run_test(size=(100, 30)) as pilot:
         screen = app.screen
-        before = screen.session.replay
         await pilot.press("right", "right")
         await app.workers.wait_for_complete()
         await pilot.pause()
         replay = screen.session.replay
-        assert replay is not before  # the cursor built in the background took over
-        assert replay.frontier == replay.count // replay.interval * replay.interval
+        # Two steps alone build no checkpoint: all of them in place means the background cursor took over
+        # (whether it finished before the key presses or after them).
+        assert replay.frontier == replay.count // replay.interval * replay.interval > 0
         stepped = Replay(screen.session.trace)
         stepped.seek(2)  # what two steps show, whichever cursor took them
         assert replay.step == 2 and replay.views == stepped.views and replay.stack == stepped.stack
