@@ -67,7 +67,6 @@ def test_export_frames_one_per_step(capsys, tmp_path):
     assert frames[0].name == "example15-minimax-0001.dot" and frames[-1].name == "example15-minimax-0052.dot"
 
 
-@needs_dot
 def test_export_renders_svg_and_png(capsys, tmp_path):
     code, _, err = cli(capsys, "export", "--out", str(tmp_path), "--format", "svg,png")
     assert code == 0, err
@@ -75,18 +74,25 @@ def test_export_renders_svg_and_png(capsys, tmp_path):
     assert (tmp_path / "example15-alphabeta.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
-def test_export_without_graphviz_keeps_the_dot_and_says_how(capsys, tmp_path, monkeypatch):
+def test_pictures_need_no_graphviz(capsys, tmp_path, monkeypatch):
     monkeypatch.setattr(shutil, "which", lambda name, *args, **kwargs: None)
     code, _, err = cli(capsys, "export", "--out", str(tmp_path), "--format", "json,svg")
+    assert code == 0, err
+    assert (tmp_path / "example15-alphabeta.svg").exists() and (tmp_path / "example15-alphabeta.json").exists()
+
+
+def test_mp4_without_ffmpeg_is_one_line_and_writes_nothing(capsys, tmp_path, monkeypatch):
+    monkeypatch.setattr(shutil, "which", lambda name, *args, **kwargs: None)
+    code, _, err = cli(capsys, "export", "--out", str(tmp_path), "--format", "json,mp4")
     assert code == 2
-    assert err.count("\n") == 1 and "graphviz" in err.lower()
-    assert (tmp_path / "example15-alphabeta.dot").exists() and (tmp_path / "example15-alphabeta.json").exists()
+    assert err.count("\n") == 1 and "ffmpeg" in err and "--format gif" in err
+    assert list(tmp_path.iterdir()) == []
 
 
 @pytest.mark.parametrize(
     "argv, fragment",
     [
-        (["--format", "json,gif"], "--format"),
+        (["--format", "json,jpeg"], "--format"),
         (["--name", "a/b"], "--name"),
     ],
 )
@@ -104,15 +110,14 @@ def test_export_into_a_file_path_fails_cleanly(capsys, tmp_path):
 
 
 def test_committed_examples_are_current(capsys, tmp_path):
-    code, _, _ = cli(capsys, "export", "--examples", "--out", str(tmp_path), "--format", "json,dot")
+    code, _, _ = cli(capsys, "export", "--examples", "--out", str(tmp_path), "--format", "json,dot,svg")
     assert code == 0
     for name in EXAMPLE_NAMES:
-        for suffix in (".json", ".dot"):
+        for suffix in (".json", ".dot", ".svg"):
             fresh, committed = tmp_path / (name + suffix), TRACES / (name + suffix)
             assert fresh.read_bytes() == committed.read_bytes(), (
                 f"{committed} is out of date: run visualizer export --examples --out traces --format json,dot,svg"
             )
-        assert (TRACES / (name + ".svg")).exists()
 
 
 @pytest.mark.parametrize("name", EXAMPLE_NAMES)

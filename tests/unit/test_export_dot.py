@@ -13,7 +13,7 @@ import pytest
 
 from visualizer.errors import InputError
 from visualizer.export import quote_label, to_dot, unquote_label, write_dot, write_frames
-from visualizer.export import dot_format
+from visualizer.export import dot_frames
 from visualizer.games.base import format_value
 from visualizer.games import Nim, TicTacToe, builtin_example, from_array
 from visualizer.search import trace_search
@@ -173,10 +173,16 @@ def test_graphviz_accepts_odd_names(tmp_path):
 
 
 # -- steps and frames -------------------------------------------------------------------
-def test_step_zero_shows_only_names():
+def test_step_zero_shows_names_and_the_leaves_static_values_dimmed():
     result = trace("builtin-alphabeta")
-    nodes, _, _ = parse(to_dot(result, step=0))
-    assert all(label_lines(nodes[f"n{node.id}"]) == [node.name] for node in result.nodes)
+    nodes, _, graph = parse(to_dot(result, step=0))
+    # The example's leaves H..O hold 6 7 3 4 2 8 1 2 (DEFAULT_ARRAY[7:]); inner nodes show only their names.
+    leaves = dict(zip("HIJKLMNO", "67342812"))
+    for node in result.nodes:
+        expected = [node.name, f"({leaves[node.name]})"] if node.name in leaves else [node.name]
+        assert label_lines(nodes[f"n{node.id}"]) == expected
+        assert nodes[f"n{node.id}"]["color"] == "grey75"  # not entered yet
+    assert unquote_label(graph.get("label")).startswith("alphabeta: before the first step.")
 
 
 def test_step_shows_values_as_of_that_step():
@@ -189,8 +195,10 @@ def test_step_shows_values_as_of_that_step():
     assert "filled" in nodes["n4"]["style"] and nodes["n4"]["fillcolor"] == "gold"
     assert label_lines(nodes["n0"]) == ["A", "#1  v=?", "[-inf, +inf]"]  # the root has no value yet
     assert label_lines(nodes["n2"]) == ["C"] and nodes["n2"]["color"] == "grey75"
+    assert label_lines(nodes["n10"]) == ["K", "(4)"]  # K's static value, dimmed: not evaluated yet
     assert [attributes["color"] for s, t, attributes in edges if (s, t) == ("n4", "n9")] == ["blue"]
-    assert "step 20 of 52" in unquote_label(graph.get("label"))
+    # The title is the algorithm, then the scene's caption: J's 3 backed up into E.
+    assert unquote_label(graph.get("label")).startswith("alphabeta, step 20 of 52: E takes J = 3, so E = 3.")
 
 
 def test_cut_appears_from_its_step_on():
@@ -233,7 +241,7 @@ def test_write_frames_one_file_per_event(tmp_path):
 
 
 def test_frame_numbers_widen_for_long_traces(tmp_path, monkeypatch):
-    monkeypatch.setattr(dot_format, "FRAME_DIGITS", 1)
+    monkeypatch.setattr(dot_frames, "FRAME_DIGITS", 1)
     paths = write_frames(trace("small"), tmp_path, "f")
     assert paths[0].name == "f-01.dot" and len(paths) >= 10
 

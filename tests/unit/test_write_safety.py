@@ -13,7 +13,8 @@ from pathlib import Path
 import pytest
 
 from visualizer.errors import InputError
-from visualizer.export import GraphvizMissing, RenderError, atomic, files, render, write_dot
+from visualizer.export import RenderError, atomic, dot_stream, render, svg, write_dot
+from visualizer.export.figure import Figure
 from visualizer.export.atomic import write_chunks_atomic, write_text_atomic
 from visualizer.export.staged import StagedWrites, write_new_file
 from visualizer.export.files import write_trace_files
@@ -337,7 +338,7 @@ def old_files(folder, *names):
 
 def test_trace_files_all_old_when_the_dot_fails(tmp_path, trace, monkeypatch):
     old_files(tmp_path, "t.json", "t.dot")
-    monkeypatch.setattr(files, "dot_chunks", lambda trace: broken_chunks("digraph {", ValueError))
+    monkeypatch.setattr(dot_stream, "dot_chunks", lambda trace: broken_chunks("digraph {", ValueError))
     with pytest.raises(ValueError):
         write_trace_files(trace, tmp_path, "t", ("json", "dot"))
     assert (tmp_path / "t.json").read_text() == "old t.json" and (tmp_path / "t.dot").read_text() == "old t.dot"
@@ -353,42 +354,35 @@ def fake_dot(folder, body):
     return program
 
 
-def test_trace_files_all_old_when_rendering_fails(tmp_path, trace, monkeypatch):
-    program = fake_dot(tmp_path, 'echo "Error: syntax error in line 1" >&2; exit 1')
-    monkeypatch.setattr("shutil.which", lambda name: str(program))
-    out = tmp_path / "out"
-    out.mkdir()
-    old_files(out, "t.json", "t.dot", "t.svg")
-    with pytest.raises(RenderError) as caught:
-        write_trace_files(trace, out, "t", ("json", "dot", "svg"))
-    assert one_line(caught) == (
-        f"Graphviz could not render {out / 't.dot'} (Error: syntax error in line 1); check the .dot file"
-    )
+def test_trace_files_all_old_when_painting_fails(tmp_path, trace, monkeypatch):
+    def broken_painter(drawing):
+        raise RenderError("the painter failed")
+
+    monkeypatch.setattr(svg, "to_svg", broken_painter)
+    old_files(tmp_path, "t.json", "t.dot", "t.svg")
+    with pytest.raises(RenderError):
+        write_trace_files(trace, tmp_path, "t", ("json", "dot", "svg"))
     names = ("t.json", "t.dot", "t.svg")
-    assert [(out / name).read_text() for name in names] == ["old t.json", "old t.dot", "old t.svg"]
-    assert leftovers(out) == []
+    assert [(tmp_path / name).read_text() for name in names] == ["old t.json", "old t.dot", "old t.svg"]
+    assert leftovers(tmp_path) == []
 
 
-def test_trace_files_render_the_staged_dot_and_keep_the_order(tmp_path, trace, monkeypatch):
-    program = fake_dot(tmp_path, 'cat "$2"')  # the "image" is the DOT it was given
-    monkeypatch.setattr("shutil.which", lambda name: str(program))
+def test_trace_files_keep_the_registry_order_then_the_frames(tmp_path, trace):
     written = write_trace_files(trace, tmp_path / "out", "t", ("svg", "json", "dot"), frames=True)
     names = [path.name for path in written]
-    assert names[:2] == ["t.json", "t.dot"] and names[-1] == "t.svg"
-    assert names[2:-1] == [f"t-{step:04d}.dot" for step in range(1, len(trace.events) + 1)]
-    dot_text = (tmp_path / "out" / "t.dot").read_text()
-    assert (tmp_path / "out" / "t.svg").read_text() == dot_text  # rendered from the same DOT text
+    steps = len(trace.events)
+    assert names[:3] == ["t.json", "t.dot", "t.svg"]
+    assert names[3:3 + steps] == [f"t-{step:04d}.dot" for step in range(1, steps + 1)]
+    assert names[3 + steps:] == [f"t-{step:04d}.svg" for step in range(1, steps + 1)]
+    assert (tmp_path / "out" / "t.svg").read_text() == svg.to_svg(Figure(trace).still())
     assert (tmp_path / "out" / "t.json").read_text() == to_json(trace)
-    rendered_from = Path((tmp_path / "ARGS").read_text().splitlines()[1])
-    assert rendered_from.is_absolute() and rendered_from.name.startswith(".t.dot.")  # the staged temporary
     assert leftovers(tmp_path / "out") == []
 
 
-def test_trace_files_without_graphviz_still_write_json_and_dot(tmp_path, trace, monkeypatch):
+def test_trace_files_need_no_graphviz(tmp_path, trace, monkeypatch):
     monkeypatch.setattr("shutil.which", lambda name: None)
-    with pytest.raises(GraphvizMissing):
-        write_trace_files(trace, tmp_path, "t", ("json", "svg"))
-    assert sorted(path.name for path in tmp_path.iterdir()) == ["t.dot", "t.json"]
+    write_trace_files(trace, tmp_path, "t", ("json", "svg"))
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["t.json", "t.svg"]
 
 
 # -- Graphviz never reads the DOT path as an option ------------------------------------------------

@@ -12,6 +12,8 @@ from visualizer.cli.searching import trace_from_args
 from visualizer.cli.sources import game_from_args, source_kind, trace_from_file
 from visualizer.errors import InputError
 from visualizer.export.files import trace_slug, write_trace_files
+from visualizer.export.formats import EXPORT_FORMATS, PictureOptions
+from visualizer.export.themes import find_theme
 from visualizer.games import (
     ConnectFour,
     Game,
@@ -24,15 +26,21 @@ from visualizer.lists import split_list
 from visualizer.search import trace_search
 from visualizer.tracing import Trace
 
-__all__ = ["export", "examples", "FORMATS", "DEFAULT_MAX_FRAMES", "DEFAULT_MAX_IMAGE_NODES"]
+__all__ = ["export", "examples", "picture_options", "FORMATS", "DEFAULT_MAX_FRAMES", "DEFAULT_MAX_IMAGE_NODES"]
 
-FORMATS = ("json", "dot", "svg", "png")
+FORMATS = tuple(EXPORT_FORMATS)
+"""What `--format` takes: the registry's names."""
+
+MAX_DPI = 1200
+"""The finest `--dpi`: a 15-node tree at 1200 dpi is already 12,000 pixels wide."""
+
+MAX_FPS = 50
 
 DEFAULT_MAX_FRAMES = 1000
 """`--frames` writes one file per step; more steps than this need `--max-frames` (or a smaller search)."""
 
 DEFAULT_MAX_IMAGE_NODES = 5000
-"""Graphviz lays out 3,500 nodes in about 10 s and grows faster than the tree: more need `--max-image-nodes`."""
+"""Pictures of more nodes than this need `--max-image-nodes`: too wide to read, and slow to paint as PNG or PDF."""
 
 MAX_NAME_BYTES = 200
 """A file name's stem, so that NAME-0001.json still fits the usual 255-byte limit."""
@@ -77,6 +85,16 @@ def parse_formats(text: str) -> tuple[str, ...]:
     return formats
 
 
+def picture_options(args: argparse.Namespace) -> PictureOptions:
+    """--theme, --dpi and --fps, checked."""
+    theme = find_theme(args.theme).name
+    if args.dpi is not None and not 0 < args.dpi <= MAX_DPI:
+        raise InputError(f"--dpi {args.dpi:g} is out of range; give a resolution from 1 to {MAX_DPI}, e.g. --dpi 150")
+    if not 0.1 <= args.fps <= MAX_FPS:
+        raise InputError(f"--fps {args.fps:g} is out of range; give steps per second from 0.1 to {MAX_FPS}, e.g. --fps 2")
+    return PictureOptions(theme=theme, dpi=args.dpi, fps=args.fps)
+
+
 def _check_name(name: str) -> str:
     if not name or name in (".", "..") or "/" in name or "\\" in name or "\0" in name:
         raise InputError(f"--name {name!r} is not a file name; give a plain name such as my-trace")
@@ -99,15 +117,18 @@ def check_limits(trace: Trace, formats: tuple[str, ...], args: argparse.Namespac
     if args.max_frames < 0 or args.max_image_nodes < 0:
         raise InputError("--max-frames and --max-image-nodes must be 0 or more")
     steps = len(trace.events)
-    if args.frames and steps > args.max_frames:
+    animations = [fmt for fmt in formats if EXPORT_FORMATS[fmt].per_step]
+    if (args.frames or animations) and steps > args.max_frames:
+        what = "--frames would write {steps:,} files, one per step" if args.frames else \
+            f"--format {animations[0]} would draw {{steps:,}} frames, one per step"
         raise InputError(
-            f"--frames would write {steps:,} files, one per step; search less (--depth N, or a smaller tree) "
+            what.format(steps=steps) + "; search less (--depth N, or a smaller tree) "
             f"or allow them with --max-frames {steps}"
         )
-    images = [fmt for fmt in formats if fmt in ("svg", "png")]
-    if images and len(trace.nodes) > args.max_image_nodes:
+    pictures = [fmt for fmt in formats if EXPORT_FORMATS[fmt].kind != "trace"]
+    if pictures and len(trace.nodes) > args.max_image_nodes:
         raise InputError(
-            f"--format {images[0]} would lay out {len(trace.nodes):,} nodes with Graphviz, which slows down sharply with size; "
+            f"--format {pictures[0]} would draw {len(trace.nodes):,} nodes, too many to read or paint quickly; "
             f"search less (--depth N), export json,dot only, or allow it with --max-image-nodes {len(trace.nodes)}"
         )
 
@@ -116,6 +137,7 @@ def export(args: argparse.Namespace) -> int:
     """`visualizer export`: one search, or the committed examples (`--examples`), to files in --out."""
     out = Path(args.out)
     formats = parse_formats(args.format)
+    options = picture_options(args)
     if args.examples:
         _check_examples(args)
         jobs = [(example.name, trace_search(example.game, example.algorithm, depth=example.depth)) for example in examples()]
@@ -127,8 +149,10 @@ def export(args: argparse.Namespace) -> int:
     for _, trace in jobs:
         check_limits(trace, formats, args)
     for name, trace in jobs:
-        with progress_bar(len(trace.events), "writing frames") if args.frames else nullcontext() as progress:
-            written = write_trace_files(trace, out, name, formats, frames=args.frames, progress=progress)
+        per_step = args.frames or any(EXPORT_FORMATS[fmt].per_step for fmt in formats)
+        with progress_bar(len(trace.events), "drawing steps") if per_step else nullcontext() as progress:
+            written = write_trace_files(trace, out, name, formats, frames=args.frames, progress=progress,
+                                        options=options)
         shown = [str(path) for path in written[:6]]
         if len(written) > 6:
             shown.append(f"... and {len(written) - 6} more frames")

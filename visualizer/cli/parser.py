@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import argparse
+import textwrap
 import re
 import sys
 from typing import NoReturn
 
 from visualizer import __version__
 from visualizer.cli.exporting import DEFAULT_MAX_FRAMES, DEFAULT_MAX_IMAGE_NODES
+from visualizer.export.formats import DEFAULT_FPS, EXPORT_FORMATS
+from visualizer.export.themes import DEFAULT_THEME, THEMES
 from visualizer.errors import one_line
 from visualizer.games import EVALUATORS
 from visualizer.search import ALGORITHMS
@@ -218,25 +221,41 @@ def build_parser() -> argparse.ArgumentParser:
     served.add_argument("tui_args", nargs=argparse.REMAINDER, metavar="-- TUI_ARGS",
                         help="options for `visualizer tui` after --")
     export = commands.add_parser(
-        "export", parents=[sources, searches], help="save a search as JSON and DOT (SVG/PNG, frames)",
-        description="Search a tree and save the trace: NAME.json (networkx node-link data) and NAME.dot, "
-        "plus SVG/PNG through Graphviz and one DOT per step with --frames.")
+        "export", parents=[sources, searches], help="save a search: JSON, DOT, pictures, animations, slides",
+        description=textwrap.fill(
+            "Search a tree and save the trace: NAME.json (networkx node-link data) and NAME.dot; the figure "
+            "as SVG, PNG or PDF (with --frames, one per step); every step as a GIF, an MP4 or beamer "
+            "overlays (tex)."), epilog=_format_epilog(), formatter_class=argparse.RawDescriptionHelpFormatter)
     files = export.add_argument_group("files")
     files.add_argument("--out", default="traces", metavar="DIR", help="the folder to write to (traces)")
     files.add_argument("--name", metavar="NAME", help="file name without extension (from the source and algorithm)")
     files.add_argument("--format", default="json,dot", metavar="F,F",
-                       help="any of json, dot, svg, png, separated by commas (json,dot)")
-    files.add_argument("--frames", action="store_true", help="also NAME-0001.dot ... one per step")
+                       help=f"any of {', '.join(EXPORT_FORMATS)}, separated by commas (json,dot); see below")
+    files.add_argument("--frames", action="store_true",
+                       help="also one file per step, NAME-0001.svg ..., for dot, svg, png and pdf")
     files.add_argument("--max-frames", type=int, default=DEFAULT_MAX_FRAMES, metavar="N",
-                       help=f"refuse --frames for searches of more steps than this ({DEFAULT_MAX_FRAMES:,})")
+                       help=f"refuse --frames, gif, mp4 and tex for searches of more steps than this "
+                            f"({DEFAULT_MAX_FRAMES:,})")
     files.add_argument("--max-image-nodes", type=int, default=DEFAULT_MAX_IMAGE_NODES, metavar="N",
-                       help=f"refuse svg/png of trees with more nodes than this: Graphviz takes minutes "
-                            f"({DEFAULT_MAX_IMAGE_NODES:,})")
+                       help=f"refuse pictures of trees with more nodes than this ({DEFAULT_MAX_IMAGE_NODES:,})")
+    looks = export.add_argument_group("pictures")
+    looks.add_argument("--theme", default=DEFAULT_THEME, metavar="T",
+                       help=f"colours: {', '.join(THEMES)} (print reads in greyscale) ({DEFAULT_THEME})")
+    looks.add_argument("--dpi", type=float, metavar="N",
+                       help="PNG/GIF/MP4 resolution (default: fit a 1920x1080 slide; animations 1280x720)")
+    looks.add_argument("--fps", type=float, default=DEFAULT_FPS, metavar="N",
+                       help=f"animation steps per second ({DEFAULT_FPS:g})")
     files.add_argument("--examples", action="store_true", help="write the committed examples of traces/ instead")
     _add_compare(commands, sources)
     _add_stats(commands)
     _add_practice(commands, _source_options("a random tree, see below"))
     return parser
+
+
+def _format_epilog() -> str:
+    """The formats `export --format` takes, a line each, from the registry."""
+    lines = ["formats:"] + [f"  {fmt.name:<5} {fmt.help}" for fmt in EXPORT_FORMATS.values()]
+    return "\n".join(lines)
 
 
 def _add_practice(commands: argparse._SubParsersAction, sources: argparse.ArgumentParser) -> None:

@@ -1,7 +1,8 @@
 """Provides the trace exporters: networkx graphs, strict JSON (and back), DOT, and SVG/PNG through Graphviz."""
 
 from visualizer.export.atomic import write_bytes_atomic, write_text_atomic
-from visualizer.export.dot_format import graph_to_dot, to_dot, write_dot, write_frames
+from visualizer.export.dot_format import graph_to_dot, to_dot, write_dot
+from visualizer.export.dot_frames import write_frames
 from visualizer.export.dot_labels import quote_label, unquote_label
 from visualizer.export.errors import GraphvizMissing, RenderError, TraceFileError
 from visualizer.export.files import trace_slug, write_trace_files

@@ -2,13 +2,19 @@
 
 from __future__ import annotations
 
-from typing import Any
+import textwrap
+from typing import TYPE_CHECKING, Any
 
 from visualizer.games.base import Value, format_value
 
+if TYPE_CHECKING:
+    from visualizer.export.scene import NodeLook
+
 __all__ = [
-    "quote_label", "escape_label", "unquote_label", "node_label", "summary_title", "LINE_BREAKS",
-    "SHAPES", "FONT", "BOARD_FONT", "PV_WIDTH", "GREY", "UNSEEN", "CURRENT_FILL", "LAST_CHILD", "CUT",
+    "add_style", "dot_id", "status_style",
+    "quote_label", "escape_label", "unquote_label", "node_label", "look_label", "summary_title", "step_title",
+    "LINE_BREAKS", "SHAPES", "FONT", "FONT_SIZE", "BOARD_FONT", "PV_WIDTH", "GREY", "UNSEEN", "CURRENT_FILL",
+    "LAST_CHILD", "CUT", "TITLE_LINES",
 ]
 
 _QUOTE = str.maketrans({"\\": "\\\\", '"': '\\"', "\n": "\\n", "\r": "\\r", "&": "&amp;"})
@@ -21,6 +27,9 @@ SHAPES = {"max": "box", "min": "ellipse"}
 
 FONT = "Helvetica"
 """The font of the title, the labels and the edge labels."""
+
+FONT_SIZE = 14.0
+"""Graphviz's default font size, in points: per-step drawings size their nodes for it."""
 
 BOARD_FONT = "Courier"
 """The font of game nodes, whose labels draw a board."""
@@ -42,6 +51,9 @@ LAST_CHILD = "blue"
 
 CUT = "red"
 """The edge where a cut-off happened and its "cut" label."""
+
+TITLE_LINES = 3
+"""Per-step drawings: the title always has this many lines (wrapped, cut, or padded), so its height never changes."""
 
 LINE_BREAKS = {"n": "\n", "l": "\n", "r": "\r"}
 """Graphviz's line-break escapes in labels (centred, left- and right-justified) and what they decode to."""
@@ -123,3 +135,63 @@ def summary_title(algorithm: str, description: str, value: Value, best_move: Any
     """The title of a finished search's drawing: "algorithm: description", then "value V, best move M"."""
     best = f", best move {best_move}" if has_best_move else ""
     return f"{algorithm}: {description}\nvalue {format_value(value)}{best}"
+
+
+def look_label(name: str, look: NodeLook, *, board: str | None = None) -> str:
+    """The plain text of a node's label on a per-step drawing, from its `NodeLook` in the scene.
+
+    As `node_label`: the name, the board, "#visit  v=value" ("v=?" before the node has a value),
+    the window. A leaf's static value that the search has not evaluated (yet) is shown dimmed as
+    "(3)": on a line of its own before the leaf is entered, after "v=?" once it is.
+    """
+    lines = [name]
+    if board is not None:
+        lines.append(board)
+    dimmed = None if look.dimmed is None else f"({format_value(look.dimmed)})"
+    if look.visit is not None:
+        value = f"#{look.visit}  v={format_value(look.value, missing='?')}"
+        lines.append(value if dimmed is None else f"{value} {dimmed}")
+    elif dimmed is not None:
+        lines.append(dimmed)
+    if look.window:
+        lines.append(look.window)
+    return "\n".join(lines)
+
+
+def step_title(algorithm: str, caption: str, *, width: int) -> str:
+    """The title of a per-step drawing: the algorithm, then the scene's caption, in `TITLE_LINES` lines.
+
+    "Step 20 of 52: E takes J = 3, ..." becomes "alphabeta, step 20 of 52: E takes J = 3, ...",
+    wrapped at `width` characters; a longer text is cut with "...", a shorter one padded with blank
+    lines (" ", which Graphviz counts), so the title is as tall on every frame.
+    """
+    if caption[:1].isupper() and caption[1:2].islower():
+        caption = caption[0].lower() + caption[1:]
+    joined = f"{algorithm}, {caption}" if caption.startswith("step ") else f"{algorithm}: {caption}"
+    lines = textwrap.wrap(joined, width) or [""]
+    if len(lines) > TITLE_LINES:
+        lines = lines[:TITLE_LINES]
+        lines[-1] = lines[-1][: width - 3].rstrip() + "..."
+    return "\n".join(lines + [" "] * (TITLE_LINES - len(lines)))
+
+
+def dot_id(node: int) -> str:
+    """The DOT identifier of a node id: "n0", "n1", ... (never a name, so never a port or keyword)."""
+    return f"n{node}"
+
+
+def add_style(attributes: dict[str, Any], *styles: str) -> None:
+    present = [style for style in attributes.get("style", "").split(",") if style]
+    attributes["style"] = ",".join(present + [style for style in styles if style not in present])
+
+
+def status_style(attributes: dict[str, Any], status: str) -> None:
+    """Pruned nodes dashed and grey, unreached ones dotted and grey, the not yet entered light grey."""
+    if status == "pruned":
+        add_style(attributes, "dashed")
+        attributes["color"] = attributes["fontcolor"] = GREY
+    elif status == "unreached":
+        add_style(attributes, "dotted")
+        attributes["color"] = attributes["fontcolor"] = GREY
+    elif status == "unseen":
+        attributes["color"] = attributes["fontcolor"] = UNSEEN

@@ -1,26 +1,24 @@
-"""Provides `write_trace_files`, `trace_slug` and `fresh_stem`: a trace saved as NAME.json, NAME.dot and images."""
+"""Provides `write_trace_files`, `trace_slug` and `fresh_stem`: a trace saved as NAME.json, NAME.dot, pictures, animations."""
 
 from __future__ import annotations
 
 import os
 import re
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Iterator
 
 from visualizer.errors import InputError
-from visualizer.export.dot_format import write_frames
-from visualizer.export.dot_stream import dot_chunks
-from visualizer.export.errors import GraphvizMissing
-from visualizer.export.json_stream import json_chunks
-from visualizer.export.render import check_graphviz, image_chunks
+from visualizer.export.atomic import write_bytes_atomic, write_text_atomic
+from visualizer.export.dot_frames import FRAME_DIGITS, write_frames
+from visualizer.export.formats import EXPORT_FORMATS, ExportFormat, ExportJob, PictureOptions
 from visualizer.export.staged import MAX_NUMBERED, StagedWrites, numbered_names
 from visualizer.games.base import Player
 from visualizer.games.explicit import DEFAULT_ARRAY, DEFAULT_ROOT
 from visualizer.tracing.trace import Trace
 
-__all__ = ["EXPORT_SUFFIXES", "fresh_stem", "trace_slug", "write_trace_files"]
+__all__ = ["EXPORT_SUFFIXES", "frame_names", "fresh_stem", "trace_slug", "write_picture_frames", "write_trace_files"]
 
-EXPORT_SUFFIXES = (".json", ".dot", ".svg", ".png")
+EXPORT_SUFFIXES = tuple(ending for fmt in EXPORT_FORMATS.values() for ending in (fmt.suffix, *fmt.extra_names("")))
 """The files an export of NAME may write (frames aside): `fresh_stem` keeps clear of all of them."""
 
 
@@ -90,44 +88,65 @@ def write_trace_files(
     *,
     frames: bool = False,
     progress: Callable[[int, int], None] | None = None,
+    options: PictureOptions | None = None,
 ) -> list[Path]:
-    """Writes NAME.json / NAME.dot (and renders SVG/PNG from the DOT); returns the paths written.
+    """Writes NAME.EXT for each format of `EXPORT_FORMATS` asked for; returns the paths written.
 
-    The files are replaced together: each is written whole to a temporary first (the images are
-    rendered from the temporary DOT), and only then are they renamed into place one after another.
-    So an error or an interruption before the renames (a name that cannot be exported, Graphviz
-    failing, a full disk, ctrl+c, SIGTERM) leaves every old file as it was and no temporary behind.
-    Frames (`frames=True`) are written one by one, each atomically, before the renames, calling
-    `progress(done, total)` after each.
-
-    Rendering needs Graphviz's `dot`; without it the JSON, the DOT and the frames are still written
-    and `GraphvizMissing` is raised after everything else is on disk.
+    The files are replaced together: each is written whole to a temporary first, and only then are
+    they renamed into place one after another. So an error or an interruption before the renames (a
+    name that cannot be exported, a painter failing, a full disk, ctrl+c, SIGTERM) leaves every old
+    file as it was and no temporary behind. Frames (`frames=True`: NAME-0001.EXT ... for DOT and the
+    picture formats) are written one by one, each atomically, before the renames.
+    `progress(done, total)` is called as steps are painted (frames and animations).
 
     Returns:
-        The paths written: NAME.json, NAME.dot, the frames, then the images, as asked.
+        The paths written: the formats' files in registry order, their extra files, then the frames.
+
+    Raises:
+        InputError: a program a format needs is missing (checked before anything is written),
+            or a file cannot be written.
     """
-    images = [fmt for fmt in formats if fmt in ("svg", "png")]
-    missing: GraphvizMissing | None = None
-    if images:
-        try:
-            check_graphviz()
-        except GraphvizMissing as error:
-            missing, images = error, []
+    chosen = [EXPORT_FORMATS[fmt] for fmt in EXPORT_FORMATS if fmt in formats]
+    for fmt in chosen:
+        if fmt.check is not None:
+            fmt.check()
+    job = ExportJob(trace, name, options or PictureOptions(), progress)
     written: list[Path] = []
-    rendered: list[Path] = []
+    extras: list[Path] = []
     with StagedWrites() as group:
-        if "json" in formats:
-            written.append(out / f"{name}.json")
-            group.stage(written[-1], json_chunks(trace))
-        if "dot" in formats or images or missing:
-            dot_path = out / f"{name}.dot"
-            staged_dot = group.stage(dot_path, dot_chunks(trace))
-            written.append(dot_path)
-            for fmt in images:
-                rendered.append(dot_path.with_suffix(f".{fmt}"))
-                group.stage(rendered[-1], image_chunks(staged_dot, fmt, shown=dot_path))
+        for fmt in chosen:
+            written.append(out / f"{name}{fmt.suffix}")
+            group.stage(written[-1], fmt.whole(job))
+            if fmt.extra is not None:
+                for extra, chunks in fmt.extra(job).items():
+                    extras.append(out / extra)
+                    group.stage(extras[-1], chunks)
         if frames:
-            written.extend(write_frames(trace, out, name, progress=progress))
-    if missing is not None:
-        raise missing
-    return written + rendered
+            frame_paths = write_picture_frames(job, out, [fmt for fmt in chosen if fmt.paint is not None])
+            if "dot" in formats:
+                frame_paths = write_frames(trace, out, name, progress=progress) + frame_paths
+    return written + extras + (frame_paths if frames else [])
+
+
+def frame_names(name: str, steps: int, suffix: str) -> Iterator[str]:
+    """NAME-0001.SUFFIX, NAME-0002.SUFFIX, ...: numbers padded to `FRAME_DIGITS` (more for long traces)."""
+    digits = max(FRAME_DIGITS, len(str(steps)))
+    return (f"{name}-{step:0{digits}d}{suffix}" for step in range(1, steps + 1))
+
+
+def write_picture_frames(job: ExportJob, out: Path, formats: list[ExportFormat]) -> list[Path]:
+    """Writes one file per step and picture format, each atomically; returns them in step order."""
+    if not formats:
+        return []
+    figure = job.figure
+    names = {fmt.name: frame_names(job.name, figure.steps, fmt.suffix) for fmt in formats}
+    paths: list[Path] = []
+    for drawing in figure.frames(progress=job.progress):
+        for fmt in formats:
+            content = fmt.paint(job, drawing)
+            path = out / next(names[fmt.name])
+            if isinstance(content, str):
+                paths.append(write_text_atomic(path, content))
+            else:
+                paths.append(write_bytes_atomic(path, content))
+    return paths

@@ -97,3 +97,12 @@ class Trace:
         """The names of the nodes with these ids, in the same order."""
         names = self.columns.name
         return [names[node] for node in ids]
+
+    def _repr_svg_(self) -> str | None:
+        """Jupyter shows a trace as the figure of its finished search (None, so text, for huge trees)."""
+        from visualizer.export.figure import MAX_INLINE_NODES, Figure
+        from visualizer.export.svg import to_svg
+
+        if len(self.columns.name) > MAX_INLINE_NODES:
+            return None
+        return to_svg(Figure(self).still())

@@ -1,0 +1,130 @@
+"""`export` pictures: frames as SVG/PNG/PDF on one canvas, GIF, beamer TeX, themes, --dpi/--fps and the limits."""
+
+from __future__ import annotations
+
+import io
+import os
+import re
+import shutil
+import subprocess
+
+import pytest
+from PIL import Image, ImageSequence
+
+from tests.cli_helpers import run_cli
+from visualizer.export.svg import read_canvas, read_positions
+
+STEPS = 52  # alpha-beta on the 15-node example: 13 enters and exits, 8 evaluations, 12 back-ups, 4 updates, 2 cut-offs
+NAME = "example15-alphabeta"
+
+needs_pdflatex = pytest.mark.skipif(
+    shutil.which("pdflatex") is None and not os.environ.get("CI"),
+    reason="pdflatex is not installed (CI installs it); apt-get install texlive-latex-recommended texlive-pictures",
+)
+
+
+def _export(capsys, tmp_path, *argv: str) -> str:
+    code, out, err = run_cli(capsys, "export", "--out", str(tmp_path), *argv)
+    assert code == 0, err
+    return out
+
+
+def test_the_step_count_is_the_hand_counted_one():
+    from visualizer.games import builtin_example
+    from visualizer.search import trace_search
+    from visualizer.tracing.events import EventKind
+
+    kinds = [event.kind for event in trace_search(builtin_example(), "alphabeta").events]
+    assert len(kinds) == STEPS
+    assert kinds.count(EventKind.ENTER) == kinds.count(EventKind.EXIT) == 13
+    assert kinds.count(EventKind.CUTOFF) == 2
+
+
+def test_frames_in_three_formats_share_one_canvas_and_the_node_places(capsys, tmp_path):
+    _export(capsys, tmp_path, "--frames", "--format", "svg,png,pdf", "--dpi", "30")
+    svgs = sorted(tmp_path.glob(f"{NAME}-*.svg"))
+    pngs = sorted(tmp_path.glob(f"{NAME}-*.png"))
+    pdfs = sorted(tmp_path.glob(f"{NAME}-*.pdf"))
+    assert len(svgs) == len(pngs) == len(pdfs) == STEPS
+    assert svgs[0].name == f"{NAME}-0001.svg" and svgs[-1].name == f"{NAME}-{STEPS:04d}.svg"
+    still = (tmp_path / f"{NAME}.svg").read_text()
+    canvas = read_canvas(still)
+    nodes = {key: value for key, value in read_positions(still).items() if key.startswith("node:")}
+    assert len(nodes) == 15
+    for path in svgs:
+        text = path.read_text()
+        assert read_canvas(text) == canvas
+        assert {key: value for key, value in read_positions(text).items() if key.startswith("node:")} == nodes
+    assert svgs[-1].read_text() == still  # the last frame is the finished search
+    sizes = {Image.open(path).size for path in pngs}
+    assert sizes == {Image.open(tmp_path / f"{NAME}.png").size}
+    boxes = {re.search(rb"/MediaBox \[([^\]]*)\]", path.read_bytes()).group(1) for path in pdfs}
+    assert len(boxes) == 1
+
+
+def test_a_png_fits_a_full_hd_slide_unless_dpi_says_otherwise(capsys, tmp_path):
+    _export(capsys, tmp_path, "--format", "svg,png")
+    width, height = read_canvas((tmp_path / f"{NAME}.svg").read_text())
+    size = Image.open(tmp_path / f"{NAME}.png").size
+    assert size[0] == 1920 or size[1] == 1080
+    assert size[0] <= 1920 and size[1] <= 1080
+    _export(capsys, tmp_path, "--format", "png", "--dpi", "144", "--name", "double")
+    assert Image.open(tmp_path / "double.png").size == (round(width * 2), round(height * 2))
+
+
+def test_the_gif_has_one_frame_per_step(capsys, tmp_path):
+    _export(capsys, tmp_path, "--format", "gif", "--fps", "4")
+    gif = Image.open(io.BytesIO((tmp_path / f"{NAME}.gif").read_bytes()))
+    durations = [frame.info["duration"] for frame in ImageSequence.Iterator(gif)]
+    assert len(durations) == STEPS
+    assert gif.size[0] <= 1280 and gif.size[1] <= 720 and (gif.size[0] == 1280 or gif.size[1] == 720)
+    assert durations[:-1] == [250] * (STEPS - 1) and durations[-1] == 750  # 4 fps; the outcome held longer
+
+
+@needs_pdflatex
+def test_the_beamer_slides_compile_to_one_page_per_step(capsys, tmp_path):
+    _export(capsys, tmp_path, "--format", "tex")
+    slides = tmp_path / f"{NAME}-slides.tex"
+    assert "\\input{" + NAME + ".tex}" in slides.read_text()
+    result = subprocess.run(
+        ["pdflatex", "-interaction=nonstopmode", "-halt-on-error", slides.name],
+        cwd=tmp_path, capture_output=True, text=True, timeout=300, stdin=subprocess.DEVNULL,
+    )
+    assert result.returncode == 0, result.stdout[-2000:]
+    assert f"({STEPS} pages" in result.stdout.replace("\n", "")
+
+
+def test_themes_change_the_colours_and_a_typo_is_one_line(capsys, tmp_path):
+    _export(capsys, tmp_path, "--format", "svg", "--theme", "dark", "--name", "dark")
+    assert 'fill="#1d1f21"' in (tmp_path / "dark.svg").read_text()  # the dark background
+    code, _, err = run_cli(capsys, "export", "--out", str(tmp_path), "--format", "svg", "--theme", "drak")
+    assert code == 2 and err.count("\n") == 1 and "light, dark, print" in err
+
+
+@pytest.mark.parametrize("argv, fragment", [
+    (["--dpi", "0"], "--dpi"),
+    (["--dpi", "-72"], "--dpi"),
+    (["--dpi", "nan"], "--dpi"),
+    (["--dpi", "100000"], "--dpi"),
+    (["--fps", "0"], "--fps"),
+    (["--fps", "inf"], "--fps"),
+    (["--format", "gif,jpg"], "--format"),
+])
+def test_bad_picture_options_are_one_line_and_write_nothing(capsys, tmp_path, argv, fragment):
+    code, _, err = run_cli(capsys, "export", "--out", str(tmp_path), "--format", "png", *argv)
+    assert code == 2 and err.count("\n") == 1 and fragment in err
+    assert not tmp_path.exists() or list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("fmt", ["gif", "tex", "mp4"])
+def test_animations_of_long_searches_are_refused_naming_the_way_out(capsys, tmp_path, fmt):
+    code, _, err = run_cli(capsys, "export", "--out", str(tmp_path), "--format", fmt, "--max-frames", "51")
+    assert code == 2 and err.count("\n") == 1
+    assert f"--format {fmt} would draw 52 frames" in err and "--depth" in err and "--max-frames 52" in err
+    assert not tmp_path.exists() or list(tmp_path.iterdir()) == []
+
+
+def test_the_full_tictactoe_animation_is_refused_before_any_drawing(capsys, tmp_path):
+    code, _, err = run_cli(capsys, "export", "--out", str(tmp_path), "--game", "tictactoe", "--depth", "3",
+                           "-a", "minimax", "--format", "gif")  # 2,261 steps
+    assert code == 2 and "would draw 2,261 frames" in err and "--max-frames 2261" in err and "--depth" in err

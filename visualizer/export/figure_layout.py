@@ -1,0 +1,170 @@
+"""Provides `TreeLayout`: where every node of a trace goes in a figure, computed once for all its frames.
+
+Every node the trace knows is placed (pruned and unreached ones too), so a node keeps its place and
+the canvas its size from the first step to the finished search. Leaves sit in equal slots, left
+to right in search order; a parent is centred over its first and last child; each depth is one row.
+A slot is as wide as the widest thing any node can show on any frame: its name, its board, the
+widest window its values allow, the visit number beside the triangle.
+
+A node is drawn as a stack, centred on its x: the name, the triangle (MAX points up, MIN down, as
+the app's ▲/▼) with the value inside and the visit number to its right, the window, the board.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable
+
+from visualizer.export.drawing import text_width
+from visualizer.games.base import format_value
+from visualizer.tracing.trace import Trace
+
+__all__ = [
+    "BOARD_SIZE", "GLYPH_HEIGHT", "GLYPH_WIDTH", "NAME_SIZE", "SMALL_SIZE", "TreeLayout", "VALUE_SIZE",
+]
+
+NAME_SIZE = 10.0
+"""The font size of node names, in points."""
+
+VALUE_SIZE = 11.0
+"""The font size of the value inside a triangle."""
+
+SMALL_SIZE = 8.0
+"""The font size of visit numbers and windows."""
+
+BOARD_SIZE = 9.0
+"""The font size of a game node's board."""
+
+GLYPH_WIDTH = 40.0
+GLYPH_HEIGHT = 30.0
+"""A node's triangle."""
+
+LINE_GAP = 1.3
+"""Line pitch as a multiple of the font size."""
+
+SLOT_GAP = 12.0
+"""Space between the widest contents of two neighbouring leaves."""
+
+ROW_GAP = 30.0
+"""Vertical space between a parent's stack and its children's, where the edges run."""
+
+VISIT_GAP = 3.0
+"""Space between a triangle and the visit number on its right."""
+
+
+def _widest(texts: Iterable[str], size: float) -> float:
+    return max((text_width(text, size) for text in texts), default=0.0)
+
+
+@dataclass(frozen=True)
+class TreeLayout:
+    """Node positions and the sizes of the parts of a node's stack, for one trace.
+
+    Attributes:
+        xs: each node's centre x, by id (the tree's left edge is 0).
+        tops: each node's stack top y (the root's is 0).
+        width: from the left of the first slot to the right of the last.
+        height: from the root's top to the bottom of the deepest stack.
+        half_width: half the widest node stack (a slot is twice this plus `SLOT_GAP`).
+        has_windows: the trace has alpha-beta windows, so stacks keep a line for them.
+        board_lines: the most lines any node's board has.
+    """
+
+    xs: tuple[float, ...]
+    tops: tuple[float, ...]
+    width: float
+    height: float
+    half_width: float
+    has_windows: bool
+    board_lines: int
+
+    @classmethod
+    def of(cls, trace: Trace) -> TreeLayout:
+        """The layout of every node `trace` knows."""
+        columns = trace.columns
+        has_windows = any(alpha is not None for alpha in columns.alpha)
+        boards = [board.split("\n") for board in columns.board if board is not None]
+        board_lines = max((len(lines) for lines in boards), default=0)
+        values = [value for column in (columns.value, columns.static_value, columns.alpha, columns.beta)
+                  for value in column if value is not None]
+        longest = max((len(format_value(value)) for value in values), default=1)
+        longest = max(longest, len("+inf") if has_windows else 1)
+        window = "[" + "9" * longest + ", " + "9" * longest + "]" if has_windows else ""
+        visits = "#" + "9" * len(str(max(1, len(columns.name))))
+        half = max(
+            _widest(columns.name, NAME_SIZE) / 2,
+            _widest([window], SMALL_SIZE) / 2,
+            _widest((line for lines in boards for line in lines), BOARD_SIZE) / 2,
+            GLYPH_WIDTH / 2 + VISIT_GAP + text_width(visits, SMALL_SIZE),
+        )
+        slot = 2 * half + SLOT_GAP
+        stack = stack_height(has_windows, board_lines)
+        xs = _place(trace, slot)
+        depths = columns.depth
+        tops = tuple(depth * (stack + ROW_GAP) for depth in depths)
+        width = max(xs, default=0.0) + slot / 2 if xs else 0.0
+        height = (max(depths, default=0) + 1) * stack + max(depths, default=0) * ROW_GAP
+        return cls(tuple(xs), tops, width, height, half, has_windows, board_lines)
+
+    @property
+    def stack(self) -> float:
+        """The height of one node's stack."""
+        return stack_height(self.has_windows, self.board_lines)
+
+
+def name_y(top: float) -> float:
+    """The middle of the name line of a stack starting at `top`."""
+    return top + NAME_SIZE * LINE_GAP / 2
+
+
+def glyph_top(top: float) -> float:
+    """The top of the triangle."""
+    return top + NAME_SIZE * LINE_GAP + 2
+
+
+def window_y(top: float) -> float:
+    """The middle of the window line (below the triangle)."""
+    return glyph_top(top) + GLYPH_HEIGHT + 3 + SMALL_SIZE * LINE_GAP / 2
+
+
+def board_y(top: float, line: int, has_windows: bool) -> float:
+    """The middle of the board's line `line` (0 first)."""
+    below = glyph_top(top) + GLYPH_HEIGHT + 4 + (SMALL_SIZE * LINE_GAP if has_windows else 0)
+    return below + BOARD_SIZE * LINE_GAP * (line + 0.5)
+
+
+def stack_height(has_windows: bool, board_lines: int) -> float:
+    """The height of a node's stack: name, triangle, window line (if any), board lines."""
+    return board_y(0, board_lines, has_windows) - BOARD_SIZE * LINE_GAP / 2 + 2
+
+
+def _place(trace: Trace, slot: float) -> list[float]:
+    """Each node's centre x: leaves in slots in search order, parents centred over their children.
+
+    Iterative (a deep game tree must not hit the recursion limit): children are laid out before
+    their parent by walking the tree in post-order.
+    """
+    columns = trace.columns
+    children = [()] * len(columns.name)
+    parents, _orders, kids = columns.edges()
+    grouped: dict[int, list[int]] = {}
+    for parent, child in zip(parents, kids):
+        grouped.setdefault(parent, []).append(child)
+    for parent, group in grouped.items():
+        children[parent] = tuple(group)
+    xs = [0.0] * len(children)
+    if not children:
+        return xs
+    leaves = 0
+    stack: list[tuple[int, bool]] = [(0, False)]
+    while stack:
+        node, done = stack.pop()
+        if not children[node]:
+            xs[node] = (leaves + 0.5) * slot
+            leaves += 1
+        elif done:
+            xs[node] = (xs[children[node][0]] + xs[children[node][-1]]) / 2
+        else:
+            stack.append((node, True))
+            stack.extend((child, False) for child in reversed(children[node]))
+    return xs

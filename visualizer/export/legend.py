@@ -1,0 +1,126 @@
+"""Provides a figure's legend: what the shapes, dashes and marks of the trace at hand mean.
+
+Only what the trace can show is listed (no "pruned" for minimax, no "beyond the depth limit" for a
+full search), and the same legend is on every frame of a trace, so frames keep their canvas.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable, Iterator
+
+from visualizer.export.drawing import Item, Path, Shape, Text, text_width
+from visualizer.export.themes import Theme
+from visualizer.games.base import Player
+from visualizer.tracing.trace import Trace
+
+__all__ = ["LEGEND_SIZE", "LegendEntry", "legend_items", "legend_rows"]
+
+LEGEND_SIZE = 8.5
+"""The font size of the legend."""
+
+SWATCH = 18.0
+"""The width of an entry's picture."""
+
+ENTRY_GAP = 14.0
+"""Space after an entry."""
+
+
+@dataclass(frozen=True)
+class LegendEntry:
+    """One picture and its words.
+
+    Attributes:
+        key: names the entry in item keys ("legend:max", ...).
+        label: the words.
+        swatch: makes the picture's items, given its centre.
+        colour: the words' colour.
+        swatch_width: the picture's width.
+    """
+
+    key: str
+    label: str
+    swatch: Callable[[str, float, float], list[Item]]
+    colour: str
+    swatch_width: float = SWATCH
+
+    @property
+    def width(self) -> float:
+        """The room the entry takes in a row, its gap included."""
+        return self.swatch_width + 5 + text_width(self.label, LEGEND_SIZE) + ENTRY_GAP
+
+    def place(self, x: float, y: float) -> Iterator[Item]:
+        """The entry's items with its left edge at `x`, centred on `y`."""
+        key = f"legend:{self.key}"
+        yield from self.swatch(key, x + self.swatch_width / 2, y)
+        yield Text(f"{key}:label", x + self.swatch_width + 5, y, self.label, LEGEND_SIZE, self.colour, anchor="start")
+
+
+def _triangle(player: Player, stroke: str, fill: str, width: float, dash: str):
+    def swatch(key: str, x: float, y: float) -> list[Item]:
+        half, height = 7.0, 10.0
+        top, bottom = y - height / 2, y + height / 2
+        if player is Player.MAX:
+            points = ((x, top), (x + half, bottom), (x - half, bottom))
+        else:
+            points = ((x - half, top), (x + half, top), (x, bottom))
+        return [Shape(f"{key}:swatch", points, stroke, fill, width, dash)]
+    return swatch
+
+
+def _line(colour: str, width: float, *, mark: bool = False):
+    def swatch(key: str, x: float, y: float) -> list[Item]:
+        items: list[Item] = [Path(f"{key}:swatch", ((x - SWATCH / 2, y), (x + SWATCH / 2, y)), colour, width)]
+        if mark:
+            items.append(Path(f"{key}:mark", ((x, y - 5), (x, y + 5)), colour, width))
+        return items
+    return swatch
+
+
+def _word(text: str, colour: str, *, bold: bool = False):
+    def swatch(key: str, x: float, y: float) -> list[Item]:
+        return [Text(f"{key}:swatch", x, y, text, LEGEND_SIZE, colour, bold=bold)]
+    return swatch
+
+
+def legend_items(trace: Trace, theme: Theme, has_windows: bool) -> list[LegendEntry]:
+    """The legend entries of `trace` in `theme`, in reading order."""
+    summary, ink = trace.summary, theme.ink
+
+    def entry(key: str, label: str, swatch: Callable[[str, float, float], list[Item]], *,
+              words: str = "") -> LegendEntry:
+        return LegendEntry(key, label, swatch, ink, max(SWATCH, text_width(words, LEGEND_SIZE)))
+
+    entries = [
+        entry("max", "MAX", _triangle(Player.MAX, ink, theme.max_fill, theme.line, "solid")),
+        entry("min", "MIN", _triangle(Player.MIN, ink, theme.min_fill, theme.line, "solid")),
+        entry("visit", "visit order", _word("#3", ink), words="#3"),
+    ]
+    if has_windows:
+        view = "mover's view" if trace.is_negamax else "MAX's view"
+        entries.append(entry("window", f"alpha-beta window ({view})", _word("[a,b]", ink), words="[a,b]"))
+    if summary.pruned:
+        entries.append(entry("pruned", "pruned", _triangle(Player.MAX, theme.muted, theme.background,
+                                                                   theme.line, "dashed")))
+    if summary.cutoffs:
+        entries.append(entry("cut", "cut-off", _line(theme.cut, theme.bold_line * 0.75, mark=True)))
+    if summary.unreached:
+        entries.append(entry("unreached", "beyond the depth limit",
+                                   _triangle(Player.MAX, theme.muted, theme.background, theme.line, "dotted")))
+    entries.append(entry("pv", "principal variation", _line(ink, theme.bold_line)))
+    entries.append(entry("current", "this step", _triangle(Player.MAX, ink, theme.current_fill,
+                                                                   theme.bold_line, "solid")))
+    return entries
+
+
+def legend_rows(entries: list[LegendEntry], width: float) -> list[list[LegendEntry]]:
+    """The entries in rows no wider than `width` (an entry wider than that has a row of its own)."""
+    rows: list[list[LegendEntry]] = [[]]
+    used = 0.0
+    for entry in entries:
+        if rows[-1] and used + entry.width - ENTRY_GAP > width:
+            rows.append([])
+            used = 0.0
+        rows[-1].append(entry)
+        used += entry.width
+    return rows if rows[0] else []

@@ -1,0 +1,135 @@
+"""Provides `Scene`: what every node of a trace shows after a step (or when finished), before any drawing.
+
+The one place that decides a node's look from the search: visited, pruned, unreached or not yet
+seen; the value shown, or a leaf's static value shown dimmed; the visit number and the window; the
+node of the step; the cut-offs so far; the principal variation (finished only); the edge of a child
+just taken; and the caption, the step as a sentence as the app says it. The figure (and so every
+picture format) and the per-step DOT files both read it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from visualizer.games.base import Value, format_value
+from visualizer.tracing.describe import describe
+from visualizer.tracing.events import EventKind
+from visualizer.tracing.records import NodeStatus
+from visualizer.tracing.replay import Phase, Replay
+from visualizer.tracing.trace import Trace
+
+__all__ = ["NodeLook", "Scene", "finished_scene", "scene_at"]
+
+Status = Literal["visited", "pruned", "unreached", "unseen"]
+
+
+@dataclass(frozen=True)
+class NodeLook:
+    """What one node shows.
+
+    Attributes:
+        status: "visited", "pruned", "unreached" or "unseen" (not entered yet).
+        value: the value shown in full, None for none.
+        dimmed: a leaf's static value shown dimmed (not evaluated yet, or pruned), None for none.
+        visit: the visit number, None before the node is entered.
+        window: the window "[alpha, beta]" text, "" for none.
+        current: the node of the step being shown.
+        bold: on the principal variation (finished searches).
+    """
+
+    status: Status
+    value: Value | None = None
+    dimmed: Value | None = None
+    visit: int | None = None
+    window: str = ""
+    current: bool = False
+    bold: bool = False
+
+
+@dataclass(frozen=True)
+class Scene:
+    """Every node's look and the marks between them, at one step or when finished.
+
+    Attributes:
+        looks: each node's look, by id.
+        cuts: (node, first skipped child) of each cut-off so far: the edges marked "cut".
+        bold: the nodes of the principal variation (finished searches; empty on a step).
+        last_edge: (node, child) of the child just taken or that closed the window, None for none.
+        caption: the step as a sentence, or the outcome of the finished search.
+        step: the step shown, None for the finished search.
+    """
+
+    looks: tuple[NodeLook, ...]
+    cuts: frozenset[tuple[int, int]]
+    bold: frozenset[int]
+    last_edge: tuple[int, int] | None
+    caption: str
+    step: int | None
+
+
+def _window(alpha: Value | None, beta: Value | None) -> str:
+    return "" if alpha is None else f"[{format_value(alpha)}, {format_value(beta)}]"
+
+
+def _look(trace: Trace, inner: set[int], node: int, status: Status, visit: int | None, value: Value | None,
+          alpha: Value | None, beta: Value | None, *, current: bool = False, bold: bool = False) -> NodeLook:
+    visited = status == "visited"
+    evaluated = visited and value is not None
+    dimmed = None if evaluated or node in inner else trace.columns.static_value[node]
+    return NodeLook(status, value if visited else None, dimmed, visit, _window(alpha, beta) if visited else "",
+                    current, bold)
+
+
+def _inner(trace: Trace) -> set[int]:
+    """The nodes with children (their static values are never shown)."""
+    return set(trace.columns.edges()[0])
+
+
+def finished_scene(trace: Trace) -> Scene:
+    """The finished search: final values and windows, every cut-off, the principal variation."""
+    columns, summary = trace.columns, trace.summary
+    inner = _inner(trace)
+    bold = frozenset(summary.principal_variation)
+    looks = tuple(
+        _look(trace, inner, node, "visited" if status is NodeStatus.VISITED else status.value, columns.visit[node],
+              columns.value[node], columns.alpha[node], columns.beta[node], bold=node in bold)
+        for node, status in enumerate(columns.status)
+    )
+    cuts = frozenset((cutoff.node, cutoff.skipped[0]) for cutoff in summary.cutoffs if cutoff.skipped)
+    events = trace.events
+    outcome = describe(trace, events[len(events) - 1]) if len(events) else "No steps."
+    count = len(summary.cutoffs)
+    caption = (f"{outcome} {summary.nodes_visited} of {len(columns.name)} nodes visited, "
+               f"{count} cut-off{'' if count == 1 else 's'}.")
+    return Scene(looks, cuts, bold, None, caption, None)
+
+
+def scene_at(trace: Trace, replay: Replay) -> Scene:
+    """The search as it stands at `replay`'s step: values and windows then, the node of the step."""
+    columns = trace.columns
+    inner = _inner(trace)
+    current = replay.current
+    looks = []
+    for node, view in enumerate(replay.views):
+        if view.phase is Phase.PRUNED:
+            status: Status = "pruned"
+        elif view.visit is not None:
+            status = "visited"
+        elif columns.status[node] is NodeStatus.UNREACHED:
+            status = "unreached"  # beyond the look-ahead from the first step on, as in the app
+        else:
+            status = "unseen"
+        looks.append(_look(trace, inner, node, status, view.visit, view.value, view.alpha, view.beta,
+                           current=node == current))
+    cuts = frozenset((cutoff.node, cutoff.skipped[0]) for cutoff in trace.summary.cutoffs
+                     if cutoff.step <= replay.step and cutoff.skipped)
+    event = replay.event
+    if event is None:
+        caption = "Before the first step."
+    else:
+        caption = f"Step {replay.step} of {len(trace.events)}: {describe(trace, event)}"
+    last = None
+    if event is not None and event.kind in (EventKind.BACK_UP, EventKind.CUTOFF) and event.child is not None:
+        last = (event.node, event.child)
+    return Scene(tuple(looks), cuts, frozenset(), last, caption, replay.step)

@@ -1,0 +1,89 @@
+"""Provides `Player`: a search stepped in a Jupyter notebook, a slider and a play button over its frames.
+
+Needs the `notebook` extra (`pip install 'gametree-visualizer[notebook]'`, which brings ipywidgets).
+A `Trace` shows itself inline without it: Jupyter calls `Trace._repr_svg_`, the finished search.
+
+    from visualizer.notebook import Player
+    Player(trace_search(builtin_example(), "alphabeta"))
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from visualizer.errors import InputError
+from visualizer.export.figure import Figure
+from visualizer.export.formats import DEFAULT_FPS
+from visualizer.export.svg import to_svg
+from visualizer.export.themes import DEFAULT_THEME
+from visualizer.tracing.trace import Trace
+
+__all__ = ["Player"]
+
+
+def _widgets() -> Any:
+    try:
+        import ipywidgets
+    except ImportError:
+        raise InputError(
+            "the notebook player needs ipywidgets; install it with pip install 'gametree-visualizer[notebook]'"
+        ) from None
+    return ipywidgets
+
+
+class Player:
+    """The frames of a trace behind a slider (0 = before the first step) and a play button.
+
+    Args:
+        trace: a finished trace.
+        theme: "light", "dark" or "print".
+        fps: steps per second while playing.
+        step: the step shown first (the last: the finished search, by default).
+
+    Attributes:
+        figure: the drawing model the frames come from.
+        slider: the step slider.
+        play: the play button, linked to the slider in the browser.
+        view: the HTML widget holding the shown frame's SVG.
+        widget: the whole player, what the notebook displays.
+    """
+
+    def __init__(self, trace: Trace, *, theme: str = DEFAULT_THEME, fps: float = DEFAULT_FPS,
+                 step: int | None = None):
+        widgets = _widgets()
+        self.figure = Figure(trace, theme=theme)
+        steps = self.figure.steps
+        first = steps if step is None else step
+        if not 0 <= first <= steps:
+            raise InputError(f"step {first} is outside this trace, which has steps 0..{steps}")
+        interval = max(1, round(1000 / fps))
+        self.slider = widgets.IntSlider(value=first, min=0, max=steps, description="step",
+                                        continuous_update=True)
+        self.play = widgets.Play(value=first, min=0, max=steps, interval=interval, description="play")
+        widgets.jslink((self.play, "value"), (self.slider, "value"))
+        self.view = widgets.HTML(value=self._svg(first))
+        self.slider.observe(self._on_step, names="value")
+        self.widget = widgets.VBox([widgets.HBox([self.play, self.slider]), self.view])
+
+    @property
+    def step(self) -> int:
+        """The step shown."""
+        return self.slider.value
+
+    @step.setter
+    def step(self, step: int) -> None:
+        self.slider.value = step
+
+    @property
+    def svg(self) -> str:
+        """The SVG of the frame shown."""
+        return self.view.value
+
+    def _svg(self, step: int) -> str:
+        return to_svg(self.figure.frame(step))
+
+    def _on_step(self, change: dict[str, Any]) -> None:
+        self.view.value = self._svg(change["new"])
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        return self.widget._repr_mimebundle_(**kwargs)
