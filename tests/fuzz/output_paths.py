@@ -56,6 +56,13 @@ def is_complete(path: Path) -> bool:
             return b"<svg" in data[:2000] and data.rstrip().endswith(b"</svg>")
         if suffix == ".png":
             return data.startswith(b"\x89PNG\r\n\x1a\n") and data.endswith(b"IEND\xaeB`\x82")
+        if suffix == ".pdf":
+            return data.startswith(b"%PDF-") and data.rstrip().endswith(b"%%EOF")
+        if suffix == ".gif":
+            return data.startswith(b"GIF89a") and data.endswith(b";")
+        if suffix == ".tex":
+            text = data.decode("ascii")
+            return text.rstrip().endswith(("\\endgroup%", "\\end{document}"))  # the picture, the slides
     except (UnicodeDecodeError, ValueError):
         return False
     raise ValueError(f"no completeness check for {path}")
@@ -178,7 +185,8 @@ def _target_problems(path: Path, kind: str, code: object, work: Path) -> list[st
 
 _EXPORT_FILES = {
     "json": ("t.json",), "dot": ("t.dot",), "json,dot": ("t.json", "t.dot"),
-    "svg": ("t.dot", "t.svg"), "json,dot,png": ("t.json", "t.dot", "t.png"),
+    "svg": ("t.svg",), "json,dot,png": ("t.json", "t.dot", "t.png"), "pdf,gif": ("t.pdf", "t.gif"),
+    "tex": ("t.tex", "t-slides.tex"),
 }
 
 

@@ -139,32 +139,60 @@ def stack_height(has_windows: bool, board_lines: int) -> float:
 
 
 def _place(trace: Trace, slot: float) -> list[float]:
-    """Each node's centre x: leaves in slots in search order, parents centred over their children.
+    """Each node's centre x: subtrees packed side by side as closely as their outlines allow.
 
-    Iterative (a deep game tree must not hit the recursion limit): children are laid out before
-    their parent by walking the tree in post-order.
+    A tidy-tree layout (after Reingold and Tilford): going up from the leaves, each child's subtree
+    is set to the right of its elder siblings' as near as, depth by depth, no two nodes come closer
+    than `slot`; a parent is centred over its first and last child. A tree whose leaves all have one
+    depth gets equal slots in search order; a game tree with early game ends packs much narrower.
+    Iterative, so a deep game tree cannot hit the recursion limit.
     """
     columns = trace.columns
-    children = [()] * len(columns.name)
+    count = len(columns.name)
+    children: list[tuple[int, ...]] = [()] * count
     parents, _orders, kids = columns.edges()
     grouped: dict[int, list[int]] = {}
     for parent, child in zip(parents, kids):
         grouped.setdefault(parent, []).append(child)
     for parent, group in grouped.items():
         children[parent] = tuple(group)
-    xs = [0.0] * len(children)
-    if not children:
-        return xs
-    leaves = 0
-    stack: list[tuple[int, bool]] = [(0, False)]
-    while stack:
-        node, done = stack.pop()
-        if not children[node]:
-            xs[node] = (leaves + 0.5) * slot
-            leaves += 1
-        elif done:
-            xs[node] = (xs[children[node][0]] + xs[children[node][-1]]) / 2
-        else:
-            stack.append((node, True))
-            stack.extend((child, False) for child in reversed(children[node]))
-    return xs
+    if not count:
+        return []
+    half = slot / 2
+    offsets = [0.0] * count  # a child's x relative to its parent
+    outlines: list[list[tuple[float, float]] | None] = [None] * count  # per depth below: (left, right) around x
+    order: list[int] = []
+    stack = [0]
+    while stack:  # pre-order, reversed below into children-before-parents
+        node = stack.pop()
+        order.append(node)
+        stack.extend(children[node])
+    for node in reversed(order):
+        kids_here = children[node]
+        if not kids_here:
+            outlines[node] = [(-half, half)]
+            continue
+        merged: list[tuple[float, float]] = []
+        places = []
+        for child in kids_here:
+            outline = outlines[child]
+            shift = 0.0
+            if merged:
+                shift = max(right - outline[depth][0] for depth, (_left, right) in enumerate(merged[: len(outline)]))
+            places.append(shift)
+            for depth, (left, right) in enumerate(outline):
+                if depth < len(merged):
+                    merged[depth] = (min(merged[depth][0], left + shift), max(merged[depth][1], right + shift))
+                else:
+                    merged.append((left + shift, right + shift))
+            outlines[child] = None  # no longer needed
+        middle = (places[0] + places[-1]) / 2
+        for child, place in zip(kids_here, places):
+            offsets[child] = place - middle
+        outlines[node] = [(-half, half)] + [(left - middle, right - middle) for left, right in merged]
+    xs = [0.0] * count
+    for node in order:  # parents before children
+        for child in children[node]:
+            xs[child] = xs[node] + offsets[child]
+    left = min(xs) - half
+    return [x - left for x in xs]

@@ -22,7 +22,7 @@ LEGEND_SIZE = 8.5
 SWATCH = 18.0
 """The width of an entry's picture."""
 
-ENTRY_GAP = 14.0
+ENTRY_GAP = 12.0
 """Space after an entry."""
 
 
@@ -97,8 +97,8 @@ def legend_items(trace: Trace, theme: Theme, has_windows: bool) -> list[LegendEn
         entry("visit", "visit order", _word("#3", ink), words="#3"),
     ]
     if has_windows:
-        view = "mover's view" if trace.is_negamax else "MAX's view"
-        entries.append(entry("window", f"alpha-beta window ({view})", _word("[a,b]", ink), words="[a,b]"))
+        label = "alpha-beta window (mover's view)" if trace.is_negamax else "alpha-beta window"
+        entries.append(entry("window", label, _word("[a,b]", ink), words="[a,b]"))
     if summary.pruned:
         entries.append(entry("pruned", "pruned", _triangle(Player.MAX, theme.muted, theme.background,
                                                                    theme.line, "dashed")))

@@ -12,10 +12,10 @@ from visualizer.errors import InputError
 from visualizer.export.atomic import write_chunks_atomic
 from visualizer.export.errors import GraphvizMissing, RenderError
 
-__all__ = ["FORMATS", "render", "image_chunks", "is_graphviz_installed", "check_graphviz"]
+__all__ = ["GRAPHVIZ_FORMATS", "render", "image_chunks", "is_graphviz_installed", "check_graphviz"]
 
-FORMATS = ("svg", "png")
-"""The image formats `render` produces."""
+GRAPHVIZ_FORMATS = ("svg", "png")
+"""What Graphviz renders a DOT file to here (`render`); the formats `export` writes are `formats.EXPORT_FORMATS`."""
 
 _READ_BLOCK = 1 << 16
 
@@ -42,8 +42,8 @@ def check_graphviz() -> str:
 
 def _check_format(fmt: str) -> str:
     fmt = fmt.lower().lstrip(".")
-    if fmt not in FORMATS:
-        raise InputError(f"cannot render to {fmt!r}; choose one of {', '.join(FORMATS)}")
+    if fmt not in GRAPHVIZ_FORMATS:
+        raise InputError(f"cannot render to {fmt!r}; choose one of {', '.join(GRAPHVIZ_FORMATS)}")
     return fmt
 
 
@@ -60,7 +60,7 @@ def image_chunks(dot_path: str | Path, fmt: str, *, shown: str | Path | None = N
         shown: the name of the DOT file in error messages (`dot_path` unless given).
 
     Raises:
-        InputError: `fmt` is not one of `FORMATS`.
+        InputError: `fmt` is not one of `GRAPHVIZ_FORMATS`.
         GraphvizMissing: `dot` is not installed.
         RenderError: `dot` failed (its first error line is quoted), raised while reading the pieces.
     """
@@ -105,7 +105,7 @@ def render(dot_path: str | Path, fmt: str) -> Path:
         The path of the image, written atomically (an image that cannot be made leaves no file).
 
     Raises:
-        InputError: `fmt` is not one of `FORMATS`.
+        InputError: `fmt` is not one of `GRAPHVIZ_FORMATS`.
         GraphvizMissing: `dot` is not installed.
         RenderError: `dot` failed (its first error line is quoted).
     """

@@ -352,6 +352,8 @@ def standalone_tex(picture_file: str, *, title: str) -> str:
         "\\documentclass[aspectratio=169]{beamer}",
         "\\usepackage{tikz}",
         "\\setbeamertemplate{navigation symbols}{}",
+        "\\setbeamersize{text margin left=3mm, text margin right=3mm}",
+        "\\newcommand{\\gametreeheight}{0.94\\textheight}% the picture has its own title: give it the frame",
         "\\begin{document}",
         "\\begin{frame}",
         *frame_title,

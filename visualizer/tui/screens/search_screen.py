@@ -320,19 +320,22 @@ class SearchScreen(Screen):
 
     # -- files ---------------------------------------------------------------
     def action_export(self) -> None:
-        """Saves the trace as traces/NAME.json and NAME.dot, NAME being a name no earlier export uses."""
+        """Saves the trace as traces/NAME.json, NAME.dot and (trees of a drawable size) the figure NAME.svg,
+        NAME being a name no earlier export uses."""
+        from visualizer.export.figure import MAX_INLINE_NODES
         from visualizer.export.files import fresh_stem, trace_slug, write_trace_files
 
         trace = self.session.trace
         folder, slug = Path("traces"), trace_slug(trace)
+        formats = ("json", "dot") + (("svg",) if len(trace.nodes) <= MAX_INLINE_NODES else ())
         try:
             stem = fresh_stem(folder, slug)
-            written = write_trace_files(trace, folder, stem, ("json", "dot"))
+            written = write_trace_files(trace, folder, stem, formats)
         except VisualizerError as error:
             self.notify(str(error), severity="error")
             return
         taken = "" if stem == slug else f" ({slug} was taken; nothing was replaced)"
-        self.notify("Saved " + " and ".join(str(path) for path in written) + taken, title="Export")
+        self.notify("Saved " + ", ".join(str(path) for path in written) + taken, title="Export")
 
     # -- other screens -------------------------------------------------------
     def action_play(self) -> None:
