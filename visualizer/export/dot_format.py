@@ -27,6 +27,7 @@ from visualizer.export.dot_frames import step_to_dot
 from visualizer.export.dot_labels import (
     BOARD_FONT,
     CUT,
+    EDGE_HEAD,
     FONT,
     GREY,
     PV_WIDTH,
@@ -131,7 +132,7 @@ def graph_to_dot(graph: networkx.DiGraph, *, step: int | None = None, replay: Re
     dot = pydot.Dot("trace", graph_type="digraph", ordering="out", labelloc="t", fontname=FONT)
     dot.set("label", quote_label(_title(graph)))
     dot.set_node_defaults(fontname=FONT)
-    dot.set_edge_defaults(fontname=FONT)
+    dot.set_edge_defaults(fontname=FONT, arrowhead=EDGE_HEAD)
     for node in graph.nodes:
         dot.add_node(pydot.Node(dot_id(node), **_node_attributes(graph, node, pv)))
     for parent, child in graph.edges:

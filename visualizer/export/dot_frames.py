@@ -18,6 +18,7 @@ from visualizer.export.dot_labels import (
     BOARD_FONT,
     CURRENT_FILL,
     CUT,
+    EDGE_HEAD,
     FONT,
     FONT_SIZE,
     GREY,
@@ -165,7 +166,7 @@ def step_to_dot(trace: Trace, replay: Replay, *, plan: _FramePlan | None = None)
     dot.set("label", quote_label(step_title(trace.algorithm, scene.caption, width=plan.title_width)))
     dot.set("comment", quote_label(RENDER_HINT))
     dot.set_node_defaults(fontname=FONT)
-    dot.set_edge_defaults(fontname=FONT)
+    dot.set_edge_defaults(fontname=FONT, arrowhead=EDGE_HEAD)
     for node, look in enumerate(scene.looks):
         shape, board = SHAPES[columns.player[node].value], columns.board[node]
         width, height = plan.sizes[shape]

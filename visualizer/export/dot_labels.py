@@ -13,7 +13,7 @@ if TYPE_CHECKING:
 __all__ = [
     "add_style", "dot_id", "status_style",
     "quote_label", "escape_label", "unquote_label", "node_label", "look_label", "summary_title", "step_title",
-    "LINE_BREAKS", "SHAPES", "FONT", "FONT_SIZE", "BOARD_FONT", "PV_WIDTH", "GREY", "UNSEEN", "CURRENT_FILL",
+    "LINE_BREAKS", "SHAPES", "EDGE_HEAD", "FONT", "FONT_SIZE", "BOARD_FONT", "PV_WIDTH", "GREY", "UNSEEN", "CURRENT_FILL",
     "LAST_CHILD", "CUT", "TITLE_LINES",
 ]
 
@@ -48,6 +48,9 @@ CURRENT_FILL = "gold"
 
 LAST_CHILD = "blue"
 """Per-step drawings: the edge to the child just backed up."""
+
+EDGE_HEAD = "none"
+"""Tree edges end at the child without an arrowhead: a head on a short pruned node covered its name."""
 
 CUT = "red"
 """The edge where a cut-off happened and its "cut" label."""

@@ -25,6 +25,7 @@ from typing import Any
 from visualizer.export.dot_labels import (
     BOARD_FONT,
     CUT,
+    EDGE_HEAD,
     FONT,
     GREY,
     PV_WIDTH,
@@ -192,7 +193,7 @@ class _DotStream:
         lines = ["digraph trace {\n"]
         lines += [f"{key}={_value(value)};\n" for key, value in graph.items()]
         lines.append(f"node{_attributes(fontname=FONT)};\n")
-        lines.append(f"edge{_attributes(fontname=FONT)};\n")
+        lines.append(f"edge{_attributes(fontname=FONT, arrowhead=EDGE_HEAD)};\n")
         return "".join(lines)
 
     def node_lines(self, start: int, stop: int) -> str:
