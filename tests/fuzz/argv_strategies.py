@@ -75,7 +75,10 @@ VALID_VALUES: dict[str, tuple[str, ...]] = {
     "port": ("8765",),
     "out": ("out", "traces", "a/b"),
     "name": ("t", "my-trace"),
-    "format": ("json", "dot", "json,dot", "svg", "png", "json,dot,svg"),
+    "format": ("json", "dot", "json,dot", "svg", "png", "json,dot,svg", "pdf,tex", "gif"),
+    "dpi": ("6", "12"),  # tiny pictures: --frames with png paints one per step
+    "fps": ("2", "10"),
+    "theme": ("light", "print", "dark"),
     "code": ("5R23-BRW", "XN1A-77S"),
     "algorithms": ("minimax,alphabeta", "negamax,negamax-ab", "alphabeta"),
     "cuts": ("equal", "strict", "equal,strict"),
