@@ -128,3 +128,9 @@ def test_the_full_tictactoe_animation_is_refused_before_any_drawing(capsys, tmp_
     code, _, err = run_cli(capsys, "export", "--out", str(tmp_path), "--game", "tictactoe", "--depth", "3",
                            "-a", "minimax", "--format", "gif")  # 2,261 steps
     assert code == 2 and "would draw 2,261 frames" in err and "--max-frames 2261" in err and "--depth" in err
+
+
+def test_frames_of_formats_without_steps_are_refused(capsys, tmp_path):
+    code, _, err = run_cli(capsys, "export", "--out", str(tmp_path), "--format", "json,gif", "--frames")
+    assert code == 2 and err.count("\n") == 1 and "--frames draws each step as dot, svg, png or pdf" in err
+    assert not tmp_path.exists() or list(tmp_path.iterdir()) == []

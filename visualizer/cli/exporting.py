@@ -138,6 +138,10 @@ def export(args: argparse.Namespace) -> int:
     out = Path(args.out)
     formats = parse_formats(args.format)
     options = picture_options(args)
+    framed = [fmt for fmt in formats if fmt == "dot" or EXPORT_FORMATS[fmt].paint is not None]
+    if args.frames and not framed:
+        raise InputError(f"--frames draws each step as dot, svg, png or pdf, and --format {args.format} has none; "
+                         "add one, e.g. --format json,svg")
     if args.examples:
         _check_examples(args)
         jobs = [(example.name, trace_search(example.game, example.algorithm, depth=example.depth)) for example in examples()]
