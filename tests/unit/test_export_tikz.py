@@ -10,10 +10,9 @@ import pytest
 from visualizer.errors import InputError
 from visualizer.export.drawing import Drawing, Path, Shape, Text
 from visualizer.export.tex_text import tex_text, tex_typewriter
+from visualizer.export.overlays import overlay_runs, painting_order
 from visualizer.export.tikz import (
     is_pdflatex_installed,
-    overlay_runs,
-    painting_order,
     slides_file_name,
     standalone_tex,
     to_tikz,
