@@ -6,7 +6,7 @@
 - then Home, End again, and a seeded set of jumps: Home and End ten times each and 180 random steps,
   in a shuffled order, each from wherever the one before left the cursor.
 
-As in the app (`visualizer.tui.heap`), the heap is frozen before the replay starts, so that full
+As in the app (`visualizer.gc_policy`), the heap is frozen before the replay starts, so that full
 collections do not walk the trace. The memory figures come from `tracemalloc` on a second replay:
 what the checkpoints hold once the cursor is back at step 0 (the views of the segments and the
 undo log, beyond a fresh replay's), and the peak of the first End on top of what the trace holds.
@@ -14,7 +14,6 @@ undo log, beyond a fresh replay's), and the peak of the first End on top of what
 
 from __future__ import annotations
 
-import gc
 import random
 import time
 import tracemalloc
@@ -23,6 +22,7 @@ from dataclasses import dataclass
 
 from benchmarks.measure import percentile
 from benchmarks.report import Row
+from visualizer.gc_policy import refreeze_heap, thaw_heap
 from visualizer.tracing import Trace
 from visualizer.tracing.replay import CHECKPOINT_INTERVAL, Replay
 
@@ -93,8 +93,7 @@ def time_jumps(trace: Trace, *, interval: int = CHECKPOINT_INTERVAL, random_jump
         interval: steps between checkpoints.
         random_jumps: random steps among the timed jumps.
     """
-    gc.collect()
-    gc.freeze()
+    refreeze_heap()
     try:
         replay = Replay(trace, interval=interval)
         count = replay.count
@@ -105,7 +104,7 @@ def time_jumps(trace: Trace, *, interval: int = CHECKPOINT_INTERVAL, random_jump
         jumps = [_timed(replay, step) for step in targets]
         del replay
     finally:
-        gc.unfreeze()
+        thaw_heap()
     held, peak = _checkpoint_memory(trace, interval)
     return JumpTiming(count, interval, first_end, home, end, jumps, held, peak)
 

@@ -8,10 +8,8 @@ names, boards and statuses are worked out only when the finished trace is read.
 
 from __future__ import annotations
 
-import gc
 from array import array
-from contextlib import contextmanager
-from typing import Any, Callable, Iterator, Sequence
+from typing import Any, Callable, Sequence
 
 from visualizer.errors import NodeBudgetExceeded
 from visualizer.games.base import Game, Player, Value
@@ -19,10 +17,11 @@ from visualizer.tracing.columns import KIND_CODES
 from visualizer.tracing.events import EventKind
 from visualizer.tracing.recorded_columns import RecordedColumns
 from visualizer.tracing.records import Cutoff, Summary
-from visualizer.tracing.trace import NEGAMAX_ALGORITHMS, Trace
+from visualizer.tracing.trace import Trace
 from visualizer.tracing.tracer import Tracer
+from visualizer.tracing.traits import traits_of
 
-__all__ = ["Recorder", "DEFAULT_MAX_NODES", "PROGRESS_EVERY", "paused_gc"]
+__all__ = ["Recorder", "DEFAULT_MAX_NODES", "PROGRESS_EVERY"]
 
 DEFAULT_MAX_NODES = 2_000_000
 """Nodes a recorded search may enter before it is stopped (a full tic-tac-toe minimax is 549,946)."""
@@ -30,27 +29,7 @@ DEFAULT_MAX_NODES = 2_000_000
 PROGRESS_EVERY = 25_000
 """The progress callback is called each time this many more nodes have been entered."""
 
-WINDOWLESS_ALGORITHMS = frozenset({"minimax", "negamax"})
-"""Algorithms without an alpha-beta window: their alphas and betas are all None, so none are stored."""
-
 ENTER, EVALUATE, BACK_UP, UPDATE, CUTOFF, EXIT = (KIND_CODES[kind] for kind in EventKind)
-
-
-@contextmanager
-def paused_gc() -> Iterator[None]:
-    """Pauses Python's cyclic garbage collector (if it is on) while recording.
-
-    A recording only adds objects that hold no cycles, but millions of them, and every collection
-    would walk them all again: about 40 % of a large traced search. Reference counting still frees
-    everything as usual.
-    """
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
 
 
 class _Recording:
@@ -122,8 +101,9 @@ class Recorder(Tracer):
     def begin(self, game: Game, *, algorithm: str, depth_limit: int | None, strict: bool) -> None:
         self.game = game
         self.algorithm, self.depth_limit, self.strict = algorithm, depth_limit, strict
-        self.is_negamax = algorithm in NEGAMAX_ALGORITHMS
-        self.recording.start(game, windowed=algorithm not in WINDOWLESS_ALGORITHMS)
+        traits = traits_of(algorithm)  # without a window, alphas and betas are all None: none are stored
+        self.is_negamax = traits.movers_view
+        self.recording.start(game, windowed=traits.windowed)
         self._configure_hooks(game, negamax_values=self.is_negamax, with_window=self.recording.windowed)
 
     def _checkpoint(self, entered: int) -> int:

@@ -19,9 +19,9 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from visualizer.games.base import Value
+from visualizer.gc_policy import paused_gc
 from visualizer.tracing.columns import KIND_CODES
 from visualizer.tracing.events import Event, EventKind
-from visualizer.tracing.recorder import paused_gc
 from visualizer.tracing.trace import Trace
 
 __all__ = ["CHECKPOINT_INTERVAL", "NodeView", "Phase", "Replay"]

@@ -6,24 +6,30 @@ from collections.abc import Iterable
 from functools import partial
 from typing import ClassVar
 
+from textual import on
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.widgets import HelpPanel
 
-from visualizer.games import Game, GridGame, builtin_example
+from visualizer.games import Evaluated, Game, GridGame, builtin_example, offers
+from visualizer.gc_policy import freeze_heap, thaw_heap
 from visualizer.practice.exercise import Exercise
 from visualizer.tracing import Trace
-from visualizer.tui.heap import freeze_heap, thaw_heap
 from visualizer.tui.match import Match, PlaySettings
-from visualizer.tui.screens import DrillScreen, PlayScreen, PracticeScreen, SearchScreen
+from visualizer.tui.navigation import OpenCompare, OpenDrill, OpenGame, OpenSearch, OpenStats
+from visualizer.tui.screens import DrillScreen, PlayScreen, PracticeScreen, SearchScreen, StatsScreen
 from visualizer.tui.session import Session
 
 __all__ = ["VisualizerApp", "make_app", "make_play_app", "make_practice_app"]
 
 
 class VisualizerApp(App):
-    """Shows one search at a time, or a game against the engine; the screens own the bindings."""
+    """Shows one search at a time, or a game against the engine; the screens own the bindings.
+
+    The App decides which screen comes next: screens post the messages of `navigation` and the
+    handlers below push (or pop) screens.
+    """
 
     CSS_PATH = "app.tcss"
     TITLE = "gametree visualizer"
@@ -55,6 +61,34 @@ class VisualizerApp(App):
                 self.push_screen(DrillScreen(self.exercise.solution))
             return
         self.push_screen(SearchScreen(self.session) if self.match is None else PlayScreen(self.match))
+
+    # -- navigation (see `visualizer.tui.navigation`) ------------------------
+    @on(OpenSearch)
+    def _open_search(self, message: OpenSearch) -> None:
+        self.push_screen(SearchScreen(message.session, can_go_back=True))
+
+    @on(OpenGame)
+    def _open_game(self, message: OpenGame) -> None:
+        """Back to the game when the search on screen is one of its engine moves, else a new game."""
+        stack = self.screen_stack
+        if len(stack) > 1 and isinstance(stack[-2], PlayScreen):
+            self.pop_screen()
+            return
+        self.push_screen(PlayScreen(Match(message.game), can_go_back=True))
+
+    @on(OpenCompare)
+    def _open_compare(self, message: OpenCompare) -> None:
+        from visualizer.tui.screens.compare_screen import CompareScreen
+
+        self.push_screen(CompareScreen(message.full, message.pruning))
+
+    @on(OpenStats)
+    def _open_stats(self) -> None:
+        self.push_screen(StatsScreen())
+
+    @on(OpenDrill)
+    def _open_drill(self, message: OpenDrill) -> None:
+        self.push_screen(DrillScreen(message.trace))
 
     def on_ready(self) -> None:
         """Once the first screen is drawn, keeps what the app holds out of full collections (see `freeze_heap`)."""
@@ -141,7 +175,7 @@ def make_play_app(
     Raises:
         InputError: a setting is not one of the above.
     """
-    settings = PlaySettings(human, algorithm, depth, evaluator or getattr(game, "evaluator", "win-loss"))
+    settings = PlaySettings(human, algorithm, depth, evaluator or (game.evaluator if offers(game, Evaluated) else "win-loss"))
     return VisualizerApp(match=Match(game, settings))
 
 

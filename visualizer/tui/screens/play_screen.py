@@ -18,7 +18,7 @@ from visualizer.games import GridGame
 from visualizer.tracing import Trace
 from visualizer.tui.dialogs.play_settings import PlayChoice, PlaySettingsDialog
 from visualizer.tui.match import Match
-from visualizer.tui.screens.search_screen import SearchScreen
+from visualizer.tui.navigation import OpenSearch
 from visualizer.tui.session import Session
 from visualizer.tui.widgets.board_view import BoardView
 from visualizer.tui.widgets.move_history import MoveHistory
@@ -54,10 +54,12 @@ class PlayScreen(Screen):
         Binding("escape", "back", "Back"),
     ]
 
-    def __init__(self, match: Match) -> None:
+    def __init__(self, match: Match, *, can_go_back: bool = False) -> None:
         super().__init__()
         self.match = match
         """The game on screen."""
+        self.can_go_back = can_go_back
+        """True when the App opened this game over another screen (escape goes back to it)."""
         self.cursor = 0
         """The keyboard cursor: a cell, or a column with gravity."""
         self.thinking = False
@@ -274,11 +276,11 @@ class PlayScreen(Screen):
             self.refuse("the engine has not moved yet")
             return
         trace = turn.trace
-        self.app.push_screen(SearchScreen(Session(turn.before, trace.algorithm, trace.depth_limit, False, trace)))
+        self.post_message(OpenSearch(Session(turn.before, trace.algorithm, trace.depth_limit, False, trace)))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "back":  # only when opened from another screen
-            return self in self.app.screen_stack and self.app.screen_stack.index(self) > 1
+            return self.can_go_back
         return True
 
     def action_back(self) -> None:

@@ -14,8 +14,7 @@ from visualizer.errors import VisualizerError
 from visualizer.practice.answers import NodeAnswer, answer_text, parse_answer
 from visualizer.practice.exercise import Exercise
 from visualizer.practice.session import PracticeSession
-from visualizer.tui.screens.drill_screen import DrillScreen
-from visualizer.tui.screens.search_screen import SearchScreen
+from visualizer.tui.navigation import OpenDrill, OpenSearch
 from visualizer.tui.session import Session
 from visualizer.tui.widgets.answer_table import AnswerTable
 from visualizer.tui.widgets.practice_tree import PracticeTree
@@ -49,8 +48,10 @@ class PracticeScreen(Screen):
         Binding("escape", "cancel", "Cancel", show=False),
     ]
 
-    def __init__(self, exercise: Exercise) -> None:
+    def __init__(self, exercise: Exercise, *, can_go_back: bool = False) -> None:
         super().__init__()
+        self.can_go_back = can_go_back
+        """True when the App opened the exercise over another screen (escape, editor closed, goes back)."""
         self.practice = PracticeSession(exercise)
         """The exercise and the answers so far."""
         self.editing: str | None = None
@@ -217,7 +218,7 @@ class PracticeScreen(Screen):
     def action_cancel(self) -> None:
         if self.answer_input.display:
             self._close_editor()
-        elif len(self.app.screen_stack) > 2:
+        elif self.can_go_back:
             self.app.pop_screen()
 
     def action_toggle_pruned(self) -> None:
@@ -262,11 +263,11 @@ class PracticeScreen(Screen):
         exercise = self.practice.exercise
         session = Session(exercise.game, "alphabeta", exercise.depth, exercise.strict, exercise.solution)
         session.replay.seek(verdict.step)
-        self.app.push_screen(SearchScreen(session))
+        self.post_message(OpenSearch(session))
 
     def action_drill(self) -> None:
         """Predict the next node: alpha-beta's playback pauses before each node entered or cut-off."""
-        self.app.push_screen(DrillScreen(self.practice.exercise.solution))
+        self.post_message(OpenDrill(self.practice.exercise.solution))
 
     def action_save(self) -> None:
         try:

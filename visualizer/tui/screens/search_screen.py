@@ -16,10 +16,10 @@ from textual.widgets import Footer
 from visualizer.errors import VisualizerError
 from visualizer.export.staged import write_new_file
 from visualizer.games import Game, GridGame, TicTacToe
+from visualizer.gc_policy import freeze_heap, refreeze_heap
 from visualizer.tracing.replay import Replay
 from visualizer.tui.dialogs import DepthChoice, DepthDialog, NewTreeDialog
-from visualizer.tui.heap import freeze_heap, refreeze_heap
-from visualizer.tui.match import Match
+from visualizer.tui.navigation import OpenCompare, OpenGame, OpenStats
 from visualizer.tui.session import Session
 from visualizer.tui.tree_layout import Density
 from visualizer.tui.widgets.call_stack import CallStack
@@ -66,10 +66,12 @@ class SearchScreen(Screen):
         Binding("escape", "back", "Back"),
     ]
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: Session, *, can_go_back: bool = False) -> None:
         super().__init__()
         self.session = session
         """The search on screen."""
+        self.can_go_back = can_go_back
+        """True when the App opened this search over another screen (escape goes back to it)."""
         self.speed_index = SPEEDS.index(4)
         """Index into SPEEDS."""
         self.timer: Timer | None = None
@@ -286,7 +288,6 @@ class SearchScreen(Screen):
     def action_compare(self) -> None:
         """Minimax and alpha-beta on this tree, side by side."""
         from visualizer.search import trace_search
-        from visualizer.tui.screens.compare_screen import CompareScreen
 
         self.stop()
         session = self.session
@@ -298,7 +299,7 @@ class SearchScreen(Screen):
         except VisualizerError as error:
             self.notify(str(error), severity="error")
             return
-        self.app.push_screen(CompareScreen(full, pruning))
+        self.post_message(OpenCompare(full, pruning))
 
     def action_new_tree(self) -> None:
         """Asks for another tree (opening on this one) and searches it."""
@@ -340,26 +341,18 @@ class SearchScreen(Screen):
     # -- other screens -------------------------------------------------------
     def action_play(self) -> None:
         """Plays this grid game (or tic-tac-toe) against the engine; back to the game if it opened this trace."""
-        from visualizer.tui.screens.play_screen import PlayScreen
-
         self.stop()
-        stack = self.app.screen_stack
-        if len(stack) > 1 and isinstance(stack[-2], PlayScreen):
-            self.app.pop_screen()
-            return
         game = self.session.game if isinstance(self.session.game, GridGame) else TicTacToe()
-        self.app.push_screen(PlayScreen(Match(game)))
+        self.post_message(OpenGame(game))
 
     def action_stats(self) -> None:
         """The pruned-tree study: how much alpha-beta saves over minimax as random trees grow."""
-        from visualizer.tui.screens.stats_screen import StatsScreen
-
         self.stop()
-        self.app.push_screen(StatsScreen())
+        self.post_message(OpenStats())
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "back":  # only when opened from another screen (the game it was played in)
-            return self in self.app.screen_stack and self.app.screen_stack.index(self) > 1
+            return self.can_go_back
         return True
 
     def action_back(self) -> None:

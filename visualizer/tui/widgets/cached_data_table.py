@@ -1,138 +1,116 @@
-"""Provides `CachedDataTable`: a `DataTable` that draws a row or cell again only when it or its look changes."""
+"""Provides `CachedDataTable`: a `DataTable` that draws a line again only when its row or its look changes."""
 
 from __future__ import annotations
 
 from collections.abc import Hashable
 
-from rich.segment import Segment
-from rich.style import Style
+from rich.text import Text
 from textual.cache import LRUCache
-from textual.coordinate import Coordinate
+from textual.geometry import Region
+from textual.strip import Strip
 from textual.widgets import DataTable
-from textual.widgets.data_table import CellDoesNotExist, RowKey
+from textual.widgets.data_table import RowDoesNotExist
 
-__all__ = ["CELL_CACHE_SIZE", "ROW_CACHE_SIZE", "CachedDataTable"]
+__all__ = ["LINE_CACHE_SIZE", "CachedDataTable"]
 
-CELL_CACHE_SIZE = 4_000
-"""Drawn cells kept (a few screens of a ten-column table)."""
-
-ROW_CACHE_SIZE = 1_000
-"""Drawn row lines kept."""
-
-SegmentLines = list[list[Segment]]
+LINE_CACHE_SIZE = 1_000
+"""Drawn lines kept (a few screens of rows, with and without the cursor)."""
 
 
 class CachedDataTable(DataTable):
-    """A `DataTable` whose rows and cells are drawn once per content and look, not once per change to the table.
+    """A `DataTable` whose lines are drawn once per content and look, not once per change to the table.
 
     `DataTable` keys its caches on a counter that every `update_cell` (and every other change) bumps,
     and it repaints the whole table on each change, so changing one cell draws every visible cell
-    again, each through Rich's console: most of a step's time in the app. This table keeps its own
-    caches of drawn row lines and cells, keyed on what the drawing depends on: the values, the
-    place (the segments carry the row and column as mouse metadata; zebra stripes follow the row),
-    the column widths, the cursor and hover highlights and the widget's pseudo-classes; a new
-    stylesheet or theme empties them. Rows with labels, and cells whose value is not hashable, are
-    drawn by `DataTable` as before.
+    again, each through Rich's console: most of a step's time in the app. This table keeps drawn
+    lines (`render_line`, Textual's Line API) keyed on what a line shows: the row's index (zebra
+    stripes, the mouse metadata in its segments) and values, whether the cursor is on it, the
+    column widths, the sideways scroll and the widget's look (its style, pseudo-classes and
+    options); a new stylesheet or theme empties the cache. The table must keep to one line per row
+    and no fixed rows (the line -> row arithmetic): rows added with a label or another height make it
+    draw every line through `DataTable` as before, as do cells whose values are not hashable and the
+    row under a mouse hovering over the table.
     """
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        self._drawn_cells: LRUCache[tuple, SegmentLines] = LRUCache(CELL_CACHE_SIZE)
-        self._drawn_rows: LRUCache[tuple, tuple[SegmentLines, SegmentLines]] = LRUCache(ROW_CACHE_SIZE)
+        self._drawn_lines: LRUCache[Hashable, Strip] = LRUCache(LINE_CACHE_SIZE)
+        self._is_one_line_per_row = True
+        self._frame: tuple | None = None  # what every line of the frame being drawn depends on
+
+    def add_row(self, *cells, height: int | None = 1, key: str | None = None, label: str | Text | None = None):
+        """Adds a row as `DataTable.add_row` does; a label or a height other than 1 turns the line cache off."""
+        if height != 1 or label is not None:
+            self._is_one_line_per_row = False
+        return super().add_row(*cells, height=height, key=key, label=label)
 
     def notify_style_update(self) -> None:
-        """Drops the drawn rows and cells when the CSS (or the theme) changes."""
-        self._drawn_cells.clear()
-        self._drawn_rows.clear()
+        """Drops the drawn lines when the CSS (or the theme) changes."""
+        self._drawn_lines.clear()
         super().notify_style_update()
 
-    def _look(self) -> tuple:
-        """What every row and cell drawing depends on besides its content and place."""
+    def render_lines(self, crop: Region) -> list[Strip]:
+        """Draws the lines of `crop`, working out once what all of them depend on."""
+        self._frame = self._frame_key()
+        try:
+            return super().render_lines(crop)
+        finally:
+            self._frame = None
+
+    def _frame_key(self) -> tuple | None:
+        """What every line depends on besides its row, or None when lines cannot be cached."""
+        if not self._is_one_line_per_row or self.fixed_rows:
+            return None
         return (
+            self.size.width,
+            self.scroll_offset.x,
+            tuple(column.get_render_width(self) for column in self.ordered_columns),
+            tuple((column.label.markup, str(column.label.style)) for column in self.ordered_columns),
+            self.rich_style,
+            self.get_pseudo_class_state(),
             self.cursor_type,
             self.show_cursor,
-            getattr(self, "_show_hover_cursor", None),
-            getattr(self, "_pseudo_class_state", None),
             self.cursor_foreground_priority,
             self.cursor_background_priority,
             self.cell_padding,
             self.zebra_stripes,
-            self.fixed_rows,
             self.fixed_columns,
-            self.show_row_labels,
+            self.show_header,
+            self.header_height,
         )
 
-    def _content_key(self, row_index: int, column_index: int) -> Hashable | None:
-        """What a cell shows, or None when it cannot be keyed (then `DataTable` draws it)."""
-        if column_index < 0:
+    def _line_key(self, y: int) -> Hashable | None:
+        """What line `y` of the view shows, or None when it must be drawn by `DataTable`."""
+        frame = self._frame
+        if frame is None:
             return None
-        if row_index < 0:
-            label = self.ordered_columns[column_index].label
-            return ("header", label.markup, str(label.style), self.header_height)
-        try:
-            row_key, column_key = self.coordinate_to_cell_key(Coordinate(row_index, column_index))
-            value = self.get_cell(row_key, column_key)
-            hash(value)
-        except (CellDoesNotExist, TypeError):
-            return None
-        row = self.rows[row_key]
-        return ("cell", type(value), value, row.height, row.auto_height)
-
-    def _render_cell(
-        self,
-        row_index: int,
-        column_index: int,
-        base_style: Style,
-        width: int,
-        cursor: bool = False,
-        hover: bool = False,
-    ) -> SegmentLines:
-        content = self._content_key(row_index, column_index)
-        if content is None:
-            return super()._render_cell(row_index, column_index, base_style, width, cursor, hover)
-        key = (content, row_index, column_index, base_style, width, cursor, hover, self._look())
-        lines = self._drawn_cells.get(key)
-        if lines is None:
-            lines = super()._render_cell(row_index, column_index, base_style, width, cursor, hover)
-            self._drawn_cells[key] = lines
-        return lines
-
-    def _row_content_key(self, row_key: RowKey) -> tuple[int, Hashable] | None:
-        """The row's index and what it shows, or None when it cannot be keyed."""
-        columns = self.ordered_columns
-        row = self.rows.get(row_key)
-        if row is None:  # the header
-            return -1, tuple((column.label.markup, str(column.label.style)) for column in columns)
-        if row.label is not None:
-            return None
-        try:
-            values = tuple(self.get_row(row_key))
-            hash(values)
-        except (CellDoesNotExist, TypeError):
-            return None
-        return self.get_row_index(row_key), (values, tuple(type(value) for value in values), row.height)
-
-    def _render_line_in_row(
-        self,
-        row_key: RowKey,
-        line_no: int,
-        base_style: Style,
-        cursor_location: Coordinate,
-        hover_location: Coordinate,
-    ) -> tuple[SegmentLines, SegmentLines]:
-        content = self._row_content_key(row_key)
-        if content is None:
-            return super()._render_line_in_row(row_key, line_no, base_style, cursor_location, hover_location)
-        row_index, values = content
-        if self.cursor_type == "row":  # only whether the cursor (or the mouse) is on this row matters
-            cursors: tuple = (cursor_location.row == row_index, hover_location.row == row_index)
+        if self.show_header and y < self.header_height:
+            row_index, line = -1, y
         else:
-            cursors = (cursor_location, hover_location)
-        widths = tuple(column.get_render_width(self) for column in self.ordered_columns)
-        key = (row_index, values, line_no, base_style, cursors, widths, self.size.width, self.header_height,
-               getattr(self, "_row_label_column_width", None), self._look())
-        drawn = self._drawn_rows.get(key)
-        if drawn is None:
-            drawn = super()._render_line_in_row(row_key, line_no, base_style, cursor_location, hover_location)
-            self._drawn_rows[key] = drawn
-        return drawn
+            row_index, line = y - (self.header_height if self.show_header else 0) + self.scroll_offset.y, 0
+        if self.is_mouse_over and self.hover_coordinate.row == row_index:
+            return None  # the hover highlight follows state that only DataTable sees
+        cursor: Hashable = self.cursor_coordinate
+        if self.cursor_type == "row":  # only whether the cursor is on this row matters
+            cursor = self.cursor_coordinate.row == row_index
+        if row_index < 0:
+            return ("header", line, cursor, frame)
+        try:
+            values = tuple(self.get_row_at(row_index))
+            hash(values)
+        except RowDoesNotExist:
+            return ("blank", frame)
+        except TypeError:
+            return None
+        return (row_index, values, tuple(type(value) for value in values), cursor, frame)
+
+    def render_line(self, y: int) -> Strip:
+        """Line `y` of the view: drawn before if nothing it shows has changed since."""
+        key = self._line_key(y)
+        if key is None:
+            return super().render_line(y)
+        strip = self._drawn_lines.get(key)
+        if strip is None:
+            strip = super().render_line(y)
+            self._drawn_lines[key] = strip
+        return strip

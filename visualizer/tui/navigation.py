@@ -1,0 +1,60 @@
+"""Provides the messages a screen posts to ask the App for another screen; the App decides how to get there.
+
+A screen never opens another screen itself, nor looks at the screen stack: it posts one of these
+(they bubble from the screen to the App), and `VisualizerApp` pushes the screen asked for, or goes
+back to one that is already open. Whether a screen has a screen to go back to is set by the App
+when it opens it (`can_go_back`). Dialogs that answer their screen (depth, new tree, settings) are
+pushed by the screen with a callback, as Textual intends.
+"""
+
+from __future__ import annotations
+
+from textual.message import Message
+
+from visualizer.games import GridGame
+from visualizer.tracing import Trace
+from visualizer.tui.session import Session
+
+__all__ = ["OpenCompare", "OpenDrill", "OpenGame", "OpenSearch", "OpenStats"]
+
+
+class OpenSearch(Message):
+    """Step through a search: the engine's last move from a game, or a practice exercise's solution."""
+
+    def __init__(self, session: Session) -> None:
+        super().__init__()
+        self.session = session
+        """The search to show, at the step it stands at."""
+
+
+class OpenGame(Message):
+    """Play against the engine: back to the game whose search is on screen, or a new game on `game`."""
+
+    def __init__(self, game: GridGame) -> None:
+        super().__init__()
+        self.game = game
+        """The opening position of a new game (unused when going back to the game)."""
+
+
+class OpenCompare(Message):
+    """Show two searches of one tree side by side."""
+
+    def __init__(self, full: Trace, pruning: Trace) -> None:
+        super().__init__()
+        self.full = full
+        """The search without pruning (minimax)."""
+        self.pruning = pruning
+        """The search with pruning (alpha-beta)."""
+
+
+class OpenStats(Message):
+    """Show the pruned-tree study."""
+
+
+class OpenDrill(Message):
+    """Predict the next node of a search."""
+
+    def __init__(self, trace: Trace) -> None:
+        super().__init__()
+        self.trace = trace
+        """The search to predict."""
