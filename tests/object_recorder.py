@@ -11,7 +11,8 @@ from visualizer.errors import NodeBudgetExceeded
 from visualizer.games.base import Game, Player, Value
 from visualizer.tracing.events import Event, EventKind
 from visualizer.tracing.recorder import DEFAULT_MAX_NODES, PROGRESS_EVERY
-from visualizer.tracing.trace import NEGAMAX_ALGORITHMS, Cutoff, NodeStatus, Summary, Trace, TraceNode
+from visualizer.tracing.trace import Cutoff, NodeStatus, Summary, Trace, TraceNode
+from visualizer.tracing.traits import traits_of
 from visualizer.tracing.tracer import Tracer
 
 __all__ = ["ObjectRecorder"]
@@ -33,7 +34,7 @@ class ObjectRecorder(Tracer):
     def begin(self, game: Game, *, algorithm: str, depth_limit: int | None, strict: bool) -> None:
         self.game = game
         self.algorithm, self.depth_limit, self.strict = algorithm, depth_limit, strict
-        self.is_negamax = algorithm in NEGAMAX_ALGORITHMS
+        self.is_negamax = traits_of(algorithm).movers_view
         self.events: list[Event] = []
         self.stack: list[int] = []  # ids of the open nodes
         self.states: list[Any] = []  # game states by id (for board text); empty for explicit trees

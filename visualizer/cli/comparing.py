@@ -11,13 +11,13 @@ from typing import Any
 
 from visualizer.analysis.compare import ALIGN_LIMIT, Comparison, Run
 from visualizer.cli.render import MAX_LISTED, text_table
-from visualizer.cli.searching import PRUNING, trace_from_args
+from visualizer.cli.searching import trace_from_args
 from visualizer.cli.sources import game_from_args, source_kind
 from visualizer.errors import InputError
 from visualizer.games import parse_order, with_order
 from visualizer.games.base import format_value
 from visualizer.lists import split_list
-from visualizer.search import parse_algorithm
+from visualizer.search import find_algorithm
 
 __all__ = ["compare", "runs_from_args", "comparison_text", "comparison_json"]
 
@@ -49,7 +49,7 @@ def runs_from_args(args: argparse.Namespace) -> list[Run]:
     """Every combination of --algorithms, --order (a list here) and --cuts, searched on one tree."""
     if source_kind(args)[0] == "trace":
         raise InputError("compare searches the tree again; give a tree source instead of --trace")
-    algorithms = [parse_algorithm(name) for name in _list(args.algorithms, "--algorithms", "minimax,alphabeta")]
+    algorithms = [find_algorithm(name) for name in _list(args.algorithms, "--algorithms", "minimax,alphabeta")]
     orders = [parse_order(text) for text in _list(args.order or "natural", "--order", "natural,best")]
     cuts = _cuts(args)
     base = game_from_args(argparse.Namespace(**{**vars(args), "order": None}))  # the orders are applied below
@@ -59,7 +59,7 @@ def runs_from_args(args: argparse.Namespace) -> list[Run]:
         games.append((f"random:{game.seed}" if order == "random" else order, game))
     combinations: dict[tuple[str, str, bool], Any] = {}
     for algorithm, (order, game), strict in itertools.product(algorithms, games, cuts):
-        combinations.setdefault((algorithm, order, strict and algorithm in PRUNING), game)
+        combinations.setdefault((algorithm.name, order, strict and algorithm.accepts_strict), game)
     if len(combinations) < 2:
         raise InputError(
             "that is only one search; compare two or more, e.g. --algorithms minimax,alphabeta, "

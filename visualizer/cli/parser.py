@@ -14,12 +14,14 @@ from visualizer.export.formats import DEFAULT_FPS, EXPORT_FORMATS
 from visualizer.export.themes import DEFAULT_THEME, THEMES
 from visualizer.errors import one_line
 from visualizer.games import EVALUATORS
+from visualizer.games.registry import cli_games
 from visualizer.search import ALGORITHMS
 from visualizer.tracing import DEFAULT_MAX_NODES
 
 __all__ = ["GAMES", "build_parser", "check_values", "port_number"]
 
-GAMES = ("tictactoe", "connect4", "nim")
+GAMES = cli_games()
+"""The `--game` choices of the built-in games (`build_parser` asks the registry again, for games registered later)."""
 
 EXAMPLES = """\
 examples:
@@ -133,7 +135,7 @@ def _source_options(default: str = "the built-in 15-node example, root MIN") -> 
     group.add_argument("--leaves", type=int, metavar="N", help="leaves of the random tree (8)")
     group.add_argument("--range", metavar="LO:HI", help="values of the random tree (-10:10)")
     group.add_argument("--seed", type=int, metavar="S", help="random seed (shown in the output when omitted)")
-    group.add_argument("--game", choices=GAMES, help="a board game instead of a tree")
+    group.add_argument("--game", choices=cli_games(), help="a board game instead of a tree")
     group.add_argument("--board", metavar="XO.",
                        help="tic-tac-toe or connect four: rows of X, O and . from the top, split by / (empty)")
     group.add_argument("--player", choices=("X", "O", "x", "o"),

@@ -9,7 +9,19 @@ from typing import Any
 from visualizer.cli.searching import trace_from_args
 from visualizer.cli.sources import game_from_args, lookahead_from_args, source_kind
 from visualizer.errors import InputError
-from visualizer.games import Game, TicTacToe, lookahead
+from visualizer.games import (
+    Evaluated,
+    ExplicitNodes,
+    Game,
+    PhrasesMoves,
+    Playable,
+    TellsOutcomes,
+    TicTacToe,
+    find_game_kind,
+    game_kinds,
+    lookahead,
+    offers,
+)
 from visualizer.games.base import format_value
 from visualizer.tracing import Trace
 
@@ -19,7 +31,7 @@ __all__ = ["best_move", "best_move_json", "best_move_text", "play"]
 def _move_phrase(game: Game, move: Any) -> str:
     """A reported move (a trace's `best_move`) in words: "X at square 5 (row 2, column 2)", "O in column 3",
     "take 2", or a node name."""
-    if hasattr(game, "move_phrase"):
+    if offers(game, PhrasesMoves):
         return game.move_phrase(game.root(), game.move_from_value(move))
     return str(move)
 
@@ -29,7 +41,7 @@ def _game_over(game: Game) -> str | None:
     root = game.root()
     if not game.is_terminal(root):
         return None
-    if hasattr(game, "winner"):
+    if offers(game, Playable):
         mark = game.winner(root)
         return f"{mark} has already won" if mark else "the board is full"
     return "the root has no children"
@@ -45,6 +57,11 @@ def _mover(game: Game) -> str:
     return getattr(root, "to_move", None) or game.player(root).value.upper()
 
 
+def _plus(game: Game) -> str:
+    """Whose view the values take: the MAX player's mark ("X", "O") on grid games, else "MAX"."""
+    return game.max_mark if offers(game, Evaluated) else "MAX"
+
+
 def _after(trace: Trace) -> str | None:
     best = trace.summary.best_child
     return None if best is None else trace.nodes[best].board
@@ -56,10 +73,10 @@ def _outcome(game: Game, trace: Trace) -> str | None:
     A full search with a win-aware evaluator tells every outcome; a limited one only a forced win or
     loss found within the look-ahead.
     """
-    if game.is_explicit or not hasattr(game, "is_decisive"):  # board games and NIM only
+    if offers(game, ExplicitNodes) or not offers(game, TellsOutcomes):  # board games and NIM only
         return None
     value = trace.summary.value
-    plus = getattr(game, "max_mark", "MAX")
+    plus = _plus(game)
     minus = {"X": "O", "O": "X", "MAX": "MIN"}[plus]
     if trace.depth_limit is not None:
         if not game.is_decisive(value):
@@ -77,9 +94,9 @@ def best_move_text(game: Game, trace: Trace) -> str:
     summary = trace.summary
     depth = "to the end of the game" if trace.depth_limit is None else f"look-ahead {trace.depth_limit}"
     settings = [trace.algorithm, depth]
-    if hasattr(game, "evaluator") and f"{game.evaluator} values" not in game.describe():
+    if offers(game, Evaluated) and f"{game.evaluator} values" not in game.describe():
         settings.append(f"{game.evaluator} values")
-    plus = getattr(game, "max_mark", "MAX")
+    plus = _plus(game)
     lines = [
         f"{game.describe()} | {', '.join(settings)}",
         f"{'best move:':<21}{_move_phrase(game, summary.best_move)}",
@@ -141,12 +158,14 @@ def best_move(args: argparse.Namespace) -> int:
 def play(args: argparse.Namespace) -> int:
     """Opens the app's play mode: the user against the engine at tic-tac-toe or connect four."""
     kind, _ = source_kind(args)
+    game_kind = find_game_kind(kind)
     if kind == "builtin":
         game: Game = TicTacToe(evaluator=args.eval, symmetry=bool(args.symmetry))
-    elif kind in ("tictactoe", "connect4"):
+    elif game_kind is not None and game_kind.is_playable:
         game = game_from_args(args)
     else:
-        raise InputError(f"play needs a board game; use --game tictactoe or --game connect4, not {kind}")
+        playable = " or ".join(other.cli_source for other in game_kinds() if other.is_playable)
+        raise InputError(f"play needs a board game; use {playable}, not {kind}")
     from visualizer.cli.commands import has_terminal
     from visualizer.search import parse_algorithm
     from visualizer.tui.app import make_play_app

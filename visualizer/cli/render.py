@@ -9,6 +9,7 @@ from visualizer.games.base import format_value
 from visualizer.games.treefacts import tree_facts
 from visualizer.tracing import Trace
 from visualizer.tracing.describe import cutoff_relation
+from visualizer.tracing.traits import traits_of
 
 __all__ = ["node_table", "text_table", "facts_text", "run_text", "run_json", "MAX_LISTED"]
 
@@ -113,7 +114,7 @@ def _cutoff_sentence(trace: Trace, cutoff: Any) -> str:
 def _header(trace: Trace) -> str:
     depth = "full depth" if trace.depth_limit is None else f"depth {trace.depth_limit}"
     parts = [trace.algorithm, trace.description, f"root {trace.root_player.value.upper()}", depth]
-    if trace.algorithm in ("alphabeta", "negamax-ab"):
+    if traits_of(trace.algorithm).windowed:  # only a search with a window has a cut rule
         parts.append("cut on strict inequality" if trace.strict else "cut on equality")
     return " | ".join(parts)
 

@@ -9,13 +9,10 @@ from typing import Callable
 from visualizer.cli.sources import lookahead_from_args
 from visualizer.errors import InputError
 from visualizer.games import Game
-from visualizer.search import parse_algorithm, trace_search
+from visualizer.search import REGISTRY, find_algorithm, trace_search
 from visualizer.tracing import Trace
 
-__all__ = ["PRUNING", "trace_from_args"]
-
-PRUNING = ("alphabeta", "negamax-ab")
-"""The algorithms that cut, so that --strict (when to cut) means something to them."""
+__all__ = ["trace_from_args"]
 
 
 def _progress() -> Callable[[int], None] | None:
@@ -37,11 +34,13 @@ def trace_from_args(
 
     `algorithm` and `strict` override the options when given.
     """
-    algorithm = parse_algorithm(algorithm or getattr(args, "algorithm", None) or "alphabeta")
-    if strict is None and getattr(args, "strict", False) and algorithm not in PRUNING:
+    record = find_algorithm(algorithm or getattr(args, "algorithm", None) or "alphabeta")
+    algorithm = record.name
+    if strict is None and getattr(args, "strict", False) and not record.accepts_strict:
+        instead = next((other.name for other in REGISTRY.values()
+                        if other.accepts_strict and other.movers_view == record.movers_view), "alphabeta")
         raise InputError(
-            f"--strict says when alpha-beta cuts, and {algorithm} never cuts; drop --strict, "
-            f"or choose -a {'negamax-ab' if algorithm == 'negamax' else 'alphabeta'}"
+            f"--strict says when alpha-beta cuts, and {algorithm} never cuts; drop --strict, or choose -a {instead}"
         )
     progress = _progress()
     try:

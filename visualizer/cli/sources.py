@@ -7,14 +7,14 @@ import random
 
 from visualizer.errors import InputError
 from visualizer.games import (
-    ConnectFour,
     Game,
-    Nim,
+    GameKind,
     Player,
-    TicTacToe,
     builtin_example,
+    find_game_kind,
     from_array,
     from_nested,
+    game_kinds,
     lookahead,
     parse_array,
     parse_order,
@@ -26,24 +26,15 @@ from visualizer.tracing import Trace
 
 __all__ = ["check_owned", "game_from_args", "lookahead_from_args", "source_kind", "trace_from_file"]
 
-# Options that belong to one kind of source, so that a stray one is reported rather than ignored.
-_OWNED = {
-    "branching": ("--branching", {"array", "random"}),
-    "names": ("--names", {"array", "nested"}),
-    "leaves": ("--leaves", {"random"}),
-    "range": ("--range", {"random"}),
-    "seed": ("--seed", {"random"}),
-    "board": ("--board", {"tictactoe", "connect4"}),
-    "player": ("--player", {"tictactoe", "connect4"}),
-    "eval": ("--eval", {"tictactoe", "connect4"}),
-    "symmetry": ("--symmetry", {"tictactoe", "connect4"}),
-    "rows": ("--rows", {"connect4"}),
-    "cols": ("--cols", {"connect4"}),
-    "connect": ("--connect", {"connect4"}),
-    "pile": ("--pile", {"nim"}),
-    "max_take": ("--max-take", {"nim"}),
-    "rules": ("--rules", {"nim"}),
-}
+
+def _owned() -> dict[str, tuple[str, set[str]]]:
+    """Each option that belongs to some kinds of source, by attribute: its flag and those kinds (from the
+    game registry), so that a stray one is reported rather than ignored."""
+    owned: dict[str, tuple[str, set[str]]] = {}
+    for kind in game_kinds():
+        for attribute, flag in kind.options:
+            owned.setdefault(attribute, (flag, set()))[1].add(kind.name)
+    return owned
 
 
 def source_kind(args: argparse.Namespace) -> tuple[str, str | None]:
@@ -60,11 +51,12 @@ def source_kind(args: argparse.Namespace) -> tuple[str, str | None]:
     if args.random:
         given.append(("--random", "random", None))
     if args.game is not None:
-        given.append((f"--game {args.game}", args.game, None))
-    elif args.board is not None:
-        given.append(("--board", "tictactoe", None))
-    elif args.pile is not None:
-        given.append(("--pile", "nim", None))
+        given.append((f"--game {args.game}", _cli_kind(args.game).name, None))
+    else:
+        chosen = [kind for kind in game_kinds() if kind.selected_by and getattr(args, kind.selected_by) is not None]
+        if chosen:  # --board, else --pile: the first kind in the registry whose option is given
+            flag = dict(chosen[0].options)[chosen[0].selected_by]
+            given.append((flag, chosen[0].name, None))
     if len(given) > 1:
         names = " and ".join(flag for flag, _, _ in given)
         raise InputError(f"conflicting sources: {names}; give one tree source")
@@ -75,10 +67,15 @@ def source_kind(args: argparse.Namespace) -> tuple[str, str | None]:
 
 def check_owned(args: argparse.Namespace, kind: str) -> None:
     """Refuses an option that belongs to another kind of source than `kind`."""
-    for attribute, (flag, kinds) in _OWNED.items():
+    for attribute, (flag, kinds) in _owned().items():
         if getattr(args, attribute) is not None and kind not in kinds:
-            where = " or ".join(sorted("--" + k if k in ("array", "nested", "random") else f"--game {k}" for k in kinds))
+            where = " or ".join(sorted(find_game_kind(owner).cli_source for owner in kinds))
             raise InputError(f"{flag} applies only to {where}; remove it or choose that source")
+
+
+def _cli_kind(name: str) -> GameKind:
+    """The registered kind whose `--game` name is `name` (argparse has checked it is one)."""
+    return next(kind for kind in game_kinds() if kind.cli_name == name)
 
 
 def game_from_args(args: argparse.Namespace) -> Game:
@@ -119,23 +116,9 @@ def _source_from_args(args: argparse.Namespace) -> Game:
             seed=args.seed,
             root=root,
         )
-    board_options = {"player": args.player, "root": root, "evaluator": args.eval, "symmetry": bool(args.symmetry)}
-    if kind == "tictactoe":
-        return TicTacToe(args.board or "." * 9, **board_options)
-    if kind == "connect4":
-        return ConnectFour(
-            args.board,
-            rows=6 if args.rows is None else args.rows,
-            cols=7 if args.cols is None else args.cols,
-            connect=4 if args.connect is None else args.connect,
-            **board_options,
-        )
-    return Nim(
-        6 if args.pile is None else args.pile,
-        max_take=3 if args.max_take is None else args.max_take,
-        rules=args.rules or "misere",
-        root=root,
-    )
+    game_kind = find_game_kind(kind)
+    options = {attribute: getattr(args, attribute, None) for attribute, _ in game_kind.options}
+    return game_kind.game_class.from_options(options, root)
 
 
 def lookahead_from_args(args: argparse.Namespace, game: Game) -> int | None:

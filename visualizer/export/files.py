@@ -12,8 +12,8 @@ from visualizer.export.atomic import write_bytes_atomic, write_text_atomic
 from visualizer.export.dot_frames import FRAME_DIGITS, write_frames
 from visualizer.export.formats import EXPORT_FORMATS, ExportFormat, ExportJob, PictureOptions
 from visualizer.export.staged import MAX_NUMBERED, StagedWrites, numbered_names
-from visualizer.games.base import Player
-from visualizer.games.explicit import DEFAULT_ARRAY, DEFAULT_ROOT
+from visualizer.games.registry import default_root
+from visualizer.games.registry import slug as game_slug
 from visualizer.tracing.trace import Trace
 
 __all__ = ["EXPORT_SUFFIXES", "frame_names", "fresh_stem", "trace_slug", "write_picture_frames", "write_trace_files"]
@@ -24,37 +24,15 @@ EXPORT_SUFFIXES = tuple(ending for fmt in EXPORT_FORMATS.values() for ending in 
 
 def trace_slug(trace: Trace) -> str:
     """A readable file name for a trace: source (+ move order, + root when not the source's default) +
-    algorithm (+ depth, + strict), e.g. "example15-rootmax-alphabeta-d3-strict"."""
+    algorithm (+ depth, + strict), e.g. "example15-rootmax-alphabeta-d3-strict".
+
+    The source's part comes from its kind's class in the game registry (`slug`, `default_root`).
+    """
     source = trace.source
-    kind = source.get("kind", "tree")
-    default_root = Player.MAX
-    if kind == "array" and source.get("values") == list(DEFAULT_ARRAY):
-        stem = "example15"
-        default_root = DEFAULT_ROOT
-    elif kind in ("array", "nested"):
-        stem = f"{kind}{len(trace.nodes)}"
-    elif kind == "random":
-        stem = f"random-seed{source.get('seed')}"
-    elif kind == "tictactoe":
-        board = source["board"]
-        stem = "tictactoe-" + ("empty" if set(board) == {"."} else board.replace(".", "_"))
-    elif kind == "connect4":
-        board = source["board"]
-        shape = f"{source['rows']}x{source['cols']}" + ("" if source["connect"] == 4 else f"k{source['connect']}")
-        stem = f"connect4-{shape}-" + ("empty" if set(board) == {"."} else board.replace(".", "_"))
-    elif kind == "nim":
-        stem = f"nim{source['pile']}"
-    else:
-        stem = kind
-    if kind in ("tictactoe", "connect4"):
-        default_eval = "win-loss" if kind == "tictactoe" else "windows"
-        if source.get("eval", default_eval) != default_eval:
-            stem += f"-{source['eval']}"
-        if source.get("symmetry"):
-            stem += "-sym"
+    stem = game_slug(source)
     if source.get("order", "natural") != "natural":
         stem += f"-{source['order']}" + (f"{source['order_seed']}" if source["order"] == "random" else "")
-    if trace.root_player is not default_root:
+    if trace.root_player is not default_root(source):
         stem += f"-root{trace.root_player.value}"
     parts = [stem, trace.algorithm]
     if trace.depth_limit is not None:

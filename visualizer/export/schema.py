@@ -33,6 +33,18 @@ def _validator() -> Any:
     return jsonschema.Draft202012Validator(schema)
 
 
+def _check_algorithm(data: Any, name: str) -> None:
+    """The schema says `graph.algorithm` is a string (checked before); it must also be a registered algorithm."""
+    from visualizer.tracing.traits import traits_names
+
+    algorithm, known = data["graph"]["algorithm"], list(traits_names())
+    if algorithm not in known:
+        raise TraceFileError(
+            f"{name} does not match the trace format: field graph.algorithm is invalid "
+            f"({_one_line(f'{algorithm!r} is not one of {known!r}')}); export the trace again or fix that field"
+        )
+
+
 def field_path(parts: Any) -> str:
     """A JSON location such as ("nodes", 3, "player") written as "nodes[3].player"."""
     text = ""
@@ -60,6 +72,7 @@ def validate(data: Any, *, name: str = "the trace file") -> None:
 
     error = jsonschema.exceptions.best_match(_validator().iter_errors(data))
     if error is None:
+        _check_algorithm(data, name)
         return
     if error.validator == "required":
         where = field_path(error.absolute_path)

@@ -6,6 +6,7 @@ import enum
 from typing import Any, Hashable, Protocol, Sequence, runtime_checkable
 
 from visualizer.errors import InputError
+from visualizer.games.capabilities import SuggestsDepth, offers
 
 __all__ = ["Player", "Game", "PathNamedGame", "ROOT_NAME", "Value", "format_value", "lookahead"]
 
@@ -66,7 +67,8 @@ class Game(Protocol):
     """
 
     is_explicit: bool
-    """True for trees that hold all their nodes (array, nested, random): ints 0..n-1 in level order."""
+    """True for trees that hold all their nodes (array, nested, random): ints 0..n-1 in level order, with
+    the members of `capabilities.ExplicitNodes`."""
 
     def root(self) -> Hashable:
         """The state the search starts from."""
@@ -128,10 +130,15 @@ class PathNamedGame:
         """The game's move for a reported one (a trace's `best_move`): the inverse of `move_value`."""
         return value
 
+    @classmethod
+    def default_root(cls, spec: dict[str, Any]) -> Player:
+        """MAX: who moves at the root of a board game unless its spec says otherwise."""
+        return Player.MAX
+
 
 def lookahead(game: Game, depth: int | None) -> int | None:
     """`depth`, or when it is None the game's suggested look-ahead (board games that are too big to
     search to the end suggest one; None means to the end)."""
-    if depth is None and hasattr(game, "suggested_depth"):
+    if depth is None and offers(game, SuggestsDepth):
         return game.suggested_depth()
     return depth

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from visualizer.errors import InputError
 from visualizer.games.base import Player
 from visualizer.games.grid import EMPTY, GridGame, GridState
+from visualizer.games.spec_fields import REQUIRED, SpecFields
 
 __all__ = ["ConnectFour", "DEFAULT_DEPTH", "FULL_SEARCH_CELLS", "MAX_CELLS"]
 
@@ -103,3 +105,33 @@ class ConnectFour(GridGame):
 
     def spec(self) -> dict[str, Any]:
         return {**super().spec(), "rows": self.rows, "cols": self.cols, "connect": self.connect}
+
+    @classmethod
+    def from_spec(cls, spec: Any, *, where: str = "the trace's source") -> ConnectFour:
+        """The game of a "connect4" spec (what `spec()` wrote), checked field by field."""
+        fields = SpecFields(spec, where)
+        root = fields.player()
+        shape = {key: fields.whole(key, REQUIRED, minimum=1) for key in ("rows", "cols", "connect")}
+        board = fields.optional_text("board", 'write the board as rows of X, O and . split by /, e.g. ".../X.."')
+        return fields.build(cls, board, root=root, **shape, **fields.board_options())
+
+    @classmethod
+    def from_options(cls, options: Mapping[str, Any], root: Player) -> ConnectFour:
+        """The game of the command-line options `board`, `player`, `eval`, `symmetry`, `rows`, `cols` and
+        `connect` (None: the default)."""
+        return cls(
+            options["board"],
+            rows=6 if options["rows"] is None else options["rows"],
+            cols=7 if options["cols"] is None else options["cols"],
+            connect=4 if options["connect"] is None else options["connect"],
+            player=options["player"], root=root, evaluator=options["eval"], symmetry=bool(options["symmetry"]),
+        )
+
+    @classmethod
+    def slug(cls, spec: dict[str, Any]) -> str:
+        """The file-name stem of its traces: "connect4-", the shape ("4x5", "4x5k3" unless 4 connect) and
+        "-empty" or the board with _ for empty cells, then the evaluator (unless windows) and "-sym"."""
+        board = spec["board"]
+        shape = f"{spec['rows']}x{spec['cols']}" + ("" if spec["connect"] == 4 else f"k{spec['connect']}")
+        stem = f"connect4-{shape}-" + ("empty" if set(board) == {EMPTY} else board.replace(EMPTY, "_"))
+        return stem + cls.settings_slug(spec)

@@ -301,6 +301,12 @@ class GridGame(PathNamedGame):
             extras.append("symmetric moves merged")
         return "".join(f", {extra}" for extra in extras)
 
+    @classmethod
+    def settings_slug(cls, spec: dict[str, Any]) -> str:
+        """The end of its traces' file-name stem: "-EVALUATOR" unless the default one, "-sym" with symmetry."""
+        ending = "" if spec.get("eval", cls.default_evaluator) == cls.default_evaluator else f"-{spec['eval']}"
+        return ending + ("-sym" if spec.get("symmetry") else "")
+
     def spec(self) -> dict[str, Any]:
         return {
             "kind": self.kind,

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, NamedTuple
 
 from visualizer.errors import InputError
 from visualizer.games.base import PathNamedGame, Player
+from visualizer.games.spec_fields import REQUIRED, SpecFields
 
 __all__ = ["Nim", "NimState", "RULES", "MAX_PILE"]
 
@@ -86,3 +88,31 @@ class Nim(PathNamedGame):
             "rules": self.rules,
             "root": self.root_player.value,
         }
+
+    @classmethod
+    def from_spec(cls, spec: Any, *, where: str = "the trace's source") -> Nim:
+        """The game of a "nim" spec (what `spec()` wrote), checked field by field."""
+        fields = SpecFields(spec, where)
+        root = fields.player()
+        return fields.build(
+            cls,
+            fields.whole("pile", REQUIRED, minimum=1, maximum=MAX_PILE),
+            max_take=fields.whole("max_take", 3, minimum=1),
+            rules=fields.text("rules", "misere", f"write one of {', '.join(RULES)}"),
+            root=root,
+        )
+
+    @classmethod
+    def from_options(cls, options: Mapping[str, Any], root: Player) -> Nim:
+        """The game of the command-line options `pile`, `max_take` and `rules` (None: the default)."""
+        return cls(
+            6 if options["pile"] is None else options["pile"],
+            max_take=3 if options["max_take"] is None else options["max_take"],
+            rules=options["rules"] or "misere",
+            root=root,
+        )
+
+    @classmethod
+    def slug(cls, spec: dict[str, Any]) -> str:
+        """The file-name stem of its traces: "nim" and the pile, e.g. "nim6"."""
+        return f"nim{spec['pile']}"

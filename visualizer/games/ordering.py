@@ -16,6 +16,7 @@ from typing import Any, Sequence
 
 from visualizer.errors import InputError
 from visualizer.games.base import Game, Player, Value
+from visualizer.games.capabilities import ExplicitNodes, offers
 
 __all__ = ["ORDERS", "OrderedGame", "at_lookahead", "parse_order", "with_order"]
 
@@ -82,12 +83,13 @@ class OrderedGame:
         if depth is not None and depth < 0:
             raise InputError(f"--depth is {depth}; the look-ahead must be 0 or more (0 evaluates the root)")
         self.inner, self.order, self.seed = inner, order, seed
+        self._explicit = offers(inner, ExplicitNodes)
         self.depth = self.sort_depth(depth)
         self._values: dict[Any, Value] = {}
 
     def sort_depth(self, depth: int | None) -> int | None:
         """The look-ahead this order sorts by for a search to `depth`: None when the order ignores it."""
-        if self.order == "random" or not self.inner.is_explicit:
+        if self.order == "random" or not self._explicit:
             return None
         return depth
 
@@ -96,7 +98,7 @@ class OrderedGame:
 
     @property
     def is_explicit(self) -> bool:
-        return self.inner.is_explicit
+        return self._explicit
 
     def __len__(self) -> int:
         return len(self.inner)  # explicit trees only
@@ -137,7 +139,7 @@ class OrderedGame:
         if self.order == "random":
             random.Random(f"{self.seed}/{state!r}").shuffle(children)
             return children
-        worth = self._search_value if self.inner.is_explicit else self.inner.static_value
+        worth = self._search_value if self._explicit else self.inner.static_value
         best_first_high = self.inner.player(state) is Player.MAX
         descending = best_first_high if self.order == "best" else not best_first_high
         return sorted(children, key=lambda pair: worth(pair[1]), reverse=descending)

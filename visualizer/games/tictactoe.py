@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from visualizer.games.base import Player
 from visualizer.games.grid import EMPTY, GridGame, GridState, geometry
+from visualizer.games.spec_fields import REQUIRED, SpecFields
 
 __all__ = ["TicTacToe", "TicTacToeState", "parse_board", "winner", "LINES", "EMPTY"]
 
@@ -52,6 +56,28 @@ class TicTacToe(GridGame):
 
     def describe(self) -> str:
         return f"tic-tac-toe {self.board_slashes()}, {self._root.to_move} to move{self._settings_text()}"
+
+    @classmethod
+    def from_spec(cls, spec: Any, *, where: str = "the trace's source") -> TicTacToe:
+        """The game of a "tictactoe" spec (what `spec()` wrote), checked field by field."""
+        fields = SpecFields(spec, where)
+        root = fields.player()
+        board = fields.text("board", REQUIRED, 'write the board as text of X, O and ., e.g. "X.O/.X./..O"')
+        return fields.build(cls, board, root=root, **fields.board_options())
+
+    @classmethod
+    def from_options(cls, options: Mapping[str, Any], root: Player) -> TicTacToe:
+        """The game of the command-line options `board`, `player`, `eval` and `symmetry` (None: the default)."""
+        return cls(options["board"] or EMPTY * 9, player=options["player"], root=root, evaluator=options["eval"],
+                   symmetry=bool(options["symmetry"]))
+
+    @classmethod
+    def slug(cls, spec: dict[str, Any]) -> str:
+        """The file-name stem of its traces: "tictactoe-empty" or the board with _ for empty squares, then the
+        evaluator (unless win-loss) and "-sym"."""
+        board = spec["board"]
+        stem = "tictactoe-" + ("empty" if set(board) == {EMPTY} else board.replace(EMPTY, "_"))
+        return stem + cls.settings_slug(spec)
 
 
 def parse_board(text: str) -> str:

@@ -9,17 +9,15 @@ from dataclasses import dataclass
 from visualizer.tracing.columns import KIND_CODES
 from visualizer.tracing.events import EventKind
 from visualizer.tracing.trace import Trace
+from visualizer.tracing.traits import traits_of
 
-__all__ = ["CUTOFF", "ENTER", "PRUNING_ALGORITHMS", "Choice", "Drill", "Question", "iter_questions", "questions"]
+__all__ = ["CUTOFF", "ENTER", "Choice", "Drill", "Question", "iter_questions", "questions"]
 
 ENTER = "enter"
 """The kind of a choice that says the search enters a node next."""
 
 CUTOFF = "cutoff"
 """The kind of a choice that says the window closes next."""
-
-PRUNING_ALGORITHMS = frozenset({"alphabeta", "negamax-ab"})
-"""Algorithms that cut off, so that their questions offer a cut-off."""
 
 NAMED_AT_MOST = 5
 """How many pruned children an answer names before it says "and N more"."""
@@ -101,7 +99,7 @@ def iter_questions(trace: Trace) -> Iterator[Question]:
     enter_code, exit_code, cutoff_code = (
         KIND_CODES[kind] for kind in (EventKind.ENTER, EventKind.EXIT, EventKind.CUTOFF)
     )
-    prunes = trace.algorithm in PRUNING_ALGORITHMS
+    prunes = traits_of(trace.algorithm).windowed  # only a search with a window cuts off, so only it offers a cut-off
     stack: list[_OpenNode] = []
     for index, code in enumerate(kinds):
         node, step = nodes[index], index + 1

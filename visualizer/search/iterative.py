@@ -14,8 +14,6 @@ from visualizer.tracing.tracer import NULL_TRACER, Tracer
 
 __all__ = ["iterative_search"]
 
-PRUNING = {"minimax": False, "alphabeta": True, "negamax": False, "negamax-ab": True}
-
 
 class _Frame:
     """The locals of one open node: its window, its value so far and the next child to try."""
@@ -34,17 +32,27 @@ def iterative_search(
     game: Game,
     algorithm: str,
     *,
+    windowed: bool,
+    movers_view: bool,
     depth: int | None = None,
     strict: bool = False,
     tracer: Tracer = NULL_TRACER,
 ) -> Value:
-    """Runs `algorithm` ("minimax", "alphabeta", "negamax" or "negamax-ab") without recursion.
+    """Runs one of the four built-in searches without recursion.
+
+    Args:
+        game: the tree source.
+        algorithm: the name the trace records ("minimax", "alphabeta", "negamax" or "negamax-ab").
+        windowed: keep an alpha-beta window and prune (alphabeta, negamax-ab).
+        movers_view: back up values from the view of the player to move (negamax, negamax-ab).
+        depth: the look-ahead; nodes at this depth get their static value.
+        strict: prune only when a value passes the bound (windowed searches only).
+        tracer: receives every step (no-op by default).
 
     Returns:
         The root's value from MAX's point of view.
     """
     check_depth(depth)
-    prune, negamax = PRUNING[algorithm], algorithm.startswith("negamax")
     closes = cut_test(strict)
     stack: list[_Frame] = []
 
@@ -53,12 +61,12 @@ def iterative_search(
         tracer.enter(state, move, depth=ply, alpha=alpha, beta=beta)
         if is_frontier(game, state, ply, depth):
             value = game.static_value(state)
-            if negamax:
+            if movers_view:
                 value *= game.player(state).sign
             tracer.evaluate(state, value)
             tracer.exit(state, value)
             return value
-        frame = _Frame(state, ply, alpha, beta, negamax or game.player(state) is Player.MAX)
+        frame = _Frame(state, ply, alpha, beta, movers_view or game.player(state) is Player.MAX)
         frame.successors = game.successors(state)
         stack.append(frame)
         return None
@@ -66,11 +74,11 @@ def iterative_search(
     def take_child_value(frame: _Frame, child_value: Value) -> bool:
         """Backs up the value of the child at `frame.index`; True when the window closes."""
         state, successors = frame.state, frame.successors
-        if negamax:
+        if movers_view:
             child_value = -child_value
         frame.value = max(frame.value, child_value) if frame.maximizes else min(frame.value, child_value)
         tracer.back_up(state, successors[frame.index][1], frame.value)
-        if not prune:
+        if not windowed:
             return False
         if closes(frame.value, frame.beta) if frame.maximizes else closes(frame.alpha, frame.value):
             if frame.index + 1 < len(successors):
@@ -84,9 +92,9 @@ def iterative_search(
             tracer.update(state, alpha=frame.alpha, beta=frame.beta)
         return False
 
-    tracer.begin(game, algorithm=algorithm, depth_limit=depth, strict=strict if prune else False)
+    tracer.begin(game, algorithm=algorithm, depth_limit=depth, strict=strict if windowed else False)
     root = game.root()
-    window = (-INFINITY, INFINITY) if prune else (None, None)
+    window = (-INFINITY, INFINITY) if windowed else (None, None)
     returned = open_node(root, None, 0, *window)
     while stack:
         frame = stack[-1]
@@ -98,9 +106,9 @@ def iterative_search(
                 frame.index = len(frame.successors)
         if frame.index < len(frame.successors):
             move, child = frame.successors[frame.index]
-            if not prune:
+            if not windowed:
                 window = (None, None)
-            elif negamax:
+            elif movers_view:
                 window = (-frame.beta, -frame.alpha)
             else:
                 window = (frame.alpha, frame.beta)
@@ -110,4 +118,5 @@ def iterative_search(
             stack.pop()
             returned = frame.value
     tracer.end(returned)
-    return game.player(root).sign * returned if negamax else returned
+    return game.player(root).sign * returned if movers_view else returned
+

@@ -10,11 +10,9 @@ from visualizer.games.base import Player
 from visualizer.tracing.columns import EventSequence, NodeSequence, TraceColumns
 from visualizer.tracing.events import Event
 from visualizer.tracing.records import Cutoff, NodeStatus, Summary, TraceNode
+from visualizer.tracing.traits import traits_of
 
-__all__ = ["Trace", "TraceNode", "NodeStatus", "Cutoff", "Summary", "NEGAMAX_ALGORITHMS"]
-
-NEGAMAX_ALGORITHMS = frozenset({"negamax", "negamax-ab"})
-"""Algorithms whose event values are from the view of the player to move."""
+__all__ = ["Trace", "TraceNode", "NodeStatus", "Cutoff", "Summary"]
 
 
 @dataclass(frozen=True, eq=False)
@@ -25,7 +23,7 @@ class Trace:
     `TraceNode` and `Event` records, built on access.
 
     Attributes:
-        algorithm: "minimax", "alphabeta", "negamax" or "negamax-ab".
+        algorithm: a registered algorithm's name, e.g. "minimax", "alphabeta", "negamax" or "negamax-ab".
         depth_limit: the look-ahead, None for a full search.
         strict: True when pruning happened only on strict inequality.
         root_player: who moved at the root.
@@ -82,8 +80,8 @@ class Trace:
 
     @property
     def is_negamax(self) -> bool:
-        """True when event values are from the view of the player to move."""
-        return self.algorithm in NEGAMAX_ALGORITHMS
+        """True when event values are from the view of the player to move (the algorithm's `movers_view`)."""
+        return traits_of(self.algorithm).movers_view
 
     @property
     def root(self) -> TraceNode:

@@ -12,11 +12,11 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Checkbox, ContentSwitcher, Input, Label, RadioButton, RadioSet, Select, Static
 
 from visualizer.errors import VisualizerError
-from visualizer.games import ConnectFour, Game, TicTacToe
+from visualizer.games import Game, GridGame, find_game_kind
 from visualizer.tui.dialogs.board_editor import BoardEditor, format_board
 from visualizer.tui.dialogs.board_options import GridSettings, MoveOrder
 from visualizer.tui.dialogs.form_rows import ChoiceButton, choice, row  # noqa: F401 (ChoiceButton re-exported)
-from visualizer.tui.dialogs.tree_form import KINDS, PRESETS, TreeForm
+from visualizer.tui.dialogs.tree_form import FORM_KINDS, KINDS, PRESETS, TreeForm
 
 __all__ = ["NewTreeDialog"]
 
@@ -47,8 +47,9 @@ FIRST_FIELD = {
 }
 """What takes the focus when the dialog opens on each kind of source."""
 
-GRID_GAMES = {"tictactoe": TicTacToe, "connect4": ConnectFour}
-"""The board-game sources, which have an evaluator and a symmetry setting of their own."""
+GRID_GAMES = {kind: find_game_kind(kind).game_class for kind in FORM_KINDS
+              if issubclass(find_game_kind(kind).game_class, GridGame)}
+"""The board-game sources (tic-tac-toe, connect four), which have an evaluator and a symmetry setting of their own."""
 
 
 def _field(field: str, form: TreeForm, placeholder: str, classes: str = "") -> Input:

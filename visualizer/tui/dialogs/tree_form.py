@@ -23,18 +23,15 @@ from visualizer.games import (
 )
 from visualizer.games.base import format_value
 from visualizer.games.random_tree import parse_range, random_tree
+from visualizer.games.registry import find_game_kind
 
-__all__ = ["KINDS", "PRESETS", "TreeForm"]
+__all__ = ["FORM_KINDS", "KINDS", "PRESETS", "TreeForm"]
 
-KINDS = (
-    ("array", "array"),
-    ("nested list", "nested"),
-    ("random", "random"),
-    ("tic-tac-toe", "tictactoe"),
-    ("connect four", "connect4"),
-    ("NIM", "nim"),
-)
-"""The sources as (label, kind) pairs, in the order the selector lists them."""
+FORM_KINDS = ("array", "nested", "random", "tictactoe", "connect4", "nim")
+"""The kinds of source this form has fields for, in the order the selector lists them."""
+
+KINDS = tuple((find_game_kind(kind).label, kind) for kind in FORM_KINDS)
+"""The sources as (label, kind) pairs, labelled as the game registry names them."""
 
 
 def _whole(text: str, what: str, default: int) -> int:

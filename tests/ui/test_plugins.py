@@ -1,0 +1,60 @@
+"""The registries' proof: a toy game and a toy algorithm, written outside the library (tests/toys.py) and
+registered here, go through `run --json`, `export` (JSON + DOT, read back) and the app, with no other file edited.
+
+Hand-worked values: two-pile NIM (2, 1), normal rules (who takes the last one wins), MAX to move. B1 leaves
+(2, 0): MIN takes both and wins. A2 leaves (0, 1): MIN takes it and wins. A1 leaves (1, 1): MIN takes one and
+MAX the last, so MAX wins. Minimax from the right tries B1, A2, then A1: value +1, best move A1.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tests.cli_helpers import run_cli
+from tests.toys import TOY, TOY_ALGORITHM, TOY_GAME
+from visualizer.export import read_json
+from visualizer.games import registered as registered_game
+from visualizer.search import registered as registered_algorithm
+from visualizer.tui.app import make_app
+from visualizer.tui.widgets.status_bar import StatusBar
+
+
+@pytest.fixture
+def toys():
+    with registered_game(TOY_GAME), registered_algorithm(TOY_ALGORITHM):
+        yield
+
+
+def test_run_json_searches_the_toy_game_with_the_toy_algorithm(capsys, toys):
+    code, out, err = run_cli(capsys, "run", "--game", "nim2", "-a", "rtl", "--json")
+    assert code == 0, err
+    result = json.loads(out)
+    assert result["algorithm"] == TOY and result["spec"]["kind"] == "nim2"
+    assert result["value"] == 1 and result["best_move"] == "A1"
+    assert result["visit_order"][:2] == ["root", "B1"]  # children tried last to first
+
+
+def test_export_writes_json_and_dot_that_read_back(capsys, tmp_path, toys):
+    code, out, err = run_cli(capsys, "export", "--game", "nim2", "-a", TOY, "--out", str(tmp_path))
+    assert code == 0, err
+    name = f"nim2-2-1-{TOY}"  # the game's own slug, then the algorithm
+    assert (tmp_path / f"{name}.dot").read_text().startswith("digraph trace {")
+    trace = read_json(tmp_path / f"{name}.json")
+    assert trace.algorithm == TOY and trace.summary.value == 1 and trace.summary.best_move == "A1"
+    code, out, err = run_cli(capsys, "run", "--trace", str(tmp_path / f"{name}.json"))
+    assert code == 0 and "best move:           A1" in out
+
+
+@pytest.mark.asyncio
+async def test_the_app_steps_the_toy_search(toys):
+    from tests.toys import TwoPileNim
+
+    app = make_app(TwoPileNim((2, 1)), algorithm=TOY)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.press("end")
+        await pilot.pause()
+        status = app.screen.query_one(StatusBar).text
+        assert TOY in status and "value 1" in status
+        assert app.screen.session.trace.summary.best_move == "A1"

@@ -1,0 +1,70 @@
+"""Provides the spec side of explicit trees: `read_explicit` (a spec back to a tree), `explicit_slug` and
+`explicit_default_root`, which `ExplicitTree`'s `from_spec`, `slug` and `default_root` answer with."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from visualizer.games.base import Player
+from visualizer.games.explicit import (
+    DEFAULT_ARRAY,
+    DEFAULT_ROOT,
+    ExplicitTree,
+    from_array,
+    from_nested,
+)
+from visualizer.games.spec_fields import REQUIRED, SpecFields, is_whole
+
+__all__ = ["explicit_default_root", "explicit_slug", "read_explicit"]
+
+
+def read_explicit(spec: Any, where: str) -> ExplicitTree:
+    """The tree of an "array", "random" (values in level order) or "nested" spec, checked field by field.
+
+    Raises:
+        InputError: the spec lacks a field or has one of the wrong type or value (the message names it).
+    """
+    fields = SpecFields(spec, where)
+    root = fields.player()
+    if fields.spec.get("kind") == "nested":
+        nested = fields.field("nested", REQUIRED,
+                              "write nested lists with numbers at the leaves, e.g. [[3, 12], [2, 4]]")
+        return fields.build(from_nested, nested, names=fields.names(), root=root)
+    for key in ("seed", "leaves"):  # facts a random tree records about itself
+        fields.whole(key, None)
+    fields.typed("range", None, "write [LO, HI] with whole numbers",
+                 lambda value: isinstance(value, list) and len(value) == 2 and all(map(is_whole, value)))
+    extra = {key: fields.spec[key] for key in ("seed", "range", "leaves") if fields.spec.get(key) is not None}
+    return fields.build(from_array, fields.values(), branching=fields.whole("branching", 2, minimum=1),
+                        names=fields.names(), root=root, kind=fields.spec.get("kind", "array"), source=extra)
+
+
+def _is_builtin_example(spec: dict[str, Any]) -> bool:
+    return spec.get("kind", "array") == "array" and spec.get("values") == list(DEFAULT_ARRAY)
+
+
+def _node_count(nested: Any) -> int:
+    """The nodes of a nested list: every list and every leaf, counted without recursion."""
+    count, waiting = 0, [nested]
+    while waiting:
+        item = waiting.pop()
+        count += 1
+        if isinstance(item, list):
+            waiting.extend(item)
+    return count
+
+
+def explicit_slug(spec: dict[str, Any]) -> str:
+    """"example15" for the built-in example's values, "array7", "nested13" (the node count), "random-seed4"."""
+    kind = spec.get("kind", "array")
+    if _is_builtin_example(spec):
+        return "example15"
+    if kind == "random":
+        return f"random-seed{spec.get('seed')}"
+    count = _node_count(spec["nested"]) if kind == "nested" else len(spec["values"])
+    return f"{kind}{count}"
+
+
+def explicit_default_root(spec: dict[str, Any]) -> Player:
+    """MIN for the built-in example (as in the tutorial it comes from), MAX for any other tree."""
+    return DEFAULT_ROOT if _is_builtin_example(spec) else Player.MAX

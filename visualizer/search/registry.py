@@ -1,0 +1,212 @@
+"""Provides the algorithm registry: one `Algorithm` record per search, found by name or alias.
+
+The CLI, the app, the trace, compare, practice and the tests read what an algorithm is and can do
+from its record here, never from its name. A new algorithm is a function plus one `register` call.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from functools import partial
+from typing import Callable, overload
+
+from visualizer.errors import InputError
+from visualizer.games.base import Game, Value
+from visualizer.search.alphabeta import alphabeta
+from visualizer.search.iterative import iterative_search
+from visualizer.search.minimax import minimax
+from visualizer.search.negamax import negamax
+from visualizer.search.negamax_ab import negamax_ab
+from visualizer.tracing.tracer import NULL_TRACER, Tracer
+from visualizer.tracing.traits import AlgorithmTraits, register_traits, unregister_traits
+
+__all__ = [
+    "ALGORITHMS",
+    "Algorithm",
+    "REGISTRY",
+    "find_algorithm",
+    "normal_name",
+    "register",
+    "registered",
+    "unregister",
+]
+
+
+@dataclass(frozen=True)
+class Algorithm:
+    """One search algorithm and what the rest of the tool needs to know about it.
+
+    Both versions are called as `function(game, *, depth=..., strict=..., tracer=...)`, with
+    `depth` only if `accepts_depth` and `strict` only if `accepts_strict`; they call
+    `tracer.begin(..., algorithm=name, ...)` and return the root's value from MAX's view.
+
+    Attributes:
+        name: the name users type and traces record, lower case with hyphens, e.g. "negamax-ab".
+        recursive: the search itself (the textbook form).
+        windowed: it keeps an alpha-beta window, and so may prune.
+        movers_view: its values are from the view of the player to move (negamax), not MAX's.
+        aliases: other names `find_algorithm` accepts, in the same form, e.g. ("ab", "alpha-beta").
+        iterative: the explicit-stack version, for trees too deep to recurse; None if there is none.
+        accepts_depth: it takes a look-ahead (`depth`).
+        accepts_strict: it takes the cut rule (`strict`: cut only when a value passes the bound).
+    """
+
+    name: str
+    recursive: Callable[..., Value]
+    windowed: bool
+    movers_view: bool
+    aliases: tuple[str, ...] = ()
+    iterative: Callable[..., Value] | None = None
+    accepts_depth: bool = True
+    accepts_strict: bool = False
+
+    @property
+    def traits(self) -> AlgorithmTraits:
+        """What a trace of this algorithm needs to know to read its events."""
+        return AlgorithmTraits(windowed=self.windowed, movers_view=self.movers_view)
+
+    def run(
+        self,
+        game: Game,
+        *,
+        depth: int | None = None,
+        strict: bool = False,
+        iterative: bool = False,
+        tracer: Tracer = NULL_TRACER,
+    ) -> Value:
+        """Runs one version of the search with the options it accepts (a `strict` it does not take is ignored).
+
+        Raises:
+            InputError: `iterative` without an iterative version, or a `depth` it does not take.
+        """
+        if iterative and self.iterative is None:
+            raise InputError(f"{self.name} has no explicit-stack version; drop --iterative")
+        options: dict[str, object] = {"tracer": tracer}
+        if self.accepts_depth:
+            options["depth"] = depth
+        elif depth is not None:
+            raise InputError(f"{self.name} always searches to the end; drop --depth")
+        if self.accepts_strict:
+            options["strict"] = strict
+        function = self.iterative if iterative else self.recursive
+        return function(game, **options)
+
+
+REGISTRY: dict[str, Algorithm] = {}
+"""Every registered algorithm by name, in the order they were registered."""
+
+_CANONICAL: dict[str, str] = {}
+"""Every name and alias to its algorithm's name."""
+
+
+class _Names(Sequence[str]):
+    """The names in `REGISTRY`, in order, read afresh on every use (a toy registered later shows up)."""
+
+    @overload
+    def __getitem__(self, index: int) -> str: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> tuple[str, ...]: ...
+
+    def __getitem__(self, index: int | slice) -> str | tuple[str, ...]:
+        return tuple(REGISTRY)[index]
+
+    def __len__(self) -> int:
+        return len(REGISTRY)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(tuple(REGISTRY))
+
+    def __contains__(self, name: object) -> bool:
+        return name in REGISTRY
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, (_Names, tuple)):
+            return tuple(self) == tuple(other)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"ALGORITHMS{tuple(REGISTRY)!r}"
+
+
+ALGORITHMS: Sequence[str] = _Names()
+"""The registered algorithms' names, in order: a live, read-only sequence (`index`, `len`, `join`)."""
+
+
+def normal_name(name: str) -> str:
+    """The form names are looked up in: trimmed, lower case, "_" as "-" ("Negamax_AB" -> "negamax-ab")."""
+    return name.strip().lower().replace("_", "-")
+
+
+def register(algorithm: Algorithm) -> Algorithm:
+    """Adds `algorithm` to the registry (and its traits to the tracing side); returns it.
+
+    Raises:
+        ValueError: its name or an alias is taken, repeated, or not in `normal_name` form.
+    """
+    names = (algorithm.name, *algorithm.aliases)
+    for name in names:
+        if name != normal_name(name) or not name:
+            raise ValueError(f"algorithm name {name!r} must be lower case with hyphens, e.g. {normal_name(name)!r}")
+        if name in _CANONICAL:
+            raise ValueError(f"the algorithm name {name!r} is taken by {_CANONICAL[name]}")
+    if len(set(names)) != len(names):
+        raise ValueError(f"{algorithm.name} lists a name twice among {', '.join(names)}")
+    REGISTRY[algorithm.name] = algorithm
+    _CANONICAL.update(dict.fromkeys(names, algorithm.name))
+    register_traits(algorithm.name, algorithm.traits)
+    return algorithm
+
+
+def unregister(name: str) -> Algorithm:
+    """Removes the algorithm called `name` (for tests that register a toy); returns its record.
+
+    Raises:
+        KeyError: no algorithm is called `name`.
+    """
+    algorithm = REGISTRY.pop(name)
+    for key in (algorithm.name, *algorithm.aliases):
+        del _CANONICAL[key]
+    unregister_traits(name)
+    return algorithm
+
+
+@contextmanager
+def registered(algorithm: Algorithm) -> Iterator[Algorithm]:
+    """Registers `algorithm` for the duration of a `with` block, then removes it again."""
+    register(algorithm)
+    try:
+        yield algorithm
+    finally:
+        unregister(algorithm.name)
+
+
+def find_algorithm(name: str) -> Algorithm:
+    """The algorithm a user means by `name` ("alpha-beta", "negamax_ab", "Minimax", ...).
+
+    Raises:
+        InputError: no algorithm has that name or alias.
+    """
+    key = _CANONICAL.get(normal_name(name))
+    if key is None:
+        raise InputError(f"unknown algorithm {name!r}; choose one of {', '.join(ALGORITHMS)}")
+    return REGISTRY[key]
+
+
+def _built_in(name: str, recursive: Callable[..., Value], *, windowed: bool, movers_view: bool,
+              aliases: tuple[str, ...] = ()) -> Algorithm:
+    """A built-in algorithm: its iterative version is `iterative_search` with the same two traits."""
+    iterative = partial(iterative_search, algorithm=name, windowed=windowed, movers_view=movers_view)
+    return Algorithm(name, recursive, windowed=windowed, movers_view=movers_view, aliases=aliases,
+                     iterative=iterative, accepts_strict=windowed)
+
+
+register(_built_in("minimax", minimax, windowed=False, movers_view=False))
+register(_built_in("alphabeta", alphabeta, windowed=True, movers_view=False, aliases=("alpha-beta", "ab")))
+register(_built_in("negamax", negamax, windowed=False, movers_view=True))
+register(_built_in("negamax-ab", negamax_ab, windowed=True, movers_view=True,
+                   aliases=("negamaxab", "negamax-alphabeta", "negamax-alpha-beta")))

@@ -1,0 +1,65 @@
+"""Provides `AlgorithmTraits`: what a trace must know about the algorithm that made it, by name."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+__all__ = ["AlgorithmTraits", "UNKNOWN_TRAITS", "register_traits", "traits_names", "traits_of", "unregister_traits"]
+
+
+@dataclass(frozen=True)
+class AlgorithmTraits:
+    """How an algorithm's events read.
+
+    Attributes:
+        windowed: the search keeps an alpha-beta window (and so may prune); without one, every alpha
+            and beta is None and none is stored.
+        movers_view: values, alphas and betas are from the view of the player to move (negamax),
+            not MAX's.
+    """
+
+    windowed: bool
+    movers_view: bool
+
+
+UNKNOWN_TRAITS = AlgorithmTraits(windowed=True, movers_view=False)
+"""The traits of a name nobody registered: a window, values from MAX's view."""
+
+_TRAITS: dict[str, AlgorithmTraits] = {}
+_BUILT_INS_LOADED = False
+
+
+def register_traits(name: str, traits: AlgorithmTraits) -> None:
+    """Records the traits of the algorithm `name` (`visualizer.search.register` calls this)."""
+    _TRAITS[name] = traits
+
+
+def unregister_traits(name: str) -> None:
+    """Forgets the traits of `name`, if any (`visualizer.search.unregister` calls this)."""
+    _TRAITS.pop(name, None)
+
+
+def traits_of(name: str) -> AlgorithmTraits:
+    """The traits of the algorithm called `name`, `UNKNOWN_TRAITS` if none is registered."""
+    if not _BUILT_INS_LOADED:  # a trace's `is_negamax` asks often: one test, not a call
+        _load_built_ins()
+    return _TRAITS.get(name, UNKNOWN_TRAITS)
+
+
+def traits_names() -> tuple[str, ...]:
+    """The names with registered traits, in the order they were registered."""
+    _load_built_ins()
+    return tuple(_TRAITS)
+
+
+def _load_built_ins() -> None:
+    """Imports `visualizer.search` once, which registers the built-in algorithms' traits.
+
+    Tracing must not import search at module level (search imports tracing), but a trace read from
+    a file, with no search run in this process, must still know that "negamax" is negamax.
+    """
+    global _BUILT_INS_LOADED
+    if not _BUILT_INS_LOADED:
+        import visualizer.search  # noqa: F401
+
+        _BUILT_INS_LOADED = True
