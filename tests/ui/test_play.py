@@ -12,7 +12,7 @@ from visualizer.errors import InputError
 from visualizer.games import ConnectFour, TicTacToe, builtin_example
 from visualizer.tui import make_app, make_play_app
 from visualizer.tui.dialogs import PlaySettingsDialog
-from visualizer.tui.match import Match
+from visualizer.match import Match
 from visualizer.tui.screens import PlayScreen, SearchScreen
 from visualizer.tui.widgets import BoardView, MoveHistory
 

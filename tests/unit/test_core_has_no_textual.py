@@ -1,4 +1,4 @@
-"""Tests that the core (games, search, tracing, analysis, practice) imports no Textual, in a fresh interpreter."""
+"""Tests that the core (games, search, tracing, analysis, practice, the session and the match) imports no Textual."""
 
 from __future__ import annotations
 
@@ -20,7 +20,8 @@ def loaded_textual_modules(imports: str) -> str:
 
 def test_core_imports_no_textual() -> None:
     core = "visualizer, visualizer.games, visualizer.search, visualizer.tracing, visualizer.analysis, visualizer.practice"
-    modules = "visualizer.analysis.plots, visualizer.analysis.figure, visualizer.practice.session, visualizer.practice.drill"
+    modules = ("visualizer.analysis.plots, visualizer.analysis.figure, visualizer.practice.session, visualizer.practice.drill, "
+               "visualizer.session, visualizer.match, visualizer.gc_policy, visualizer.export.figure")
     assert loaded_textual_modules(f"import {core}, {modules}") == "[]"
 
 

@@ -38,7 +38,7 @@ from visualizer.export.dot_labels import (
 from visualizer.export.graph import check_names
 from visualizer.games.base import Player, format_value
 from visualizer.gc_policy import paused_gc
-from visualizer.tracing.records import NodeStatus
+from visualizer.tracing.trace_records import NodeStatus
 from visualizer.tracing.trace import Trace
 
 __all__ = ["dot_chunks", "CHUNK_NODES"]

@@ -25,9 +25,9 @@ from typing import Any, Iterable, Sequence
 from visualizer.export.rebuild import check_trace, trace_header
 from visualizer.export.schema import validate
 from visualizer.games.base import Player
-from visualizer.tracing.columns import KIND_CODES, NO_CHILD, ChildIndex, TraceColumns
+from visualizer.tracing.trace_columns import KIND_CODES, NO_CHILD, ChildIndex, TraceColumns
 from visualizer.tracing.events import EventKind
-from visualizer.tracing.records import Cutoff, NodeStatus, Summary
+from visualizer.tracing.trace_records import Cutoff, NodeStatus, Summary
 from visualizer.tracing.trace import Trace
 
 __all__ = ["trace_from_data", "SAMPLE"]

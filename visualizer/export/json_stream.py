@@ -20,7 +20,7 @@ from typing import Any, Callable, Iterable, Iterator, Sequence
 import visualizer
 from visualizer.export.graph import FORMAT, FORMAT_VERSION, check_names, options_record
 from visualizer.export.values import MINUS_INF, PLUS_INF, encode_value
-from visualizer.tracing.columns import KINDS
+from visualizer.tracing.trace_columns import KINDS
 from visualizer.tracing.trace import Trace
 
 __all__ = ["json_chunks", "CHUNK_RECORDS"]

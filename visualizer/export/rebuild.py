@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any, Sequence
 
 from visualizer.export.errors import TraceFileError
 from visualizer.games.base import Player
-from visualizer.tracing.columns import KIND_CODES, KINDS, NO_CHILD
+from visualizer.tracing.trace_columns import KIND_CODES, KINDS, NO_CHILD
 from visualizer.tracing.events import Event, EventKind
 from visualizer.tracing.trace import Cutoff, NodeStatus, Summary, Trace, TraceNode
 

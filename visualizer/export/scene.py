@@ -15,7 +15,7 @@ from typing import Literal
 from visualizer.games.base import Value, format_value
 from visualizer.tracing.describe import describe
 from visualizer.tracing.events import EventKind
-from visualizer.tracing.records import NodeStatus
+from visualizer.tracing.trace_records import NodeStatus
 from visualizer.tracing.replay import Phase, Replay
 from visualizer.tracing.trace import Trace
 

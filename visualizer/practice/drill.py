@@ -6,7 +6,7 @@ import random
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from visualizer.tracing.columns import KIND_CODES
+from visualizer.tracing.trace_columns import KIND_CODES
 from visualizer.tracing.events import EventKind
 from visualizer.tracing.trace import Trace
 from visualizer.tracing.traits import traits_of

@@ -15,7 +15,7 @@ from visualizer.practice.code import RandomExercise
 from visualizer.search import trace_search
 from visualizer.tracing import Trace
 from visualizer.tracing.events import EventKind
-from visualizer.tracing.records import NodeStatus, TraceNode
+from visualizer.tracing.trace_records import NodeStatus, TraceNode
 
 __all__ = ["MAX_PRACTICE_NODES", "Exercise", "KeyNode"]
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from visualizer.games.base import Player, Value, format_value
 from visualizer.tracing.events import Event, EventKind
-from visualizer.tracing.records import TraceNode
+from visualizer.tracing.trace_records import TraceNode
 from visualizer.tracing.trace import Trace
 
 __all__ = ["cutoff_relation", "describe", "point_of_view"]

@@ -8,15 +8,15 @@ names, boards and statuses are worked out only when the finished trace is read.
 
 from __future__ import annotations
 
-from array import array
 from typing import Any, Callable, Sequence
 
 from visualizer.errors import NodeBudgetExceeded
 from visualizer.games.base import Game, Player, Value
-from visualizer.tracing.columns import KIND_CODES
+from visualizer.tracing.trace_columns import KIND_CODES
 from visualizer.tracing.events import EventKind
-from visualizer.tracing.recorded_columns import RecordedColumns
-from visualizer.tracing.records import Cutoff, Summary
+from visualizer.tracing.lazy_columns import RecordedColumns
+from visualizer.tracing.search_log import SearchLog
+from visualizer.tracing.trace_records import Cutoff, Summary
 from visualizer.tracing.trace import Trace
 from visualizer.tracing.tracer import Tracer
 from visualizer.tracing.traits import traits_of
@@ -30,49 +30,6 @@ PROGRESS_EVERY = 25_000
 """The progress callback is called each time this many more nodes have been entered."""
 
 ENTER, EVALUATE, BACK_UP, UPDATE, CUTOFF, EXIT = (KIND_CODES[kind] for kind in EventKind)
-
-
-class _Recording:
-    """The lists one search fills: per node (by id) and per event (by step - 1).
-
-    The lists are made before the search is known, so hooks bound to them are valid from the start.
-    """
-
-    def __init__(self) -> None:
-        self.parents: list[int | None] = []
-        self.moves: list[Any] = []
-        self.depths: list[int] = []
-        self.statics: dict[int, Value] = {}  # the nodes evaluated, MAX's view
-        self.states: list[Any] = []
-        self.values: list[Value | None] = []  # running values of open nodes, final values of closed ones
-        self.best: dict[int, int] = {}  # the child that last changed each node's value
-        self.alphas: list[Value | None] = []  # both stay empty without a window
-        self.betas: list[Value | None] = []
-        self.visit_order: list[int] = []
-        self.stack: list[Any] = []
-        self.cutoffs: list[tuple[int, int, int, tuple[int, ...]]] = []  # node, step, child, skipped
-        self.event_kind = bytearray()
-        self.event_node = array("i")  # node ids as machine ints: half a list's size, no int objects
-        self.event_value: list[Value | None] = []
-        self.event_alpha: list[Value | None] = []  # both stay empty without a window
-        self.event_beta: list[Value | None] = []
-        self.event_skipped: dict[int, tuple[int, ...]] = {}
-        self.windowed = True
-        self.root_value: Value | None = None
-
-    def start(self, game: Game, *, windowed: bool) -> None:
-        """Fills the node lists of explicit trees for all their nodes (a recording is used once)."""
-        if self.stack:
-            raise RuntimeError("a Recorder records one search; make a new one for the next")
-        self.windowed = windowed
-        self.stack.append(None)  # a sentinel under the open nodes: stack[-1] is the parent
-        if game.is_explicit:
-            count = len(game)
-            self.parents.extend(game.parent(node) for node in range(count))
-            self.moves.extend([None] + list(range(1, count)))
-            self.depths.extend(game.depths)
-            for column in (self.values, *((self.alphas, self.betas) if windowed else ())):
-                column.extend([None] * count)
 
 
 class Recorder(Tracer):
@@ -95,7 +52,7 @@ class Recorder(Tracer):
         self.max_nodes = max_nodes
         self.progress = progress
         self.iterative = iterative
-        self.recording = _Recording()
+        self.recording = SearchLog()
         self._bind_hooks(self.recording)
 
     def begin(self, game: Game, *, algorithm: str, depth_limit: int | None, strict: bool) -> None:
@@ -117,7 +74,7 @@ class Recorder(Tracer):
             self.progress(entered)
         return min(self.max_nodes, (entered // PROGRESS_EVERY + 1) * PROGRESS_EVERY)
 
-    def _bind_hooks(self, rec: _Recording) -> None:  # noqa: C901 (one closure per hook)
+    def _bind_hooks(self, rec: SearchLog) -> None:  # noqa: C901 (one closure per hook)
         """Sets the hooks as closures over the lists of `rec` (instance attributes shadow the methods).
 
         They are set once, here, so a search may look them up before `begin`, which tells them the

@@ -20,7 +20,7 @@ from typing import NamedTuple
 
 from visualizer.games.base import Value
 from visualizer.gc_policy import paused_gc
-from visualizer.tracing.columns import KIND_CODES
+from visualizer.tracing.trace_columns import KIND_CODES
 from visualizer.tracing.events import Event, EventKind
 from visualizer.tracing.trace import Trace
 

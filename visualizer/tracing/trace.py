@@ -7,9 +7,9 @@ from functools import cached_property
 from typing import Any, Iterable, Sequence
 
 from visualizer.games.base import Player
-from visualizer.tracing.columns import EventSequence, NodeSequence, TraceColumns
+from visualizer.tracing.trace_columns import EventSequence, NodeSequence, TraceColumns
 from visualizer.tracing.events import Event
-from visualizer.tracing.records import Cutoff, NodeStatus, Summary, TraceNode
+from visualizer.tracing.trace_records import Cutoff, NodeStatus, Summary, TraceNode
 from visualizer.tracing.traits import traits_of
 
 __all__ = ["Trace", "TraceNode", "NodeStatus", "Cutoff", "Summary"]

@@ -16,10 +16,10 @@ from visualizer.games import Evaluated, Game, GridGame, builtin_example, offers
 from visualizer.gc_policy import freeze_heap, thaw_heap
 from visualizer.practice.exercise import Exercise
 from visualizer.tracing import Trace
-from visualizer.tui.match import Match, PlaySettings
+from visualizer.match import Match, PlaySettings
 from visualizer.tui.navigation import OpenCompare, OpenDrill, OpenGame, OpenSearch, OpenStats
 from visualizer.tui.screens import DrillScreen, PlayScreen, PracticeScreen, SearchScreen, StatsScreen
-from visualizer.tui.session import Session
+from visualizer.session import Session
 
 __all__ = ["VisualizerApp", "make_app", "make_play_app", "make_practice_app"]
 

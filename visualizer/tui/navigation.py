@@ -13,7 +13,7 @@ from textual.message import Message
 
 from visualizer.games import GridGame
 from visualizer.tracing import Trace
-from visualizer.tui.session import Session
+from visualizer.session import Session
 
 __all__ = ["OpenCompare", "OpenDrill", "OpenGame", "OpenSearch", "OpenStats"]
 

@@ -16,7 +16,7 @@ from visualizer.games import EVALUATORS, ConnectFour, GridGame, TicTacToe
 from visualizer.search import ALGORITHMS
 from visualizer.tui.dialogs.depth import parse_depth
 from visualizer.tui.dialogs.form_rows import ChoiceButton, row
-from visualizer.tui.match import PlaySettings
+from visualizer.match import PlaySettings
 
 __all__ = ["GAMES", "PlayChoice", "PlaySettingsDialog"]
 

@@ -17,9 +17,9 @@ from visualizer.errors import VisualizerError
 from visualizer.games import GridGame
 from visualizer.tracing import Trace
 from visualizer.tui.dialogs.play_settings import PlayChoice, PlaySettingsDialog
-from visualizer.tui.match import Match
+from visualizer.match import Match
 from visualizer.tui.navigation import OpenSearch
-from visualizer.tui.session import Session
+from visualizer.session import Session
 from visualizer.tui.widgets.board_view import BoardView
 from visualizer.tui.widgets.move_history import MoveHistory
 

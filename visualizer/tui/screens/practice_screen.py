@@ -15,7 +15,7 @@ from visualizer.practice.answers import NodeAnswer, answer_text, parse_answer
 from visualizer.practice.exercise import Exercise
 from visualizer.practice.session import PracticeSession
 from visualizer.tui.navigation import OpenDrill, OpenSearch
-from visualizer.tui.session import Session
+from visualizer.session import Session
 from visualizer.tui.widgets.answer_table import AnswerTable
 from visualizer.tui.widgets.practice_tree import PracticeTree
 from visualizer.tui.widgets.static_update import update_static

@@ -20,7 +20,7 @@ from visualizer.gc_policy import freeze_heap, refreeze_heap
 from visualizer.tracing.replay import Replay
 from visualizer.tui.dialogs import DepthChoice, DepthDialog, NewTreeDialog
 from visualizer.tui.navigation import OpenCompare, OpenGame, OpenStats
-from visualizer.tui.session import Session
+from visualizer.session import Session
 from visualizer.tui.tree_layout import Density
 from visualizer.tui.widgets.call_stack import CallStack
 from visualizer.tui.widgets.event_log import EventLog

@@ -14,7 +14,7 @@ from visualizer.games.base import Value
 from visualizer.practice.answers import Answers
 from visualizer.practice.check import Report
 from visualizer.practice.exercise import Exercise, KeyNode
-from visualizer.tracing.records import NodeStatus
+from visualizer.tracing.trace_records import NodeStatus
 from visualizer.tui.tree_layout import (
     MARKERS,
     TARGET_WIDTH,

@@ -17,7 +17,7 @@ from typing import Any, Iterator, overload
 
 from visualizer.games.base import Player
 from visualizer.tracing.events import Event, EventKind
-from visualizer.tracing.records import NodeStatus, TraceNode
+from visualizer.tracing.trace_records import NodeStatus, TraceNode
 
 __all__ = ["TraceColumns", "ChildIndex", "NodeSequence", "EventSequence", "KINDS", "KIND_CODES", "NO_CHILD"]
 

@@ -14,7 +14,7 @@ from operator import getitem
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from visualizer.games.base import Game, Player, Value
-from visualizer.tracing.columns import (
+from visualizer.tracing.trace_columns import (
     KIND_CODES,
     NO_CHILD,
     ChildIndex,
@@ -23,10 +23,10 @@ from visualizer.tracing.columns import (
     statuses,
 )
 from visualizer.tracing.events import EventKind
-from visualizer.tracing.records import NodeStatus
+from visualizer.tracing.trace_records import NodeStatus
 
 if TYPE_CHECKING:
-    from visualizer.tracing.recorder import _Recording
+    from visualizer.tracing.search_log import SearchLog
 
 __all__ = ["RecordedColumns"]
 
@@ -36,7 +36,7 @@ BACK_UP, CUTOFF, EXIT = (KIND_CODES[kind] for kind in (EventKind.BACK_UP, EventK
 class RecordedColumns(TraceColumns):
     """The columns of a recording; names, moves, players, boards and statuses are made on first use."""
 
-    def __init__(self, game: Game, rec: _Recording, *, negamax: bool):
+    def __init__(self, game: Game, rec: SearchLog, *, negamax: bool):
         self.game, self._rec, self._negamax = game, rec, negamax
         count = len(rec.depths)
         super().__init__(

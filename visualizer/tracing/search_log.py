@@ -1,0 +1,57 @@
+"""Provides `SearchLog`: the lists a `Recorder` fills while a search runs, read by `RecordedColumns` after it.
+
+It sits in a module of its own so that the recorder (which fills it) and the lazy columns (which
+read it) both import it, neither the other.
+"""
+
+from __future__ import annotations
+
+from array import array
+from typing import Any
+
+from visualizer.games.base import Game, Value
+
+__all__ = ["SearchLog"]
+
+
+class SearchLog:
+    """The lists a `Recorder` fills while one search runs: per node (by id) and per event (by step - 1).
+
+    The lists are made before the search is known, so hooks bound to them are valid from the start.
+    """
+
+    def __init__(self) -> None:
+        self.parents: list[int | None] = []
+        self.moves: list[Any] = []
+        self.depths: list[int] = []
+        self.statics: dict[int, Value] = {}  # the nodes evaluated, MAX's view
+        self.states: list[Any] = []
+        self.values: list[Value | None] = []  # running values of open nodes, final values of closed ones
+        self.best: dict[int, int] = {}  # the child that last changed each node's value
+        self.alphas: list[Value | None] = []  # both stay empty without a window
+        self.betas: list[Value | None] = []
+        self.visit_order: list[int] = []
+        self.stack: list[Any] = []
+        self.cutoffs: list[tuple[int, int, int, tuple[int, ...]]] = []  # node, step, child, skipped
+        self.event_kind = bytearray()
+        self.event_node = array("i")  # node ids as machine ints: half a list's size, no int objects
+        self.event_value: list[Value | None] = []
+        self.event_alpha: list[Value | None] = []  # both stay empty without a window
+        self.event_beta: list[Value | None] = []
+        self.event_skipped: dict[int, tuple[int, ...]] = {}
+        self.windowed = True
+        self.root_value: Value | None = None
+
+    def start(self, game: Game, *, windowed: bool) -> None:
+        """Fills the node lists of explicit trees for all their nodes (a recording is used once)."""
+        if self.stack:
+            raise RuntimeError("a Recorder records one search; make a new one for the next")
+        self.windowed = windowed
+        self.stack.append(None)  # a sentinel under the open nodes: stack[-1] is the parent
+        if game.is_explicit:
+            count = len(game)
+            self.parents.extend(game.parent(node) for node in range(count))
+            self.moves.extend([None] + list(range(1, count)))
+            self.depths.extend(game.depths)
+            for column in (self.values, *((self.alphas, self.betas) if windowed else ())):
+                column.extend([None] * count)
