@@ -119,10 +119,10 @@ def check_limits(trace: Trace, formats: tuple[str, ...], args: argparse.Namespac
     steps = len(trace.events)
     animations = [fmt for fmt in formats if EXPORT_FORMATS[fmt].per_step]
     if (args.frames or animations) and steps > args.max_frames:
-        what = "--frames would write {steps:,} files, one per step" if args.frames else \
-            f"--format {animations[0]} would draw {{steps:,}} frames, one per step"
+        what = f"--frames would write {steps:,} files" if args.frames else \
+            f"--format {animations[0]} would draw {steps:,} frames"
         raise InputError(
-            what.format(steps=steps) + "; search less (--depth N, or a smaller tree) "
+            what + ", one per step; search less (--depth N, or a smaller tree) "
             f"or allow them with --max-frames {steps}"
         )
     pictures = [fmt for fmt in formats if EXPORT_FORMATS[fmt].kind != "trace"]

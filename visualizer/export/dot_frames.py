@@ -35,7 +35,7 @@ from visualizer.export.dot_labels import (
 from visualizer.export.drawing import text_width
 from visualizer.export.figure_layout import ROW_GAP, TreeLayout
 from visualizer.export.graph import check_names
-from visualizer.export.scene import scene_at
+from visualizer.export.scene import inner_nodes, scene_at
 from visualizer.games.base import format_value
 from visualizer.tracing.replay import Replay
 from visualizer.tracing.trace import Trace
@@ -75,11 +75,13 @@ class _FramePlan:
         sizes: the node width and height in inches by shape, big enough for the widest and tallest
             label any node shows on any step, so no node (and no canvas) grows from step to step.
         title_width: the title's line length in characters, so it is never wider than the tree.
+        inner: the nodes with children (`inner_nodes`), made once for all the frames' scenes.
     """
 
     positions: tuple[str, ...]
     sizes: dict[str, tuple[str, str]]
     title_width: int
+    inner: frozenset[int]
 
     @classmethod
     def of(cls, trace: Trace) -> _FramePlan:
@@ -100,7 +102,7 @@ class _FramePlan:
         )
         inches = {shape: (f"{math.ceil(width / 0.72) / 100:.2f}", f"{math.ceil(height / 0.72) / 100:.2f}")
                   for shape, (width, height) in sizes.items()}
-        return cls(positions, inches, title_width)
+        return cls(positions, inches, title_width, inner_nodes(trace))
 
 
 def _digits(values: list[Any]) -> int:
@@ -161,7 +163,7 @@ def step_to_dot(trace: Trace, replay: Replay, *, plan: _FramePlan | None = None)
     import pydot
 
     plan = plan or _FramePlan.of(trace)
-    scene, columns = scene_at(trace, replay), trace.columns
+    scene, columns = scene_at(trace, replay, inner=plan.inner), trace.columns
     dot = pydot.Dot("trace", graph_type="digraph", ordering="out", labelloc="t", fontname=FONT)
     dot.set("label", quote_label(step_title(trace.algorithm, scene.caption, width=plan.title_width)))
     dot.set("comment", quote_label(RENDER_HINT))

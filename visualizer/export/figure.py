@@ -23,16 +23,16 @@ from typing import Callable, Iterator, Sequence
 from visualizer.export.drawing import Drawing, Item, Path, Shape, Text, text_width
 from visualizer.export.figure_layout import (
     BOARD_SIZE, GLYPH_HEIGHT, GLYPH_WIDTH, NAME_SIZE, SMALL_SIZE, VALUE_SIZE, TreeLayout, VISIT_GAP,
-    board_y, glyph_top, name_y, window_y,
+    board_y, glyph_top, name_y, triangle, window_y,
 )
 from visualizer.export.legend import LEGEND_SIZE, legend_items, legend_rows
 from visualizer.export.themes import DEFAULT_THEME, Theme, find_theme
-from visualizer.export.scene import NodeLook, Scene, finished_scene, scene_at
+from visualizer.export.scene import NodeLook, Scene, finished_scene, inner_nodes, scene_at
 from visualizer.games.base import Player, format_value
 from visualizer.tracing.replay import Replay
 from visualizer.tracing.trace import Trace
 
-__all__ = ["Figure", "MAX_INLINE_NODES", "triangle"]
+__all__ = ["Figure", "MAX_INLINE_NODES"]
 
 MAX_INLINE_NODES = 5000
 """A notebook shows a trace inline as its figure up to this many nodes (as `export --max-image-nodes`)."""
@@ -50,14 +50,6 @@ MIN_WIDTH = 360.0
 
 CUT_OFFSET = 8.0
 """How far the word "cut" sits beside the middle of its edge."""
-
-
-def triangle(x: float, top: float, width: float, height: float, player: Player) -> tuple[tuple[float, float], ...]:
-    """The corners of a node's triangle: pointing up for MAX, down for MIN."""
-    left, right, bottom = x - width / 2, x + width / 2, top + height
-    if player is Player.MAX:
-        return ((x, top), (right, bottom), (left, bottom))
-    return ((left, top), (right, top), (x, bottom))
 
 
 class Figure:
@@ -90,6 +82,7 @@ class Figure:
         self._legend_items = tuple(self._place_legend(legend_top))
         self._cache: dict[tuple[int, NodeLook], tuple[Item, ...]] = {}
         self._replay: Replay | None = None
+        self._inner = inner_nodes(trace)
 
     @property
     def steps(self) -> int:
@@ -122,7 +115,7 @@ class Figure:
     def _frame(self, replay: Replay) -> Drawing:
         if replay.step == self.steps and self.steps:
             return self.still()
-        return self._drawing(scene_at(self.trace, replay))
+        return self._drawing(scene_at(self.trace, replay, inner=self._inner))
 
     def _drawing(self, scene: Scene) -> Drawing:
         theme, looks, caption = self.theme, scene.looks, scene.caption

@@ -16,11 +16,11 @@ from dataclasses import dataclass
 from typing import Iterable
 
 from visualizer.export.drawing import text_width
-from visualizer.games.base import format_value
+from visualizer.games.base import Player, format_value
 from visualizer.tracing.trace import Trace
 
 __all__ = [
-    "BOARD_SIZE", "GLYPH_HEIGHT", "GLYPH_WIDTH", "NAME_SIZE", "SMALL_SIZE", "TreeLayout", "VALUE_SIZE",
+    "BOARD_SIZE", "GLYPH_HEIGHT", "GLYPH_WIDTH", "NAME_SIZE", "SMALL_SIZE", "TreeLayout", "VALUE_SIZE", "triangle",
 ]
 
 NAME_SIZE = 10.0
@@ -196,3 +196,11 @@ def _place(trace: Trace, slot: float) -> list[float]:
             xs[child] = xs[node] + offsets[child]
     left = min(xs) - half
     return [x - left for x in xs]
+
+
+def triangle(x: float, top: float, width: float, height: float, player: Player) -> tuple[tuple[float, float], ...]:
+    """The corners of a node's triangle: pointing up for MAX, down for MIN."""
+    left, right, bottom = x - width / 2, x + width / 2, top + height
+    if player is Player.MAX:
+        return ((x, top), (right, bottom), (left, bottom))
+    return ((left, top), (right, top), (x, bottom))

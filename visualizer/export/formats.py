@@ -37,9 +37,9 @@ DEFAULT_FPS = 2.0
 """Animation steps per second."""
 
 
-def fit_dpi(drawing: Drawing, size: tuple[int, int]) -> float:
-    """The resolution at which `drawing` just fits `size` pixels (width, height)."""
-    return 72.0 * min(size[0] / drawing.width, size[1] / drawing.height)
+def fit_dpi(canvas: Drawing | Figure, size: tuple[int, int]) -> float:
+    """The resolution at which a drawing (or any frame of a figure: they share one canvas) just fits `size` pixels."""
+    return 72.0 * min(size[0] / canvas.width, size[1] / canvas.height)
 
 
 @dataclass(frozen=True)
@@ -78,9 +78,9 @@ class ExportJob:
         """The trace's drawing model (raises InputError for an unknown theme)."""
         return Figure(self.trace, theme=self.options.theme)
 
-    def dpi(self, drawing: Drawing, size: tuple[int, int]) -> float:
-        """The resolution to paint `drawing` at: `--dpi`, or the one that fits `size`."""
-        return self.options.dpi if self.options.dpi is not None else fit_dpi(drawing, size)
+    def dpi(self, canvas: Drawing | Figure, size: tuple[int, int]) -> float:
+        """The resolution to paint a drawing (or a figure's frames) at: `--dpi`, or the one that fits `size`."""
+        return self.options.dpi if self.options.dpi is not None else fit_dpi(canvas, size)
 
 
 @dataclass(frozen=True)
@@ -147,14 +147,14 @@ def _still(paint: Callable[[ExportJob, Drawing], bytes | str]) -> Callable[[Expo
 def _gif(job: ExportJob) -> Chunks:
     from visualizer.export.animation import to_gif
     figure = job.figure
-    dpi = job.dpi(figure.still(), ANIMATION_SIZE)
+    dpi = job.dpi(figure, ANIMATION_SIZE)  # the frames' canvas, without drawing one
     return [to_gif(figure.frames(progress=job.progress), fps=job.options.fps, dpi=dpi)]
 
 
 def _mp4(job: ExportJob) -> Chunks:
     from visualizer.export.animation import to_mp4
     figure = job.figure
-    dpi = job.dpi(figure.still(), ANIMATION_SIZE)
+    dpi = job.dpi(figure, ANIMATION_SIZE)  # the frames' canvas, without drawing one
     return [to_mp4(figure.frames(progress=job.progress), fps=job.options.fps, dpi=dpi)]
 
 

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Callable, Iterator
 
 from visualizer.export.drawing import Item, Path, Shape, Text, text_width
+from visualizer.export.figure_layout import triangle
 from visualizer.export.themes import Theme
 from visualizer.games.base import Player
 from visualizer.tracing.trace import Trace
@@ -56,15 +57,10 @@ class LegendEntry:
         yield Text(f"{key}:label", x + self.swatch_width + 5, y, self.label, LEGEND_SIZE, self.colour, anchor="start")
 
 
-def _triangle(player: Player, stroke: str, fill: str, width: float, dash: str):
+def _triangle(player: Player, stroke: str, fill: str, line: float, dash: str):
     def swatch(key: str, x: float, y: float) -> list[Item]:
-        half, height = 7.0, 10.0
-        top, bottom = y - height / 2, y + height / 2
-        if player is Player.MAX:
-            points = ((x, top), (x + half, bottom), (x - half, bottom))
-        else:
-            points = ((x - half, top), (x + half, top), (x, bottom))
-        return [Shape(f"{key}:swatch", points, stroke, fill, width, dash)]
+        points = triangle(x, y - 5.0, 14.0, 10.0, player)  # a node's triangle, 14 x 10 pt
+        return [Shape(f"{key}:swatch", points, stroke, fill, line, dash)]
     return swatch
 
 

@@ -19,7 +19,7 @@ from visualizer.tracing.trace_records import NodeStatus
 from visualizer.tracing.replay import Phase, Replay
 from visualizer.tracing.trace import Trace
 
-__all__ = ["NodeLook", "Scene", "finished_scene", "scene_at"]
+__all__ = ["NodeLook", "Scene", "finished_scene", "inner_nodes", "scene_at"]
 
 Status = Literal["visited", "pruned", "unreached", "unseen"]
 
@@ -72,7 +72,7 @@ def _window(alpha: Value | None, beta: Value | None) -> str:
     return "" if alpha is None else f"[{format_value(alpha)}, {format_value(beta)}]"
 
 
-def _look(trace: Trace, inner: set[int], node: int, status: Status, visit: int | None, value: Value | None,
+def _look(trace: Trace, inner: frozenset[int], node: int, status: Status, visit: int | None, value: Value | None,
           alpha: Value | None, beta: Value | None, *, current: bool = False, bold: bool = False) -> NodeLook:
     visited = status == "visited"
     evaluated = visited and value is not None
@@ -81,15 +81,15 @@ def _look(trace: Trace, inner: set[int], node: int, status: Status, visit: int |
                     current, bold)
 
 
-def _inner(trace: Trace) -> set[int]:
-    """The nodes with children (their static values are never shown)."""
-    return set(trace.columns.edges()[0])
+def inner_nodes(trace: Trace) -> frozenset[int]:
+    """The nodes with children (their static values are never shown): `scene_at` takes them, made once per trace."""
+    return frozenset(trace.columns.edges()[0])
 
 
 def finished_scene(trace: Trace) -> Scene:
     """The finished search: final values and windows, every cut-off, the principal variation."""
     columns, summary = trace.columns, trace.summary
-    inner = _inner(trace)
+    inner = inner_nodes(trace)
     bold = frozenset(summary.principal_variation)
     looks = tuple(
         _look(trace, inner, node, "visited" if status is NodeStatus.VISITED else status.value, columns.visit[node],
@@ -105,10 +105,14 @@ def finished_scene(trace: Trace) -> Scene:
     return Scene(looks, cuts, bold, None, caption, None)
 
 
-def scene_at(trace: Trace, replay: Replay) -> Scene:
-    """The search as it stands at `replay`'s step: values and windows then, the node of the step."""
+def scene_at(trace: Trace, replay: Replay, *, inner: frozenset[int] | None = None) -> Scene:
+    """The search as it stands at `replay`'s step: values and windows then, the node of the step.
+
+    `inner` is `inner_nodes(trace)`, given by callers that draw many steps so it is made once.
+    """
     columns = trace.columns
-    inner = _inner(trace)
+    if inner is None:
+        inner = inner_nodes(trace)
     current = replay.current
     looks = []
     for node, view in enumerate(replay.views):
