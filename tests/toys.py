@@ -9,6 +9,7 @@ from visualizer.games import GameKind, Player
 from visualizer.games.base import Game, PathNamedGame, Value
 from visualizer.games.spec_fields import REQUIRED, SpecFields
 from visualizer.search import Algorithm
+from visualizer.tracing.events import Bound
 from visualizer.tracing.tracer import NULL_TRACER, Tracer
 
 TOY = "right-minimax"
@@ -112,3 +113,181 @@ def right_to_left_minimax(game: Game, *, depth: int | None = None, tracer: Trace
 
 TOY_ALGORITHM = Algorithm(TOY, right_to_left_minimax, windowed=False, movers_view=False, aliases=("rtl",))
 """The toy algorithm's registry record (alias "rtl")."""
+
+
+# -- toys for the trace model: a game with chance nodes, and searches of the kinds that come after alpha-beta --
+
+CHANCE_LEAVES = ((3, 12, 9), (2, 4, 6), (15, 6, 0))
+"""The leaves of CS188's expectimax example: MAX chooses among three chance nodes (values 8, 4 and 7)."""
+
+
+class ExpectimaxExample(PathNamedGame):
+    """CS188's expectimax example as a game: MAX picks a, b or c, then chance draws 1, 2 or 3 (each 1/3).
+
+    States are the moves so far: () for the root, ("a",) for a chance node, ("a", "1") for a leaf.
+    """
+
+    def __init__(self, leaves: tuple[tuple[int, ...], ...] = CHANCE_LEAVES):
+        self.leaves = tuple(tuple(row) for row in leaves)
+
+    def root(self) -> tuple[str, ...]:
+        return ()
+
+    def successors(self, state: tuple[str, ...]) -> list[tuple[str, tuple[str, ...]]]:
+        if not state:
+            return [(letter, (letter,)) for letter in "abc"[: len(self.leaves)]]
+        if len(state) == 1:
+            return [(str(draw), (*state, str(draw))) for draw in range(1, len(self.leaves[0]) + 1)]
+        return []
+
+    def is_terminal(self, state: tuple[str, ...]) -> bool:
+        return len(state) == 2
+
+    def player(self, state: tuple[str, ...]) -> Player:
+        return Player.MAX if not state else Player.CHANCE if len(state) == 1 else Player.MIN
+
+    def probability(self, state: tuple[str, ...], move: str) -> float:
+        return 1 / len(self.leaves[0])
+
+    def static_value(self, state: tuple[str, ...]) -> int:
+        if len(state) < 2:
+            return 0
+        return self.leaves["abc".index(state[0])][int(state[1]) - 1]
+
+    def board_text(self, state: tuple[str, ...]) -> str:
+        return " ".join(state) or "start"
+
+    def describe(self) -> str:
+        return "expectimax example, 3 chance nodes of 3 leaves"
+
+    def spec(self) -> dict[str, Any]:
+        return {"kind": "expect3", "leaves": [list(row) for row in self.leaves], "root": "max"}
+
+    @classmethod
+    def from_spec(cls, spec: Any, *, where: str = "the trace's source") -> ExpectimaxExample:
+        fields = SpecFields(spec, where)
+        fields.player()
+        leaves = fields.typed("leaves", REQUIRED, "write three lists of three numbers",
+                              lambda value: isinstance(value, list) and all(isinstance(row, list) for row in value))
+        return cls(tuple(tuple(row) for row in leaves))
+
+    @classmethod
+    def from_options(cls, options: dict[str, Any], root: Player) -> ExpectimaxExample:
+        return cls()
+
+    @classmethod
+    def slug(cls, spec: dict[str, Any]) -> str:
+        return "expect3"
+
+
+CHANCE_GAME = GameKind("expect3", ExpectimaxExample, "expectimax example", "--game expect3", cli_name="expect3")
+"""The chance toy's registry record: `--game expect3`."""
+
+EXPECTIMAX = "toy-expectimax"
+
+
+def toy_expectimax(game: Game, *, depth: int | None = None, tracer: Tracer = NULL_TRACER) -> Value:
+    """Expectimax: MAX and MIN nodes as in minimax, the probability-weighted mean at CHANCE nodes.
+
+    At a chance node each back-up carries the expectation so far (the weighted sum of the children
+    searched), so the last one is the node's value.
+    """
+
+    def node_value(state: Any, move: Any, ply: int) -> Value:
+        tracer.enter(state, move, depth=ply, alpha=None, beta=None)
+        if (depth is not None and ply >= depth) or game.is_terminal(state):
+            value = game.static_value(state)
+            tracer.evaluate(state, value)
+        else:
+            player = game.player(state)
+            value = 0 if player is Player.CHANCE else -float("inf") if player is Player.MAX else float("inf")
+            for child_move, child in game.successors(state):
+                child_value = node_value(child, child_move, ply + 1)
+                if player is Player.CHANCE:
+                    value += game.probability(state, child_move) * child_value
+                else:
+                    value = max(value, child_value) if player is Player.MAX else min(value, child_value)
+                tracer.back_up(state, child, value)
+        tracer.exit(state, value)
+        return value
+
+    tracer.begin(game, algorithm=EXPECTIMAX, depth_limit=depth, strict=False)
+    value = node_value(game.root(), None, 0)
+    tracer.end(value)
+    return value
+
+
+TOY_EXPECTIMAX = Algorithm(EXPECTIMAX, toy_expectimax, windowed=False, movers_view=False)
+"""The expectimax toy's registry record."""
+
+TT = "toy-tt"
+
+
+def toy_tt_alphabeta(game: Game, *, depth: int | None = None, tracer: Tracer = NULL_TRACER,
+                     table: dict[Any, tuple[Value, Bound]] | None = None, name: str = TT) -> Value:
+    """Fail-soft alpha-beta with a transposition table keyed by (position, plies left).
+
+    A stored value answers a node when it is exact, or a lower bound at or above beta, or an upper
+    bound at or below alpha; the node then reports a transposition and exits without children.
+    """
+    table = {} if table is None else table
+
+    def node_value(state: Any, move: Any, ply: int, alpha: Value, beta: Value) -> Value:
+        tracer.enter(state, move, depth=ply, alpha=alpha, beta=beta)
+        key = (state, None if depth is None else depth - ply)
+        if key in table:
+            stored, bound = table[key]
+            if bound is Bound.EXACT or (bound is Bound.LOWER and stored >= beta) \
+                    or (bound is Bound.UPPER and stored <= alpha):
+                tracer.transposition(state, stored, bound=bound)
+                tracer.exit(state, stored)
+                return stored
+        if (depth is not None and ply >= depth) or game.is_terminal(state):
+            value = game.static_value(state)
+            tracer.evaluate(state, value)
+            table[key] = (value, Bound.EXACT)
+            tracer.exit(state, value)
+            return value
+        maximizes = game.player(state) is Player.MAX
+        value, low, high = (-float("inf") if maximizes else float("inf")), alpha, beta
+        children = list(game.successors(state))
+        for index, (child_move, child) in enumerate(children):
+            child_value = node_value(child, child_move, ply + 1, low, high)
+            value = max(value, child_value) if maximizes else min(value, child_value)
+            tracer.back_up(state, child, value)
+            if (value >= high) if maximizes else (value <= low):
+                if index + 1 < len(children):
+                    tracer.cutoff(state, children[index + 1:], alpha=low, beta=high)
+                break
+            if maximizes and value > low:
+                low = value
+                tracer.update(state, alpha=low, beta=high)
+            elif not maximizes and value < high:
+                high = value
+                tracer.update(state, alpha=low, beta=high)
+        table[key] = (value, Bound.UPPER if value <= alpha else Bound.LOWER if value >= beta else Bound.EXACT)
+        tracer.exit(state, value)
+        return value
+
+    tracer.begin(game, algorithm=name, depth_limit=depth, strict=False)
+    value = node_value(game.root(), None, 0, -float("inf"), float("inf"))
+    tracer.end(value)
+    return value
+
+
+TOY_TT = Algorithm(TT, toy_tt_alphabeta, windowed=True, movers_view=False)
+"""The transposition-table toy's registry record."""
+
+DEEPENING = "toy-id"
+
+
+def toy_iterative_deepening(game: Game, *, depth: int | None = None, tracer: Tracer = NULL_TRACER) -> Value:
+    """Alpha-beta to look-ahead 1, 2, ... `depth` (default 3), one pass each; the last pass's value."""
+    value: Value = 0
+    for limit in range(1, (3 if depth is None else depth) + 1):
+        value = toy_tt_alphabeta(game, depth=limit, tracer=tracer, name=DEEPENING)
+    return value
+
+
+TOY_DEEPENING = Algorithm(DEEPENING, toy_iterative_deepening, windowed=True, movers_view=False)
+"""The iterative-deepening toy's registry record: one pass per look-ahead."""

@@ -58,7 +58,7 @@ def test_streamed_dot_equals_the_pydot_path(source, algorithm):
     assert expected.count(" -> ") == len(trace.nodes) - 1
 
 
-@pytest.mark.parametrize("root", list(Player))
+@pytest.mark.parametrize("root", (Player.MAX, Player.MIN))
 @pytest.mark.parametrize("algorithm", ALGORITHMS)
 def test_the_example_with_either_root_equals_the_pydot_path(algorithm, root):
     trace = trace_search(builtin_example().replace(root_player=root), algorithm)
@@ -137,7 +137,7 @@ VALUES = st.one_of(
     algorithm=st.sampled_from(ALGORITHMS),
     depth=st.one_of(st.none(), st.integers(0, 3)),
     strict=st.booleans(),
-    root=st.sampled_from(list(Player)),
+    root=st.sampled_from((Player.MAX, Player.MIN)),
     chunk_nodes=st.integers(1, 9),
 )
 def test_any_tree_and_names_stream_the_same(data, size, branching, algorithm, depth, strict, root, chunk_nodes):

@@ -18,7 +18,7 @@ from visualizer.games import (
     random_tree,
 )
 from visualizer.search import ALGORITHMS, search, trace_search
-from visualizer.tracing import Recorder
+from visualizer.tracing import EventKind, Recorder
 
 GAMES = {
     **SOURCES,
@@ -83,14 +83,19 @@ def test_random_trees_record_the_same(leaves, branching, seed, algorithm, iterat
     assert_same(*record_both(game, algorithm, strict=strict, iterative=iterative))
 
 
-def test_the_child_of_each_event_without_the_whole_column():
-    # Events read one at a time find their child by looking back; the full column must agree.
+def test_each_event_names_its_child_as_recorded():
+    # The recorder writes each back-up's and cut-off's child as the search reports it; on a
+    # depth-first search that is the node that exited just before (a back-up) or the back-up's child.
     trace = trace_search(TicTacToe("X.O/.X./..O"), "alphabeta")
-    one_by_one = [trace.events[index].child for index in range(len(trace.events))]
-    assert "event_child" not in vars(trace.columns)
-    whole = [None if child < 0 else child for child in trace.columns.event_child]
-    assert one_by_one == whole
-    assert sum(child is not None for child in whole) > 10
+    events = list(trace.events)
+    for before, event in zip(events, events[1:]):
+        if event.kind is EventKind.BACK_UP:
+            assert before.kind is EventKind.EXIT and event.child == before.node
+        elif event.kind is EventKind.CUTOFF:
+            assert before.kind is EventKind.BACK_UP and event.child == before.child
+        else:
+            assert event.child is None
+    assert sum(event.kind is EventKind.CUTOFF for event in events) > 3
 
 
 def test_budget_and_progress_as_before():
@@ -110,11 +115,23 @@ def test_gc_runs_again_after_a_recording_even_one_that_fails():
     assert gc.isenabled()
 
 
-def test_a_recorder_records_one_search():
+def test_a_second_search_is_a_second_pass():
     recorder = Recorder()
     search(builtin_example(), "minimax", tracer=recorder)
-    with pytest.raises(RuntimeError, match="one search"):
-        search(builtin_example(), "minimax", tracer=recorder)
+    search(builtin_example(), "alphabeta", tracer=recorder)
+    trace = recorder.result()
+    assert [one.algorithm for one in trace.passes] == ["minimax", "alphabeta"]
+    assert trace.earlier_passes == (trace_search(builtin_example(), "minimax"),)
+    assert dataclasses.replace(trace, earlier_passes=()) == trace_search(builtin_example(), "alphabeta")
+
+
+def test_a_pass_cannot_begin_inside_another():
+    recorder = Recorder()
+    game = builtin_example()
+    recorder.begin(game, algorithm="minimax", depth_limit=None, strict=False)
+    recorder.enter(0, None, depth=0, alpha=None, beta=None)
+    with pytest.raises(RuntimeError, match="still open"):
+        recorder.begin(game, algorithm="minimax", depth_limit=None, strict=False)
 
 
 def test_hooks_looked_up_before_begin_still_record():

@@ -22,7 +22,7 @@ _QUOTE = str.maketrans({"\\": "\\\\", '"': '\\"', "\n": "\\n", "\r": "\\r", "&":
 _AMPERSAND = "&amp;"
 """How `quote_label` writes "&", so that Graphviz reads no entity in a name."""
 
-SHAPES = {"max": "box", "min": "ellipse"}
+SHAPES = {"max": "box", "min": "ellipse", "chance": "circle"}
 """Node shape by player (triangles were tried: with three-line labels they grow far too large)."""
 
 FONT = "Helvetica"

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any, Sequence
 from visualizer.export.errors import TraceFileError
 from visualizer.games.base import Player
 from visualizer.tracing.trace_columns import KIND_CODES, KINDS, NO_CHILD
-from visualizer.tracing.events import Event, EventKind
+from visualizer.tracing.events import EVENT_KINDS, Effect, Event, EventKind
 from visualizer.tracing.trace import Cutoff, NodeStatus, Summary, Trace, TraceNode
 
 if TYPE_CHECKING:
@@ -181,7 +181,12 @@ def trace_header(attributes: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-ENTER, EVALUATE, BACK_UP, UPDATE, CUTOFF, EXIT = (KIND_CODES[kind] for kind in EventKind)
+BACK_UP, CUTOFF = KIND_CODES[EventKind.BACK_UP], KIND_CODES[EventKind.CUTOFF]
+_EFFECTS = [EVENT_KINDS[kind].effect for kind in KINDS]
+"""Each kind's effect, by code."""
+_HAS_CHILD = [("child" in EVENT_KINDS[kind].carries) for kind in KINDS]
+_HAS_SKIPPED = [("skipped" in EVENT_KINDS[kind].carries) for kind in KINDS]
+_OPEN, _CLOSE = Effect.OPEN, Effect.CLOSE
 
 
 def check_trace(trace: Trace, *, name: str = "the graph") -> None:
@@ -208,21 +213,24 @@ def check_trace(trace: Trace, *, name: str = "the graph") -> None:
 
 
 def _check_events(trace: Trace, name: str) -> list[int]:
-    """The events must open and close nodes as a depth-first search does: the first enters the root,
-    each enter is of an unentered child of the innermost open node, every other event is at the
-    innermost open node, an exit closes it, a back-up takes the child that exited just before, a
-    cut-off follows the back-up of its child and skips only unentered children, and the last event
-    closes the root. Returns the entered nodes in order."""
+    """The events must open and close nodes as a depth-first search does (each kind's `Effect` in
+    `EVENT_KINDS`): the first enters the root, each enter is of an unentered child of the innermost
+    open node, every other event is at the innermost open node, an exit closes it, a back-up takes
+    the child that exited just before, a cut-off follows the back-up of its child and skips only
+    unentered children, a transposition's earlier node has exited, and the last event closes the
+    root. Returns the entered nodes in order."""
     columns = trace.columns
     parents, names = columns.parent, columns.name
     kinds, nodes, children, skipped = columns.event_kind, columns.event_node, columns.event_child, columns.event_skipped
+    refs = columns.event_extra.get("ref", {})
     entered, order = bytearray(columns.node_count), []
     stack: list[int] = []
     top = None
     for index in range(columns.event_count):
         kind, node, child = kinds[index], nodes[index], children[index]
+        effect = _EFFECTS[kind]
         problem = None
-        if kind == ENTER:
+        if effect is _OPEN:
             if entered[node] or parents[node] != top:
                 problem = "enters it twice" if entered[node] else "enters it outside its parent"
             entered[node] = 1
@@ -231,17 +239,19 @@ def _check_events(trace: Trace, name: str) -> list[int]:
             top = node
         elif node != top:
             problem = "is not at the innermost open node" if stack else "comes when no node is open"
-        elif kind == EXIT:
+        elif effect is _CLOSE:
             stack.pop()
             top = stack[-1] if stack else None
-        elif kind == BACK_UP and (kinds[index - 1] != EXIT or child != nodes[index - 1]):
+        elif kind == BACK_UP and (_EFFECTS[kinds[index - 1]] is not _CLOSE or child != nodes[index - 1]):
             problem = "does not take the child that exited just before"
         elif kind == CUTOFF and (kinds[index - 1] != BACK_UP or child != children[index - 1]):
             problem = "does not follow the back-up of its child"
-        if problem is None and (child != NO_CHILD) != (kind == BACK_UP or kind == CUTOFF):
+        elif index + 1 in refs and (not entered[refs[index + 1]] or refs[index + 1] in stack):
+            problem = "points at a node that has not been searched yet"
+        if problem is None and (child != NO_CHILD) != _HAS_CHILD[kind]:
             problem = "has a child, which only back-ups and cut-offs have" if child != NO_CHILD else "lacks its child"
         if problem is None and index + 1 in skipped:
-            if kind != CUTOFF:
+            if not _HAS_SKIPPED[kind]:
                 problem = "skips children, which only cut-offs do"
             elif any(parents[kid] != node or entered[kid] for kid in skipped[index + 1]):
                 problem = "skips a node that is not an unentered child of it"

@@ -2,6 +2,7 @@
 
 from visualizer.games.base import ROOT_NAME, Game, Player, Value, lookahead
 from visualizer.games.capabilities import (
+    ChanceMoves,
     Evaluated,
     ExplicitNodes,
     PhrasesMoves,
@@ -28,6 +29,7 @@ from visualizer.games.registry import GameKind, find_game_kind, game_kinds, regi
 from visualizer.games.tictactoe import TicTacToe
 
 __all__ = [
+    "ChanceMoves",
     "ConnectFour",
     "DEFAULT_ARRAY",
     "EVALUATORS",

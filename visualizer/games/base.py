@@ -35,28 +35,39 @@ ROOT_NAME = "root"
 
 
 class Player(enum.Enum):
-    """Who is to move at a node: MAX wants high values, MIN low ones."""
+    """Who is to move at a node: MAX wants high values, MIN low ones, and at a CHANCE node the move
+    is drawn at random (each edge below it carries its probability; its value is the expectation)."""
 
     MAX = "max"
     MIN = "min"
+    CHANCE = "chance"
 
     @property
     def other(self) -> Player:
-        """The opponent."""
+        """The opponent.
+
+        Raises:
+            ValueError: for CHANCE, which has none.
+        """
+        if self is Player.CHANCE:
+            raise ValueError("a chance node has no opponent")
         return Player.MIN if self is Player.MAX else Player.MAX
 
     @property
     def sign(self) -> int:
-        """+1 for MAX, -1 for MIN: turns a MAX-view value into this player's view (negamax)."""
-        return 1 if self is Player.MAX else -1
+        """+1 for MAX, -1 for MIN: turns a MAX-view value into this player's view (negamax).
+
+        CHANCE has +1: values at chance nodes are expectations from MAX's view.
+        """
+        return -1 if self is Player.MIN else 1
 
     @classmethod
     def parse(cls, text: str) -> Player:
-        """`"max"` or `"min"` (any case) to a Player."""
-        try:
-            return cls(text.strip().lower())
-        except ValueError:
-            raise InputError(f"the player is {text!r}; use max or min") from None
+        """`"max"` or `"min"` (any case) to a Player (who moves at a root: never chance)."""
+        key = text.strip().lower()
+        if key not in (cls.MAX.value, cls.MIN.value):
+            raise InputError(f"the player is {text!r}; use max or min")
+        return cls(key)
 
 
 @runtime_checkable

@@ -14,6 +14,7 @@ if TYPE_CHECKING:
     from visualizer.games.base import Game, Value
 
 __all__ = [
+    "ChanceMoves",
     "Evaluated",
     "ExplicitNodes",
     "FromOptions",
@@ -49,6 +50,18 @@ class ExplicitNodes(Protocol):
 
     def parent(self, node: int) -> int | None:
         """The parent's id, None for the root."""
+
+
+@runtime_checkable
+class ChanceMoves(Protocol):
+    """A game with CHANCE nodes: `player(state)` is `Player.CHANCE` where the move is drawn at random.
+
+    Players then need not alternate, so traces ask `player` at every node instead of alternating
+    from the root.
+    """
+
+    def probability(self, state: Any, move: Any) -> float:
+        """The probability that the move `move` is drawn at the chance node `state` (they sum to 1)."""
 
 
 @runtime_checkable

@@ -1,4 +1,11 @@
-"""Provides the event kinds a search reports and the immutable `Event` record of one step."""
+"""Provides the event kinds a search reports, what each one carries (`EVENT_KINDS`), and the `Event` record.
+
+This is the one place that lists the event kinds. A new kind is an `EventKind` member plus its
+`KindSpec` here (what it does to the node it happens at, which fields it carries), a sentence in
+`describe.py` and, if it brings a field of its own, the field in `EVENT_FIELDS` and on `Event`.
+The recorder, `Replay`, `lockstep`, the trace checker and the JSON writer and readers read this
+table instead of naming kinds.
+"""
 
 from __future__ import annotations
 
@@ -7,7 +14,8 @@ from dataclasses import dataclass
 
 from visualizer.games.base import Value
 
-__all__ = ["EventKind", "Event"]
+__all__ = ["Bound", "Effect", "EVENT_FIELDS", "EVENT_KINDS", "EventField", "EventKind", "Event", "KindSpec",
+           "SPARSE_FIELDS"]
 
 
 class EventKind(enum.Enum):
@@ -25,6 +33,100 @@ class EventKind(enum.Enum):
     """The window has closed: the remaining children are skipped (pruned)."""
     EXIT = "exit"
     """The node is finished with its final value."""
+    TRANSPOSITION = "transposition"
+    """The node's position is in the transposition table: it takes the stored value (or bound)
+    from an earlier node with the same position instead of searching below."""
+
+
+class Effect(enum.Enum):
+    """What an event does to the node it happens at, as `Replay` and the trace checker read it."""
+
+    OPEN = "open"
+    """The node is entered: it goes on the stack of open nodes, below the innermost one."""
+    EVALUATE = "evaluate"
+    """The open node gets its static value (one more evaluation)."""
+    CHANGE = "change"
+    """The open node's value or window changes."""
+    PRUNE = "prune"
+    """The open node's remaining children are skipped: they and their subtrees are pruned."""
+    CLOSE = "close"
+    """The open node is finished with its final value and leaves the stack."""
+
+
+class Bound(enum.Enum):
+    """What a stored value says about a position (transposition tables)."""
+
+    EXACT = "exact"
+    """The position's value."""
+    LOWER = "lower"
+    """The value is at least this (the search of the position failed high)."""
+    UPPER = "upper"
+    """The value is at most this (the search of the position failed low)."""
+
+
+@dataclass(frozen=True)
+class EventField:
+    """A field some event kinds carry beyond step, kind, node, depth, alpha, beta and value.
+
+    Attributes:
+        name: the `Event` attribute and the key in trace files.
+        holds: what the value is: "node" (a node id, written as the node's name), "nodes" (a tuple
+            of them), or "bound" (a `Bound`, written as its value).
+        doc: what it means, for the README's trace format.
+    """
+
+    name: str
+    holds: str
+    doc: str
+
+
+EVENT_FIELDS: dict[str, EventField] = {
+    field.name: field
+    for field in (
+        EventField("child", "node", "the child whose value was taken (back-ups and cut-offs)"),
+        EventField("skipped", "nodes", "the children a cut-off skipped, in order"),
+        EventField("ref", "node", "the earlier node with the same position (transpositions)"),
+        EventField("bound", "bound", "whether the stored value is exact, a lower or an upper bound"),
+    )
+}
+"""Every field an event kind may carry, by name."""
+
+SPARSE_FIELDS = ("ref", "bound")
+"""Fields held as {step: value} and written to files only when some event has them (traces without
+them keep the file layout of before); `child` and `skipped` are written for every event."""
+
+
+@dataclass(frozen=True)
+class KindSpec:
+    """What one kind of event is.
+
+    Attributes:
+        kind: the kind.
+        effect: what it does to the node it happens at.
+        carries: the fields of `EVENT_FIELDS` it has (all others are None or empty).
+        optional: only some searches make it (window updates, cut-offs, table hits): `lockstep`
+            lets such events through as soon as the event before them is matched.
+    """
+
+    kind: EventKind
+    effect: Effect
+    carries: tuple[str, ...] = ()
+    optional: bool = False
+
+
+EVENT_KINDS: dict[EventKind, KindSpec] = {
+    spec.kind: spec
+    for spec in (
+        KindSpec(EventKind.ENTER, Effect.OPEN),
+        KindSpec(EventKind.EVALUATE, Effect.EVALUATE),
+        KindSpec(EventKind.BACK_UP, Effect.CHANGE, carries=("child",)),
+        KindSpec(EventKind.UPDATE, Effect.CHANGE, optional=True),
+        KindSpec(EventKind.CUTOFF, Effect.PRUNE, carries=("child", "skipped"), optional=True),
+        KindSpec(EventKind.EXIT, Effect.CLOSE),
+        KindSpec(EventKind.TRANSPOSITION, Effect.CHANGE, carries=("ref", "bound"), optional=True),
+    )
+}
+"""Every event kind and what it carries, in `EventKind` order."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,6 +144,9 @@ class Event:
             of the player to move at the node; all others from MAX's view.
         child: for BACK_UP and CUTOFF, the child whose value was taken.
         skipped: for CUTOFF, the children skipped, in order.
+        ref: for TRANSPOSITION, the earlier node of this pass with the same position (None when the
+            table's entry came from elsewhere, e.g. an earlier pass).
+        bound: for TRANSPOSITION, what the stored value is.
     """
 
     step: int
@@ -53,3 +158,5 @@ class Event:
     value: Value | None = None
     child: int | None = None
     skipped: tuple[int, ...] = ()
+    ref: int | None = None
+    bound: Bound | None = None

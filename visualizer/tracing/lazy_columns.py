@@ -1,28 +1,21 @@
 """Provides `RecordedColumns`: the columns a `Recorder` filled, with the rest made on first use.
 
 The recorder keeps only what it must while the search runs (parents, moves, states, depths,
-values, windows and the events); the names, moves as users see them, players, boards, statuses,
-children and each event's child are worked out here when the finished trace is first read.
+values, windows and the events, each with its child); the names, moves as users see them, players,
+probabilities, boards, statuses and children are worked out here when the finished trace is first read.
 """
 
 from __future__ import annotations
 
 from array import array
 from functools import cached_property
-from itertools import repeat
-from operator import getitem
+from itertools import compress
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from visualizer.games.base import Game, Player, Value
-from visualizer.tracing.trace_columns import (
-    KIND_CODES,
-    NO_CHILD,
-    ChildIndex,
-    TraceColumns,
-    players_by_depth,
-    statuses,
-)
-from visualizer.tracing.events import EventKind
+from visualizer.games.capabilities import ChanceMoves, offers
+from visualizer.tracing.events import EVENT_KINDS
+from visualizer.tracing.trace_columns import KINDS, NO_CHILD, ChildIndex, Nones, TraceColumns, players_by_depth, statuses
 from visualizer.tracing.trace_records import NodeStatus
 
 if TYPE_CHECKING:
@@ -30,8 +23,9 @@ if TYPE_CHECKING:
 
 __all__ = ["RecordedColumns"]
 
-BACK_UP, CUTOFF, EXIT = (KIND_CODES[kind] for kind in (EventKind.BACK_UP, EventKind.CUTOFF, EventKind.EXIT))
-
+_CHILD_CODES = [bytes([code]) for code, kind in enumerate(KINDS) if "child" in EVENT_KINDS[kind].carries]
+_HAS_CHILD = bytes(bytes([code]) in _CHILD_CODES for code in range(256))
+"""A `bytes.translate` table: 1 for the codes of kinds that carry a child, 0 for the others."""
 
 class RecordedColumns(TraceColumns):
     """The columns of a recording; names, moves, players, boards and statuses are made on first use."""
@@ -41,12 +35,35 @@ class RecordedColumns(TraceColumns):
         count = len(rec.depths)
         super().__init__(
             parent=rec.parents, depth=rec.depths,
-            alpha=rec.alphas if rec.windowed else _Nones(count), beta=rec.betas if rec.windowed else _Nones(count),
+            alpha=rec.alphas if rec.windowed else Nones(count), beta=rec.betas if rec.windowed else Nones(count),
             event_kind=rec.event_kind, event_node=rec.event_node, event_value=rec.event_value,
-            event_alpha=rec.event_alpha if rec.windowed else _Nones(len(rec.event_kind)),
-            event_beta=rec.event_beta if rec.windowed else _Nones(len(rec.event_kind)),
+            event_alpha=rec.event_alpha if rec.windowed else Nones(len(rec.event_kind)),
+            event_beta=rec.event_beta if rec.windowed else Nones(len(rec.event_kind)),
             event_skipped=rec.event_skipped,
+            event_extra={name: extra for name, extra in rec.event_extra.items() if extra},
         )
+
+    @cached_property
+    def event_child(self) -> array:
+        """The child of each event that carries one (`EVENT_KINDS`), `NO_CHILD` for the others.
+
+        The recorder keeps only the children, in step order, of the events that have one; here they
+        are spread out over all the events.
+        """
+        column = array("i", [NO_CHILD]) * self.event_count
+        steps = compress(range(self.event_count), self.event_kind.translate(_HAS_CHILD))
+        for index, child in zip(steps, self._rec.children_taken):
+            column[index] = child
+        return column
+
+    def event_child_at(self, index: int) -> int | None:
+        if "event_child" in self.__dict__:
+            return super().event_child_at(index)
+        kinds = self.event_kind
+        if not _HAS_CHILD[kinds[index]]:
+            return None
+        before = kinds[:index]  # without the whole column: count the children recorded before
+        return self._rec.children_taken[sum(map(before.count, _CHILD_CODES))]
 
     @cached_property
     def visit(self) -> _ZeroIsNone:
@@ -67,7 +84,23 @@ class RecordedColumns(TraceColumns):
         game = self.game
         if game.is_explicit:
             return [game.player(node) for node in range(len(game))]
+        if offers(game, ChanceMoves):  # chance nodes break the alternation: ask at every node
+            return list(map(_Cache(game.player).__getitem__, self._rec.states))
         return players_by_depth(game.player(self._rec.states[0]), self.depth)
+
+    @cached_property
+    def probability(self) -> Sequence[float | None]:
+        """The probability of each node's edge from a CHANCE parent (None elsewhere)."""
+        game = self.game
+        if not offers(game, ChanceMoves):
+            return Nones(self.node_count)
+        chance, players, parents = Player.CHANCE, self.player, self.parent
+        states = range(self.node_count) if game.is_explicit else self._rec.states
+        moves = self._rec.moves
+        return [
+            None if parent is None or players[parent] is not chance else game.probability(states[parent], moves[node])
+            for node, parent in enumerate(parents)
+        ]
 
     @cached_property
     def value(self) -> list[Value | None]:
@@ -101,7 +134,7 @@ class RecordedColumns(TraceColumns):
     @cached_property
     def board(self) -> list[str | None] | _Boards:
         if self.game.is_explicit:
-            return _Nones(self.node_count)
+            return Nones(self.node_count)
         return _Boards(self.game, self._rec.states)
 
     @cached_property
@@ -146,50 +179,6 @@ class RecordedColumns(TraceColumns):
         for node in self.pruned_nodes:
             status[node] = NodeStatus.PRUNED
         return status
-
-    @cached_property
-    def event_child(self) -> array:
-        """The child of each back-up and cut-off, `NO_CHILD` for other events.
-
-        Every search backs a child up straight after the child's exit, and cuts off straight after
-        that back-up, so the child is the node of the event one step (back-up) or two steps
-        (cut-off) before. The column is picked from the shifted node columns in C, without a Python
-        loop over the events (`event_child_at` finds the same child by looking back for the exit).
-        """
-        nodes = self.event_node
-        one_before = array("i", [NO_CHILD]) + nodes[:-1]
-        two_before = array("i", [NO_CHILD, NO_CHILD]) + nodes[:-2]
-        which = bytearray(1 if kind == BACK_UP else 2 if kind == CUTOFF else 0 for kind in range(len(KIND_CODES)))
-        choices = zip(repeat(NO_CHILD), one_before, two_before)  # (none, back-up's child, cut-off's child)
-        return array("i", map(getitem, choices, map(which.__getitem__, self.event_kind)))
-
-    def event_child_at(self, index: int) -> int | None:
-        if "event_child" in self.__dict__:
-            return super().event_child_at(index)
-        kind = self.event_kind[index]
-        if kind != BACK_UP and kind != CUTOFF:
-            return None
-        before = index - 1  # without the whole column: look back to the last exit
-        while self.event_kind[before] != EXIT:
-            before -= 1
-        return self.event_node[before]
-
-
-class _Nones(Sequence):
-    """A column of `length` Nones that takes no memory."""
-
-    def __init__(self, length: int):
-        self.length = length
-
-    def __len__(self) -> int:
-        return self.length
-
-    def __getitem__(self, index):
-        if isinstance(index, slice):
-            return [None] * len(range(*index.indices(self.length)))
-        if not -self.length <= index < self.length:
-            raise IndexError(index)
-        return None
 
 
 class _ZeroIsNone(Sequence):

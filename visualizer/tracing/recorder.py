@@ -8,12 +8,14 @@ names, boards and statuses are worked out only when the finished trace is read.
 
 from __future__ import annotations
 
+import dataclasses
+from array import array
 from typing import Any, Callable, Sequence
 
 from visualizer.errors import NodeBudgetExceeded
 from visualizer.games.base import Game, Player, Value
-from visualizer.tracing.trace_columns import KIND_CODES
-from visualizer.tracing.events import EventKind
+from visualizer.tracing.trace_columns import KIND_CODES, NO_CHILD
+from visualizer.tracing.events import Bound, EventKind
 from visualizer.tracing.lazy_columns import RecordedColumns
 from visualizer.tracing.search_log import SearchLog
 from visualizer.tracing.trace_records import Cutoff, Summary
@@ -29,11 +31,15 @@ DEFAULT_MAX_NODES = 2_000_000
 PROGRESS_EVERY = 25_000
 """The progress callback is called each time this many more nodes have been entered."""
 
-ENTER, EVALUATE, BACK_UP, UPDATE, CUTOFF, EXIT = (KIND_CODES[kind] for kind in EventKind)
+ENTER, EVALUATE, BACK_UP, UPDATE, CUTOFF, EXIT, TRANSPOSITION = (KIND_CODES[kind] for kind in EventKind)
 
 
 class Recorder(Tracer):
     """Records every hook into columns and builds the `Trace` in `result()`.
+
+    A search that runs several passes (iterative deepening, MTD(f)) calls `begin` ... `end` once
+    per pass; each pass is recorded as a trace of its own, and `result()` is the last one with the
+    earlier ones in its `earlier_passes`.
 
     Args:
         max_nodes: stop the search with `NodeBudgetExceeded` once it enters more nodes than this.
@@ -53,9 +59,16 @@ class Recorder(Tracer):
         self.progress = progress
         self.iterative = iterative
         self.recording = SearchLog()
+        self.passes: list[Trace] = []  # the passes finished before the one being recorded
+        self._began = False
         self._bind_hooks(self.recording)
 
     def begin(self, game: Game, *, algorithm: str, depth_limit: int | None, strict: bool) -> None:
+        if self._began:  # a further pass: the one before it becomes a trace of its own
+            if len(self.recording.stack) > 1:
+                raise RuntimeError("a pass began while nodes of the one before were still open")
+            self.passes.append(self._trace_of(self.recording.take()))
+        self._began = True
         self.game = game
         self.algorithm, self.depth_limit, self.strict = algorithm, depth_limit, strict
         traits = traits_of(algorithm)  # without a window, alphas and betas are all None: none are stored
@@ -90,13 +103,17 @@ class Recorder(Tracer):
         add_parent, add_move, add_state, add_depth = rec.parents.append, rec.moves.append, rec.states.append, rec.depths.append
         add_kind, add_node, add_value = rec.event_kind.append, rec.event_node.append, rec.event_value.append
         add_alpha, add_beta = rec.event_alpha.append, rec.event_beta.append
+        add_child = rec.children_taken.append
         event_nodes, depths = rec.event_node, rec.depths
+        closed = [NO_CHILD]  # the node that exited last: the child of the next back-up
         next_check = 0
 
         def configure(new_game: Game, *, negamax_values: bool, with_window: bool) -> None:
             nonlocal game, explicit, windowed, negamax, players, next_check
             game, explicit, windowed, negamax = new_game, new_game.is_explicit, with_window, negamax_values
             players = [game.player(node) for node in range(len(game))] if explicit else []
+            closed[0] = NO_CHILD
+            same_position.reset()
             next_check = 0
 
         def enter(state: Any, move: Any, *, depth: int, alpha: Value | None, beta: Value | None) -> None:
@@ -144,12 +161,13 @@ class Recorder(Tracer):
                 add_beta(betas[node])
 
         def back_up(state: Any, child: Any, value: Value) -> None:
-            node = stack[-1]
+            node, child_id = stack[-1], closed[0]  # a child is backed up once it has exited
             if values[node] != value:
-                best[node] = event_nodes[-1]  # the child's exit is the event just before
+                best[node] = child_id
             values[node] = value
             add_kind(BACK_UP)
             add_node(node)
+            add_child(child_id)
             add_value(value)
             if windowed:
                 add_alpha(alphas[node])
@@ -184,16 +202,18 @@ class Recorder(Tracer):
             else:
                 ids = tuple(skipped_node(child, move, node) for move, child in skipped)
             step = len(rec.event_kind) + 1
-            rec.cutoffs.append((node, step, event_nodes[-2], ids))  # the back-up just before, of that child
+            rec.cutoffs.append((node, step, closed[0], ids))  # the child whose value closed the window
             rec.event_skipped[step] = ids
             add_kind(CUTOFF)
             add_node(node)
+            add_child(closed[0])
             add_value(values[node])
             add_alpha(alphas[node])
             add_beta(betas[node])
 
         def exit(state: Any, value: Value) -> None:
             node = stack_pop()
+            closed[0] = node
             values[node] = value
             add_kind(EXIT)
             add_node(node)
@@ -202,15 +222,36 @@ class Recorder(Tracer):
                 add_alpha(alphas[node])
                 add_beta(betas[node])
 
+        same_position = _PositionIndex(rec)
+
+        def transposition(state: Any, value: Value, *, bound: Bound) -> None:
+            node = stack[-1]
+            values[node] = value
+            step = len(rec.event_kind) + 1
+            ref = same_position.earlier(node)
+            if ref is not None:
+                rec.event_extra["ref"][step] = ref
+            rec.event_extra["bound"][step] = Bound(bound)
+            add_kind(TRANSPOSITION)
+            add_node(node)
+            add_value(value)
+            if windowed:
+                add_alpha(alphas[node])
+                add_beta(betas[node])
+
         self.enter, self.evaluate, self.back_up, self.update = enter, evaluate, back_up, update
-        self.cutoff, self.exit = cutoff, exit
+        self.cutoff, self.exit, self.transposition = cutoff, exit, transposition
         self._configure_hooks = configure
 
     def end(self, value: Value) -> None:
         self.recording.root_value = value
 
     def result(self) -> Trace:
-        rec, game = self.recording, self.game
+        return dataclasses.replace(self._trace_of(self.recording), earlier_passes=tuple(self.passes))
+
+    def _trace_of(self, rec: SearchLog) -> Trace:
+        """The trace of one pass, from its log."""
+        game = self.game
         columns = RecordedColumns(game, rec, negamax=self.is_negamax)
         pruned = columns.pruned_nodes
         root_player = game.player(game.root())
@@ -244,3 +285,33 @@ class Recorder(Tracer):
             columns=columns,
             iterative=self.iterative,
         )
+
+
+class _PositionIndex:
+    """Finds the latest earlier node of a game pass with the same position, for transposition events.
+
+    Built only when a search reports a transposition, and brought up to date at each one, so a
+    search without a table pays nothing for it.
+    """
+
+    def __init__(self, rec: SearchLog):
+        self.rec = rec
+        self.latest: dict[Any, int] = {}
+        self.indexed = 0
+
+    def reset(self) -> None:
+        """Forgets the positions of the pass before (a new pass has begun)."""
+        self.latest.clear()
+        self.indexed = 0
+
+    def earlier(self, node: int) -> int | None:
+        """The last node before `node` whose position equals `node`'s and that has exited, or None."""
+        rec = self.rec
+        if not rec.states:  # explicit trees: every node is its own position
+            return None
+        states, latest, entered = rec.states, self.latest, rec.visit_order
+        for earlier in entered[self.indexed : -1]:  # the nodes entered before this one (not those skipped)
+            latest[states[earlier]] = earlier
+        self.indexed = len(entered) - 1
+        found = latest.get(states[node])
+        return None if found is None or found in rec.stack else found

@@ -10,6 +10,7 @@ from array import array
 from typing import Any
 
 from visualizer.games.base import Game, Value
+from visualizer.tracing.events import SPARSE_FIELDS
 
 __all__ = ["SearchLog"]
 
@@ -38,14 +39,36 @@ class SearchLog:
         self.event_value: list[Value | None] = []
         self.event_alpha: list[Value | None] = []  # both stay empty without a window
         self.event_beta: list[Value | None] = []
+        self.children_taken: list[int] = []  # the child of each back-up and cut-off, in step order
         self.event_skipped: dict[int, tuple[int, ...]] = {}
+        self.event_extra: dict[str, dict[int, Any]] = {name: {} for name in SPARSE_FIELDS}
         self.windowed = True
         self.root_value: Value | None = None
 
+    def take(self) -> SearchLog:
+        """A new log holding everything recorded so far; this one is emptied in place (the hooks
+        bound to its lists stay valid) for the next pass of the search."""
+        taken = SearchLog()
+        for key, held in vars(self).items():
+            if isinstance(held, dict) and key == "event_extra":
+                setattr(taken, key, {name: dict(extra) for name, extra in held.items()})
+                for extra in held.values():
+                    extra.clear()
+            elif isinstance(held, (list, dict, array, bytearray)):
+                setattr(taken, key, held.copy() if isinstance(held, (list, dict)) else held[:])
+                if isinstance(held, dict):
+                    held.clear()
+                else:
+                    del held[:]
+            else:
+                setattr(taken, key, held)
+        self.root_value = None
+        return taken
+
     def start(self, game: Game, *, windowed: bool) -> None:
-        """Fills the node lists of explicit trees for all their nodes (a recording is used once)."""
+        """Fills the node lists of explicit trees for all their nodes (once per pass: `take` empties them)."""
         if self.stack:
-            raise RuntimeError("a Recorder records one search; make a new one for the next")
+            raise RuntimeError("a search began before the last one ended; a Recorder records one search at a time")
         self.windowed = windowed
         self.stack.append(None)  # a sentinel under the open nodes: stack[-1] is the parent
         if game.is_explicit:

@@ -33,6 +33,10 @@ class Trace:
         columns: the nodes and events, one list per field.
         iterative: True when the search ran with an explicit stack (`--iterative`) instead of
             recursion; the events are the same either way.
+        earlier_passes: for a search of several passes (iterative deepening, MTD(f)), the passes
+            before this one, first to last, each a trace of its own (its nodes are the visits of that
+            pass: a position searched again in a later pass is a new node there). Empty for a
+            search of one pass; this trace is always the last pass, whose summary is the answer.
     """
 
     algorithm: str
@@ -44,6 +48,7 @@ class Trace:
     summary: Summary
     columns: TraceColumns
     iterative: bool = False
+    earlier_passes: tuple[Trace, ...] = ()
 
     @classmethod
     def from_records(
@@ -74,7 +79,7 @@ class Trace:
         theirs = (other.algorithm, other.depth_limit, other.strict, other.iterative, other.root_player,
                   other.description, other.source)
         return mine == theirs and self.summary == other.summary and self.nodes == other.nodes \
-            and self.events == other.events
+            and self.events == other.events and self.earlier_passes == other.earlier_passes
 
     __hash__ = None  # type: ignore[assignment]
 
@@ -82,6 +87,11 @@ class Trace:
     def is_negamax(self) -> bool:
         """True when event values are from the view of the player to move (the algorithm's `movers_view`)."""
         return traits_of(self.algorithm).movers_view
+
+    @property
+    def passes(self) -> tuple[Trace, ...]:
+        """Every pass of the search in order, this one last (just this one for most searches)."""
+        return (*self.earlier_passes, self)
 
     @property
     def root(self) -> TraceNode:

@@ -16,10 +16,10 @@ from operator import sub
 from typing import Any, Iterator, overload
 
 from visualizer.games.base import Player
-from visualizer.tracing.events import Event, EventKind
+from visualizer.tracing.events import SPARSE_FIELDS, Event, EventKind
 from visualizer.tracing.trace_records import NodeStatus, TraceNode
 
-__all__ = ["TraceColumns", "ChildIndex", "NodeSequence", "EventSequence", "KINDS", "KIND_CODES", "NO_CHILD"]
+__all__ = ["TraceColumns", "ChildIndex", "NodeSequence", "EventSequence", "KINDS", "KIND_CODES", "NO_CHILD", "Nones"]
 
 KINDS: tuple[EventKind, ...] = tuple(EventKind)
 """Event kinds by code: the `event_kind` column holds indices into this tuple."""
@@ -32,7 +32,7 @@ NO_CHILD = -1
 
 NODE_FIELDS = (
     "name", "parent", "children", "move", "depth", "player", "static_value", "value", "alpha", "beta",
-    "visit", "status", "board",
+    "visit", "status", "board", "probability",
 )
 """The node columns, in `TraceNode` field order (`id` is the index)."""
 
@@ -41,18 +41,24 @@ class TraceColumns:
     """A trace's nodes and events as parallel lists, indexed by node id and by step - 1.
 
     Node columns (one entry per node, see `TraceNode` for their meaning): name, parent, children,
-    move, depth, player, static_value, value, alpha, beta, visit, status, board.
+    move, depth, player, static_value, value, alpha, beta, visit, status, board, probability.
     Event columns (one entry per event, see `Event`): event_kind (a bytearray of `KINDS` codes),
     event_node, event_value, event_alpha, event_beta, event_child (`NO_CHILD` for none) and
-    event_skipped ({step: skipped ids}, only for events that skipped children). An event's depth is
-    its node's depth.
+    event_skipped ({step: skipped ids}, only for events that skipped children). The fields of
+    `SPARSE_FIELDS` are in `event_extra`, {field: {step: value}}, only for the events that have them.
+    An event's depth is its node's depth.
 
+    `probability` (all None without chance nodes) and `event_extra` (empty) may be left out.
     Subclasses may compute some columns on first use (the recorder's names and boards, for one).
     """
 
     def __init__(self, **columns: Any):
         for key, column in columns.items():
             setattr(self, key, column)
+        if "probability" not in columns and "probability" not in type(self).__dict__:
+            self.probability = Nones(len(self.depth))
+        if "event_extra" not in columns:
+            self.event_extra = {}
 
     @classmethod
     def from_records(cls, nodes: Sequence[TraceNode], events: Sequence[Event]) -> TraceColumns:
@@ -65,7 +71,18 @@ class TraceColumns:
         columns["event_beta"] = [event.beta for event in events]
         columns["event_child"] = [NO_CHILD if event.child is None else event.child for event in events]
         columns["event_skipped"] = {event.step: event.skipped for event in events if event.skipped}
+        columns["event_extra"] = {
+            name: extra
+            for name in SPARSE_FIELDS
+            if (extra := {event.step: getattr(event, name) for event in events if getattr(event, name) is not None})
+        }
         return cls(**columns)
+
+    @property
+    def has_chance(self) -> bool:
+        """True when some edge has a probability (the trace has chance nodes)."""
+        probability = self.probability
+        return not isinstance(probability, Nones) and any(value is not None for value in probability)
 
     @property
     def node_count(self) -> int:
@@ -89,7 +106,7 @@ class TraceColumns:
         return TraceNode(
             node, self.name[node], self.parent[node], self.children[node], self.move[node], self.depth[node],
             self.player[node], self.static_value[node], self.value[node], self.alpha[node], self.beta[node],
-            self.visit[node], self.status[node], self.board[node],
+            self.visit[node], self.status[node], self.board[node], self.probability[node],
         )
 
     def event(self, index: int) -> Event:
@@ -99,6 +116,7 @@ class TraceColumns:
             index + 1, KINDS[self.event_kind[index]], node, self.depth[node], self.event_alpha[index],
             self.event_beta[index], self.event_value[index], self.event_child_at(index),
             self.event_skipped.get(index + 1, ()),
+            **{name: extra.get(index + 1) for name, extra in self.event_extra.items()},
         )
 
     def event_child_at(self, index: int) -> int | None:
@@ -198,6 +216,23 @@ class EventSequence(_View):
 
     def _item(self, index: int) -> Event:
         return self.columns.event(index)
+
+
+class Nones(Sequence):
+    """A column of `length` Nones that takes no memory."""
+
+    def __init__(self, length: int):
+        self.length = length
+
+    def __len__(self) -> int:
+        return self.length
+
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            return [None] * len(range(*index.indices(self.length)))
+        if not -self.length <= index < self.length:
+            raise IndexError(index)
+        return None
 
 
 def players_by_depth(root: Player, depths: Sequence[int]) -> list[Player]:

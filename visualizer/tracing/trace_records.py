@@ -42,6 +42,8 @@ class TraceNode:
         visit: 1-based position in the visit order, None if not visited.
         status: visited, pruned or unreached.
         board: the position as text for game nodes, None for explicit trees.
+        probability: the probability of the edge from a CHANCE parent to this node (None under
+            MAX and MIN nodes, and at the root).
     """
 
     id: int
@@ -58,6 +60,7 @@ class TraceNode:
     visit: int | None
     status: NodeStatus
     board: str | None = None
+    probability: float | None = None
 
 
 @dataclass(frozen=True, slots=True)

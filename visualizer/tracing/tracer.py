@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from visualizer.games.base import Game, Value
+from visualizer.tracing.events import Bound
 
 __all__ = ["Tracer", "NULL_TRACER", "NodeCounter"]
 
@@ -17,7 +18,7 @@ class Tracer:
     """
 
     def begin(self, game: Game, *, algorithm: str, depth_limit: int | None, strict: bool) -> None:
-        """A search of `game` starts."""
+        """A search of `game` starts; a search of several passes calls `begin` ... `end` once per pass."""
 
     def enter(self, state: Any, move: Any, *, depth: int, alpha: Value | None, beta: Value | None) -> None:
         """The search opens `state`, reached by `move` (None at the root)."""
@@ -33,6 +34,10 @@ class Tracer:
 
     def cutoff(self, state: Any, skipped: Sequence[tuple[Any, Any]], *, alpha: Value, beta: Value) -> None:
         """The window at `state` closed; the (move, child) pairs in `skipped` are not searched."""
+
+    def transposition(self, state: Any, value: Value, *, bound: Bound) -> None:
+        """`state`, just entered, is in the transposition table: it takes the stored `value`, which
+        `bound` says is exact or a lower or upper bound, instead of searching its children."""
 
     def exit(self, state: Any, value: Value) -> None:
         """`state` is finished with `value`."""
