@@ -217,7 +217,7 @@ def toy_expectimax(game: Game, *, depth: int | None = None, tracer: Tracer = NUL
     return value
 
 
-TOY_EXPECTIMAX = Algorithm(EXPECTIMAX, toy_expectimax, windowed=False, movers_view=False)
+TOY_EXPECTIMAX = Algorithm(EXPECTIMAX, toy_expectimax, windowed=False, movers_view=False, handles_chance=True)
 """The expectimax toy's registry record."""
 
 TT = "toy-tt"
@@ -282,9 +282,11 @@ DEEPENING = "toy-id"
 
 
 def toy_iterative_deepening(game: Game, *, depth: int | None = None, tracer: Tracer = NULL_TRACER) -> Value:
-    """Alpha-beta to look-ahead 1, 2, ... `depth` (default 3), one pass each; the last pass's value."""
+    """Alpha-beta to look-ahead 1, 2, ... `depth` (default 3), one pass each (look-ahead 0: one pass
+    at 0); the last pass's value."""
     value: Value = 0
-    for limit in range(1, (3 if depth is None else depth) + 1):
+    deepest = 3 if depth is None else depth
+    for limit in range(min(1, deepest), deepest + 1):
         value = toy_tt_alphabeta(game, depth=limit, tracer=tracer, name=DEEPENING)
     return value
 

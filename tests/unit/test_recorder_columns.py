@@ -147,3 +147,8 @@ def test_hooks_looked_up_before_begin_still_record():
     trace = recorder.result()
     assert [event.kind.value for event in trace.events] == ["enter", "evaluate", "exit"]
     assert trace.summary.value == 7
+
+
+def test_a_recorder_without_a_search_says_so():
+    with pytest.raises(RuntimeError, match="no search began"):
+        Recorder().result()

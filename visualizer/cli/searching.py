@@ -39,8 +39,9 @@ def trace_from_args(
     if strict is None and getattr(args, "strict", False) and not record.accepts_strict:
         instead = next((other.name for other in REGISTRY.values()
                         if other.accepts_strict and other.movers_view == record.movers_view), "alphabeta")
+        why = "does not take it" if record.windowed else "never cuts"
         raise InputError(
-            f"--strict says when alpha-beta cuts, and {algorithm} never cuts; drop --strict, or choose -a {instead}"
+            f"--strict says when alpha-beta cuts, and {algorithm} {why}; drop --strict, or choose -a {instead}"
         )
     progress = _progress()
     try:

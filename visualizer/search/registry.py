@@ -14,6 +14,8 @@ from typing import Callable, overload
 
 from visualizer.errors import InputError
 from visualizer.games.base import Game, Value
+from visualizer.games.capabilities import ChanceMoves, offers
+from visualizer.search.common import check_depth
 from visualizer.search.alphabeta import alphabeta
 from visualizer.search.iterative import iterative_search
 from visualizer.search.minimax import minimax
@@ -51,6 +53,7 @@ class Algorithm:
         iterative: the explicit-stack version, for trees too deep to recurse; None if there is none.
         accepts_depth: it takes a look-ahead (`depth`).
         accepts_strict: it takes the cut rule (`strict`: cut only when a value passes the bound).
+        handles_chance: it can search CHANCE nodes (games that offer `ChanceMoves`); others refuse them.
     """
 
     name: str
@@ -61,6 +64,7 @@ class Algorithm:
     iterative: Callable[..., Value] | None = None
     accepts_depth: bool = True
     accepts_strict: bool = False
+    handles_chance: bool = False
 
     @property
     def traits(self) -> AlgorithmTraits:
@@ -79,10 +83,17 @@ class Algorithm:
         """Runs one version of the search with the options it accepts (a `strict` it does not take is ignored).
 
         Raises:
-            InputError: `iterative` without an iterative version, or a `depth` it does not take.
+            InputError: `iterative` without an iterative version, a `depth` it does not take or that is
+                negative, or a game with chance nodes it cannot search.
         """
         if iterative and self.iterative is None:
             raise InputError(f"{self.name} has no explicit-stack version; drop --iterative")
+        if self.accepts_depth:
+            check_depth(depth)
+        if not self.handles_chance and offers(game, ChanceMoves):
+            able = [other.name for other in REGISTRY.values() if other.handles_chance]
+            instead = f"choose -a {' or '.join(able)}" if able else "no registered algorithm can"
+            raise InputError(f"{self.name} cannot search chance nodes ({game.describe()}); {instead}")
         options: dict[str, object] = {"tracer": tracer}
         if self.accepts_depth:
             options["depth"] = depth

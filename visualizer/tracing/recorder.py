@@ -247,6 +247,8 @@ class Recorder(Tracer):
         self.recording.root_value = value
 
     def result(self) -> Trace:
+        if not self._began:
+            raise RuntimeError("no search began on this Recorder: there is nothing to make a trace of")
         return dataclasses.replace(self._trace_of(self.recording), earlier_passes=tuple(self.passes))
 
     def _trace_of(self, rec: SearchLog) -> Trace:
@@ -255,8 +257,8 @@ class Recorder(Tracer):
         columns = RecordedColumns(game, rec, negamax=self.is_negamax)
         pruned = columns.pruned_nodes
         root_player = game.player(game.root())
-        line = [0]
-        while line[-1] in rec.best:
+        line, chance = [0], Player.CHANCE
+        while line[-1] in rec.best and columns.player[line[-1]] is not chance:  # chance chooses no line
             line.append(rec.best[line[-1]])
         best_child = line[1] if len(line) > 1 else None
         root_sign = root_player.sign if self.is_negamax else 1
