@@ -1,11 +1,15 @@
 """Provides `to_dot`: a trace drawn as Graphviz DOT, finished or as it stood after any one step.
 
-MAX nodes are boxes and MIN nodes ellipses. Each label shows the node's name, its board (game
+MAX nodes are boxes, MIN nodes ellipses and chance nodes circles, each edge out of a chance node
+labelled with its probability ("0.333"). Each label shows the node's name, its board (game
 nodes, in Courier), "#visit  v=value" and the window "[alpha, beta]" ("-inf"/"+inf" for the open
 ends). Pruned nodes are dashed and grey, with a red "cut" on the edge to the first child a cut-off
 skipped; the principal variation is bold. Unreached nodes (below the depth limit, in no pruned
-subtree: pruned wins, see `NodeStatus`) are dotted and grey. DOT ids are "n0", "n1", ...; names
-appear only inside quoted labels (and tooltips), so any name is safe.
+subtree: pruned wins, see `NodeStatus`) are dotted and grey. Each transposition event (a position
+found in the transposition table) adds a dashed grey "same position" link from its node to the
+earlier node of that position, outside the layout (`constraint=false`). A search of several passes
+is drawn as its last pass (the trace itself; its `earlier_passes` are left out). DOT ids are
+"n0", "n1", ...; names appear only inside quoted labels (and tooltips), so any name is safe.
 
 The finished search is streamed straight from the trace's columns (`dot_stream.dot_chunks`);
 `graph_to_dot` draws a `to_networkx` graph through pydot, byte for byte the same text (the path of
@@ -32,8 +36,10 @@ from visualizer.export.dot_labels import (
     GREY,
     PV_WIDTH,
     SHAPES,
+    TRANSPOSITION_LINK,
     dot_id,
     node_label,
+    probability_label,
     quote_label,
     status_style,
     summary_title,
@@ -77,6 +83,9 @@ def _edge_attributes(
         attributes.update(style="dashed", color=GREY)
     elif graph.nodes[child]["status"] == "unreached":
         attributes.update(style="dotted", color=GREY)
+    probability = graph.edges[parent, child].get("probability")
+    if probability is not None:
+        attributes["label"] = quote_label(probability_label(probability))
     if (parent, child) in cuts:
         attributes.update(label=quote_label("cut"), color=CUT, fontcolor=CUT)
     if parent in pv and child in pv:
@@ -138,6 +147,9 @@ def graph_to_dot(graph: networkx.DiGraph, *, step: int | None = None, replay: Re
     for parent, child in graph.edges:
         attributes = _edge_attributes(graph, parent, child, pv, cuts, pruned)
         dot.add_edge(pydot.Edge(dot_id(parent), dot_id(child), **attributes))
+    for record in graph.graph["events"]:
+        if record.get("ref") is not None:
+            dot.add_edge(pydot.Edge(dot_id(ids[record["node"]]), dot_id(ids[record["ref"]]), **TRANSPOSITION_LINK))
     return dot.to_string()
 
 

@@ -2,7 +2,9 @@
 
 What each node shows comes from the same `Scene` as the pictures (`scene_at`); where it sits comes
 from the figure's `TreeLayout` (`pos`, kept by `neato -n2 -Tsvg`), and every node of a shape has one
-size, so every frame of a search has the same canvas when rendered that way.
+size, so every frame of a search has the same canvas when rendered that way. As on the finished
+drawing, chance nodes are circles with their edges labelled by probability, and a transposition
+event adds its "same position" link from the step it happens on.
 """
 
 from __future__ import annotations
@@ -24,10 +26,12 @@ from visualizer.export.dot_labels import (
     GREY,
     LAST_CHILD,
     SHAPES,
+    TRANSPOSITION_LINK,
     UNSEEN,
     add_style,
     dot_id,
     look_label,
+    probability_label,
     quote_label,
     status_style,
     step_title,
@@ -87,7 +91,7 @@ class _FramePlan:
     def of(cls, trace: Trace) -> _FramePlan:
         """The plan of `trace`'s frames."""
         layout, columns = TreeLayout.of(trace), trace.columns
-        sizes = {shape: _node_size(trace, ellipse=shape == "ellipse") for shape in set(SHAPES.values())}
+        sizes = {shape: _node_size(trace, shape) for shape in set(SHAPES.values())}
         widths = [sizes[SHAPES[player.value]][0] for player in columns.player]
         across = _spread(layout, widths)
         character = text_width("x", FONT_SIZE)
@@ -111,11 +115,18 @@ def _digits(values: list[Any]) -> int:
     return max((len(format_value(value)) for value in [*values, *numbers]), default=1)
 
 
-def _node_size(trace: Trace, *, ellipse: bool) -> tuple[float, float]:
-    """(width, height) in points of a node that holds any label any node shows on any step."""
+def _node_size(trace: Trace, shape: str) -> tuple[float, float]:
+    """(width, height) in points of a node of `shape` that holds any label any node shows on any step.
+
+    An ellipse around the label's box is `SQRT2` times as wide and tall, a circle as wide and tall
+    as that ellipse is wide or tall, whichever is more (Graphviz's rules).
+    """
     columns = trace.columns
     has_windows = any(alpha is not None for alpha in columns.alpha)
-    value = "9" * _digits([value for value in columns.value if value is not None])
+    values = [value for value in columns.value if value is not None]
+    if columns.has_chance:  # an expectation so far (a step's value) may be longer than any final one
+        values += [value for value in columns.event_value if value is not None]
+    value = "9" * _digits(values)
     static = "9" * _digits([value for value in columns.static_value if value is not None])
     bound = "9" * max(len(value), len(static), 4 if has_windows else 1)  # "+inf"
     visit = "#" + "9" * len(str(len(columns.name)))
@@ -127,7 +138,9 @@ def _node_size(trace: Trace, *, ellipse: bool) -> tuple[float, float]:
     width = max(text_width(text, FONT_SIZE) for text in texts) + 2 * NODE_MARGIN[0]
     lines = 2 + max(map(len, boards), default=0) + int(has_windows)  # name, board, visit and value, window
     height = lines * FONT_SIZE * LINE_SPACING + 2 * NODE_MARGIN[1]
-    return (width * SQRT2, height * SQRT2) if ellipse else (width, height)
+    if shape == "circle":
+        return (max(width, height) * SQRT2,) * 2
+    return (width * SQRT2, height * SQRT2) if shape == "ellipse" else (width, height)
 
 
 def _spread(layout: TreeLayout, widths: list[float]) -> float:
@@ -183,6 +196,7 @@ def step_to_dot(trace: Trace, replay: Replay, *, plan: _FramePlan | None = None)
         status_style(attributes, look.status)
         dot.add_node(pydot.Node(dot_id(node), **attributes))
     parents, _orders, children = columns.edges()
+    probabilities = columns.probability if columns.has_chance else None
     for parent, child in zip(parents, children):
         attributes = {}
         status = scene.looks[child].status
@@ -190,11 +204,16 @@ def step_to_dot(trace: Trace, replay: Replay, *, plan: _FramePlan | None = None)
             attributes.update(style="dashed" if status == "pruned" else "dotted", color=GREY)
         elif status == "unseen":
             attributes["color"] = UNSEEN
+        if probabilities is not None and probabilities[child] is not None:
+            attributes["label"] = quote_label(probability_label(probabilities[child]))
         if (parent, child) in scene.cuts:
             attributes.update(label=quote_label("cut"), color=CUT, fontcolor=CUT)
         if (parent, child) == scene.last_edge:
             attributes.update(color=LAST_CHILD, penwidth="2")
         dot.add_edge(pydot.Edge(dot_id(parent), dot_id(child), **attributes))
+    for step, ref in sorted(columns.event_extra.get("ref", {}).items()):
+        if step <= replay.step:
+            dot.add_edge(pydot.Edge(dot_id(columns.event_node[step - 1]), dot_id(ref), **TRANSPOSITION_LINK))
     return dot.to_string()
 
 

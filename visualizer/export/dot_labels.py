@@ -14,7 +14,7 @@ __all__ = [
     "add_style", "dot_id", "status_style",
     "quote_label", "escape_label", "unquote_label", "node_label", "look_label", "summary_title", "step_title",
     "LINE_BREAKS", "SHAPES", "EDGE_HEAD", "FONT", "FONT_SIZE", "BOARD_FONT", "PV_WIDTH", "GREY", "UNSEEN", "CURRENT_FILL",
-    "LAST_CHILD", "CUT", "TITLE_LINES",
+    "LAST_CHILD", "CUT", "TITLE_LINES", "probability_label", "TRANSPOSITION_LINK",
 ]
 
 _QUOTE = str.maketrans({"\\": "\\\\", '"': '\\"', "\n": "\\n", "\r": "\\r", "&": "&amp;"})
@@ -57,6 +57,13 @@ CUT = "red"
 
 TITLE_LINES = 3
 """Per-step drawings: the title always has this many lines (wrapped, cut, or padded), so its height never changes."""
+
+TRANSPOSITION_LINK = {
+    "label": '"same position"', "style": "dashed", "color": GREY, "fontcolor": GREY, "constraint": "false",
+}
+"""The attributes of the link from a node that found its position in the transposition table to the
+earlier node of that position: dashed and grey, and left out of the layout (`constraint=false`), so
+the drawing keeps the tree's shape."""
 
 LINE_BREAKS = {"n": "\n", "l": "\n", "r": "\r"}
 """Graphviz's line-break escapes in labels (centred, left- and right-justified) and what they decode to."""
@@ -132,6 +139,12 @@ def node_label(
     if window is not None and window[0] is not None:
         lines.append(f"[{format_value(window[0])}, {format_value(window[1])}]")
     return "\n".join(lines)
+
+
+def probability_label(probability: float) -> str:
+    """The label of an edge out of a chance node: the probability to 3 significant digits
+    ("0.333" for 1/3, "0.5", "1"), in plain decimals down to 0.0001."""
+    return f"{probability:.3g}"
 
 
 def summary_title(algorithm: str, description: str, value: Value, best_move: Any, *, has_best_move: bool) -> str:

@@ -6,8 +6,8 @@ never the whole text in memory. The full tic-tac-toe minimax trace (549,946 node
 goes out in pieces of `CHUNK_NODES` nodes.
 
 How pydot writes the text, and so how it is written here: the graph's attributes one a line, the
-node and edge defaults, every node in id order, then every edge by parent id and child order (`TraceColumns.edges`), each
-statement ending in ";". A value pydot passes through as it is (an identifier, a number, or a
+node and edge defaults, every node in id order, then every edge by parent id and child order
+(`TraceColumns.edges`), then the transposition links in step order, each statement ending in ";". A value pydot passes through as it is (an identifier, a number, or a
 string already in double quotes, as every label and tooltip is) is written as it is; the stream
 uses no value that pydot would quote.
 
@@ -30,8 +30,10 @@ from visualizer.export.dot_labels import (
     GREY,
     PV_WIDTH,
     SHAPES,
+    TRANSPOSITION_LINK,
     escape_label,
     node_label,
+    probability_label,
     quote_label,
     summary_title,
 )
@@ -83,13 +85,16 @@ _STATUS_STYLES = {
 }
 
 
-def _edge_attributes(*, pruned: bool, unreached: bool, cut: bool, bold: bool) -> str:
-    """The attributes of an edge to a pruned or unreached child, a cut, or on the principal variation."""
+def _edge_attributes(*, pruned: bool, unreached: bool, probability: str | None, cut: bool, bold: bool) -> str:
+    """The attributes of an edge to a pruned or unreached child, out of a chance node (`probability`,
+    the label), a cut, or on the principal variation."""
     attributes: dict[str, str] = {}
     if pruned:
         attributes.update(style="dashed", color=GREY)
     elif unreached:
         attributes.update(style="dotted", color=GREY)
+    if probability is not None:
+        attributes["label"] = quote_label(probability)
     if cut:
         attributes.update(label=quote_label("cut"), color=CUT, fontcolor=CUT)
     if bold:
@@ -149,11 +154,13 @@ class _DotStream:
         self.window_texts = _Texts(format_value)
         self.static_texts = _Texts(lambda value: "" if value is None else f"\\n({format_value(value)})")
         self.board_texts = _Texts(lambda board: "" if board is None else "\\n" + escape_label(board))
+        self.probability = self.columns.probability if self.columns.has_chance else None
         self.special: set[int] = set()
-        self.edge_styles: dict[tuple[bool, bool, bool, bool], str] = {}
+        self.edge_styles: dict[tuple[bool, bool, str | None, bool, bool], str] = {}
 
     def chunks(self) -> Iterator[str]:
-        """The header, the nodes a chunk at a time, the edges likewise, and the closing brace.
+        """The header, the nodes a chunk at a time, the edges likewise, and the transposition links
+        (if any) with the closing brace.
 
         The garbage collector is paused while a chunk is made (it would walk the whole trace again
         and again for nothing: a chunk's strings hold no cycles), not while the reader has it.
@@ -172,7 +179,7 @@ class _DotStream:
             with paused_gc():
                 text = self.edge_lines(parents[start : start + step], children[start : start + step])
             yield text
-        yield "}\n"
+        yield self.transposition_lines() + "}\n"
 
     def special_children(self) -> set[int]:
         """The nodes whose incoming edges have attributes: pruned, unreached, cut or on the principal variation."""
@@ -180,7 +187,15 @@ class _DotStream:
         special = self.pruned | self.bold | {child for _parent, child in self.cuts}
         if unreached in statuses:
             special.update(node for node, status in enumerate(statuses) if status is unreached)
+        if self.probability is not None:
+            special.update(node for node, probability in enumerate(self.probability) if probability is not None)
         return special
+
+    def transposition_lines(self) -> str:
+        """The links from each transposition event's node to the earlier node of its position, in step order."""
+        refs, nodes = self.columns.event_extra.get("ref", {}), self.columns.event_node
+        link = _attributes(**TRANSPOSITION_LINK)
+        return "".join([f"n{nodes[step - 1]} -> n{ref}{link};\n" for step, ref in sorted(refs.items())])
 
     def header(self) -> str:
         """The first line, the graph's attributes (title included) and the node and edge defaults."""
@@ -203,8 +218,10 @@ class _DotStream:
         joined = "".join(names)
         if any(special in joined for special in _SPECIAL):
             names = [escape_label(name) for name in names]
-        box, ellipse, maximum = _SHAPES[Player.MAX], _SHAPES[Player.MIN], Player.MAX
-        shapes = [box if player is maximum else ellipse for player in _rows(columns.player, start, stop)]
+        box, ellipse, circle = _SHAPES[Player.MAX], _SHAPES[Player.MIN], _SHAPES[Player.CHANCE]
+        maximum, minimum = Player.MAX, Player.MIN
+        shapes = [box if player is maximum else ellipse if player is minimum else circle
+                  for player in _rows(columns.player, start, stop)]
         boards = self.boards(start, stop)
         if "" not in boards:
             extras = [_COURIER] * size
@@ -282,14 +299,18 @@ class _DotStream:
 
     def edge_style(self, parent: int, child: int) -> str:
         """The attributes of the edge parent -> child (one of a few, each made once)."""
+        probability = None if self.probability is None else self.probability[child]
         key = (
             child in self.pruned,
             self.columns.status[child] is NodeStatus.UNREACHED,
+            None if probability is None else probability_label(probability),
             (parent, child) in self.cuts,
             parent in self.bold and child in self.bold,
         )
         style = self.edge_styles.get(key)
         if style is None:
-            pruned, unreached, cut, bold = key
-            style = self.edge_styles[key] = _edge_attributes(pruned=pruned, unreached=unreached, cut=cut, bold=bold)
+            pruned, unreached, label, cut, bold = key
+            style = self.edge_styles[key] = _edge_attributes(
+                pruned=pruned, unreached=unreached, probability=label, cut=cut, bold=bold
+            )
         return style

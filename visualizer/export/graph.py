@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 import visualizer
 from visualizer.errors import InputError
-from visualizer.tracing.events import Event
+from visualizer.tracing.events import EVENT_FIELDS, SPARSE_FIELDS, Event
 from visualizer.tracing.trace import Cutoff, Summary, Trace, TraceNode
 
 if TYPE_CHECKING:
@@ -16,7 +16,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "FORMAT", "FORMAT_VERSION", "check_names", "to_networkx", "node_attributes", "event_record", "summary_record",
-    "options_record",
+    "options_record", "sparse_fields", "field_record",
 ]
 
 FORMAT = "gametree-trace"
@@ -44,9 +44,29 @@ def node_attributes(trace: Trace, node: TraceNode) -> dict[str, Any]:
     }
 
 
+def sparse_fields(trace: Trace) -> tuple[str, ...]:
+    """The `SPARSE_FIELDS` every event record of `trace` has: all of them when some event of the trace
+    has one (a table hit's ref and bound), none otherwise (files keep the layout of before)."""
+    return SPARSE_FIELDS if trace.columns.event_extra else ()
+
+
+def field_record(trace: Trace, field: str, value: Any) -> Any:
+    """An event field's value as files hold it (see `EVENT_FIELDS`): a node as its name, nodes as a
+    list of names, a bound as its string; None stays None."""
+    if value is None:
+        return None
+    holds = EVENT_FIELDS[field].holds
+    if holds == "node":
+        return trace.columns.name[value]
+    if holds == "nodes":
+        return trace.names(value)
+    return value.value
+
+
 def event_record(trace: Trace, event: Event) -> dict[str, Any]:
-    """One event with node names: {step, kind, node, depth, alpha, beta, value, child, skipped}."""
-    return {
+    """One event with node names: {step, kind, node, depth, alpha, beta, value, child, skipped}, and
+    the `sparse_fields` of the trace (ref, bound) when it has them."""
+    record = {
         "step": event.step,
         "kind": event.kind.value,
         "node": trace.nodes[event.node].name,
@@ -54,9 +74,12 @@ def event_record(trace: Trace, event: Event) -> dict[str, Any]:
         "alpha": event.alpha,
         "beta": event.beta,
         "value": event.value,
-        "child": None if event.child is None else trace.nodes[event.child].name,
-        "skipped": trace.names(event.skipped),
+        "child": field_record(trace, "child", event.child),
+        "skipped": field_record(trace, "skipped", event.skipped),
     }
+    for field in sparse_fields(trace):
+        record[field] = field_record(trace, field, getattr(event, field))
+    return record
 
 
 def _cutoff_record(trace: Trace, cutoff: Cutoff) -> dict[str, Any]:
@@ -111,9 +134,12 @@ def to_networkx(trace: Trace) -> networkx.DiGraph:
     """The trace as a DiGraph keyed by node id, holding only plain data (str, int, float, None, lists).
 
     Node attributes are those of `node_attributes`; each edge parent -> child has `order` (its index
-    among the siblings) and `cutoff` (True on the edge to the child whose value closed the window).
+    among the siblings) and `cutoff` (True on the edge to the child whose value closed the window),
+    and, when the trace has chance nodes, `probability` (the child's, None below MAX and MIN nodes).
     Graph attributes: format, version, tool_version, source, algorithm, options {depth_limit, iterative, strict},
-    root_player, description, summary (see `summary_record`) and events (see `event_record`).
+    root_player, description, summary (see `summary_record`) and events (see `event_record`); for a
+    search of several passes also `passes`, the node-link data (`networkx.node_link_data(...,
+    edges="edges")`) of each earlier pass's graph, first to last (the graph itself is the last pass).
     Values stay Python numbers, so windows may hold float infinities.
 
     Args:
@@ -125,6 +151,18 @@ def to_networkx(trace: Trace) -> networkx.DiGraph:
     Raises:
         InputError: two nodes share a name, or a name is empty (files refer to nodes by name).
     """
+    import networkx
+
+    graph = _pass_graph(trace)
+    if trace.earlier_passes:
+        graph.graph["passes"] = [
+            networkx.node_link_data(_pass_graph(earlier), edges="edges") for earlier in trace.earlier_passes
+        ]
+    return graph
+
+
+def _pass_graph(trace: Trace) -> networkx.DiGraph:
+    """`to_networkx` of one pass: the trace without its earlier passes."""
     import networkx
 
     check_names(trace)
@@ -143,7 +181,9 @@ def to_networkx(trace: Trace) -> networkx.DiGraph:
     )
     for node in trace.nodes:
         graph.add_node(node.id, **node_attributes(trace, node))
+    probability = trace.columns.probability if trace.columns.has_chance else None
     for node in trace.nodes:
         for order, child in enumerate(node.children):
-            graph.add_edge(node.id, child, order=order, cutoff=(node.id, child) in cut_edges)
+            chance = {} if probability is None else {"probability": probability[child]}
+            graph.add_edge(node.id, child, order=order, cutoff=(node.id, child) in cut_edges, **chance)
     return graph

@@ -6,7 +6,10 @@ minimax trace (1.9 million events) that took minutes, 92 % of it in jsonschema. 
 the same rules a column at a time (the types in a column as one set, enums as set inclusion, names
 through one dict) and fills `TraceColumns` without a graph.
 
-It only reads files it is sure of. Anything unusual (a rule broken, references that do not add
+It only reads files of one plain pass over a two-player tree: a file with earlier passes
+(`graph.passes`), event fields beyond the first version's (`SPARSE_FIELDS`: a table hit's ref and
+bound), probabilities on its edges or chance nodes is left to the reference reader, which reads
+them all. Anything unusual (a rule broken, references that do not add
 up, edges not in the order the writer puts them, a number too big for a machine int) makes it give
 up, and the caller falls back to the reference reader, which then names the problem exactly as
 before. So a valid file gives the same trace either way (tested), and an invalid one the same
@@ -18,15 +21,15 @@ from __future__ import annotations
 
 import math
 from array import array
-from itertools import chain
-from operator import itemgetter
+from itertools import chain, repeat
+from operator import contains, itemgetter
 from typing import Any, Iterable, Sequence
 
 from visualizer.export.rebuild import check_trace, trace_header
 from visualizer.export.schema import validate
 from visualizer.games.base import Player
 from visualizer.tracing.trace_columns import KIND_CODES, NO_CHILD, ChildIndex, TraceColumns
-from visualizer.tracing.events import EventKind
+from visualizer.tracing.events import SPARSE_FIELDS, EventKind
 from visualizer.tracing.trace_records import Cutoff, NodeStatus, Summary
 from visualizer.tracing.trace import Trace
 
@@ -38,7 +41,8 @@ SAMPLE = 200
 _NUMBER_TYPES = {int, float}
 _VALUE_TYPES = {int, float, str, type(None)}
 _INFINITIES = {"+inf": math.inf, "-inf": -math.inf}
-_PLAYERS = {player.value: player for player in Player}
+_PLAYERS = {player.value: player for player in (Player.MAX, Player.MIN)}
+"""The players this reader reads (files with chance nodes go to the reference reader)."""
 _STATUSES = {status.value: status for status in NodeStatus}
 _KINDS = {kind.value: KIND_CODES[kind] for kind in EventKind}
 _NODE_KEYS = ("id", "name", "parent", "player", "static_value", "value", "alpha", "beta", "visit", "status",
@@ -46,6 +50,8 @@ _NODE_KEYS = ("id", "name", "parent", "player", "static_value", "value", "alpha"
 _EVENT_KEYS = ("step", "kind", "node", "depth", "alpha", "beta", "value", "child", "skipped")
 _EDGE_KEYS = ("source", "target", "order", "cutoff")
 _NAME_LISTS = ("principal_variation", "visit_order", "pruned", "unreached")
+_EDGE_EXTRAS = ("probability",)
+"""Edge keys of traces with chance nodes, which this reader leaves to the reference reader."""
 
 
 class _Unsure(Exception):
@@ -97,6 +103,11 @@ def _decode(column: list[Any]) -> list[Any]:
     return list(map(_INFINITIES.get, column, column)) if str in _types(column) else column
 
 
+def _lacks(records: list[Any], keys: Sequence[str]) -> None:
+    """Gives up when any record (all dicts) holds one of `keys`: one C-level pass per key."""
+    _require(not any(any(map(contains, records, repeat(key))) for key in keys))
+
+
 def _sampled(data: dict[str, Any]) -> dict[str, Any]:
     """The file with its big lists cut to `SAMPLE` records, for jsonschema."""
     graph, summary = data["graph"], data["graph"]["summary"]
@@ -131,6 +142,7 @@ def trace_from_data(data: Any, *, name: str) -> Trace | None:
 
 
 def _read(data: Any, name: str) -> Trace:
+    _require("passes" not in data["graph"])  # before jsonschema, which would read every pass whole
     try:
         validate(_sampled(data), name=name)
     except Exception:  # noqa: BLE001 (any failure: the reference reader will say what it is)
@@ -139,6 +151,8 @@ def _read(data: Any, name: str) -> Trace:
     node = _columns(data["nodes"], _NODE_KEYS)
     event = _columns(graph["events"], _EVENT_KEYS)
     edge = _columns(data["edges"], _EDGE_KEYS)
+    _lacks(graph["events"], SPARSE_FIELDS)
+    _lacks(data["edges"], _EDGE_EXTRAS)
 
     count = len(data["nodes"])
     _require(node["id"] == list(range(count)))

@@ -54,8 +54,10 @@ _NUMBER_PART = re.compile(r"[-+.0-9eE]+")
 
 
 def _convert(data: dict[str, Any], convert: Any) -> dict[str, Any]:
-    """A copy of node-link data with `convert` applied to every value field."""
+    """A copy of node-link data with `convert` applied to every value field (earlier passes' too)."""
     graph = dict(data["graph"])
+    if "passes" in graph:
+        graph["passes"] = [_convert(document, convert) for document in graph["passes"]]
     graph["summary"] = {**graph["summary"], "value": convert(graph["summary"]["value"])}
     graph["events"] = [
         {**event, **{key: convert(event[key]) for key in _EVENT_VALUES}} for event in graph["events"]
@@ -192,11 +194,13 @@ def from_data_networkx(data: Any, *, name: str = DEFAULT_NAME) -> Trace:
     import networkx
 
     validate(data, name=name)
-    count = len(data["nodes"])
-    if len({node["id"] for node in data["nodes"]}) != count:  # networkx would merge the repeated ids
-        raise TraceFileError(
-            f"{name} is not a consistent trace: node ids must be 0..{count - 1}, each once; {_REEXPORT}"
-        )
+    for where, document in [("", data), *((f" (graph.passes[{index}])", document)
+                                         for index, document in enumerate(data["graph"].get("passes", ())))]:
+        count = len(document["nodes"])
+        if len({node["id"] for node in document["nodes"]}) != count:  # networkx would merge the repeated ids
+            raise TraceFileError(
+                f"{name} is not a consistent trace{where}: node ids must be 0..{count - 1}, each once; {_REEXPORT}"
+            )
     graph = networkx.node_link_graph(_convert(data, decode_value), edges="edges")
     return from_networkx(graph, name=name)
 

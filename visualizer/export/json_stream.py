@@ -18,7 +18,7 @@ from itertools import chain, repeat
 from typing import Any, Callable, Iterable, Iterator, Sequence
 
 import visualizer
-from visualizer.export.graph import FORMAT, FORMAT_VERSION, check_names, options_record
+from visualizer.export.graph import FORMAT, FORMAT_VERSION, check_names, field_record, options_record, sparse_fields
 from visualizer.export.values import MINUS_INF, PLUS_INF, encode_value
 from visualizer.tracing.trace_columns import KINDS
 from visualizer.tracing.trace import Trace
@@ -36,6 +36,8 @@ _NODE_KEYS = ("alpha", "beta", "board", "depth", "id", "move", "name", "parent",
               "status", "value", "visit")
 _EVENT_KEYS = ("alpha", "beta", "child", "depth", "kind", "node", "skipped", "step", "value")
 _EDGE_KEYS = ("cutoff", "order", "source", "target")
+_PROBABILITY = "probability"
+"""The edge key of traces with chance nodes."""
 
 
 def _record_pieces(keys: Sequence[str], level: int) -> list[str]:
@@ -123,7 +125,18 @@ class _Writer:
 
     # -- the skeleton: everything but the big lists, through json.dumps --------------------------
     def skeleton(self) -> _Tree:
-        """The file's data with a `_Slot` for each big list; containers that hold slots are `_Tree`s."""
+        """The file's data with a `_Slot` for each big list; containers that hold slots are `_Tree`s.
+
+        A search of several passes has `graph.passes`: the skeleton of each earlier pass, in order.
+        """
+        skeleton = self.pass_skeleton()
+        if self.trace.earlier_passes:
+            earlier_passes = self.trace.earlier_passes
+            skeleton["graph"]["passes"] = _Items(_Writer(earlier).pass_skeleton() for earlier in earlier_passes)
+        return skeleton
+
+    def pass_skeleton(self) -> _Tree:
+        """The skeleton of this trace alone, without its earlier passes."""
         trace, summary = self.trace, self.trace.summary
 
         def names_of(ids: Sequence[int]) -> _Slot:
@@ -172,25 +185,31 @@ class _Writer:
 
     # -- the big lists ------------------------------------------------------------------------------
     def events(self, level: int) -> Iterator[str]:
-        columns, names, pieces = self.columns, self.names, _record_pieces(_EVENT_KEYS, level)
+        columns, names = self.columns, self.names
+        extras = sparse_fields(self.trace)
+        keys = sorted((*_EVENT_KEYS, *extras))
+        pieces = _record_pieces(keys, level)
         depth_text = list(map(str, columns.depth))
         skipped = {step: _name_list(names, ids, level + 1) for step, ids in columns.event_skipped.items()}
         child_column = columns.event_child
         for start, end in _chunked(columns.event_count):
             nodes = columns.event_node[start:end]
             steps = range(start + 1, end + 1)
-            yield _join_records(
-                pieces,
-                scalar_texts(columns.event_alpha[start:end]),
-                scalar_texts(columns.event_beta[start:end]),
-                scalar_texts(map(self.names_or_none.__getitem__, child_column[start:end])),
-                map(depth_text.__getitem__, nodes),
-                map(_KIND_TEXT.__getitem__, columns.event_kind[start:end]),
-                scalar_texts(map(names.__getitem__, nodes)),
-                map(skipped.get, steps, repeat("[]")),
-                map(str, steps),
-                scalar_texts(columns.event_value[start:end]),
-            )
+            texts = {
+                "alpha": scalar_texts(columns.event_alpha[start:end]),
+                "beta": scalar_texts(columns.event_beta[start:end]),
+                "child": scalar_texts(map(self.names_or_none.__getitem__, child_column[start:end])),
+                "depth": map(depth_text.__getitem__, nodes),
+                "kind": map(_KIND_TEXT.__getitem__, columns.event_kind[start:end]),
+                "node": scalar_texts(map(names.__getitem__, nodes)),
+                "skipped": map(skipped.get, steps, repeat("[]")),
+                "step": map(str, steps),
+                "value": scalar_texts(columns.event_value[start:end]),
+            }
+            for field in extras:
+                extra = columns.event_extra.get(field, {})
+                texts[field] = scalar_texts([field_record(self.trace, field, extra.get(step)) for step in steps])
+            yield _join_records(pieces, *map(texts.__getitem__, keys))
 
     def nodes(self, level: int) -> Iterator[str]:
         columns, names, pieces = self.columns, self.names, _record_pieces(_NODE_KEYS, level)
@@ -213,16 +232,22 @@ class _Writer:
             )
 
     def edges(self, level: int) -> Iterator[str]:
-        pieces = _record_pieces(_EDGE_KEYS, level)
+        chance = self.columns.has_chance
+        keys = sorted((*_EDGE_KEYS, _PROBABILITY)) if chance else _EDGE_KEYS
+        pieces = _record_pieces(keys, level)
         cuts = {(cutoff.node, cutoff.child) for cutoff in self.trace.summary.cutoffs}
         sources, orders, targets = self.columns.edges()
         for start, end in _chunked(len(targets)):
             flags = ["true" if (source, target) in cuts else "false"
                      for source, target in zip(sources[start:end], targets[start:end])] if cuts else \
                 repeat("false", end - start)
-            yield _join_records(
-                pieces, flags, map(str, orders[start:end]), map(str, sources[start:end]), map(str, targets[start:end])
-            )
+            texts = {
+                "cutoff": flags, "order": map(str, orders[start:end]), "source": map(str, sources[start:end]),
+                "target": map(str, targets[start:end]),
+            }
+            if chance:
+                texts[_PROBABILITY] = scalar_texts(list(map(self.columns.probability.__getitem__, targets[start:end])))
+            yield _join_records(pieces, *map(texts.__getitem__, keys))
 
 
 def _enum_texts(column: Sequence[enum.Enum]) -> Iterator[str]:
@@ -269,6 +294,7 @@ def json_chunks(trace: Trace) -> Iterator[str]:
         InputError: two nodes share a name, or a name is empty (before any piece is made).
         ValueError: a value is NaN.
     """
-    check_names(trace)
+    for each in trace.passes:
+        check_names(each)
     yield from _skeleton_chunks(_Writer(trace).skeleton(), 0)
     yield "\n"

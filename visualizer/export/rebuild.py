@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any, Sequence
 from visualizer.export.errors import TraceFileError
 from visualizer.games.base import Player
 from visualizer.tracing.trace_columns import KIND_CODES, KINDS, NO_CHILD
-from visualizer.tracing.events import EVENT_KINDS, Effect, Event, EventKind
+from visualizer.tracing.events import EVENT_FIELDS, EVENT_KINDS, SPARSE_FIELDS, Bound, Effect, Event, EventKind
 from visualizer.tracing.trace import Cutoff, NodeStatus, Summary, Trace, TraceNode
 
 if TYPE_CHECKING:
@@ -47,6 +47,15 @@ class _Names:
     def all(self, names: Sequence[str], where: str) -> tuple[int, ...]:
         return tuple(self.id(name, where) for name in names)
 
+    def field(self, field: str, text: Any, where: str) -> Any:
+        """An event field as `graph.field_record` wrote it, back to what `Event` holds (see `EVENT_FIELDS`)."""
+        holds = EVENT_FIELDS[field].holds
+        if holds == "nodes":
+            return self.all(text, where)
+        if text is None:
+            return None
+        return self.id(text, where) if holds == "node" else Bound(text)
+
 
 def _children(graph: networkx.DiGraph, node: int) -> tuple[int, ...]:
     return tuple(sorted(graph.successors(node), key=lambda child: graph.edges[node, child]["order"]))
@@ -74,6 +83,7 @@ def _node(graph: networkx.DiGraph, names: _Names, node: int) -> TraceNode:
         visit=attributes["visit"],
         status=NodeStatus(attributes["status"]),
         board=attributes["board"],
+        probability=None if parent is None else graph.edges[parent, node].get("probability"),
     )
 
 
@@ -87,8 +97,9 @@ def _event(names: _Names, record: dict[str, Any], index: int) -> Event:
         alpha=record["alpha"],
         beta=record["beta"],
         value=record["value"],
-        child=names.optional(record["child"], f"{where}.child"),
-        skipped=names.all(record["skipped"], f"{where}.skipped"),
+        child=names.field("child", record["child"], f"{where}.child"),
+        skipped=names.field("skipped", record["skipped"], f"{where}.skipped"),
+        **{field: names.field(field, record.get(field), f"{where}.{field}") for field in SPARSE_FIELDS},
     )
 
 
@@ -132,7 +143,9 @@ def from_networkx(graph: networkx.DiGraph, *, name: str = "the graph") -> Trace:
     """The `Trace` that `to_networkx` turned into `graph`.
 
     The graph must have the attributes `to_networkx` writes (the JSON loader checks them against the
-    schema first); the references between nodes are checked here.
+    schema first); the references between nodes are checked here. The earlier passes of its
+    `passes` attribute (node-link data) are rebuilt and checked the same way; messages about one
+    name it as "NAME (graph.passes[i])".
 
     Args:
         graph: a graph made by `to_networkx`, possibly after a trip through JSON.
@@ -145,6 +158,17 @@ def from_networkx(graph: networkx.DiGraph, *, name: str = "the graph") -> Trace:
         TraceFileError: an edge refers to no node, node ids are not 0..n-1, names repeat, a name
             refers to no node, or the nodes and events do not hang together (see `check_trace`).
     """
+    import networkx
+
+    earlier = tuple(
+        _one_pass(networkx.node_link_graph(document, edges="edges"), f"{name} (graph.passes[{index}])")
+        for index, document in enumerate(graph.graph.get("passes", ()))
+    )
+    return _one_pass(graph, name, earlier)
+
+
+def _one_pass(graph: networkx.DiGraph, name: str, earlier: tuple[Trace, ...] = ()) -> Trace:
+    """`from_networkx` of one pass's graph (its own `passes` attribute ignored), after `earlier` passes."""
     for parent, child in graph.edges:
         if not graph.nodes[parent] or not graph.nodes[child]:
             raise _problem(name, f"the edge {parent} -> {child} refers to a node id that is not in the trace's nodes")
@@ -161,7 +185,8 @@ def from_networkx(graph: networkx.DiGraph, *, name: str = "the graph") -> Trace:
     events = tuple(_event(names, record, index) for index, record in enumerate(attributes["events"]))
     _check_steps(events, nodes, name)
     trace = Trace.from_records(
-        **trace_header(attributes), nodes=nodes, events=events, summary=_summary(names, attributes["summary"])
+        **trace_header(attributes), nodes=nodes, events=events, summary=_summary(names, attributes["summary"]),
+        earlier_passes=earlier,
     )
     check_trace(trace, name=name)
     return trace
