@@ -6,12 +6,13 @@ has the same canvas and every node the same place; the last frame is the still.
 
 What a figure shows, top to bottom: the title (algorithm and source), a caption (the step as a
 sentence, as the app says it; the still: the outcome), the tree, and a legend. Each node is a
-triangle (MAX up, MIN down, as the app's ▲/▼) with its value inside, its name above, its visit
-number to the right and its alpha-beta window below. Leaf values are shown from the first frame,
-dimmed until the search evaluates them. Pruned nodes are dashed, unreached ones dotted, the edge of
-a cut-off is marked and labelled "cut" beside it (never over a name), the principal variation is
-thick. On a frame, the node of the step is filled and thick and the edge of a child just backed up
-is coloured.
+triangle (MAX up, MIN down, as the app's ▲/▼; a CHANCE node a circle) with its value inside, its
+name above, its visit number to the right and its alpha-beta window below. Leaf values are shown
+from the first frame, dimmed until the search evaluates them. Pruned nodes are dashed, unreached
+ones dotted, the edge of a cut-off is marked and labelled "cut" beside it (never over a name), the
+edges below a chance node are labelled with their probability, the principal variation is thick.
+On a frame, the node of the step is filled and thick and the edge of a child just backed up is
+coloured. A search of several passes is drawn as its last pass.
 """
 
 from __future__ import annotations
@@ -23,12 +24,13 @@ from typing import Callable, Iterator, Sequence
 from visualizer.export.drawing import Drawing, Item, Path, Shape, Text, text_width
 from visualizer.export.figure_layout import (
     BOARD_SIZE, GLYPH_HEIGHT, GLYPH_WIDTH, NAME_SIZE, SMALL_SIZE, VALUE_SIZE, TreeLayout, VISIT_GAP,
-    board_y, glyph_top, name_y, triangle, window_y,
+    board_y, glyph, glyph_top, name_y, value_height, window_y,
 )
-from visualizer.export.legend import LEGEND_SIZE, legend_items, legend_rows
+from visualizer.export.legend import LEGEND_SIZE, chance_fill, legend_items, legend_rows
 from visualizer.export.themes import DEFAULT_THEME, Theme, find_theme
 from visualizer.export.scene import NodeLook, Scene, finished_scene, inner_nodes, scene_at
 from visualizer.games.base import Player, format_value
+from visualizer.tracing.describe import format_probability
 from visualizer.tracing.replay import Replay
 from visualizer.tracing.trace import Trace
 
@@ -68,7 +70,9 @@ class Figure:
         self.theme = theme if isinstance(theme, Theme) else find_theme(theme)
         self.layout = TreeLayout.of(trace)
         depth = "" if trace.depth_limit is None else f", depth {trace.depth_limit}"
-        self.title = f"{trace.algorithm}{depth}: {trace.description}"
+        passes = len(trace.earlier_passes) + 1
+        last_pass = f", last of {passes} passes" if passes > 1 else ""  # the figure shows the last pass only
+        self.title = f"{trace.algorithm}{depth}{last_pass}: {trace.description}"
         self.legend = legend_items(trace, self.theme, self.layout.has_windows)
         inner = max(MIN_WIDTH, self.layout.width, text_width(self.title, TITLE_SIZE),
                     max((entry.width for entry in self.legend), default=0.0))
@@ -83,6 +87,7 @@ class Figure:
         self._cache: dict[tuple[int, NodeLook], tuple[Item, ...]] = {}
         self._replay: Replay | None = None
         self._inner = inner_nodes(trace)
+        self._has_chance = trace.columns.has_chance
 
     @property
     def steps(self) -> int:
@@ -150,7 +155,9 @@ class Figure:
     def _edges(self, looks: Sequence[NodeLook], cuts: frozenset[tuple[int, int]], bold: frozenset[int],
                last: tuple[int, int] | None) -> Iterator[Item]:
         theme, stack = self.theme, self.layout.stack
-        parents, _orders, children = self.trace.columns.edges()
+        columns = self.trace.columns
+        parents, _orders, children = columns.edges()
+        probabilities = columns.probability if self._has_chance else None  # written beside the edges of chance
         for parent, child in zip(parents, children):
             start = (self._x(parent), self._top(parent) + stack + 1)
             end = (self._x(child), self._top(child) - 1)
@@ -171,6 +178,18 @@ class Figure:
             yield Path(f"edge:{parent}:{child}", (start, end), colour, width, dash)
             if (parent, child) in cuts:
                 yield from self._cut_mark(parent, child, start, end)
+            if probabilities is not None and probabilities[child] is not None:
+                yield self._probability_label(parent, child, start, end, probabilities[child], status)
+
+    def _probability_label(self, parent: int, child: int, start: tuple[float, float], end: tuple[float, float],
+                           probability: float, status: str) -> Text:
+        """The edge's probability beside its middle, on its upper side (right of a vertical edge)."""
+        middle_x, middle_y = (start[0] + end[0]) / 2, (start[1] + end[1]) / 2
+        leftwards = end[0] < start[0] - 0.5
+        rise = 0.0 if abs(end[0] - start[0]) <= 0.5 else -SMALL_SIZE * 0.6
+        colour = self.theme.ink if status == "visited" else self.theme.muted
+        return Text(f"probability:{parent}:{child}", middle_x + (-4 if leftwards else 4), middle_y + rise,
+                    format_probability(probability), SMALL_SIZE, colour, anchor="end" if leftwards else "start")
 
     def _cut_mark(self, parent: int, child: int, start: tuple[float, float],
                   end: tuple[float, float]) -> Iterator[Item]:
@@ -200,26 +219,27 @@ class Figure:
         stroke = theme.ink if visited else theme.unseen if status == "unseen" else theme.muted
         fill = theme.background
         if visited:
-            fill = theme.max_fill if player is Player.MAX else theme.min_fill
+            fill = theme.max_fill if player is Player.MAX else theme.min_fill if player is Player.MIN \
+                else chance_fill(theme)
         if look.current:
             fill = theme.current_fill
         width = theme.bold_line if look.bold or look.current else theme.line
         dash = "dashed" if status == "pruned" else "dotted" if status == "unreached" else "solid"
-        glyph = glyph_top(top)
+        top_of_glyph = glyph_top(top)
         text_colour = theme.ink if visited else theme.muted
         items: list[Item] = [
-            Shape(f"node:{node}", triangle(x, glyph, GLYPH_WIDTH, GLYPH_HEIGHT, player), stroke, fill, width, dash),
+            Shape(f"node:{node}", glyph(x, top_of_glyph, GLYPH_WIDTH, GLYPH_HEIGHT, player), stroke, fill, width, dash),
             Text(f"name:{node}", x, name_y(top), columns.name[node], NAME_SIZE, text_colour, bold=visited),
         ]
         shown = look.value if look.value is not None else look.dimmed
         if shown is not None:
             text = format_value(shown)
             size = min(VALUE_SIZE, GLYPH_WIDTH * 0.6 / max(1, len(text)) / 0.6)
-            value_y = glyph + GLYPH_HEIGHT * (0.64 if player is Player.MAX else 0.36)
+            value_y = top_of_glyph + GLYPH_HEIGHT * value_height(player)
             colour = theme.ink if look.value is not None else theme.muted
             items.append(Text(f"value:{node}", x, value_y, text, size, colour, bold=look.value is not None))
         if look.visit is not None:
-            items.append(Text(f"visit:{node}", x + GLYPH_WIDTH / 2 + VISIT_GAP, glyph + SMALL_SIZE * 0.7,
+            items.append(Text(f"visit:{node}", x + GLYPH_WIDTH / 2 + VISIT_GAP, top_of_glyph + SMALL_SIZE * 0.7,
                               f"#{look.visit}", SMALL_SIZE, theme.ink, anchor="start"))
         if look.window:
             items.append(Text(f"window:{node}", x, window_y(top), look.window, SMALL_SIZE, theme.ink,

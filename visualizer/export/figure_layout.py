@@ -7,11 +7,13 @@ A slot is as wide as the widest thing any node can show on any frame: its name, 
 widest window its values allow, the visit number beside the triangle.
 
 A node is drawn as a stack, centred on its x: the name, the triangle (MAX points up, MIN down, as
-the app's ▲/▼) with the value inside and the visit number to its right, the window, the board.
+the app's ▲/▼; a CHANCE node is a circle, as in the DOT) with the value inside and the visit number
+to its right, the window, the board.
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Iterable
 
@@ -20,7 +22,8 @@ from visualizer.games.base import Player, format_value
 from visualizer.tracing.trace import Trace
 
 __all__ = [
-    "BOARD_SIZE", "GLYPH_HEIGHT", "GLYPH_WIDTH", "NAME_SIZE", "SMALL_SIZE", "TreeLayout", "VALUE_SIZE", "triangle",
+    "BOARD_SIZE", "GLYPH_HEIGHT", "GLYPH_WIDTH", "NAME_SIZE", "SMALL_SIZE", "TreeLayout", "VALUE_SIZE", "glyph",
+    "triangle", "value_height",
 ]
 
 NAME_SIZE = 10.0
@@ -50,6 +53,9 @@ ROW_GAP = 30.0
 
 VISIT_GAP = 3.0
 """Space between a triangle and the visit number on its right."""
+
+CIRCLE_CORNERS = 32
+"""A CHANCE node's circle is drawn as a polygon of this many corners (every format paints polygons)."""
 
 
 def _widest(texts: Iterable[str], size: float) -> float:
@@ -196,6 +202,22 @@ def _place(trace: Trace, slot: float) -> list[float]:
             xs[child] = xs[node] + offsets[child]
     left = min(xs) - half
     return [x - left for x in xs]
+
+
+def glyph(x: float, top: float, width: float, height: float, player: Player) -> tuple[tuple[float, float], ...]:
+    """The corners of a node's glyph in the box `width` x `height` centred on `x` below `top`: the
+    triangle of MAX or MIN, or for CHANCE a circle as wide as the box is high."""
+    if player is not Player.CHANCE:
+        return triangle(x, top, width, height, player)
+    radius, middle = min(width, height) / 2, top + height / 2
+    turns = (2 * math.pi * corner / CIRCLE_CORNERS for corner in range(CIRCLE_CORNERS))
+    return tuple((x + radius * math.sin(turn), middle - radius * math.cos(turn)) for turn in turns)
+
+
+def value_height(player: Player) -> float:
+    """Where a value sits in a node's glyph, as a fraction of its height: in the wide part of a triangle
+    (low for MAX, high for MIN), in the middle of a circle."""
+    return 0.64 if player is Player.MAX else 0.36 if player is Player.MIN else 0.5
 
 
 def triangle(x: float, top: float, width: float, height: float, player: Player) -> tuple[tuple[float, float], ...]:

@@ -10,12 +10,12 @@ from dataclasses import dataclass
 from typing import Callable, Iterator
 
 from visualizer.export.drawing import Item, Path, Shape, Text, text_width
-from visualizer.export.figure_layout import triangle
+from visualizer.export.figure_layout import glyph
 from visualizer.export.themes import Theme
 from visualizer.games.base import Player
 from visualizer.tracing.trace import Trace
 
-__all__ = ["LEGEND_SIZE", "LegendEntry", "legend_items", "legend_rows"]
+__all__ = ["LEGEND_SIZE", "LegendEntry", "chance_fill", "legend_items", "legend_rows"]
 
 LEGEND_SIZE = 8.5
 """The font size of the legend."""
@@ -57,9 +57,18 @@ class LegendEntry:
         yield Text(f"{key}:label", x + self.swatch_width + 5, y, self.label, LEGEND_SIZE, self.colour, anchor="start")
 
 
-def _triangle(player: Player, stroke: str, fill: str, line: float, dash: str):
+def chance_fill(theme: Theme) -> str:
+    """The inside of a visited CHANCE node: halfway between MAX's fill and MIN's, as it belongs to neither."""
+    halves = (
+        (int(theme.max_fill[start : start + 2], 16) + int(theme.min_fill[start : start + 2], 16) + 1) // 2
+        for start in (1, 3, 5)
+    )
+    return "#" + "".join(f"{half:02x}" for half in halves)
+
+
+def _glyph(player: Player, stroke: str, fill: str, line: float, dash: str):
     def swatch(key: str, x: float, y: float) -> list[Item]:
-        points = triangle(x, y - 5.0, 14.0, 10.0, player)  # a node's triangle, 14 x 10 pt
+        points = glyph(x, y - 5.0, 14.0, 10.0, player)  # a node's triangle (or circle), 14 x 10 pt
         return [Shape(f"{key}:swatch", points, stroke, fill, line, dash)]
     return swatch
 
@@ -88,23 +97,25 @@ def legend_items(trace: Trace, theme: Theme, has_windows: bool) -> list[LegendEn
         return LegendEntry(key, label, swatch, ink, max(SWATCH, text_width(words, LEGEND_SIZE)))
 
     entries = [
-        entry("max", "MAX", _triangle(Player.MAX, ink, theme.max_fill, theme.line, "solid")),
-        entry("min", "MIN", _triangle(Player.MIN, ink, theme.min_fill, theme.line, "solid")),
-        entry("visit", "visit order", _word("#3", ink), words="#3"),
+        entry("max", "MAX", _glyph(Player.MAX, ink, theme.max_fill, theme.line, "solid")),
+        entry("min", "MIN", _glyph(Player.MIN, ink, theme.min_fill, theme.line, "solid")),
     ]
+    if Player.CHANCE in trace.columns.player:
+        entries.append(entry("chance", "CHANCE", _glyph(Player.CHANCE, ink, chance_fill(theme), theme.line, "solid")))
+    entries.append(entry("visit", "visit order", _word("#3", ink), words="#3"))
     if has_windows:
         label = "alpha-beta window (mover's view)" if trace.is_negamax else "alpha-beta window"
         entries.append(entry("window", label, _word("[a,b]", ink), words="[a,b]"))
     if summary.pruned:
-        entries.append(entry("pruned", "pruned", _triangle(Player.MAX, theme.muted, theme.background,
+        entries.append(entry("pruned", "pruned", _glyph(Player.MAX, theme.muted, theme.background,
                                                                    theme.line, "dashed")))
     if summary.cutoffs:
         entries.append(entry("cut", "cut-off", _line(theme.cut, theme.bold_line * 0.75, mark=True)))
     if summary.unreached:
         entries.append(entry("unreached", "beyond the depth limit",
-                                   _triangle(Player.MAX, theme.muted, theme.background, theme.line, "dotted")))
+                                   _glyph(Player.MAX, theme.muted, theme.background, theme.line, "dotted")))
     entries.append(entry("pv", "principal variation", _line(ink, theme.bold_line)))
-    entries.append(entry("current", "this step", _triangle(Player.MAX, ink, theme.current_fill,
+    entries.append(entry("current", "this step", _glyph(Player.MAX, ink, theme.current_fill,
                                                                    theme.bold_line, "solid")))
     return entries
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from visualizer.tracing.trace_columns import KIND_CODES
-from visualizer.tracing.events import EventKind
+from visualizer.tracing.trace_columns import KINDS
+from visualizer.tracing.events import EVENT_KINDS, Effect
 from visualizer.tracing.trace import Trace
 from visualizer.tracing.traits import traits_of
 
@@ -45,9 +45,10 @@ class Question:
     Attributes:
         step: the 1-based step asked about (`trace.events[step - 1]`); the search stands at `step - 1`.
         answer: the right choice, one of `choices`.
-        choices: every node the search could enter next (the remaining children of the open
-            nodes), shuffled with the step as the seed so that the first is not always right, then a
-            cut-off if the search prunes and the deepest open node has a child searched and one left.
+        choices: every node the search could enter next (the children of the open nodes not
+            entered yet, whatever order the search tries them in), shuffled with the step as the
+            seed so that the first is not always right, then a cut-off if the search prunes and
+            the deepest open node has a child searched and one left.
         outcome: what the step does, e.g. "the next step enters D" or "a cut-off at E prunes K".
     """
 
@@ -76,15 +77,20 @@ def _listed(names: list[str]) -> str:
 
 @dataclass
 class _OpenNode:
-    """A node on the call stack: its children in search order and the index of the next one to try."""
+    """A node on the call stack: its children and those the search has entered so far.
+
+    The search may try the children in any order (right to left, best first): what is left is
+    every child not entered yet, listed in the trace's order of children.
+    """
 
     node: int
     children: tuple[int, ...]
-    next: int = 0
+    entered: set[int] = field(default_factory=set)
 
     @property
     def remaining(self) -> tuple[int, ...]:
-        return self.children[self.next :]
+        entered = self.entered
+        return tuple(child for child in self.children if child not in entered)
 
 
 def iter_questions(trace: Trace) -> Iterator[Question]:
@@ -96,24 +102,21 @@ def iter_questions(trace: Trace) -> Iterator[Question]:
     columns = trace.columns
     names, children = columns.name, columns.children
     kinds, nodes = columns.event_kind, columns.event_node
-    enter_code, exit_code, cutoff_code = (
-        KIND_CODES[kind] for kind in (EventKind.ENTER, EventKind.EXIT, EventKind.CUTOFF)
-    )
+    effects = [EVENT_KINDS[kind].effect for kind in KINDS]  # what each kind code does (opens, prunes, closes)
     prunes = traits_of(trace.algorithm).windowed  # only a search with a window cuts off, so only it offers a cut-off
     stack: list[_OpenNode] = []
     for index, code in enumerate(kinds):
-        node, step = nodes[index], index + 1
-        if code == enter_code:
+        node, step, effect = nodes[index], index + 1, effects[code]
+        if effect is Effect.OPEN:
             if stack:
                 outcome = f"the next step enters {names[node]}"
                 yield _question(names, stack, prunes, step, _enter(names, node), outcome)
-                parent = stack[-1]
-                parent.next = parent.children.index(node, parent.next) + 1
+                stack[-1].entered.add(node)
             stack.append(_OpenNode(node, tuple(children[node])))
-        elif code == cutoff_code:
+        elif effect is Effect.PRUNE:
             outcome = f"a cut-off at {names[node]} prunes {_listed(trace.names(columns.event_skipped[step]))}"
             yield _question(names, stack, prunes, step, _cutoff(names, node), outcome)
-        elif code == exit_code:
+        elif effect is Effect.CLOSE:
             stack.pop()
 
 
@@ -124,7 +127,7 @@ def _question(
     choices = [_enter(names, child) for open_node in reversed(stack) for child in open_node.remaining]
     random.Random(step).shuffle(choices)  # in search order, the right answer would always come first
     top = stack[-1]
-    if prunes and top.next and top.remaining:  # a window can close only after a child's value is in
+    if prunes and top.entered and top.remaining:  # a window can close only after a child's value is in
         choices.append(_cutoff(names, top.node))
     return Question(step, answer, tuple(choices), outcome)
 

@@ -7,7 +7,7 @@ from functools import cached_property
 from typing import Any
 
 from visualizer.errors import InputError, NodeBudgetExceeded
-from visualizer.games import Game, Player, lookahead
+from visualizer.games import ChanceMoves, Game, Player, lookahead, offers
 from visualizer.games.base import Value
 from visualizer.games.random_tree import random_tree
 from visualizer.games.spec import from_spec
@@ -104,7 +104,17 @@ class Exercise:
 
     @classmethod
     def from_game(cls, game: Game, *, depth: int | None = None, strict: bool = False) -> Exercise:
-        """An exercise on any tree source, searched to `depth` (None: full depth, or the game's suggestion)."""
+        """An exercise on any tree source, searched to `depth` (None: full depth, or the game's suggestion).
+
+        Raises:
+            InputError: the tree has chance nodes (alpha-beta, worked here by hand, has none), or is
+                too big to work by hand.
+        """
+        if offers(game, ChanceMoves):
+            raise InputError(
+                f"practice works alpha-beta by hand, which has no chance nodes, and {game.describe()} has them; "
+                "choose a game without chance nodes"
+            )
         exercise = cls(game, lookahead(game, depth), strict)
         exercise.check_size()
         return exercise

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from visualizer.games.base import Player, Value, format_value
-from visualizer.tracing.events import Event, EventKind
+from visualizer.tracing.events import Bound, Event, EventKind
 from visualizer.tracing.trace_records import TraceNode
 from visualizer.tracing.trace import Trace
 
-__all__ = ["cutoff_relation", "describe", "point_of_view"]
+__all__ = ["cutoff_relation", "describe", "format_probability", "point_of_view"]
 
 
 def _window(event: Event) -> str:
@@ -56,6 +58,47 @@ def _value_before(trace: Trace, node: TraceNode, child_id: int) -> Value | None:
     return best
 
 
+def format_probability(probability: float | None) -> str:
+    """A probability as people read it: "1/3" when it is a simple fraction, else "0.35" ("?" for None)."""
+    if probability is None:
+        return "?"
+    fraction = Fraction(probability).limit_denominator(100)
+    if fraction.denominator > 1 and abs(float(fraction) - probability) < 1e-9:
+        return f"{fraction.numerator}/{fraction.denominator}"
+    return format_value(probability)
+
+
+def _chance_back_up(trace: Trace, node: TraceNode, event: Event) -> str:
+    """ "a adds 1/3 x a.2 = 12: expectation so far 5.": the child's value, weighted by the probability
+    of its edge, added to the chance node's expectation."""
+    child = trace.nodes[event.child]
+    offered = f"{child.name} = {format_value(_child_value(trace, child))}"
+    return (f"{node.name} adds {format_probability(child.probability)} x {offered}: "
+            f"expectation so far {format_value(event.value)}.")
+
+
+def _transposition(trace: Trace, node: TraceNode, event: Event, view: str) -> str:
+    """ "K: same position as H, stored value 3 (exact), so K = 3.", or with a bound that answers the
+    window, "K: same position as H, lower bound 3 >= beta 2, so K = 3."; "the table holds this
+    position:" when the stored entry has no earlier node in this pass."""
+    value = format_value(event.value)
+    if event.bound is Bound.LOWER:
+        stored = f"lower bound {value}"
+        if event.beta is not None:
+            stored += f" {'>' if trace.strict else '>='} beta {format_value(event.beta)}"
+    elif event.bound is Bound.UPPER:
+        stored = f"upper bound {value}"
+        if event.alpha is not None:
+            stored += f" {'<' if trace.strict else '<='} alpha {format_value(event.alpha)}"
+    else:
+        stored = f"stored value {value}" + (" (exact)" if event.bound is Bound.EXACT else "")
+    if event.ref is None:
+        where = "the table holds this position:"
+    else:
+        where = f"same position as {trace.nodes[event.ref].name},"
+    return f"{node.name}: {where} {stored}, so {node.name} = {value}{view}."
+
+
 def _back_up(trace: Trace, node: TraceNode, event: Event) -> str:
     """ "D takes H = 6, so D = 6." when the child's value is taken, "A keeps 4: C = 2 is not better for MAX."
     when it is not; negamax sentences name the child as "-D" (its value negated) and say whose view."""
@@ -98,7 +141,11 @@ def describe(trace: Trace, event: Event) -> str:
             why = "ends the game"
         return f"{name} {why}: static value {format_value(event.value)}{view}."
     if kind is EventKind.BACK_UP:
+        if node.player is Player.CHANCE:
+            return _chance_back_up(trace, node, event)
         return _back_up(trace, node, event)
+    if kind is EventKind.TRANSPOSITION:
+        return _transposition(trace, node, event, view)
     if kind is EventKind.UPDATE:
         bound = f"alpha = {format_value(event.alpha)}" if _maximizes(trace, node) else f"beta = {format_value(event.beta)}"
         return f"{name}: {bound}, window now {_window(event)}{view}."

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from visualizer.tracing.events import Event, EventKind
+from visualizer.tracing.events import EVENT_KINDS, Event, EventKind
 from visualizer.tracing.trace import Trace
 
 __all__ = ["lockstep"]
 
-_OWN = (EventKind.UPDATE, EventKind.CUTOFF)
-"""Events only a pruning search has: taken as soon as the event before them is."""
+_OWN = frozenset(kind for kind, spec in EVENT_KINDS.items() if spec.optional)
+"""Events only some searches make (window updates, cut-offs, table hits; `KindSpec.optional`):
+taken as soon as the event before them is."""
 
 
 def _key(trace: Trace, event: Event) -> tuple[EventKind, str, str | None]:
@@ -20,8 +21,10 @@ def lockstep(full: Trace, pruning: Trace) -> list[int]:
     """For each step s of `full` (0..N), the step of `pruning` to show beside it.
 
     `pruning` takes an enter, evaluation, back-up or exit once `full` has taken the same one (nodes
-    matched by name), and its own window updates and cut-offs straight after. So it waits at a
-    cut-off while `full` searches the children it skipped, and both leave the node together.
+    matched by name), and its own window updates, cut-offs and table hits (the kinds `EVENT_KINDS`
+    marks optional) straight after. So it waits at a cut-off while `full` searches the children it
+    skipped, or at a transposition while `full` searches the subtree the table answered, and both
+    leave the node together. Only the last pass of each trace is matched.
     """
     done: set[tuple[EventKind, str, str | None]] = set()
     keys = [_key(pruning, event) for event in pruning.events]

@@ -20,8 +20,8 @@ from typing import NamedTuple
 
 from visualizer.games.base import Value
 from visualizer.gc_policy import paused_gc
-from visualizer.tracing.trace_columns import KIND_CODES
-from visualizer.tracing.events import Event, EventKind
+from visualizer.tracing.trace_columns import KINDS
+from visualizer.tracing.events import EVENT_KINDS, Effect, Event
 from visualizer.tracing.trace import Trace
 
 __all__ = ["CHECKPOINT_INTERVAL", "NodeView", "Phase", "Replay"]
@@ -29,9 +29,16 @@ __all__ = ["CHECKPOINT_INTERVAL", "NodeView", "Phase", "Replay"]
 CHECKPOINT_INTERVAL = 8192
 """Steps between two checkpoints: a jump replays at most this many events (a few milliseconds each thousand)."""
 
-_ENTER, _EVALUATE, _EXIT, _CUTOFF = (
-    KIND_CODES[kind] for kind in (EventKind.ENTER, EventKind.EVALUATE, EventKind.EXIT, EventKind.CUTOFF)
+_EFFECT_CODES = {effect: code for code, effect in enumerate(Effect)}
+_OPEN, _EVALUATE, _CLOSE, _PRUNE = (
+    _EFFECT_CODES[effect] for effect in (Effect.OPEN, Effect.EVALUATE, Effect.CLOSE, Effect.PRUNE)
 )
+_EFFECT_OF = bytes(
+    _EFFECT_CODES[EVENT_KINDS[KINDS[code]].effect] if code < len(KINDS) else 255 for code in range(256)
+)
+"""Event kind code -> the code of its `Effect` (`EVENT_KINDS`), a `bytes.translate` table: the replay
+reads what each event does from the table, never its kind, so a new kind with an existing effect
+needs no change here."""
 
 
 class Phase(enum.Enum):
@@ -166,15 +173,16 @@ class Replay:
             start = self.step
             stop = min(until, start // interval * interval + interval)  # at most to the next checkpoint
             visits, evaluations = self._visits, self._evaluations
-            for step, kind, node, value, alpha, beta in zip(
-                range(start + 1, stop + 1), columns.event_kind[start:stop], columns.event_node[start:stop],
+            for step, effect, node, value, alpha, beta in zip(
+                range(start + 1, stop + 1), columns.event_kind[start:stop].translate(_EFFECT_OF),
+                columns.event_node[start:stop],
                 columns.event_value[start:stop], columns.event_alpha[start:stop], columns.event_beta[start:stop],
             ):
                 old = views[node]
                 log_marks.append(len(log_nodes))
                 log_nodes.append(node)
                 log_views.append(old)
-                if kind == _ENTER:
+                if effect == _OPEN:
                     visits += 1
                     views[node] = NodeView(Phase.OPEN, visits, None, alpha, beta)
                     stack.append(node)
@@ -183,14 +191,14 @@ class Replay:
                     value = old.value
                 elif players is not None:
                     value *= players[node].sign
-                if kind == _EXIT:
+                if effect == _CLOSE:
                     views[node] = NodeView(Phase.DONE, old.visit, value, alpha, beta)
                     self._log_popped.append(stack.pop())
                     continue
                 views[node] = NodeView(old.phase, old.visit, value, alpha, beta)
-                if kind == _EVALUATE:
+                if effect == _EVALUATE:
                     evaluations += 1
-                elif kind == _CUTOFF:
+                elif effect == _PRUNE:
                     self._prune(step)
             self.step, self._visits, self._evaluations = stop, visits, evaluations
             if stop % interval == 0:
@@ -210,17 +218,17 @@ class Replay:
             return False
         if self.step == self._base:
             self._relog_previous_segment()
-        kind = self.trace.columns.event_kind[self.step - 1]
+        effect = _EFFECT_OF[self.trace.columns.event_kind[self.step - 1]]
         mark = self._log_marks.pop()
         nodes, views = self._log_nodes, self._log_views
         while len(nodes) > mark:
             self.views[nodes.pop()] = views.pop()
-        if kind == _ENTER:
+        if effect == _OPEN:
             self.stack.pop()
             self._visits -= 1
-        elif kind == _EXIT:
+        elif effect == _CLOSE:
             self.stack.append(self._log_popped.pop())
-        elif kind == _EVALUATE:
+        elif effect == _EVALUATE:
             self._evaluations -= 1
         self.step -= 1
         return True
@@ -276,9 +284,9 @@ class Replay:
         """Forgets the undo log of the steps up to `new_base`."""
         steps = new_base - self._base
         entries = self._log_marks[steps] if steps < len(self._log_marks) else len(self._log_nodes)
-        kinds = self.trace.columns.event_kind[self._base : new_base]
+        effects = self.trace.columns.event_kind[self._base : new_base].translate(_EFFECT_OF)
         del self._log_nodes[:entries], self._log_views[:entries], self._log_marks[:steps]
-        del self._log_popped[: kinds.count(_EXIT)]
+        del self._log_popped[: effects.count(_CLOSE)]
         self._log_marks[:] = [mark - entries for mark in self._log_marks]
         self._base = new_base
 
@@ -291,15 +299,15 @@ class Replay:
             views[node] = view
         del log_nodes[entries:], log_views[entries:], self._log_marks[kept:]
         columns, checkpoint = self.trace.columns, self._checkpoints[base // self.interval]
-        kinds = columns.event_kind[base:step]
-        del self._log_popped[kinds.count(_EXIT) :]
-        self._visits = checkpoint.visits + kinds.count(_ENTER)
-        self._evaluations = checkpoint.evaluations + kinds.count(_EVALUATE)
+        effects = columns.event_kind[base:step].translate(_EFFECT_OF)
+        del self._log_popped[effects.count(_CLOSE) :]
+        self._visits = checkpoint.visits + effects.count(_OPEN)
+        self._evaluations = checkpoint.evaluations + effects.count(_EVALUATE)
         self.stack[:] = checkpoint.stack
-        for kind, node in zip(kinds, columns.event_node[base:step]):
-            if kind == _ENTER:
+        for effect, node in zip(effects, columns.event_node[base:step]):
+            if effect == _OPEN:
                 self.stack.append(node)
-            elif kind == _EXIT:
+            elif effect == _CLOSE:
                 self.stack.pop()
         self.step = step
 

@@ -21,8 +21,8 @@ __all__ = [
     "shown_value",
 ]
 
-MARKERS = {Player.MAX: "▲", Player.MIN: "▼"}
-"""Who moves at a node, shown without colour."""
+MARKERS = {Player.MAX: "▲", Player.MIN: "▼", Player.CHANCE: "●"}
+"""Who moves at a node, shown without colour (a CHANCE node is round, as in the figures)."""
 
 VIEW_LEGEND = "values: mover's view"
 """Says whose view a negamax trace's labels show their values and windows from."""

@@ -7,13 +7,11 @@ from textual.widgets import Static
 from visualizer.games.base import format_value
 from visualizer.tracing import Trace
 from visualizer.tracing.replay import Replay
-from visualizer.tui.node_labels import VIEW_LEGEND, shown_value
+from visualizer.tui.node_labels import MARKERS, VIEW_LEGEND, shown_value
 from visualizer.tui.widgets.node_lookup import node_lookup
 from visualizer.tui.widgets.static_update import update_static
 
 __all__ = ["CallStack"]
-
-MARKS = {"max": "▲", "min": "▼"}
 
 
 class CallStack(Static):
@@ -42,5 +40,5 @@ class CallStack(Static):
             node, view = self._node(node_id), replay.views[node_id]
             window = "" if view.alpha is None else f" [{format_value(view.alpha)}, {format_value(view.beta)}]"
             value = format_value(shown_value(node, view.value, movers_view=movers_view))
-            self.lines.append(f"{'  ' * depth}{MARKS[node.player.value]}{node.name}{window} = {value}")
+            self.lines.append(f"{'  ' * depth}{MARKERS[node.player]}{node.name}{window} = {value}")
         update_static(self, "\n".join(self.lines) or "(nothing open)")

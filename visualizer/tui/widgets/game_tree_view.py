@@ -13,6 +13,8 @@ from textual.geometry import Region
 from textual.widget import Widget
 from textual.widgets import Static, Tree
 
+from visualizer.games.base import Player
+from visualizer.tracing.describe import format_probability
 from visualizer.tracing.replay import Replay
 from visualizer.tracing.trace import Trace
 from visualizer.tui.tree_layout import (
@@ -279,8 +281,12 @@ class GameTreeView(Widget):
         if node.board is None:
             return
         self.board_node = node_id
-        mover = "" if "to move" in node.board else f"  {node.player.value.upper()} to move"
-        heading = Text(f"{MARKERS[node.player]}{node.name}{mover}", style="bold")
+        if node.player is Player.CHANCE:
+            mover = "  CHANCE draws the move"
+        else:
+            mover = "" if "to move" in node.board else f"  {node.player.value.upper()} to move"
+        drawn = "" if node.probability is None else f"  (probability {format_probability(node.probability)})"
+        heading = Text(f"{MARKERS[node.player]}{node.name}{mover}{drawn}", style="bold")
         update_static(self.query_one("#tree-board", Static), Text("\n").join([heading, Text(node.board)]))
 
 

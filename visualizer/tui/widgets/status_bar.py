@@ -1,4 +1,4 @@
-"""Provides `StatusBar`: algorithm, step i of N, value so far, nodes visited and cut-offs."""
+"""Provides `StatusBar`: algorithm, pass, step i of N, value so far, nodes visited and cut-offs."""
 
 from __future__ import annotations
 
@@ -23,6 +23,9 @@ class StatusBar(Static):
         parts = [trace.algorithm, f"root {trace.root_player.value.upper()}"]
         if trace.depth_limit is not None:
             parts.append(f"depth {trace.depth_limit}")
+        if trace.earlier_passes:  # the app replays the last pass of a search of several
+            passes = len(trace.passes)
+            parts.append(f"pass {passes}/{passes}")
         parts += [
             f"step {replay.step}/{replay.count}",
             f"value {format_value(replay.views[0].value)}",
