@@ -7,9 +7,9 @@ the same rules a column at a time (the types in a column as one set, enums as se
 through one dict) and fills `TraceColumns` without a graph.
 
 It only reads files of one plain pass over a two-player tree: a file with earlier passes
-(`graph.passes`), event fields beyond the first version's (`SPARSE_FIELDS`: a table hit's ref and
-bound), probabilities on its edges or chance nodes is left to the reference reader, which reads
-them all. Anything unusual (a rule broken, references that do not add
+(`graph.passes`), event or edge fields beyond the first version's (a table hit's ref and bound, an
+edge's probability, or any field it does not know) or chance nodes is left to the reference reader,
+which reads them all. Anything unusual (a rule broken, references that do not add
 up, edges not in the order the writer puts them, a number too big for a machine int) makes it give
 up, and the caller falls back to the reference reader, which then names the problem exactly as
 before. So a valid file gives the same trace either way (tested), and an invalid one the same
@@ -21,15 +21,15 @@ from __future__ import annotations
 
 import math
 from array import array
-from itertools import chain, repeat
-from operator import contains, itemgetter
+from itertools import chain
+from operator import itemgetter
 from typing import Any, Iterable, Sequence
 
 from visualizer.export.rebuild import check_trace, trace_header
 from visualizer.export.schema import validate
 from visualizer.games.base import Player
 from visualizer.tracing.trace_columns import KIND_CODES, NO_CHILD, ChildIndex, TraceColumns
-from visualizer.tracing.events import SPARSE_FIELDS, EventKind
+from visualizer.tracing.events import EventKind
 from visualizer.tracing.trace_records import Cutoff, NodeStatus, Summary
 from visualizer.tracing.trace import Trace
 
@@ -50,8 +50,6 @@ _NODE_KEYS = ("id", "name", "parent", "player", "static_value", "value", "alpha"
 _EVENT_KEYS = ("step", "kind", "node", "depth", "alpha", "beta", "value", "child", "skipped")
 _EDGE_KEYS = ("source", "target", "order", "cutoff")
 _NAME_LISTS = ("principal_variation", "visit_order", "pruned", "unreached")
-_EDGE_EXTRAS = ("probability",)
-"""Edge keys of traces with chance nodes, which this reader leaves to the reference reader."""
 
 
 class _Unsure(Exception):
@@ -103,9 +101,10 @@ def _decode(column: list[Any]) -> list[Any]:
     return list(map(_INFINITIES.get, column, column)) if str in _types(column) else column
 
 
-def _lacks(records: list[Any], keys: Sequence[str]) -> None:
-    """Gives up when any record (all dicts) holds one of `keys`: one C-level pass per key."""
-    _require(not any(any(map(contains, records, repeat(key))) for key in keys))
+def _no_more_keys(records: list[Any], keys: Sequence[str]) -> None:
+    """Gives up when a record (all dicts, each holding every one of `keys`) holds any other key, such as
+    a table hit's ref or an edge's probability: one C-level pass over the records' sizes."""
+    _require(set(map(len, records)) <= {len(keys)})
 
 
 def _sampled(data: dict[str, Any]) -> dict[str, Any]:
@@ -151,8 +150,8 @@ def _read(data: Any, name: str) -> Trace:
     node = _columns(data["nodes"], _NODE_KEYS)
     event = _columns(graph["events"], _EVENT_KEYS)
     edge = _columns(data["edges"], _EDGE_KEYS)
-    _lacks(graph["events"], SPARSE_FIELDS)
-    _lacks(data["edges"], _EDGE_EXTRAS)
+    _no_more_keys(graph["events"], _EVENT_KEYS)
+    _no_more_keys(data["edges"], _EDGE_KEYS)
 
     count = len(data["nodes"])
     _require(node["id"] == list(range(count)))

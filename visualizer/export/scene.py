@@ -14,7 +14,6 @@ from typing import Literal
 
 from visualizer.games.base import Value, format_value
 from visualizer.tracing.describe import describe
-from visualizer.tracing.events import EVENT_KINDS
 from visualizer.tracing.trace_records import NodeStatus
 from visualizer.tracing.replay import Phase, Replay
 from visualizer.tracing.trace import Trace
@@ -134,6 +133,6 @@ def scene_at(trace: Trace, replay: Replay, *, inner: frozenset[int] | None = Non
     else:
         caption = f"Step {replay.step} of {len(trace.events)}: {describe(trace, event)}"
     last = None
-    if event is not None and "child" in EVENT_KINDS[event.kind].carries and event.child is not None:
+    if event is not None and event.child is not None:  # the kinds that carry a child (EVENT_KINDS)
         last = (event.node, event.child)
     return Scene(tuple(looks), cuts, frozenset(), last, caption, replay.step)

@@ -23,8 +23,7 @@ if TYPE_CHECKING:
 
 __all__ = ["RecordedColumns"]
 
-_CHILD_CODES = [bytes([code]) for code, kind in enumerate(KINDS) if "child" in EVENT_KINDS[kind].carries]
-_HAS_CHILD = bytes(bytes([code]) in _CHILD_CODES for code in range(256))
+_HAS_CHILD = bytes(code < len(KINDS) and "child" in EVENT_KINDS[KINDS[code]].carries for code in range(256))
 """A `bytes.translate` table: 1 for the codes of kinds that carry a child, 0 for the others."""
 
 class RecordedColumns(TraceColumns):
@@ -48,22 +47,13 @@ class RecordedColumns(TraceColumns):
         """The child of each event that carries one (`EVENT_KINDS`), `NO_CHILD` for the others.
 
         The recorder keeps only the children, in step order, of the events that have one; here they
-        are spread out over all the events.
+        are spread out over all the events, once, on first use (reading one event builds the column).
         """
         column = array("i", [NO_CHILD]) * self.event_count
         steps = compress(range(self.event_count), self.event_kind.translate(_HAS_CHILD))
         for index, child in zip(steps, self._rec.children_taken):
             column[index] = child
         return column
-
-    def event_child_at(self, index: int) -> int | None:
-        if "event_child" in self.__dict__:
-            return super().event_child_at(index)
-        kinds = self.event_kind
-        if not _HAS_CHILD[kinds[index]]:
-            return None
-        before = kinds[:index]  # without the whole column: count the children recorded before
-        return self._rec.children_taken[sum(map(before.count, _CHILD_CODES))]
 
     @cached_property
     def visit(self) -> _ZeroIsNone:

@@ -258,7 +258,8 @@ class Recorder(Tracer):
         pruned = columns.pruned_nodes
         root_player = game.player(game.root())
         line, chance = [0], Player.CHANCE
-        while line[-1] in rec.best and columns.player[line[-1]] is not chance:  # chance chooses no line
+        position = (lambda node: node) if game.is_explicit else rec.states.__getitem__
+        while line[-1] in rec.best and game.player(position(line[-1])) is not chance:  # chance chooses no line
             line.append(rec.best[line[-1]])
         best_child = line[1] if len(line) > 1 else None
         root_sign = root_player.sign if self.is_negamax else 1

@@ -6,6 +6,7 @@ read it) both import it, neither the other.
 
 from __future__ import annotations
 
+import copy
 from array import array
 from typing import Any
 
@@ -49,19 +50,13 @@ class SearchLog:
         """A new log holding everything recorded so far; this one is emptied in place (the hooks
         bound to its lists stay valid) for the next pass of the search."""
         taken = SearchLog()
-        for key, held in vars(self).items():
-            if isinstance(held, dict) and key == "event_extra":
-                setattr(taken, key, {name: dict(extra) for name, extra in held.items()})
-                for extra in held.values():
-                    extra.clear()
-            elif isinstance(held, (list, dict, array, bytearray)):
-                setattr(taken, key, held.copy() if isinstance(held, (list, dict)) else held[:])
-                if isinstance(held, dict):
-                    held.clear()
-                else:
-                    del held[:]
-            else:
-                setattr(taken, key, held)
+        for key, held in list(vars(self).items()):
+            setattr(taken, key, copy.copy(held))
+            if isinstance(held, dict):
+                held.clear()
+            elif isinstance(held, (list, array, bytearray)):
+                del held[:]
+        self.event_extra = {name: {} for name in SPARSE_FIELDS}  # its inner dicts went with `taken`
         self.root_value = None
         return taken
 

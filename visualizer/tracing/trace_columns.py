@@ -55,7 +55,7 @@ class TraceColumns:
     def __init__(self, **columns: Any):
         for key, column in columns.items():
             setattr(self, key, column)
-        if "probability" not in columns and "probability" not in type(self).__dict__:
+        if "probability" not in columns and not hasattr(type(self), "probability"):  # a subclass may work it out
             self.probability = Nones(len(self.depth))
         if "event_extra" not in columns:
             self.event_extra = {}
