@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import Any, Callable
 
 from visualizer.games import Game, lookahead
 from visualizer.games.spec import from_spec
-from visualizer.search import ALGORITHMS, trace_search
+from visualizer.search import ALGORITHMS, find_algorithm, trace_search
 from visualizer.tracing import Trace
 from visualizer.tracing.replay import Replay
 
@@ -25,6 +25,8 @@ class Session:
             connect-four position).
         strict: prune only on strict inequality.
         trace: the finished search.
+        options: the search options (`visualizer.search.OPTIONS`) by name, e.g. {"tt": True}; each
+            search passes those its algorithm takes.
         replay: the cursor over its events.
     """
 
@@ -33,6 +35,7 @@ class Session:
     depth: int | None = None
     strict: bool = False
     trace: Trace | None = None
+    options: dict[str, Any] = field(default_factory=dict)
     replay: Replay = field(init=False)
 
     def __post_init__(self) -> None:
@@ -43,12 +46,14 @@ class Session:
     @classmethod
     def from_trace(cls, trace: Trace) -> Session:
         """A session that replays a saved trace (and can search its tree again)."""
-        return cls(from_spec(trace.source), trace.algorithm, trace.depth_limit, trace.strict, trace)
+        return cls(from_spec(trace.source), trace.algorithm, trace.depth_limit, trace.strict, trace, dict(trace.options))
 
     def search(self, progress: Callable[[int], None] | None = None) -> Trace:
         """Runs the search for the current options (the caller installs the trace with `use`)."""
         depth = lookahead(self.game, self.depth)
-        return trace_search(self.game, self.algorithm, depth=depth, strict=self.strict, progress=progress)
+        taken = find_algorithm(self.algorithm).options
+        options = {name: value for name, value in self.options.items() if name in taken}
+        return trace_search(self.game, self.algorithm, depth=depth, strict=self.strict, progress=progress, **options)
 
     def use(self, trace: Trace) -> None:
         """Shows `trace` from step 0."""

@@ -118,7 +118,8 @@ def test_the_search_module_is_loaded_for_traits_read_before_any_search() -> None
     )
     output = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert output.strip() == (
-        "AlgorithmTraits(windowed=True, movers_view=True) AlgorithmTraits(windowed=False, movers_view=False)"
+        "AlgorithmTraits(windowed=True, movers_view=True, revisits=False) "
+            "AlgorithmTraits(windowed=False, movers_view=False, revisits=False)"
     )
 
 

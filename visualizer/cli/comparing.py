@@ -11,13 +11,14 @@ from typing import Any
 
 from visualizer.analysis.compare import ALIGN_LIMIT, Comparison, Run
 from visualizer.cli.render import MAX_LISTED, text_table
-from visualizer.cli.searching import trace_from_args
+from visualizer.cli.searching import options_from_args, trace_from_args
 from visualizer.cli.sources import game_from_args, source_kind
 from visualizer.errors import InputError
 from visualizer.games import parse_order, with_order
 from visualizer.games.base import format_value
 from visualizer.lists import split_list
-from visualizer.search import find_algorithm
+from visualizer.search import Algorithm, find_algorithm
+from visualizer.search.options import option_label, parse_option
 
 __all__ = ["compare", "runs_from_args", "comparison_text", "comparison_json"]
 
@@ -49,7 +50,7 @@ def runs_from_args(args: argparse.Namespace) -> list[Run]:
     """Every combination of --algorithms, --order (a list here) and --cuts, searched on one tree."""
     if source_kind(args)[0] == "trace":
         raise InputError("compare searches the tree again; give a tree source instead of --trace")
-    algorithms = [find_algorithm(name) for name in _list(args.algorithms, "--algorithms", "minimax,alphabeta")]
+    algorithms = [_configuration(text) for text in _list(args.algorithms, "--algorithms", "minimax,alphabeta")]
     orders = [parse_order(text) for text in _list(args.order or "natural", "--order", "natural,best")]
     cuts = _cuts(args)
     base = game_from_args(argparse.Namespace(**{**vars(args), "order": None}))  # the orders are applied below
@@ -57,21 +58,34 @@ def runs_from_args(args: argparse.Namespace) -> list[Run]:
     for order, seed in orders:
         game = with_order(base, order, seed)
         games.append((f"random:{game.seed}" if order == "random" else order, game))
+    common = options_from_args(args)
     combinations: dict[tuple[str, str, bool], Any] = {}
-    for algorithm, (order, game), strict in itertools.product(algorithms, games, cuts):
-        combinations.setdefault((algorithm.name, order, strict and algorithm.accepts_strict), game)
+    for (algorithm, own), (order, game), strict in itertools.product(algorithms, games, cuts):
+        options = {**common, **own}
+        algorithm.settings(options)  # an option it does not take is refused before any search runs
+        label = " ".join([algorithm.name, *(option_label(name, value) for name, value in own.items())])
+        combinations.setdefault((label, order, strict and algorithm.accepts_strict), (algorithm, options, game))
     if len(combinations) < 2:
         raise InputError(
             "that is only one search; compare two or more, e.g. --algorithms minimax,alphabeta, "
-            "--order natural,best or --cuts equal,strict"
+            "--algorithms alphabeta,alphabeta+tt, --order natural,best or --cuts equal,strict"
         )
     varies = [len({key[part] for key in combinations}) > 1 for part in range(3)]
     runs = []
-    for (algorithm, order, strict), game in combinations.items():
-        parts = [algorithm, order if varies[1] else "", "strict" if varies[2] and strict else ""]
-        trace = trace_from_args(game, args, algorithm=algorithm, strict=strict)
+    for (label, order, strict), (algorithm, options, game) in combinations.items():
+        parts = [label, order if varies[1] else "", "strict" if varies[2] and strict else ""]
+        trace = trace_from_args(game, args, algorithm=algorithm.name, strict=strict, options=options)
         runs.append(Run(" ".join(part for part in parts if part), order, trace))
     return runs
+
+
+def _configuration(text: str) -> tuple[Algorithm, dict[str, Any]]:
+    """One search of --algorithms: a name with options after "+", e.g. "alphabeta+fail-hard+window=-5:5"."""
+    name, *settings = text.split("+")
+    algorithm = find_algorithm(name)
+    options = dict(parse_option(setting) for setting in settings)
+    algorithm.settings(options)
+    return algorithm, options
 
 
 def _shown(names: list[str]) -> str:

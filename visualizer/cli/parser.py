@@ -15,7 +15,7 @@ from visualizer.export.themes import DEFAULT_THEME, THEMES
 from visualizer.errors import one_line
 from visualizer.games import EVALUATORS
 from visualizer.games.registry import cli_games
-from visualizer.search import ALGORITHMS
+from visualizer.search import ALGORITHMS, OPTIONS
 from visualizer.tracing import DEFAULT_MAX_NODES
 
 __all__ = ["GAMES", "build_parser", "check_values", "port_number"]
@@ -173,7 +173,20 @@ def _search_options() -> argparse.ArgumentParser:
                        help="cut only when a value passes the bound (>, <), not when it equals it")
     group.add_argument("--iterative", action="store_true", help="use the explicit-stack version (same trace)")
     group.add_argument("--json", action="store_true", help="print one JSON object instead of text")
+    _add_algorithm_options(options)
     return options
+
+
+def _add_algorithm_options(parser: argparse.ArgumentParser) -> None:
+    """One flag per search option (`OPTIONS`) that no source flag already gives (`--seed` does)."""
+    group = parser.add_argument_group("algorithm options (only the algorithms that take them)")
+    for option in OPTIONS.values():
+        if option.flag == "--seed":
+            continue
+        if option.parse is None:
+            group.add_argument(option.flag, dest=option.name, action="store_const", const=True, help=option.help)
+        else:
+            group.add_argument(option.flag, dest=option.name, metavar=option.metavar, help=option.help)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -293,12 +306,14 @@ def _add_compare(commands: argparse._SubParsersAction, sources: argparse.Argumen
     compare.set_defaults(strict=False, iterative=False)
     group = compare.add_argument_group("comparison")
     group.add_argument("--algorithms", "-A", default="minimax,alphabeta", metavar="A,B",
-                       help=f"algorithms separated by commas, from {', '.join(ALGORITHMS)} (minimax,alphabeta)")
+                       help=f"algorithms separated by commas, from {', '.join(ALGORITHMS)}, each with options "
+                            "after +, e.g. alphabeta,alphabeta+fail-hard,alphabeta+window=-5:5 (minimax,alphabeta)")
     group.add_argument("--cuts", metavar="equal,strict",
                        help="when pruning cuts: equal (when a value reaches the bound, the default), strict "
                             "(only when it passes it), or both to compare them")
     group.add_argument("--strict", dest="strict", action="store_true", help="the same as --cuts strict")
     group.add_argument("--json", action="store_true", help="print one JSON object instead of text")
+    _add_algorithm_options(compare)
 
 
 def _add_stats(commands: argparse._SubParsersAction) -> None:

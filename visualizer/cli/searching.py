@@ -4,15 +4,15 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Callable
+from typing import Any, Callable
 
 from visualizer.cli.sources import lookahead_from_args
 from visualizer.errors import InputError
 from visualizer.games import Game
-from visualizer.search import REGISTRY, find_algorithm, trace_search
+from visualizer.search import OPTIONS, REGISTRY, find_algorithm, trace_search
 from visualizer.tracing import Trace
 
-__all__ = ["trace_from_args"]
+__all__ = ["options_from_args", "trace_from_args"]
 
 
 def _progress() -> Callable[[int], None] | None:
@@ -27,12 +27,25 @@ def _progress() -> Callable[[int], None] | None:
     return report
 
 
-def trace_from_args(
-    game: Game, args: argparse.Namespace, *, algorithm: str | None = None, strict: bool | None = None
-) -> Trace:
-    """Searches `game` as the options say (--algorithm, --depth, --strict, --iterative, --max-nodes).
+def options_from_args(args: argparse.Namespace) -> dict[str, Any]:
+    """The search options (`OPTIONS`) the command line sets, read and checked, by name."""
+    options = {}
+    for name, option in OPTIONS.items():
+        value = getattr(args, name, None)
+        if value is None or value is False:
+            continue
+        options[name] = option.read(value) if isinstance(value, str) else value
+    return options
 
-    `algorithm` and `strict` override the options when given.
+
+def trace_from_args(
+    game: Game, args: argparse.Namespace, *, algorithm: str | None = None, strict: bool | None = None,
+    options: dict[str, Any] | None = None,
+) -> Trace:
+    """Searches `game` as the options say (--algorithm, --depth, --strict, --iterative, --max-nodes, and
+    the algorithm options such as --tt or --window).
+
+    `algorithm`, `strict` and `options` override the command line when given.
     """
     record = find_algorithm(algorithm or getattr(args, "algorithm", None) or "alphabeta")
     algorithm = record.name
@@ -53,6 +66,7 @@ def trace_from_args(
             iterative=getattr(args, "iterative", False),
             max_nodes=args.max_nodes,
             progress=progress,
+            **(options_from_args(args) if options is None else options),
         )
     finally:
         if progress is not None:

@@ -68,9 +68,24 @@ def source_kind(args: argparse.Namespace) -> tuple[str, str | None]:
 def check_owned(args: argparse.Namespace, kind: str) -> None:
     """Refuses an option that belongs to another kind of source than `kind`."""
     for attribute, (flag, kinds) in _owned().items():
+        if attribute == "seed" and _algorithm_takes(args, "seed"):  # it seeds the algorithm's playouts too
+            continue
         if getattr(args, attribute) is not None and kind not in kinds:
             where = " or ".join(sorted(find_game_kind(owner).cli_source for owner in kinds))
             raise InputError(f"{flag} applies only to {where}; remove it or choose that source")
+
+
+def _algorithm_takes(args: argparse.Namespace, option: str) -> bool:
+    """True when the command's algorithm (or one of those it compares) takes the search option `option`."""
+    from visualizer.search import REGISTRY, normal_name
+
+    names = getattr(args, "algorithms", None) or getattr(args, "algorithm", None) or ""
+    for name in names.split(","):
+        base = normal_name(name.split("+")[0]) if name.strip() else ""
+        record = next((record for record in REGISTRY.values() if base in (record.name, *record.aliases)), None)
+        if record is not None and option in record.options:
+            return True
+    return False
 
 
 def _cli_kind(name: str) -> GameKind:

@@ -52,7 +52,7 @@ def sparse_fields(trace: Trace) -> tuple[str, ...]:
 
 def field_record(trace: Trace, field: str, value: Any) -> Any:
     """An event field's value as files hold it (see `EVENT_FIELDS`): a node as its name, nodes as a
-    list of names, a bound as its string; None stays None."""
+    list of names, a bound as its string, moves as a list of labels, numbers as they are; None stays None."""
     if value is None:
         return None
     holds = EVENT_FIELDS[field].holds
@@ -60,7 +60,11 @@ def field_record(trace: Trace, field: str, value: Any) -> Any:
         return trace.columns.name[value]
     if holds == "nodes":
         return trace.names(value)
-    return value.value
+    if holds == "bound":
+        return value.value
+    if holds == "moves":
+        return list(value)
+    return value  # a value or a count
 
 
 def event_record(trace: Trace, event: Event) -> dict[str, Any]:
@@ -109,8 +113,12 @@ def summary_record(trace: Trace, summary: Summary) -> dict[str, Any]:
 
 
 def options_record(trace: Trace) -> dict[str, Any]:
-    """The search options a file records: {depth_limit, iterative, strict}."""
-    return {"depth_limit": trace.depth_limit, "iterative": trace.iterative, "strict": trace.strict}
+    """The search options a file records: {depth_limit, iterative, strict}, and those of `trace.options`
+    (fail_hard, window, tt, ...; pairs as lists) when the search set them."""
+    record = {"depth_limit": trace.depth_limit, "iterative": trace.iterative, "strict": trace.strict}
+    for name, value in sorted(trace.options.items()):
+        record[name] = list(value) if isinstance(value, tuple) else value
+    return record
 
 
 def check_names(trace: Trace) -> None:

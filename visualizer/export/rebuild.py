@@ -10,6 +10,7 @@ from visualizer.games.base import Player
 from visualizer.tracing.trace_columns import KIND_CODES, KINDS, NO_CHILD
 from visualizer.tracing.events import EVENT_FIELDS, EVENT_KINDS, SPARSE_FIELDS, Bound, Effect, Event, EventKind
 from visualizer.tracing.trace import Cutoff, NodeStatus, Summary, Trace, TraceNode
+from visualizer.tracing.traits import traits_of
 
 if TYPE_CHECKING:
     import networkx
@@ -54,7 +55,30 @@ class _Names:
             return self.all(text, where)
         if text is None:
             return None
-        return self.id(text, where) if holds == "node" else Bound(text)
+        if holds == "node":
+            return self.id(text, where)
+        if holds == "bound":
+            return _typed(Bound, text, where, self.source)
+        if holds == "moves":
+            if not isinstance(text, list) or not all(isinstance(move, str) for move in text):
+                raise _problem(self.source, f"field {where} must be a list of move labels")
+            return tuple(text)
+        if holds == "count":
+            if not isinstance(text, int) or isinstance(text, bool) or text < 0:
+                raise _problem(self.source, f"field {where} must be a whole number of 0 or more")
+            return text
+        if not isinstance(text, (int, float)) or isinstance(text, bool):
+            raise _problem(self.source, f"field {where} must be a number")
+        return text
+
+
+def _typed(kind: type, text: Any, where: str, source: str) -> Any:
+    """`kind(text)` for an enum read from a file, refused in one line when it is not one of its values."""
+    try:
+        return kind(text)
+    except ValueError:
+        choices = ", ".join(member.value for member in kind)
+        raise _problem(source, f"field {where} is {text!r}, not one of {choices}") from None
 
 
 def _children(graph: networkx.DiGraph, node: int) -> tuple[int, ...]:
@@ -203,15 +227,17 @@ def trace_header(attributes: dict[str, Any]) -> dict[str, Any]:
         "root_player": Player(attributes["root_player"]),
         "description": attributes["description"],
         "source": attributes["source"],
+        "options": {name: tuple(value) if isinstance(value, list) else value
+                    for name, value in options.items() if name not in ("depth_limit", "iterative", "strict")},
     }
 
 
-BACK_UP, CUTOFF = KIND_CODES[EventKind.BACK_UP], KIND_CODES[EventKind.CUTOFF]
+BACK_UP, RESEARCH = KIND_CODES[EventKind.BACK_UP], KIND_CODES[EventKind.RESEARCH]
 _EFFECTS = [EVENT_KINDS[kind].effect for kind in KINDS]
 """Each kind's effect, by code."""
 _HAS_CHILD = [("child" in EVENT_KINDS[kind].carries) for kind in KINDS]
 _HAS_SKIPPED = [("skipped" in EVENT_KINDS[kind].carries) for kind in KINDS]
-_OPEN, _CLOSE = Effect.OPEN, Effect.CLOSE
+_OPEN, _CLOSE, _PRUNE = Effect.OPEN, Effect.CLOSE, Effect.PRUNE
 
 
 def check_trace(trace: Trace, *, name: str = "the graph") -> None:
@@ -247,6 +273,7 @@ def _check_events(trace: Trace, name: str) -> list[int]:
     columns = trace.columns
     parents, names = columns.parent, columns.name
     kinds, nodes, children, skipped = columns.event_kind, columns.event_node, columns.event_child, columns.event_skipped
+    revisits = traits_of(trace.algorithm).revisits
     refs = columns.event_extra.get("ref", {})
     entered, order = bytearray(columns.node_count), []
     stack: list[int] = []
@@ -256,8 +283,9 @@ def _check_events(trace: Trace, name: str) -> list[int]:
         effect = _EFFECTS[kind]
         problem = None
         if effect is _OPEN:
-            if entered[node] or parents[node] != top:
-                problem = "enters it twice" if entered[node] else "enters it outside its parent"
+            twice = entered[node] and (not revisits or node in stack)  # a search that revisits reopens closed nodes
+            if twice or parents[node] != top:
+                problem = "enters it twice" if twice else "enters it outside its parent"
             entered[node] = 1
             order.append(node)
             stack.append(node)
@@ -269,8 +297,10 @@ def _check_events(trace: Trace, name: str) -> list[int]:
             top = stack[-1] if stack else None
         elif kind == BACK_UP and (_EFFECTS[kinds[index - 1]] is not _CLOSE or child != nodes[index - 1]):
             problem = "does not take the child that exited just before"
-        elif kind == CUTOFF and (kinds[index - 1] != BACK_UP or child != children[index - 1]):
+        elif effect is _PRUNE and (kinds[index - 1] != BACK_UP or child != children[index - 1]):
             problem = "does not follow the back-up of its child"
+        elif kind == RESEARCH and (parents[child] != node or not entered[child] or child in stack):
+            problem = "searches again a node that is not a searched child of it"
         elif index + 1 in refs and (not entered[refs[index + 1]] or refs[index + 1] in stack):
             problem = "points at a node that has not been searched yet"
         if problem is None and (child != NO_CHILD) != _HAS_CHILD[kind]:
@@ -278,7 +308,7 @@ def _check_events(trace: Trace, name: str) -> list[int]:
         if problem is None and index + 1 in skipped:
             if not _HAS_SKIPPED[kind]:
                 problem = "skips children, which only cut-offs do"
-            elif any(parents[kid] != node or entered[kid] for kid in skipped[index + 1]):
+            elif any(parents[kid] != node or (entered[kid] and not revisits) for kid in skipped[index + 1]):
                 problem = "skips a node that is not an unentered child of it"
         if problem is not None:
             raise _problem(name, f"graph.events[{index}] ({KINDS[kind].value} at node {names[node]!r}) {problem}")
@@ -292,14 +322,15 @@ def _check_summary(trace: Trace, entered: list[int], name: str) -> None:
     principal variation a path down from the root."""
     columns, summary = trace.columns, trace.summary
     parents, kinds, skipped = columns.parent, columns.event_kind, columns.event_skipped
-    steps = [index + 1 for index, kind in enumerate(kinds) if kind == CUTOFF]
+    steps = [index + 1 for index, kind in enumerate(kinds) if _EFFECTS[kind] is _PRUNE]
     listed = [cutoff.step for cutoff in summary.cutoffs]
     if listed != steps:
         index = next(index for index, pair in enumerate(zip([*listed, None], [*steps, None])) if pair[0] != pair[1])
         what = f"lists step {listed[index]}" if index < len(listed) else "has no entry"
         actual = f"have step {steps[index]} there" if index < len(steps) else "end before it"
         raise _problem(name, f"graph.summary.cutoffs[{index}] {what}, but the cut-off events {actual}")
-    visited = set(entered) if summary.cutoffs else set()
+    revisits = traits_of(trace.algorithm).revisits  # a node it skipped, it may search later
+    visited = set(entered) if summary.cutoffs and not revisits else set()
     for index, cutoff in enumerate(summary.cutoffs):
         event = cutoff.step - 1
         pruned = set(cutoff.pruned)

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Callable
+import dataclasses
+from typing import Any, Callable
 
 from visualizer.games.base import Game, Value
 from visualizer.games.ordering import at_lookahead
@@ -12,11 +13,13 @@ from visualizer.search.iterative import iterative_search
 from visualizer.search.minimax import minimax
 from visualizer.search.negamax import negamax
 from visualizer.search.negamax_ab import negamax_ab
+from visualizer.search.options import OPTIONS, SearchOption, changed_options
 from visualizer.search.registry import (
     ALGORITHMS,
     REGISTRY,
     Algorithm,
     find_algorithm,
+    normal_name,
     register,
     registered,
     unregister,
@@ -33,8 +36,11 @@ __all__ = [
     "find_algorithm",
     "iterative_search",
     "minimax",
+    "normal_name",
     "negamax",
     "negamax_ab",
+    "OPTIONS",
+    "SearchOption",
     "parse_algorithm",
     "register",
     "registered",
@@ -57,17 +63,19 @@ def search(
     strict: bool = False,
     iterative: bool = False,
     tracer: Tracer = NULL_TRACER,
+    **options: Any,
 ) -> Value:
     """Runs one registered algorithm, recursive or iterative, and returns the root's value (MAX's view).
 
-    A game in best or worst order is sorted for this look-ahead (`at_lookahead`).
+    A game in best or worst order is sorted for this look-ahead (`at_lookahead`). `options` are
+    `OPTIONS` by name (fail_hard=True, tt=True, window=(-5, 5), iterations=500, ...).
 
     Raises:
         InputError: an unknown algorithm, or an option it does not have (see `Algorithm.run`).
     """
     record = find_algorithm(algorithm)
     game = at_lookahead(game, depth)
-    return record.run(game, depth=depth, strict=strict, iterative=iterative, tracer=tracer)
+    return record.run(game, depth=depth, strict=strict, iterative=iterative, tracer=tracer, **options)
 
 
 def trace_search(
@@ -79,13 +87,16 @@ def trace_search(
     iterative: bool = False,
     max_nodes: int = DEFAULT_MAX_NODES,
     progress: Callable[[int], None] | None = None,
+    **options: Any,
 ) -> Trace:
     """Runs one algorithm with a `Recorder` and returns the finished `Trace`.
 
-    The trace records `iterative` among its options. The garbage collector is paused meanwhile
-    (see `paused_gc`).
+    The trace records `iterative` among its options, and the `OPTIONS` the algorithm takes that
+    differ from their defaults. The garbage collector is paused meanwhile (see `paused_gc`).
     """
     recorder = Recorder(max_nodes=max_nodes, progress=progress, iterative=iterative)
     with paused_gc():
-        search(game, algorithm, depth=depth, strict=strict, iterative=iterative, tracer=recorder)
-        return recorder.result()
+        search(game, algorithm, depth=depth, strict=strict, iterative=iterative, tracer=recorder, **options)
+        trace = recorder.result()
+    taken = changed_options(find_algorithm(algorithm).settings(options))
+    return dataclasses.replace(trace, options=taken) if taken else trace

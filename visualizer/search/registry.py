@@ -10,7 +10,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import partial
-from typing import Callable, overload
+from typing import Any, Callable, overload
 
 from visualizer.errors import InputError
 from visualizer.games.base import Game, Value
@@ -21,6 +21,7 @@ from visualizer.search.iterative import iterative_search
 from visualizer.search.minimax import minimax
 from visualizer.search.negamax import negamax
 from visualizer.search.negamax_ab import negamax_ab
+from visualizer.search.options import OPTIONS, changed_options
 from visualizer.tracing.tracer import NULL_TRACER, Tracer
 from visualizer.tracing.traits import AlgorithmTraits, register_traits, unregister_traits
 
@@ -54,6 +55,9 @@ class Algorithm:
         accepts_depth: it takes a look-ahead (`depth`).
         accepts_strict: it takes the cut rule (`strict`: cut only when a value passes the bound).
         handles_chance: it can search CHANCE nodes (games that offer `ChanceMoves`); others refuse them.
+        options: the names of the `OPTIONS` it takes beyond depth and strict (e.g. "tt", "window"),
+            each passed to both versions as a keyword argument of that name.
+        revisits: it may enter a node of a pass again (PVS re-searches, Monte Carlo iterations).
     """
 
     name: str
@@ -65,11 +69,30 @@ class Algorithm:
     accepts_depth: bool = True
     accepts_strict: bool = False
     handles_chance: bool = False
+    options: tuple[str, ...] = ()
+    revisits: bool = False
 
     @property
     def traits(self) -> AlgorithmTraits:
         """What a trace of this algorithm needs to know to read its events."""
-        return AlgorithmTraits(windowed=self.windowed, movers_view=self.movers_view)
+        return AlgorithmTraits(windowed=self.windowed, movers_view=self.movers_view, revisits=self.revisits)
+
+    def takers(self, option: str) -> str:
+        """The registered algorithms that take `option`, as a hint: "alphabeta, negamax-ab or id"."""
+        names = [other.name for other in REGISTRY.values() if option in other.options]
+        return ", ".join(names[:-1]) + (" or " if len(names) > 1 else "") + names[-1] if names else "none"
+
+    def settings(self, given: dict[str, Any]) -> dict[str, Any]:
+        """The options to pass: each one it takes, as given or its default.
+
+        Raises:
+            InputError: an option set to other than its default that it does not take.
+        """
+        for name, value in given.items():
+            option = OPTIONS[name]
+            if name not in self.options and option.refused and value != option.default:
+                raise InputError(f"{option.flag} does not apply to {self.name}; drop it, or choose -a {self.takers(name)}")
+        return {name: given.get(name, OPTIONS[name].default) for name in self.options}
 
     def run(
         self,
@@ -79,15 +102,22 @@ class Algorithm:
         strict: bool = False,
         iterative: bool = False,
         tracer: Tracer = NULL_TRACER,
+        **given: Any,
     ) -> Value:
         """Runs one version of the search with the options it accepts (a `strict` it does not take is ignored).
 
+        `given` holds `OPTIONS` by name (fail_hard=True, window=(-5, 5), ...).
+
         Raises:
             InputError: `iterative` without an iterative version, a `depth` it does not take or that is
-                negative, or a game with chance nodes it cannot search.
+                negative, an option it does not take, or a game with chance nodes it cannot search.
         """
+        settings = self.settings(given)
         if iterative and self.iterative is None:
             raise InputError(f"{self.name} has no explicit-stack version; drop --iterative")
+        if iterative and changed_options(settings):
+            flags = ", ".join(OPTIONS[name].flag for name in changed_options(settings))
+            raise InputError(f"the explicit-stack version of {self.name} takes no {flags}; drop --iterative")
         if self.accepts_depth:
             check_depth(depth)
         if not self.handles_chance and offers(game, ChanceMoves):
@@ -102,6 +132,8 @@ class Algorithm:
         if self.accepts_strict:
             options["strict"] = strict
         function = self.iterative if iterative else self.recursive
+        if not iterative:
+            options.update(settings)
         return function(game, **options)
 
 

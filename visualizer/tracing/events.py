@@ -36,6 +36,24 @@ class EventKind(enum.Enum):
     TRANSPOSITION = "transposition"
     """The node's position is in the transposition table: it takes the stored value (or bound)
     from an earlier node with the same position instead of searching below."""
+    RESEARCH = "research"
+    """The child just searched with a null window failed high (or low): it is searched again, with
+    the wider window the event carries (PVS); the child's node is entered a second time."""
+    CHANCE_CUTOFF = "chance_cutoff"
+    """At a chance node, the leaf bounds prove the expectation is outside the window whatever the
+    remaining children score: they are skipped (Star1). `bound` says which limit: UPPER, the node is
+    worth at most `limit`; LOWER, at least `limit`."""
+    SELECT = "select"
+    """Monte Carlo tree search descends into a node already in its tree (the root, or the child with
+    the best UCT `score`)."""
+    EXPAND = "expand"
+    """Monte Carlo tree search adds a new node to its tree and opens it."""
+    SIMULATE = "simulate"
+    """Monte Carlo tree search plays the `playout`'s moves at random from the node to the end of the
+    game; its result (MAX's view) is the event's value."""
+    BACKPROPAGATE = "backpropagate"
+    """The playout's result is added to the node: it now has `visits` visits and the event's value
+    as its mean; the node leaves the path (Monte Carlo tree search)."""
 
 
 class Effect(enum.Enum):
@@ -71,7 +89,8 @@ class EventField:
     Attributes:
         name: the `Event` attribute and the key in trace files.
         holds: what the value is: "node" (a node id, written as the node's name), "nodes" (a tuple
-            of them), or "bound" (a `Bound`, written as its value).
+            of them), "bound" (a `Bound`, written as its value), "value" (a number), "count" (a whole
+            number) or "moves" (a tuple of move labels, written as a list of strings).
         doc: what it means, for the README's trace format.
     """
 
@@ -86,12 +105,17 @@ EVENT_FIELDS: dict[str, EventField] = {
         EventField("child", "node", "the child whose value was taken (back-ups and cut-offs)"),
         EventField("skipped", "nodes", "the children a cut-off skipped, in order"),
         EventField("ref", "node", "the earlier node with the same position (transpositions)"),
-        EventField("bound", "bound", "whether the stored value is exact, a lower or an upper bound"),
+        EventField("bound", "bound", "whether the stored value is exact, a lower or an upper bound (transpositions); "
+                   "which limit made a chance node's cut-off safe (chance cut-offs)"),
+        EventField("limit", "value", "the most (upper) or least (lower) a chance node can be worth (chance cut-offs)"),
+        EventField("score", "value", "the UCT score that chose the node (selections; none at the root)"),
+        EventField("playout", "moves", "the moves of the random playout, as move labels (simulations)"),
+        EventField("visits", "count", "the node's visits after the result is added (backpropagations)"),
     )
 }
 """Every field an event kind may carry, by name."""
 
-SPARSE_FIELDS = ("ref", "bound")
+SPARSE_FIELDS = ("ref", "bound", "limit", "score", "playout", "visits")
 """Fields held as {step: value} and written to files only when some event has them (traces without
 them keep the file layout of before); `child` and `skipped` are written for every event."""
 
@@ -124,6 +148,12 @@ EVENT_KINDS: dict[EventKind, KindSpec] = {
         KindSpec(EventKind.CUTOFF, Effect.PRUNE, carries=("child", "skipped"), optional=True),
         KindSpec(EventKind.EXIT, Effect.CLOSE),
         KindSpec(EventKind.TRANSPOSITION, Effect.CHANGE, carries=("ref", "bound"), optional=True),
+        KindSpec(EventKind.RESEARCH, Effect.CHANGE, carries=("child",), optional=True),
+        KindSpec(EventKind.CHANCE_CUTOFF, Effect.PRUNE, carries=("child", "skipped", "bound", "limit"), optional=True),
+        KindSpec(EventKind.SELECT, Effect.OPEN, carries=("score",)),
+        KindSpec(EventKind.EXPAND, Effect.OPEN),
+        KindSpec(EventKind.SIMULATE, Effect.EVALUATE, carries=("playout",)),
+        KindSpec(EventKind.BACKPROPAGATE, Effect.CLOSE, carries=("visits",)),
     )
 }
 """Every event kind and what it carries, in `EventKind` order."""
@@ -146,7 +176,11 @@ class Event:
         skipped: for CUTOFF, the children skipped, in order.
         ref: for TRANSPOSITION, the earlier node of this pass with the same position (None when the
             table's entry came from elsewhere, e.g. an earlier pass).
-        bound: for TRANSPOSITION, what the stored value is.
+        bound: for TRANSPOSITION, what the stored value is; for CHANCE_CUTOFF, which limit cut.
+        limit: for CHANCE_CUTOFF, the most (UPPER) or least (LOWER) the chance node can be worth.
+        score: for SELECT below the root, the UCT score that chose the node.
+        playout: for SIMULATE, the playout's moves as labels.
+        visits: for BACKPROPAGATE, the node's visits so far.
     """
 
     step: int
@@ -160,3 +194,7 @@ class Event:
     skipped: tuple[int, ...] = ()
     ref: int | None = None
     bound: Bound | None = None
+    limit: Value | None = None
+    score: Value | None = None
+    playout: tuple[str, ...] | None = None
+    visits: int | None = None

@@ -166,8 +166,10 @@ class RecordedColumns(TraceColumns):
         if self.game.is_explicit:
             return statuses(self.visit, self.pruned_nodes)
         status = [NodeStatus.VISITED] * self.node_count  # games know only the nodes entered or skipped
+        visit = self.visit
         for node in self.pruned_nodes:
-            status[node] = NodeStatus.PRUNED
+            if visit[node] is None:  # a search that revisits may search a child it skipped before
+                status[node] = NodeStatus.PRUNED
         return status
 
 

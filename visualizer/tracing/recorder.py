@@ -31,7 +31,10 @@ DEFAULT_MAX_NODES = 2_000_000
 PROGRESS_EVERY = 25_000
 """The progress callback is called each time this many more nodes have been entered."""
 
-ENTER, EVALUATE, BACK_UP, UPDATE, CUTOFF, EXIT, TRANSPOSITION = (KIND_CODES[kind] for kind in EventKind)
+(ENTER, EVALUATE, BACK_UP, UPDATE, CUTOFF, EXIT, TRANSPOSITION, RESEARCH, CHANCE_CUTOFF, SELECT, EXPAND, SIMULATE,
+ BACKPROPAGATE) = (KIND_CODES[kind] for kind in EventKind)
+EVALUATIONS = (EVALUATE, SIMULATE)
+"""The kinds that give a node a value of its own (a static value, or a playout's result)."""
 
 
 class Recorder(Tracer):
@@ -74,7 +77,8 @@ class Recorder(Tracer):
         traits = traits_of(algorithm)  # without a window, alphas and betas are all None: none are stored
         self.is_negamax = traits.movers_view
         self.recording.start(game, windowed=traits.windowed)
-        self._configure_hooks(game, negamax_values=self.is_negamax, with_window=self.recording.windowed)
+        self._configure_hooks(game, negamax_values=self.is_negamax, with_window=self.recording.windowed,
+                              revisits=traits.revisits)
 
     def _checkpoint(self, entered: int) -> int:
         """Stops a search over budget and reports progress; returns the count to check again at."""
@@ -95,7 +99,7 @@ class Recorder(Tracer):
         """
         checkpoint = self._checkpoint
         game: Any = None
-        explicit = windowed = negamax = False
+        explicit = windowed = negamax = revisits = False
         players: list[Player] = []
         stack, stack_push, stack_pop = rec.stack, rec.stack.append, rec.stack.pop
         values, best, statics, alphas, betas = rec.values, rec.best, rec.statics, rec.alphas, rec.betas
@@ -106,18 +110,64 @@ class Recorder(Tracer):
         add_child = rec.children_taken.append
         event_nodes, depths = rec.event_node, rec.depths
         closed = [NO_CHILD]  # the node that exited last: the child of the next back-up
+        paths: dict[tuple[int | None, Any], int] = {}  # (parent, move) -> node, for searches that revisit
         next_check = 0
 
-        def configure(new_game: Game, *, negamax_values: bool, with_window: bool) -> None:
+        def configure(new_game: Game, *, negamax_values: bool, with_window: bool, revisits: bool = False) -> None:
             nonlocal game, explicit, windowed, negamax, players, next_check
             game, explicit, windowed, negamax = new_game, new_game.is_explicit, with_window, negamax_values
             players = [game.player(node) for node in range(len(game))] if explicit else []
             closed[0] = NO_CHILD
             same_position.reset()
+            paths.clear()
+            revisiting[0] = revisits and not explicit  # explicit trees: a node is its own id already
             next_check = 0
+
+        revisiting = [False]  # a game pass of a search that revisits: a node is its path from the root
+
+        def new_node(state: Any, move: Any, depth: int, parent: int | None) -> int:
+            """The id of the child of `parent` by `move`: a new one, unless the search revisits and has it."""
+            if revisiting[0]:
+                known = paths.get((parent, move))
+                if known is not None:
+                    return known
+                paths[parent, move] = len(depths)
+            node = len(depths)
+            add_parent(parent)
+            add_move(move)
+            add_state(state)
+            add_depth(depth)
+            add_node_value(None)
+            if windowed:
+                alphas.append(None)
+                betas.append(None)
+            return node
+
+        def open_node(kind: int, state: Any, move: Any, depth: int, alpha: Value | None, beta: Value | None) -> int:
+            """Opens a node (any kind whose effect is OPEN) and records the event, with no value yet."""
+            nonlocal next_check
+            entered = len(visit_order)
+            if entered >= next_check:
+                next_check = checkpoint(entered)
+            node = state if explicit else new_node(state, move, depth, stack[-1])
+            if windowed:
+                alphas[node] = alpha
+                betas[node] = beta
+            add_visit(node)
+            stack_push(node)
+            add_kind(kind)
+            add_node(node)
+            add_value(None)
+            if windowed:
+                add_alpha(alpha)
+                add_beta(beta)
+            return node
 
         def enter(state: Any, move: Any, *, depth: int, alpha: Value | None, beta: Value | None) -> None:
             nonlocal next_check
+            if revisiting[0]:
+                open_node(ENTER, state, move, depth, alpha, beta)
+                return
             entered = len(visit_order)
             if entered >= next_check:
                 next_check = checkpoint(entered)
@@ -144,6 +194,50 @@ class Recorder(Tracer):
             if windowed:
                 add_alpha(alpha)
                 add_beta(beta)
+
+        def select(state: Any, move: Any, *, depth: int, score: Value | None) -> None:
+            node = open_node(SELECT, state, move, depth, None, None)
+            rec.event_value[-1] = values[node]  # the node shows the mean it has so far
+            if score is not None:
+                rec.event_extra["score"][len(rec.event_kind)] = score
+
+        def expand(state: Any, move: Any, *, depth: int) -> None:
+            open_node(EXPAND, state, move, depth, None, None)
+
+        def simulate(state: Any, playout: Sequence[str], value: Value) -> None:
+            node = stack[-1]
+            statics.setdefault(node, value)  # the node's own value is its first playout's result
+            values[node] = value
+            add_kind(SIMULATE)
+            add_node(node)
+            add_value(value)
+            rec.event_extra["playout"][len(rec.event_kind)] = tuple(playout)
+            if windowed:
+                add_alpha(alphas[node])
+                add_beta(betas[node])
+
+        def backpropagate(state: Any, value: Value, *, visits: int) -> None:
+            node = stack_pop()
+            closed[0] = node
+            values[node] = value
+            rec.visit_counts[node] = visits
+            add_kind(BACKPROPAGATE)
+            add_node(node)
+            add_value(value)
+            rec.event_extra["visits"][len(rec.event_kind)] = visits
+            if windowed:
+                add_alpha(alphas[node])
+                add_beta(betas[node])
+
+        def research(state: Any, child: Any) -> None:
+            node = stack[-1]
+            add_kind(RESEARCH)
+            add_node(node)
+            add_child(closed[0])  # the child that failed its null-window test: it exited last
+            add_value(values[node])
+            if windowed:
+                add_alpha(alphas[node])
+                add_beta(betas[node])
 
         def evaluate(state: Any, value: Value) -> None:
             node = stack[-1]
@@ -185,6 +279,11 @@ class Recorder(Tracer):
 
         def skipped_node(state: Any, move: Any, parent: int) -> int:
             """Registers a child a cut-off skips (games only: explicit trees know all their nodes)."""
+            if revisiting[0]:  # a search that revisits may skip a child it searched before, or search it later
+                known = paths.get((parent, move))
+                if known is not None:
+                    return known
+                paths[parent, move] = len(depths)
             node = len(depths)
             add_parent(parent)
             add_move(move)
@@ -195,7 +294,8 @@ class Recorder(Tracer):
             betas.append(None)
             return node
 
-        def cutoff(state: Any, skipped: Sequence[tuple[Any, Any]], *, alpha: Value, beta: Value) -> None:
+        def cutoff(state: Any, skipped: Sequence[tuple[Any, Any]], *, alpha: Value, beta: Value,
+                   kind: int = CUTOFF) -> None:
             node = stack[-1]
             if explicit:
                 ids = tuple(child for _move, child in skipped)
@@ -204,7 +304,7 @@ class Recorder(Tracer):
             step = len(rec.event_kind) + 1
             rec.cutoffs.append((node, step, closed[0], ids))  # the child whose value closed the window
             rec.event_skipped[step] = ids
-            add_kind(CUTOFF)
+            add_kind(kind)
             add_node(node)
             add_child(closed[0])
             add_value(values[node])
@@ -239,8 +339,17 @@ class Recorder(Tracer):
                 add_alpha(alphas[node])
                 add_beta(betas[node])
 
+        def chance_cutoff(state: Any, skipped: Sequence[tuple[Any, Any]], *, bound: Bound, limit: Value,
+                          alpha: Value, beta: Value) -> None:
+            cutoff(state, skipped, alpha=alpha, beta=beta, kind=CHANCE_CUTOFF)
+            step = len(rec.event_kind)
+            rec.event_extra["bound"][step] = Bound(bound)
+            rec.event_extra["limit"][step] = limit
+
         self.enter, self.evaluate, self.back_up, self.update = enter, evaluate, back_up, update
         self.cutoff, self.exit, self.transposition = cutoff, exit, transposition
+        self.research, self.chance_cutoff = research, chance_cutoff
+        self.select, self.expand, self.simulate, self.backpropagate = select, expand, simulate, backpropagate
         self._configure_hooks = configure
 
     def end(self, value: Value) -> None:
@@ -259,8 +368,9 @@ class Recorder(Tracer):
         root_player = game.player(game.root())
         line, chance = [0], Player.CHANCE
         position = (lambda node: node) if game.is_explicit else rec.states.__getitem__
-        while line[-1] in rec.best and game.player(position(line[-1])) is not chance:  # chance chooses no line
-            line.append(rec.best[line[-1]])
+        best = _most_visited(rec) if rec.visit_counts else rec.best  # Monte Carlo: the most visited child
+        while line[-1] in best and game.player(position(line[-1])) is not chance:  # chance chooses no line
+            line.append(best[line[-1]])
         best_child = line[1] if len(line) > 1 else None
         root_sign = root_player.sign if self.is_negamax else 1
         summary = Summary(
@@ -269,7 +379,7 @@ class Recorder(Tracer):
             best_move=None if best_child is None else columns.move[best_child],
             principal_variation=tuple(line),
             visit_order=tuple(rec.visit_order),
-            leaves_evaluated=rec.event_kind.count(EVALUATE),
+            leaves_evaluated=sum(rec.event_kind.count(kind) for kind in EVALUATIONS),
             cutoffs=tuple(
                 Cutoff(node, step, child, skipped, subtree)
                 for (node, step, child, skipped), subtree in zip(rec.cutoffs, columns.pruned_by_cutoff)
@@ -288,6 +398,16 @@ class Recorder(Tracer):
             columns=columns,
             iterative=self.iterative,
         )
+
+
+def _most_visited(rec: SearchLog) -> dict[int, int]:
+    """Each node's most visited child (the first such, in the order they were added), by visit counts."""
+    counts, best = rec.visit_counts, {}
+    for node in sorted(counts):  # children are added after their parents: ids in order
+        parent = rec.parents[node]
+        if parent is not None and counts[node] > counts.get(best.get(parent, -1), 0):
+            best[parent] = node
+    return best
 
 
 class _PositionIndex:

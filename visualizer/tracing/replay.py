@@ -182,9 +182,9 @@ class Replay:
                 log_marks.append(len(log_nodes))
                 log_nodes.append(node)
                 log_views.append(old)
-                if effect == _OPEN:
+                if effect == _OPEN:  # a node opened again (Monte Carlo selection) shows the value it has
                     visits += 1
-                    views[node] = NodeView(Phase.OPEN, visits, None, alpha, beta)
+                    views[node] = NodeView(Phase.OPEN, visits, value, alpha, beta)
                     stack.append(node)
                     continue
                 if value is None:

@@ -42,6 +42,7 @@ class SearchLog:
         self.event_beta: list[Value | None] = []
         self.children_taken: list[int] = []  # the child of each back-up and cut-off, in step order
         self.event_skipped: dict[int, tuple[int, ...]] = {}
+        self.visit_counts: dict[int, int] = {}  # Monte Carlo: each node's visits after its last backpropagation
         self.event_extra: dict[str, dict[int, Any]] = {name: {} for name in SPARSE_FIELDS}
         self.windowed = True
         self.root_value: Value | None = None

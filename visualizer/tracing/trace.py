@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, Iterable, Sequence
 
@@ -37,6 +37,8 @@ class Trace:
             before this one, first to last, each a trace of its own (its nodes are the visits of that
             pass: a position searched again in a later pass is a new node there). Empty for a
             search of one pass; this trace is always the last pass, whose summary is the answer.
+        options: the search options (`visualizer.search.OPTIONS`) that differ from their defaults,
+            by name, e.g. {"fail_hard": True, "window": (-5, 5)}; empty for most searches.
     """
 
     algorithm: str
@@ -49,6 +51,7 @@ class Trace:
     columns: TraceColumns
     iterative: bool = False
     earlier_passes: tuple[Trace, ...] = ()
+    options: dict[str, Any] = field(default_factory=dict)
 
     @classmethod
     def from_records(
@@ -75,9 +78,9 @@ class Trace:
         if not isinstance(other, Trace):
             return NotImplemented
         mine = (self.algorithm, self.depth_limit, self.strict, self.iterative, self.root_player, self.description,
-                self.source)
+                self.source, self.options)
         theirs = (other.algorithm, other.depth_limit, other.strict, other.iterative, other.root_player,
-                  other.description, other.source)
+                  other.description, other.source, other.options)
         return mine == theirs and self.summary == other.summary and self.nodes == other.nodes \
             and self.events == other.events and self.earlier_passes == other.earlier_passes
 

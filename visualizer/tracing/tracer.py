@@ -39,6 +39,31 @@ class Tracer:
         """`state`, just entered, is in the transposition table: it takes the stored `value`, which
         `bound` says is exact or a lower or upper bound, instead of searching its children."""
 
+    def research(self, state: Any, child: Any, *, alpha: Value, beta: Value) -> None:
+        """At `state`, the child that just exited failed its null-window test and is searched again
+        with the window (alpha, beta); the search then enters the same child once more (PVS)."""
+
+    def chance_cutoff(
+        self, state: Any, skipped: Sequence[tuple[Any, Any]], *, bound: Bound, limit: Value, alpha: Value, beta: Value
+    ) -> None:
+        """At the chance node `state`, the leaf bounds prove its value lies outside (alpha, beta): it is
+        at most `limit` (`bound` UPPER) or at least `limit` (LOWER); the (move, child) pairs in
+        `skipped` are not searched (Star1)."""
+
+    def select(self, state: Any, move: Any, *, depth: int, score: Value | None) -> None:
+        """Monte Carlo tree search goes into `state`, already in its tree, by `move` (None at the root),
+        chosen by the UCT `score` (None at the root)."""
+
+    def expand(self, state: Any, move: Any, *, depth: int) -> None:
+        """Monte Carlo tree search adds `state`, reached by `move`, to its tree and goes into it."""
+
+    def simulate(self, state: Any, playout: Sequence[str], value: Value) -> None:
+        """A random playout from `state` (its moves as labels) ended with `value` (MAX's view)."""
+
+    def backpropagate(self, state: Any, value: Value, *, visits: int) -> None:
+        """`state` took the playout's result: it has `visits` visits and mean `value` (MAX's view), and
+        the search leaves it, back to its parent."""
+
     def exit(self, state: Any, value: Value) -> None:
         """`state` is finished with `value`."""
 

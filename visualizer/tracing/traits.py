@@ -16,10 +16,13 @@ class AlgorithmTraits:
             and beta is None and none is stored.
         movers_view: values, alphas and betas are from the view of the player to move (negamax),
             not MAX's.
+        revisits: the search may enter a node of a pass again (a PVS re-search, each Monte Carlo
+            iteration): a node is then its path from the root, and entering it again reopens it.
     """
 
     windowed: bool
     movers_view: bool
+    revisits: bool = False
 
 
 UNKNOWN_TRAITS = AlgorithmTraits(windowed=True, movers_view=False)

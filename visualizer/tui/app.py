@@ -150,7 +150,7 @@ def make_app(
     if trace is not None and game is None:
         return VisualizerApp(Session.from_trace(trace))
     if trace is not None:
-        return VisualizerApp(Session(game, trace.algorithm, trace.depth_limit, trace.strict, trace))
+        return VisualizerApp(Session(game, trace.algorithm, trace.depth_limit, trace.strict, trace, dict(trace.options)))
     return VisualizerApp(Session(game or builtin_example(), algorithm, depth, strict))
 
 
