@@ -58,6 +58,8 @@ class Algorithm:
         options: the names of the `OPTIONS` it takes beyond depth and strict (e.g. "tt", "window"),
             each passed to both versions as a keyword argument of that name.
         revisits: it may enter a node of a pass again (PVS re-searches, Monte Carlo iterations).
+        estimates: its value is an estimate (Monte Carlo), not the exact minimax value, so `compare`
+            does not expect it to agree with the others.
     """
 
     name: str
@@ -71,6 +73,7 @@ class Algorithm:
     handles_chance: bool = False
     options: tuple[str, ...] = ()
     revisits: bool = False
+    estimates: bool = False
 
     @property
     def traits(self) -> AlgorithmTraits:
@@ -253,3 +256,9 @@ register(_built_in("alphabeta", alphabeta, windowed=True, movers_view=False, ali
 register(_built_in("negamax", negamax, windowed=False, movers_view=True))
 register(_built_in("negamax-ab", negamax_ab, windowed=True, movers_view=True,
                    aliases=("negamaxab", "negamax-alphabeta", "negamax-alpha-beta")))
+
+# The searches after alpha-beta, in the order users meet them (each block: imports, then `register`).
+# -- chance nodes: expectimax, star1 --
+# -- alpha-beta refined: id --
+# -- null windows: pvs, mtdf --
+# -- Monte Carlo: mcts --
