@@ -18,6 +18,7 @@ from itertools import chain, repeat
 from typing import Any, Callable, Iterable, Iterator, Sequence
 
 import visualizer
+from visualizer.tracing.events import EVENT_FIELDS
 from visualizer.export.graph import FORMAT, FORMAT_VERSION, check_names, field_record, options_record, sparse_fields
 from visualizer.export.values import MINUS_INF, PLUS_INF, encode_value
 from visualizer.tracing.trace_columns import KINDS
@@ -85,6 +86,17 @@ def scalar_texts(column: Sequence[Any]) -> list[str]:
 def _name_list(names: Sequence[str | None], ids: Iterable[int], level: int) -> str:
     """A JSON list of the names of nodes `ids`, its `[` at `level`."""
     items = scalar_texts(list(map(names.__getitem__, ids)))
+    if not items:
+        return "[]"
+    inner = "\n" + " " * (level + 1)
+    return "[" + inner + ("," + inner).join(items) + "\n" + " " * level + "]"
+
+
+def _text_list(texts: Sequence[str] | None, level: int) -> str:
+    """A JSON list of strings (or null), its `[` at `level`."""
+    if texts is None:
+        return "null"
+    items = scalar_texts(list(texts))
     if not items:
         return "[]"
     inner = "\n" + " " * (level + 1)
@@ -208,6 +220,9 @@ class _Writer:
             }
             for field in extras:
                 extra = columns.event_extra.get(field, {})
+                if EVENT_FIELDS[field].holds == "moves":  # a list, laid out as the stdlib's indenting encoder does
+                    texts[field] = [_text_list(extra.get(step), level + 1) for step in steps]
+                    continue
                 texts[field] = scalar_texts([field_record(self.trace, field, extra.get(step)) for step in steps])
             yield _join_records(pieces, *map(texts.__getitem__, keys))
 
