@@ -111,23 +111,23 @@ class Recorder(Tracer):
         event_nodes, depths = rec.event_node, rec.depths
         closed = [NO_CHILD]  # the node that exited last: the child of the next back-up
         paths: dict[tuple[int | None, Any], int] = {}  # (parent, move) -> node, for searches that revisit
+        revisiting = False  # a game pass of a search that revisits: a node is its path from the root
         next_check = 0
 
         def configure(new_game: Game, *, negamax_values: bool, with_window: bool, revisits: bool = False) -> None:
-            nonlocal game, explicit, windowed, negamax, players, next_check
+            nonlocal game, explicit, windowed, negamax, players, next_check, revisiting
             game, explicit, windowed, negamax = new_game, new_game.is_explicit, with_window, negamax_values
             players = [game.player(node) for node in range(len(game))] if explicit else []
             closed[0] = NO_CHILD
             same_position.reset()
             paths.clear()
-            revisiting[0] = revisits and not explicit  # explicit trees: a node is its own id already
+            revisiting = revisits and not explicit  # explicit trees: a node is its own id already
             next_check = 0
 
-        revisiting = [False]  # a game pass of a search that revisits: a node is its path from the root
 
         def new_node(state: Any, move: Any, depth: int, parent: int | None) -> int:
             """The id of the child of `parent` by `move`: a new one, unless the search revisits and has it."""
-            if revisiting[0]:
+            if revisiting:
                 known = paths.get((parent, move))
                 if known is not None:
                     return known
@@ -165,7 +165,7 @@ class Recorder(Tracer):
 
         def enter(state: Any, move: Any, *, depth: int, alpha: Value | None, beta: Value | None) -> None:
             nonlocal next_check
-            if revisiting[0]:
+            if revisiting:
                 open_node(ENTER, state, move, depth, alpha, beta)
                 return
             entered = len(visit_order)
@@ -279,7 +279,7 @@ class Recorder(Tracer):
 
         def skipped_node(state: Any, move: Any, parent: int) -> int:
             """Registers a child a cut-off skips (games only: explicit trees know all their nodes)."""
-            if revisiting[0]:  # a search that revisits may skip a child it searched before, or search it later
+            if revisiting:  # a search that revisits may skip a child it searched before, or search it later
                 known = paths.get((parent, move))
                 if known is not None:
                     return known
