@@ -8,6 +8,7 @@ from typing import Any, Callable
 from visualizer.games import Game, lookahead
 from visualizer.games.spec import from_spec
 from visualizer.search import ALGORITHMS, find_algorithm, trace_search
+from visualizer.search.configuration import Configuration
 from visualizer.tracing import Trace
 from visualizer.tracing.replay import Replay
 
@@ -27,6 +28,7 @@ class Session:
         trace: the finished search.
         options: the search options (`visualizer.search.OPTIONS`) by name, e.g. {"tt": True}; each
             search passes those its algorithm takes.
+        compared: the two searches last compared, as written in the compare dialog (None before).
         replay: the cursor over its events.
     """
 
@@ -36,6 +38,7 @@ class Session:
     strict: bool = False
     trace: Trace | None = None
     options: dict[str, Any] = field(default_factory=dict)
+    compared: tuple[str, str] | None = None
     replay: Replay = field(init=False)
 
     def __post_init__(self) -> None:
@@ -55,14 +58,25 @@ class Session:
         options = {name: value for name, value in self.options.items() if name in taken}
         return trace_search(self.game, self.algorithm, depth=depth, strict=self.strict, progress=progress, **options)
 
+    def compare_choices(self) -> tuple[str, str]:
+        """The two searches the compare dialog opens with: those compared last, or minimax and the one
+        on screen (alpha-beta when that is minimax), as `parse_configuration` reads them."""
+        if self.compared is not None:
+            return self.compared
+        record = find_algorithm(self.algorithm)
+        taken = {name: value for name, value in self.options.items() if name in record.options}
+        current = Configuration(record, taken).text if record.name != "minimax" else "alphabeta"
+        return "minimax", current
+
     def use(self, trace: Trace) -> None:
         """Shows `trace` from step 0."""
         self.trace = trace
         self.replay = Replay(trace)
 
-    def next_algorithm(self) -> str:
-        """The algorithm after the current one, in `ALGORITHMS` order."""
-        return ALGORITHMS[(ALGORITHMS.index(self.algorithm) + 1) % len(ALGORITHMS)]
+    def next_algorithm(self, *, after: str | None = None) -> str:
+        """The algorithm after `after` (the current one by default), in `ALGORITHMS` order."""
+        current = after if after in ALGORITHMS else self.algorithm
+        return ALGORITHMS[(ALGORITHMS.index(current) + 1) % len(ALGORITHMS)]
 
     def flipped_root(self) -> Game:
         """The same game with the other player at the root."""

@@ -80,7 +80,7 @@ class VisualizerApp(App):
     def _open_compare(self, message: OpenCompare) -> None:
         from visualizer.tui.screens.compare_screen import CompareScreen
 
-        self.push_screen(CompareScreen(message.full, message.pruning))
+        self.push_screen(CompareScreen(message.full, message.pruning, labels=message.labels))
 
     @on(OpenStats)
     def _open_stats(self) -> None:

@@ -39,12 +39,14 @@ class OpenGame(Message):
 class OpenCompare(Message):
     """Show two searches of one tree side by side."""
 
-    def __init__(self, full: Trace, pruning: Trace) -> None:
+    def __init__(self, full: Trace, pruning: Trace, *, labels: tuple[str, str] | None = None) -> None:
         super().__init__()
         self.full = full
-        """The search without pruning (minimax)."""
+        """The left search (minimax, by default)."""
         self.pruning = pruning
-        """The search with pruning (alpha-beta)."""
+        """The right search (alpha-beta, by default)."""
+        self.labels = labels
+        """How the two are named (None: by their algorithms)."""
 
 
 class OpenStats(Message):

@@ -45,14 +45,19 @@ class CompareScreen(Screen):
         *TREE_VIEW_BINDINGS,
     ]
 
-    def __init__(self, full: Trace, pruning: Trace) -> None:
+    def __init__(self, full: Trace, pruning: Trace, *, labels: tuple[str, str] | None = None) -> None:
         super().__init__()
         self.replays = (Replay(full), Replay(pruning))
-        """Minimax's and alpha-beta's cursors."""
-        self.steps = lockstep(full, pruning)
-        """Alpha-beta's step for each minimax step."""
+        """The left and right cursors (minimax's and alpha-beta's, by default)."""
+        self.labels = labels or (full.algorithm, pruning.algorithm)
+        """How the titles name the two searches, e.g. "alphabeta" and "alphabeta fail-hard"."""
+        self.lead = 0 if full.summary.nodes_visited >= pruning.summary.nodes_visited else 1
+        """The side whose steps the keys move: the search that visits more nodes, which the other waits for."""
+        self.steps = lockstep(*(self.replays[self.lead].trace, self.replays[1 - self.lead].trace))
+        """The other side's step for each step of the leading one (at the end, both are done)."""
+        self.steps[-1] = self.replays[1 - self.lead].count
         self.comparison = Comparison(
-            [Run(trace.algorithm, trace.source.get("order", "natural"), trace) for trace in (full, pruning)]
+            [Run(label, trace.source.get("order", "natural"), trace) for label, trace in zip(self.labels, (full, pruning))]
         )
         """The counts and set differences, as `visualizer compare` prints them."""
         self.text = ""
@@ -110,10 +115,10 @@ class CompareScreen(Screen):
 
     def refresh_view(self) -> None:
         """Shows both cursors and the counts."""
-        for side, replay in zip(("left", "right"), self.replays):
+        for side, label, replay in zip(("left", "right"), self.labels, self.replays):
             trace, summary = replay.trace, replay.trace.summary
             self.query_one(f"#{side}-title", Static).update(
-                f"{trace.algorithm}: visited {replay.visited}/{summary.nodes_visited}, "
+                f"{label}: visited {replay.visited}/{summary.nodes_visited}, "
                 f"evaluated {replay.evaluated}/{summary.leaves_evaluated}, "
                 f"cut-offs {replay.cutoffs}/{len(summary.cutoffs)}"
             )
@@ -122,7 +127,7 @@ class CompareScreen(Screen):
             self.query_one(f"#{side}-sentence", Static).update(
                 "Start." if event is None else f"{replay.step}. {describe(trace, event)}"
             )
-        full, comparison = self.replays[0], self.comparison
+        full, comparison = self.replays[self.lead], self.comparison
         values = (f"same value {format_value(full.trace.summary.value)}" if comparison.values_agree
                   else "VALUES DIFFER")
         differences = " | ".join(
@@ -133,19 +138,19 @@ class CompareScreen(Screen):
         self.query_one("#compare-status", Static).update(self.text)
 
     def _go(self, step: int) -> None:
-        full, pruning = self.replays
-        full.seek(step)
+        full, pruning = self.replays[self.lead], self.replays[1 - self.lead]
+        full.seek(max(0, min(step, full.count)))
         pruning.seek(self.steps[full.step])
         self.refresh_view()
 
     def action_step(self, steps: int) -> None:
-        self._go(self.replays[0].step + steps)
+        self._go(self.replays[self.lead].step + steps)
 
     def action_first(self) -> None:
         self._go(0)
 
     def action_last(self) -> None:
-        self._go(self.replays[0].count)
+        self._go(self.replays[self.lead].count)
 
     def action_zoom(self) -> None:
         """Cycles both trees' zoom: fit the view, full labels, compact labels, names only."""

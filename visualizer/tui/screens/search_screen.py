@@ -18,7 +18,8 @@ from visualizer.export.staged import write_new_file
 from visualizer.games import Game, GridGame, TicTacToe
 from visualizer.gc_policy import freeze_heap, refreeze_heap
 from visualizer.tracing.replay import Replay
-from visualizer.tui.dialogs import DepthChoice, DepthDialog, NewTreeDialog
+from visualizer.search.configuration import Configuration, parse_configuration
+from visualizer.tui.dialogs import CompareDialog, DepthChoice, DepthDialog, NewTreeDialog
 from visualizer.tui.navigation import OpenCompare, OpenGame, OpenStats
 from visualizer.session import Session
 from visualizer.tui.tree_layout import Density
@@ -57,6 +58,7 @@ class SearchScreen(Screen):
         Binding("a", "switch_algorithm", "Algorithm"),
         Binding("r", "toggle_root", "Root MAX/MIN"),
         Binding("m", "compare", "Compare"),
+        Binding("M", "choose_compare", "Compare which", show=False),
         Binding("n", "new_tree", "New tree"),
         Binding("d", "depth", "Depth"),
         Binding("e", "export", "Export"),
@@ -82,6 +84,8 @@ class SearchScreen(Screen):
         """True while a worker replays a long jump (stepping keys are dropped meanwhile)."""
         self.previous: dict[str, object] = {}
         """The session options before the running search changed them."""
+        self.failed_algorithm: str | None = None
+        """The algorithm the last switch tried and could not search with (the next switch goes past it)."""
         self.zoom: Density | None = None
         """The tree's zoom (None: fit the view), kept for the next search's tree."""
         self.show_leaf_values = True
@@ -264,6 +268,7 @@ class SearchScreen(Screen):
         call(self._install, trace)
 
     def _search_failed(self, message: str) -> None:
+        self.failed_algorithm = self.session.algorithm if "algorithm" in self.previous else None
         for name, value in self.previous.items():
             setattr(self.session, name, value)
         self.searching = False
@@ -271,6 +276,7 @@ class SearchScreen(Screen):
         self.refresh_view()
 
     async def _install(self, trace) -> None:
+        self.failed_algorithm = None
         self.session.use(trace)
         await self.recompose()
         self.refresh_bindings()  # the footer draws the new screen's keys only when told
@@ -280,26 +286,45 @@ class SearchScreen(Screen):
         self._prebuild_checkpoints()
 
     def action_switch_algorithm(self) -> None:
-        self._show_new_search(algorithm=self.session.next_algorithm())
+        """Searches with the next algorithm (after the one that just failed, if one did: a key press
+        always moves on, past an algorithm that cannot search this tree)."""
+        self._show_new_search(algorithm=self.session.next_algorithm(after=self.failed_algorithm))
 
     def action_toggle_root(self) -> None:
         self._show_new_search(game=self.session.flipped_root())
 
     def action_compare(self) -> None:
-        """Minimax and alpha-beta on this tree, side by side."""
-        from visualizer.search import trace_search
-
+        """Opens the last two searches compared side by side (at first minimax and the one on screen)."""
         self.stop()
-        session = self.session
         try:
-            full, pruning = (
-                trace_search(session.game, algorithm, depth=session.depth, strict=session.strict)
-                for algorithm in ("minimax", "alphabeta")
-            )
+            choice = tuple(parse_configuration(text) for text in self.session.compare_choices())
         except VisualizerError as error:
             self.notify(str(error), severity="error")
             return
-        self.post_message(OpenCompare(full, pruning))
+        self._compare(choice)  # type: ignore[arg-type]
+
+    def action_choose_compare(self) -> None:
+        """Asks which two searches to compare (any algorithms, with options), then opens them side by side."""
+        self.stop()
+        self.app.push_screen(CompareDialog(*self.session.compare_choices()), self._compare)
+
+    def _compare(self, choice: tuple[Configuration, Configuration] | None) -> None:
+        from visualizer.search import trace_search
+
+        if choice is None:
+            return
+        session = self.session
+        try:
+            traces = [
+                trace_search(session.game, configuration.algorithm.name, depth=session.depth, strict=session.strict,
+                             **configuration.options)
+                for configuration in choice
+            ]
+        except VisualizerError as error:
+            self.notify(str(error), severity="error")
+            return
+        session.compared = tuple(configuration.text for configuration in choice)
+        self.post_message(OpenCompare(*traces, labels=tuple(configuration.label for configuration in choice)))
 
     def action_new_tree(self) -> None:
         """Asks for another tree (opening on this one) and searches it."""
