@@ -54,8 +54,7 @@ class Session:
     def search(self, progress: Callable[[int], None] | None = None) -> Trace:
         """Runs the search for the current options (the caller installs the trace with `use`)."""
         depth = lookahead(self.game, self.depth)
-        taken = find_algorithm(self.algorithm).options
-        options = {name: value for name, value in self.options.items() if name in taken}
+        options = self.configuration().options
         return trace_search(self.game, self.algorithm, depth=depth, strict=self.strict, progress=progress, **options)
 
     def compare_choices(self) -> tuple[str, str]:
@@ -63,10 +62,13 @@ class Session:
         on screen (alpha-beta when that is minimax), as `parse_configuration` reads them."""
         if self.compared is not None:
             return self.compared
+        current = self.configuration()
+        return "minimax", current.text if current.algorithm.name != "minimax" else "alphabeta"
+
+    def configuration(self) -> Configuration:
+        """The search on screen: its algorithm and the options it takes."""
         record = find_algorithm(self.algorithm)
-        taken = {name: value for name, value in self.options.items() if name in record.options}
-        current = Configuration(record, taken).text if record.name != "minimax" else "alphabeta"
-        return "minimax", current
+        return Configuration(record, {name: value for name, value in self.options.items() if name in record.options})
 
     def use(self, trace: Trace) -> None:
         """Shows `trace` from step 0."""

@@ -5,7 +5,7 @@ import pytest
 from visualizer.games.explicit import builtin_example
 from visualizer.session import Session
 from visualizer.tui import make_app
-from visualizer.tui.dialogs import CompareDialog
+from visualizer.tui.dialogs import SearchChoiceDialog
 from visualizer.tui.screens.compare_screen import CompareScreen
 
 pytestmark = pytest.mark.asyncio
@@ -20,7 +20,7 @@ async def test_the_dialog_opens_with_minimax_and_the_search_on_screen_and_compar
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.press("M")
         dialog = app.screen
-        assert isinstance(dialog, CompareDialog)
+        assert isinstance(dialog, SearchChoiceDialog)
         fields = [dialog.query_one(f"#{side}-search").value for side in ("left", "right")]
         assert fields == ["minimax", "negamax"]
         dialog.query_one("#right-search").value = "negamax-ab"
@@ -53,7 +53,7 @@ async def test_a_mistake_is_shown_in_the_dialog_and_ok_waits_for_a_fix():
         await pilot.pause()
         assert dialog.message.startswith("--tt does not apply to minimax")
         await pilot.press("escape")
-        assert not isinstance(app.screen, (CompareDialog, CompareScreen))
+        assert not isinstance(app.screen, (SearchChoiceDialog, CompareScreen))
 
 
 async def test_the_longer_search_leads_whichever_side_it_is_on():
@@ -98,3 +98,19 @@ async def test_switching_algorithm_goes_past_one_that_cannot_search_this_tree():
             await app.workers.wait_for_complete()
             await pilot.pause()
             assert app.screen.session.algorithm == ALGORITHMS[0]  # past the one that refused
+
+
+async def test_o_searches_again_with_the_algorithm_and_options_typed():
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("o")
+        dialog = app.screen
+        assert isinstance(dialog, SearchChoiceDialog)
+        assert dialog.query_one("#search-search").value == "alphabeta"
+        dialog.query_one("#search-search").value = "negamax"
+        await pilot.pause()
+        await pilot.press("enter")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert app.screen.session.algorithm == "negamax"
+        assert app.screen.session.trace.algorithm == "negamax"

@@ -1,20 +1,20 @@
-"""Provides the app's dialogs: a new tree source, the search depth, the two searches to compare and the play settings."""
+"""Provides the app's dialogs: a new tree source, the search depth, the search and the two to compare and the play settings."""
 
 from visualizer.tui.dialogs.board_editor import BoardEditor
-from visualizer.tui.dialogs.compare_dialog import CompareDialog
 from visualizer.tui.dialogs.depth import DepthChoice, DepthDialog
 from visualizer.tui.dialogs.new_tree import NewTreeDialog
 from visualizer.tui.dialogs.play_settings import PlayChoice, PlaySettingsDialog
+from visualizer.tui.dialogs.search_choice import SearchChoiceDialog
 from visualizer.tui.dialogs.tree_form import PRESETS, TreeForm
 
 __all__ = [
     "BoardEditor",
-    "CompareDialog",
     "DepthChoice",
     "DepthDialog",
     "NewTreeDialog",
     "PRESETS",
     "PlayChoice",
     "PlaySettingsDialog",
+    "SearchChoiceDialog",
     "TreeForm",
 ]

@@ -19,7 +19,7 @@ from visualizer.games import Game, GridGame, TicTacToe
 from visualizer.gc_policy import freeze_heap, refreeze_heap
 from visualizer.tracing.replay import Replay
 from visualizer.search.configuration import Configuration, parse_configuration
-from visualizer.tui.dialogs import CompareDialog, DepthChoice, DepthDialog, NewTreeDialog
+from visualizer.tui.dialogs import DepthChoice, DepthDialog, NewTreeDialog, SearchChoiceDialog
 from visualizer.tui.navigation import OpenCompare, OpenGame, OpenStats
 from visualizer.session import Session
 from visualizer.tui.tree_layout import Density
@@ -59,6 +59,7 @@ class SearchScreen(Screen):
         Binding("r", "toggle_root", "Root MAX/MIN"),
         Binding("m", "compare", "Compare"),
         Binding("M", "choose_compare", "Compare which", show=False),
+        Binding("o", "choose_search", "Options", show=False),
         Binding("n", "new_tree", "New tree"),
         Binding("d", "depth", "Depth"),
         Binding("e", "export", "Export"),
@@ -306,9 +307,22 @@ class SearchScreen(Screen):
     def action_choose_compare(self) -> None:
         """Asks which two searches to compare (any algorithms, with options), then opens them side by side."""
         self.stop()
-        self.app.push_screen(CompareDialog(*self.session.compare_choices()), self._compare)
+        left, right = self.session.compare_choices()
+        dialog = SearchChoiceDialog({"Left": left, "Right": right}, title="Compare two searches")
+        self.app.push_screen(dialog, self._compare)
 
-    def _compare(self, choice: tuple[Configuration, Configuration] | None) -> None:
+    def action_choose_search(self) -> None:
+        """Asks for the search on screen as "algorithm+option=value" (e.g. alphabeta+tt) and searches with it."""
+        self.stop()
+        dialog = SearchChoiceDialog({"Search": self.session.configuration().text}, title="Search with")
+        self.app.push_screen(dialog, self._use_search)
+
+    def _use_search(self, choice: tuple[Configuration, ...] | None) -> None:
+        if choice is not None:
+            (configuration,) = choice
+            self._show_new_search(algorithm=configuration.algorithm.name, options=dict(configuration.options))
+
+    def _compare(self, choice: tuple[Configuration, ...] | None) -> None:
         from visualizer.search import trace_search
 
         if choice is None:
