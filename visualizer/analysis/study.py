@@ -1,7 +1,8 @@
 """Provides the pruned-tree study: how many nodes alpha-beta saves over minimax as random trees grow.
 
 For each tree size, `run_study` builds N seeded random trees and searches each one with minimax and
-with alpha-beta under every requested move order, counting nodes entered and leaves evaluated (no
+with alpha-beta (or the searches asked for: PVS, MTD(f), alpha-beta with a table, ...) under every
+requested move order, counting nodes entered and leaves evaluated (no
 recording, so large studies stay cheap). Each row holds the mean and standard deviation over the
 trials, the fraction alpha-beta saves against minimax on the same trees, and, for uniform trees, the
 Knuth-Moore minimal tree: b^ceil(d/2) + b^floor(d/2) - 1 leaves, what perfect ordering evaluates.
@@ -22,6 +23,7 @@ from visualizer.games.ordering import ORDERS, with_order
 from visualizer.games.random_tree import DEFAULT_RANGE, random_tree
 from visualizer.lists import split_list
 from visualizer.search import search
+from visualizer.search.configuration import Configuration, parse_configuration
 from visualizer.tracing.tracer import NodeCounter
 
 __all__ = [
@@ -34,6 +36,7 @@ __all__ = [
     "knuth_moore",
     "parse_depth_range",
     "parse_leaves",
+    "parse_algorithms",
     "parse_orders",
     "run_study",
     "tree_seed",
@@ -111,6 +114,31 @@ def parse_orders(text: str) -> tuple[str, ...]:
     return orders
 
 
+def parse_algorithms(text: str) -> tuple[Configuration, ...]:
+    """'alphabeta,pvs,mtdf+tt' to the searches the study compares with minimax (each once, in order).
+
+    Raises:
+        InputError: an unknown algorithm or option, minimax itself (always the baseline), or a search
+            whose value is an estimate (its node counts do not measure pruning).
+    """
+    by_label = {}
+    for part in split_list(text, "--algorithms", "alphabeta,pvs"):
+        configuration = parse_configuration(part)
+        by_label.setdefault(configuration.label, configuration)
+    configurations = tuple(by_label.values())
+    for configuration in configurations:
+        if configuration.algorithm.name == "minimax" and not configuration.options:
+            raise InputError("--algorithms lists minimax, which every study searches as the baseline; leave it out")
+        if configuration.algorithm.estimates:
+            raise InputError(f"--algorithms lists {configuration.algorithm.name}, whose value is an estimate; "
+                             "the study counts what pruning saves: choose searches such as alphabeta,pvs,mtdf+tt")
+    return configurations
+
+
+ALPHABETA = "alphabeta"
+"""The search the study compares with minimax unless told otherwise."""
+
+
 def tree_seed(seed: int, leaves: int, trial: int) -> int:
     """The seed of trial `trial` at size `leaves`: `visualizer run --random --leaves L --seed X` rebuilds it."""
     return random.Random(f"{seed}:{leaves}:{trial}").randrange(1_000_000_000)
@@ -134,7 +162,7 @@ class StudyRow:
 
     Attributes:
         size: the trees' leaves (and depth when uniform).
-        algorithm: "minimax" or "alphabeta".
+        algorithm: "minimax", "alphabeta", or another search with its options ("pvs", "mtdf tt").
         order: the move order ("natural" for minimax, whose counts do not depend on it).
         nodes: nodes entered, root and leaves included.
         leaves: static evaluations.
@@ -159,7 +187,11 @@ class StudyRow:
 
 @dataclass(frozen=True)
 class Study:
-    """The settings and the rows (per size: minimax, then alpha-beta in each order)."""
+    """The settings and the rows (per size: minimax, then each search in each order).
+
+    Attributes:
+        algorithms: the searches compared with minimax, by label ("alphabeta", "mtdf tt").
+    """
 
     branching: int
     trials: int
@@ -168,6 +200,7 @@ class Study:
     orders: tuple[str, ...]
     root: Player
     rows: tuple[StudyRow, ...]
+    algorithms: tuple[str, ...] = (ALPHABETA,)
 
     @property
     def sizes(self) -> tuple[Size, ...]:
@@ -183,10 +216,10 @@ class Study:
         return knuth_moore(self.branching, size.depth) if size.is_uniform else None
 
 
-def _count(tree, order: str, algorithm: str, seed: int) -> tuple[int, int]:
+def _count(tree, order: str, algorithm: str, seed: int, options: dict | None = None) -> tuple[int, int]:
     counter = NodeCounter()
     game = with_order(tree, order, seed if order == "random" else None)
-    search(game, algorithm, tracer=counter)
+    search(game, algorithm, tracer=counter, **(options or {}))
     return counter.result()
 
 
@@ -200,8 +233,11 @@ def run_study(
     orders: Sequence[str] = ("natural",),
     root: Player = Player.MAX,
     progress: Callable[[int, int], None] | None = None,
+    algorithms: Sequence[Configuration] | None = None,
 ) -> Study:
     """Searches `trials` random trees of each size; `progress(done, total)` after each tree.
+
+    `algorithms` are the searches compared with minimax, each in every order (alpha-beta by default).
 
     The same arguments give the same study: tree t of size L has seed `tree_seed(seed, L, t)`, and
     the random order at a node is seeded from that tree seed.
@@ -216,26 +252,31 @@ def run_study(
             f"this study would search about {total_nodes:,} nodes per order; lower --trials or the sizes "
             f"(the limit is {MAX_STUDY_NODES:,})"
         )
+    searches = tuple(algorithms) if algorithms else (parse_configuration(ALPHABETA),)
+    runs = [(configuration, order) for configuration in searches for order in orders]
     rows: list[StudyRow] = []
     done, total = 0, len(sizes) * trials
     for size in sizes:
-        samples: dict[str, list[tuple[int, int]]] = {"minimax": [], **{order: [] for order in orders}}
+        samples: dict[tuple[str, str], list[tuple[int, int]]] = {("minimax", "natural"): []}
+        samples.update({(configuration.label, order): [] for configuration, order in runs})
         for trial in range(trials):
             seed_of_tree = tree_seed(seed, size.leaves, trial)
             shape = {"depth": size.depth} if size.is_uniform else {"leaves": size.leaves}
             tree = random_tree(**shape, branching=branching, value_range=value_range, seed=seed_of_tree, root=root)
-            samples["minimax"].append(_count(tree, "natural", "minimax", seed_of_tree))
-            for order in orders:
-                samples[order].append(_count(tree, order, "alphabeta", seed_of_tree))
+            samples["minimax", "natural"].append(_count(tree, "natural", "minimax", seed_of_tree))
+            for configuration, order in runs:
+                samples[configuration.label, order].append(
+                    _count(tree, order, configuration.algorithm.name, seed_of_tree, configuration.options))
             done += 1
             if progress is not None:
                 progress(done, total)
-        rows.extend(_rows(size, samples, orders))
-    return Study(branching, trials, tuple(value_range), seed, tuple(orders), root, tuple(rows))
+        rows.extend(_rows(size, samples))
+    return Study(branching, trials, tuple(value_range), seed, tuple(orders), root, tuple(rows),
+                 tuple(configuration.label for configuration in searches))
 
 
-def _rows(size: Size, samples: dict[str, list[tuple[int, int]]], orders: Sequence[str]) -> list[StudyRow]:
-    full = samples["minimax"]
+def _rows(size: Size, samples: dict[tuple[str, str], list[tuple[int, int]]]) -> list[StudyRow]:
+    full = samples["minimax", "natural"]
     full_nodes = statistics.fmean(nodes for nodes, _ in full)
     full_leaves = statistics.fmean(leaves for _, leaves in full)
 
@@ -244,4 +285,4 @@ def _rows(size: Size, samples: dict[str, list[tuple[int, int]]], orders: Sequenc
         return StudyRow(size, algorithm, order, nodes, leaves, 1 - nodes.mean / full_nodes,
                         1 - leaves.mean / full_leaves, tuple(pairs))
 
-    return [row("minimax", "natural", full)] + [row("alphabeta", order, samples[order]) for order in orders]
+    return [row(algorithm, order, pairs) for (algorithm, order), pairs in samples.items()]

@@ -17,12 +17,14 @@ from visualizer.analysis.figure import check_figure_path, render_figure
 from visualizer.analysis.plots import draw_plotext
 from visualizer.analysis.report import measures, percent, summary
 from visualizer.analysis.study import (
+    ALPHABETA,
     DEFAULT_LEAVES,
     DEFAULT_TRIALS,
     Study,
     StudyRow,
     parse_depth_range,
     parse_leaves,
+    parse_algorithms,
     parse_orders,
     run_study,
     tree_seed,
@@ -54,6 +56,7 @@ def stats(args: argparse.Namespace) -> int:
     else:
         sizes = parse_leaves(args.leaves or ",".join(map(str, DEFAULT_LEAVES)), branching)
     orders = parse_orders(args.orders)
+    algorithms = parse_algorithms(args.algorithms) if args.algorithms else None
     value_range = parse_range(args.range) if args.range else DEFAULT_RANGE
     trials = DEFAULT_TRIALS if args.trials is None else args.trials
     chosen_seed = args.seed is None
@@ -61,7 +64,7 @@ def stats(args: argparse.Namespace) -> int:
     image_format = _check_outputs(args)
     with progress_bar(len(sizes) * trials, "searching trees") as progress:
         study = run_study(sizes, branching=branching, trials=trials, value_range=value_range, seed=seed,
-                          orders=orders, root=Player.parse(args.root), progress=progress)
+                          orders=orders, root=Player.parse(args.root), progress=progress, algorithms=algorithms)
     written = []
     image = render_figure(study, image_format) if args.plot else None
     if args.csv:
@@ -134,7 +137,11 @@ def _header(study: Study, chosen_seed: bool) -> list[str]:
                 f"values {low}:{high}, root {study.root.value}, {seed}")
     rebuild = (f"each tree has its own seed (all listed by --json); the first tree of {largest} leaves: "
                f"`{rebuild_command(study, largest, tree_seed(study.seed, largest, 0))}`")
-    return [settings, f"alpha-beta orders: {', '.join(study.orders)}", rebuild]
+    if study.algorithms == (ALPHABETA,):
+        searches = f"alpha-beta orders: {', '.join(study.orders)}"
+    else:
+        searches = f"searches: {', '.join(study.algorithms)} against minimax; orders: {', '.join(study.orders)}"
+    return [settings, searches, rebuild]
 
 
 def study_text(study: Study, *, chosen_seed: bool = False) -> str:
@@ -235,6 +242,7 @@ def study_json(study: Study) -> dict[str, Any]:
             "seed": study.seed,
             "root": study.root.value,
             "orders": list(study.orders),
+            "algorithms": list(study.algorithms),
         },
         "rebuild": rebuild_command(study, "LEAVES", "SEED"),
         "rows": rows,
