@@ -126,7 +126,7 @@ def test_json_has_the_settings_and_every_row(capsys):
     study = stats_json(capsys, *SMALL, "--seed", "1", "--orders", "natural,best,worst")
     assert study["settings"] == {
         "sizes": [{"leaves": 8, "depth": 3}, {"leaves": 16, "depth": 4}], "branching": 2, "trials": 3,
-        "range": [-10, 10], "seed": 1, "root": "max", "orders": ["natural", "best", "worst"],
+        "range": [-10, 10], "seed": 1, "root": "max", "orders": ["natural", "best", "worst"], "algorithms": ["alphabeta"],
     }
     assert [(row["leaves"], row["label"]) for row in study["rows"]] == [
         (leaves, label) for leaves in (8, 16)

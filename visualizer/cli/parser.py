@@ -335,6 +335,9 @@ def _add_stats(commands: argparse._SubParsersAction) -> None:
     study.add_argument("--seed", type=int, metavar="S", help="random seed (shown in the output when omitted)")
     study.add_argument("--orders", default="natural", metavar="O,O",
                        help="alpha-beta's move orders, any of natural, best, worst, random (natural)")
+    study.add_argument("--algorithms", "-A", metavar="A,B",
+                       help="the searches to hold against minimax, each with options after +, e.g. "
+                            "alphabeta,pvs,mtdf+tt,alphabeta+tt (alphabeta)")
     study.add_argument("--root", choices=("max", "min"), default="max", help="who moves at the root (max)")
     output = stats.add_argument_group("output")
     output.add_argument("--csv", metavar="FILE", help="also write the table as CSV, one line per size and search")
