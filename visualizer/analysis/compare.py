@@ -8,15 +8,22 @@ its column is a gap. A node two searches visit at different points gets a column
 
 from __future__ import annotations
 
+import math
+
 import difflib
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Iterator
 
+from visualizer.errors import InputError
 from visualizer.games.base import Value
+from visualizer.games.registry import from_spec
+from visualizer.search.registry import REGISTRY, find_algorithm
+from visualizer.tracing.describe import window_failure, window_verdict
 from visualizer.tracing.trace import Trace
+from visualizer.tracing.tracer import NodeCounter
 
-__all__ = ["Run", "Comparison", "ALIGN_LIMIT"]
+__all__ = ["Run", "Comparison", "ALIGN_LIMIT", "alphabeta_alone"]
 
 ALIGN_LIMIT = 5_000
 """Visit orders longer than this are not aligned (the merge is quadratic); counts and sets still are."""
@@ -45,6 +52,37 @@ class Run:
     def value(self) -> Value:
         return self.trace.summary.value
 
+    @property
+    def passes(self) -> int:
+        """How many passes the search made (iterative deepening, MTD(f)); 1 for most."""
+        return len(self.trace.passes)
+
+    @property
+    def nodes_visited(self) -> int:
+        """Nodes entered over all the passes (the visit order and alignment are the last pass's)."""
+        return sum(one.summary.nodes_visited for one in self.trace.passes)
+
+    @property
+    def leaves_evaluated(self) -> int:
+        """Static evaluations over all the passes."""
+        return sum(one.summary.leaves_evaluated for one in self.trace.passes)
+
+    @property
+    def cutoffs(self) -> int:
+        """Cut-offs over all the passes."""
+        return sum(len(one.summary.cutoffs) for one in self.trace.passes)
+
+    @property
+    def set_aside(self) -> str | None:
+        """Why this run's value is not expected to equal the others' (None when it is): an estimate
+        (Monte Carlo), or a root that failed outside its --window, whose value is only a bound."""
+        algorithm = REGISTRY.get(self.trace.algorithm)
+        if algorithm is not None and algorithm.estimates:
+            return "an estimate (Monte Carlo)"
+        if window_failure(self.trace) is not None:
+            return f"a bound: the root {window_verdict(self.trace)}"
+        return None
+
 
 class Comparison:
     """Searches of one tree side by side: aligned visit orders, values, counts and set differences."""
@@ -58,15 +96,24 @@ class Comparison:
 
     @property
     def values_agree(self) -> bool:
-        return len({run.value for run in self.runs}) == 1
+        """Do the runs that give an exact value all give the same one? (Runs `set_aside` are left out.)"""
+        values = [run.value for run in self.exact_runs]  # expectations may differ in the last bit: 1/3 + 1/3 ...
+        return all(math.isclose(value, values[0], rel_tol=1e-9, abs_tol=1e-12) for value in values[1:])
+
+    @property
+    def exact_runs(self) -> list[Run]:
+        """The runs whose value is the exact minimax value (none of them `set_aside`)."""
+        return [run for run in self.runs if run.set_aside is None]
 
     @property
     def is_alignable(self) -> bool:
         return max(len(run.trace.summary.visit_order) for run in self.runs) <= ALIGN_LIMIT
 
     def only(self, first: int, second: int) -> list[str]:
-        """Names run `first` visits and run `second` does not, in `first`'s visit order."""
-        return [name for name in self.runs[first].visit_order if name not in self._visited[second]]
+        """Names run `first` visits and run `second` does not, in `first`'s visit order (each once, though
+        a search that enters nodes again visits some several times)."""
+        unseen = self._visited[second]
+        return list(dict.fromkeys(name for name in self.runs[first].visit_order if name not in unseen))
 
     def differences(self) -> Iterator[tuple[int, int, list[str]]]:
         """(first, second, visited by first and not by second) for every ordered pair of runs."""
@@ -122,6 +169,20 @@ class Comparison:
             rows.append((name, [number.get(name) for number in numbers]))
             stack.extend(reversed(children.get(name, [])))
         return rows
+
+
+def alphabeta_alone(trace: Trace) -> tuple[int, int] | None:
+    """(nodes visited, leaves evaluated) of one alpha-beta search at the look-ahead of the trace's last
+    pass, with its cut rule and options (what iterative deepening's passes are weighed against);
+    None when the trace's source cannot be rebuilt."""
+    try:
+        game = from_spec(trace.source)
+    except InputError:
+        return None
+    counter = NodeCounter()
+    find_algorithm("alphabeta").run(game, depth=trace.depth_limit, strict=trace.strict, tracer=counter,
+                                    **trace.options)
+    return counter.result()
 
 
 def _merge(columns: list[str], order: list[str]) -> list[str]:

@@ -12,6 +12,7 @@ from visualizer.cli.render import facts_text, node_table, run_json, run_text
 from visualizer.cli.searching import trace_from_args
 from visualizer.cli.sources import game_from_args, trace_from_file
 from visualizer.games import builtin_example
+from visualizer.games.capabilities import ChanceMoves, offers
 from visualizer.search import trace_search
 
 __all__ = ["overview", "show", "run", "tui", "replay", "serve", "default", "has_terminal", "print_instead_of_app"]
@@ -65,7 +66,8 @@ def show(args: argparse.Namespace) -> int:
     game = game_from_args(args)
     header = f"{game.describe()}, root {game.player(game.root()).value.upper()}"
     if game.is_explicit:
-        table_source = trace_search(game, "minimax", max_nodes=max(args.max_nodes, len(game)))
+        full = "expectimax" if offers(game, ChanceMoves) else "minimax"  # the search that takes every node
+        table_source = trace_search(game, full, max_nodes=max(args.max_nodes, len(game)))
         print(header)
         print(node_table(table_source))
         print()

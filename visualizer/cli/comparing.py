@@ -141,20 +141,39 @@ def comparison_text(comparison: Comparison, *, width: int = 100) -> str:
     header = ["search", "value", "best move", "nodes visited", "leaves evaluated", "cut-offs"]
     table = [
         [run.label, format_value(run.value), format_value(run.trace.summary.best_move),
-         f"{run.trace.summary.nodes_visited:,}", f"{run.trace.summary.leaves_evaluated:,}",
-         f"{len(run.trace.summary.cutoffs):,}"]
+         f"{run.nodes_visited:,}", f"{run.leaves_evaluated:,}", f"{run.cutoffs:,}"]
         for run in comparison.runs
     ]
     lines.extend(text_table(header, table).splitlines())
+    several = [run for run in comparison.runs if run.passes > 1]
+    if several:
+        which = ", ".join(f"{run.label} ({run.passes} passes)" for run in several)
+        lines.append(f"counts of a search of several passes are totals over all its passes: {which}; "
+                     "the visit order above is its last pass")
     lines.append("")
-    values = ", ".join(f"{run.label} {format_value(run.value)}" for run in comparison.runs)
-    lines.append(f"values agree: {format_value(comparison.runs[0].value)}" if comparison.values_agree
-                 else f"VALUES DIFFER: {values} (this is a bug; please report it)")
+    lines.extend(_agreement(comparison))
     for first_index, second_index, names in comparison.differences():
         first_label, second_label = comparison.runs[first_index].label, comparison.runs[second_index].label
         who = f"{first_label} only" if len(comparison.runs) == 2 else f"{first_label}, not {second_label}"
         lines.append(f"visited by {who}: {_shown(names)}")
     return "\n".join(lines)
+
+
+def _agreement(comparison: Comparison) -> list[str]:
+    """ "values agree: 2", or "VALUES DIFFER: ...", then a line per run whose value is not expected to agree."""
+    exact = comparison.exact_runs
+    lines = []
+    if not exact:
+        lines.append("values: none of these searches gives an exact value to check")
+    elif comparison.values_agree:
+        lines.append(f"values agree: {format_value(exact[0].value)}"
+                     + (f" ({', '.join(run.label for run in exact)})" if len(exact) < len(comparison.runs) else ""))
+    else:
+        values = ", ".join(f"{run.label} {format_value(run.value)}" for run in exact)
+        lines.append(f"VALUES DIFFER: {values} (this is a bug; please report it)")
+    lines += [f"not compared: {run.label} = {format_value(run.value)} is {run.set_aside}"
+              for run in comparison.runs if run.set_aside is not None]
+    return lines
 
 
 def comparison_json(comparison: Comparison) -> dict[str, Any]:
@@ -174,9 +193,12 @@ def comparison_json(comparison: Comparison) -> dict[str, Any]:
                 "strict": run.trace.strict,
                 "value": run.value,
                 "best_move": run.trace.summary.best_move,
-                "nodes_visited": run.trace.summary.nodes_visited,
-                "leaves_evaluated": run.trace.summary.leaves_evaluated,
-                "cutoffs": len(run.trace.summary.cutoffs),
+                "nodes_visited": run.nodes_visited,
+                "leaves_evaluated": run.leaves_evaluated,
+                "cutoffs": run.cutoffs,
+                "passes": run.passes,
+                "compared": run.set_aside is None,
+                "not_compared_because": run.set_aside,
                 "visit_order": run.visit_order,
             }
             for run in comparison.runs

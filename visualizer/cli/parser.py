@@ -134,6 +134,9 @@ def _source_options(default: str = "the built-in 15-node example, root MIN") -> 
     group.add_argument("--random", action="store_true", help="a seeded random tree")
     group.add_argument("--leaves", type=int, metavar="N", help="leaves of the random tree (8)")
     group.add_argument("--range", metavar="LO:HI", help="values of the random tree (-10:10)")
+    group.add_argument("--levels", metavar="KINDS",
+                       help="--array/--random: the kind of each level of inner nodes from the root, max, min "
+                            "or chance, e.g. max,chance,min,chance (chance: each child equally likely)")
     group.add_argument("--seed", type=int, metavar="S", help="random seed (shown in the output when omitted)")
     group.add_argument("--game", choices=cli_games(), help="a board game instead of a tree")
     group.add_argument("--board", metavar="XO.",

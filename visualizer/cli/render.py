@@ -4,12 +4,16 @@ from __future__ import annotations
 
 from typing import Any, Collection, Sequence
 
+from visualizer.analysis.compare import alphabeta_alone
 from visualizer.games import ExplicitTree
 from visualizer.games.base import format_value
 from visualizer.games.treefacts import tree_facts
+from visualizer.search.options import option_label
 from visualizer.tracing import Trace
-from visualizer.tracing.describe import cutoff_relation
+from visualizer.tracing.describe import cutoff_relation, describe, window_failure, window_verdict
+from visualizer.tracing.events import EventKind
 from visualizer.tracing.traits import traits_of
+from visualizer.tracing.visits import format_mean, is_monte_carlo, visit_counts
 
 __all__ = ["node_table", "text_table", "facts_text", "run_text", "run_json", "MAX_LISTED"]
 
@@ -96,8 +100,10 @@ def _names(trace: Trace, ids: Sequence[int]) -> str:
 
 
 def _cutoff_sentence(trace: Trace, cutoff: Any) -> str:
-    """E.g. 'E (MIN): J brings it to 3 <= alpha 6, so K is pruned'."""
+    """E.g. 'E (MIN): J brings it to 3 <= alpha 6, so K is pruned'; a chance cut-off as the log says it."""
     event = trace.events[cutoff.step - 1]
+    if event.kind is EventKind.CHANCE_CUTOFF:
+        return describe(trace, event).rstrip(".")
     node = trace.nodes[cutoff.node]
     skipped = trace.names(cutoff.skipped)
     verb = "is" if len(skipped) == 1 else "are"
@@ -116,7 +122,126 @@ def _header(trace: Trace) -> str:
     parts = [trace.algorithm, trace.description, f"root {trace.root_player.value.upper()}", depth]
     if traits_of(trace.algorithm).windowed:  # only a search with a window has a cut rule
         parts.append("cut on strict inequality" if trace.strict else "cut on equality")
+    refined = [option_label(name, trace.options[name]) for name in ALPHA_BETA_OPTIONS if name in trace.options]
+    if refined:
+        parts.append(", ".join(refined))
     return " | ".join(parts)
+
+
+ALPHA_BETA_OPTIONS = ("fail_hard", "window", "tt")
+"""The options of the alpha-beta searches that the header names (others say theirs in their own lines)."""
+
+
+def _transpositions(trace: Trace) -> int:
+    """How many nodes of the trace took their value from the transposition table."""
+    return sum(1 for event in trace.events if event.kind is EventKind.TRANSPOSITION)
+
+
+def _window_json(trace: Trace) -> dict[str, Any]:
+    """The root window's part of `run_json`: {"window": {"low", "high", "fails"}} ({} without --window)."""
+    window = trace.options.get("window")
+    if window is None:
+        return {}
+    return {"window": {"low": window[0], "high": window[1], "fails": window_failure(trace)}}
+
+
+def _passes(trace: Trace) -> list[dict[str, Any]]:
+    """Each pass of a search of several passes: its look-ahead, value and counts."""
+    return [
+        {"depth": one.depth_limit, "value": one.summary.value, "nodes_visited": one.summary.nodes_visited,
+         "leaves_evaluated": one.summary.leaves_evaluated, "cutoffs": len(one.summary.cutoffs),
+         **({"transpositions": _transpositions(one)} if trace.options.get("tt") else {})}
+        for one in trace.passes
+    ]
+
+
+def _refined_lines(trace: Trace) -> list[str]:
+    """The alpha-beta refinements' part of `run_text`: the root window's verdict, the table's hits,
+    and the passes of iterative deepening against one alpha-beta alone."""
+    lines = []
+    if "window" in trace.options:
+        window = ":".join(format_value(bound) for bound in trace.options["window"])
+        verdict = window_verdict(trace) or f"the value is inside it, so exact (window {window})"
+        lines.append(f"{'root window:':<21}{verdict}")
+    if trace.options.get("tt"):
+        several = "" if len(trace.passes) == 1 else \
+            f" in the last pass ({sum(map(_transpositions, trace.passes)):,} in all the passes)"
+        lines.append(f"{'table hits:':<21}{_transpositions(trace):,} nodes took a stored value instead of a search"
+                     f"{several}")
+    if len(trace.passes) > 1 or trace.algorithm == "id":
+        rows = [[str(index), format_value(one["depth"]), format_value(one["value"]), f"{one['nodes_visited']:,}",
+                 f"{one['leaves_evaluated']:,}"] for index, one in enumerate(_passes(trace), 1)]
+        rows.append(["total", "", "", f"{sum(one.summary.nodes_visited for one in trace.passes):,}",
+                     f"{sum(one.summary.leaves_evaluated for one in trace.passes):,}"])
+        alone = alphabeta_alone(trace) if trace.algorithm == "id" else None
+        if alone is not None:
+            rows.append(["alphabeta alone", format_value(trace.depth_limit), "", f"{alone[0]:,}", f"{alone[1]:,}"])
+        lines.append(f"passes ({len(trace.passes)}; the counts above are the last pass's):")
+        table = text_table(["pass", "depth", "value", "nodes visited", "leaves evaluated"], rows, left={0})
+        lines += [f"  {line}" for line in table.splitlines()]
+    return lines
+
+
+def _refined_json(trace: Trace) -> dict[str, Any]:
+    """The alpha-beta refinements' part of `run_json` (see README, "run --json"): "window",
+    "transpositions", and for several passes "passes", "total" and, for id, "alphabeta_alone"."""
+    result = _window_json(trace)
+    if trace.options.get("tt"):
+        result["transpositions"] = _transpositions(trace)
+    if len(trace.passes) > 1 or trace.algorithm == "id":
+        passes = _passes(trace)
+        result["passes"] = passes
+        result["total"] = {key: sum(one[key] for one in passes)
+                           for key in ("nodes_visited", "leaves_evaluated", "cutoffs")}
+        alone = alphabeta_alone(trace) if trace.algorithm == "id" else None
+        if alone is not None:
+            result["alphabeta_alone"] = {"depth": trace.depth_limit, "nodes_visited": alone[0],
+                                         "leaves_evaluated": alone[1]}
+    return result
+
+
+def _root_children(trace: Trace) -> list[tuple[int, int]]:
+    """The root's children in the tree of a Monte Carlo trace, with their final visits, most visited first."""
+    counts = visit_counts(trace)
+    children = [(child, counts.final(child)) for child in trace.root.children]
+    return sorted((pair for pair in children if pair[1]), key=lambda pair: -pair[1])
+
+
+def _monte_carlo_lines(trace: Trace) -> list[str]:
+    """Monte Carlo tree search's part of `run_text`: its settings, its tree, and the root's children by visits."""
+    if not is_monte_carlo(trace):
+        return []
+    counts = visit_counts(trace)
+    options = trace.options
+    settings = ", ".join(f"{name} {format_mean(options[name])}" for name in ("seed", "exploration") if name in options)
+    in_tree = sum(1 for node in range(len(trace.nodes)) if counts.final(node))
+    lines = [
+        f"{'iterations:':<21}{counts.final(0):,}" + (f" ({settings})" if settings else ""),
+        f"{'nodes in the tree:':<21}{in_tree:,}",
+        "root's children, most visited first (the best move is the most visited; means from MAX's view):",
+    ]
+    rows = [
+        [trace.nodes[child].name, str(trace.nodes[child].move), f"{visits:,}", format_mean(trace.nodes[child].value),
+         "chosen" if child == trace.summary.best_child else ""]
+        for child, visits in _root_children(trace)
+    ]
+    table = text_table(["child", "move", "visits", "mean", ""], rows, left={0, 1, 4})
+    return lines + [f"  {line}" for line in table.splitlines()]
+
+
+def _monte_carlo_json(trace: Trace) -> dict[str, Any]:
+    """Monte Carlo tree search's part of `run_json`: iterations and the root's children by visits ({} otherwise)."""
+    if not is_monte_carlo(trace):
+        return {}
+    counts = visit_counts(trace)
+    return {
+        "iterations": counts.final(0),
+        "children": [
+            {"child": trace.nodes[child].name, "move": trace.nodes[child].move, "visits": visits,
+             "mean": trace.nodes[child].value}
+            for child, visits in _root_children(trace)
+        ],
+    }
 
 
 def run_text(trace: Trace) -> str:
@@ -139,8 +264,10 @@ def run_text(trace: Trace) -> str:
         lines.append(f"  ... ({len(summary.cutoffs):,} in all; --json lists them all)")
     if summary.pruned:
         lines.append(f"{'pruned:':<21}{_names(trace, summary.pruned)}")
-    if summary.unreached:
+    if summary.unreached and not is_monte_carlo(trace):  # Monte Carlo: nodes it never added (see below)
         lines.append(f"{'beyond the depth:':<21}{_names(trace, summary.unreached)}")
+    lines += _monte_carlo_lines(trace)
+    lines += _refined_lines(trace)
     return "\n".join(lines)
 
 
@@ -175,4 +302,6 @@ def run_json(trace: Trace) -> dict[str, Any]:
             "leaves_evaluated": summary.leaves_evaluated,
             "cutoffs": len(summary.cutoffs),
         },
+        **_monte_carlo_json(trace),
+        **_refined_json(trace),
     }

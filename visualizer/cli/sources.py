@@ -20,7 +20,7 @@ from visualizer.games import (
     parse_order,
     with_order,
 )
-from visualizer.games.explicit import parse_names
+from visualizer.games.explicit import levels_root, parse_levels, parse_names
 from visualizer.games.random_tree import DEFAULT_RANGE, parse_range, random_tree
 from visualizer.tracing import Trace
 
@@ -105,18 +105,23 @@ def game_from_args(args: argparse.Namespace) -> Game:
 def _source_from_args(args: argparse.Namespace) -> Game:
     kind, text = source_kind(args)
     check_owned(args, "array" if kind == "builtin" else kind)
+    levels = _levels_from_args(args, kind)
     root = Player.parse(args.root) if args.root else None
     if kind == "builtin":
         tree = builtin_example()
         if args.branching not in (None, 2):
             raise InputError("--branching needs --array; the built-in example is binary")
-        tree = tree.replace(root_player=root) if root else tree
+        if levels:
+            tree = from_array(tree.values, root=root or levels_root(levels, tree.root_player), levels=levels)
+        else:
+            tree = tree.replace(root_player=root) if root else tree
         return tree.replace(names=tuple(parse_names(args.names, len(tree)))) if args.names else tree
-    root = root or Player.MAX
+    root = root or levels_root(levels, Player.MAX)
     if kind == "array":
         values = parse_array(text)
         names = parse_names(args.names, len(values)) if args.names else None
-        return from_array(values, branching=2 if args.branching is None else args.branching, names=names, root=root)
+        return from_array(values, branching=2 if args.branching is None else args.branching, names=names, root=root,
+                          levels=levels)
     if kind == "nested":
         tree = from_nested(text, root=root)
         return tree.replace(names=tuple(parse_names(args.names, len(tree)))) if args.names else tree
@@ -130,10 +135,24 @@ def _source_from_args(args: argparse.Namespace) -> Game:
             value_range=parse_range(args.range) if args.range else DEFAULT_RANGE,
             seed=args.seed,
             root=root,
+            levels=levels,
         )
     game_kind = find_game_kind(kind)
     options = {attribute: getattr(args, attribute, None) for attribute, _ in game_kind.options}
     return game_kind.game_class.from_options(options, root)
+
+
+def _levels_from_args(args: argparse.Namespace, kind: str) -> tuple[Player, ...] | None:
+    """The kinds of --levels, for the trees built level by level (an array, a random tree, the example)."""
+    text = getattr(args, "levels", None)
+    if text is None:
+        return None
+    if kind == "nested":
+        raise InputError('--levels applies only to --array or --random; in --nested write a chance node '
+                         'as {"chance": [[0.5, subtree], [0.5, subtree]]}')
+    if kind not in ("array", "random", "builtin"):
+        raise InputError("--levels applies only to --array or --random; remove it or choose that source")
+    return parse_levels(text)
 
 
 def lookahead_from_args(args: argparse.Namespace, game: Game) -> int | None:
@@ -160,6 +179,7 @@ def trace_from_file(args: argparse.Namespace) -> Trace | None:
         ("--strict", getattr(args, "strict", False)),
         ("--iterative", getattr(args, "iterative", False)),
         ("--order", args.order is not None),
+        ("--levels", getattr(args, "levels", None) is not None),
     ) if given]
     if changed:
         raise InputError(

@@ -1,4 +1,5 @@
-"""Provides `ExplicitTree`: a game tree that holds every node, built from an array or nested lists."""
+"""Provides `ExplicitTree`: a game tree that holds every node, built from an array or nested lists (with
+chance nodes from `--levels` or `{"chance": [[p, subtree], ...]}`: `ChanceTree`)."""
 
 from __future__ import annotations
 
@@ -7,12 +8,14 @@ import json
 import math
 from collections import deque
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Any, Sequence
 
-from visualizer.errors import InputError, NoStaticValue
+from visualizer.errors import InputError, NoStaticValue, shown
 from visualizer.games.base import Player, Value
 
 __all__ = [
+    "ChanceTree",
     "ExplicitTree",
     "DEFAULT_ARRAY",
     "DEFAULT_ROOT",
@@ -21,8 +24,12 @@ __all__ = [
     "from_array",
     "from_nested",
     "level_order_names",
+    "level_probabilities",
+    "levels_root",
     "parse_array",
+    "parse_levels",
     "parse_names",
+    "PROBABILITY_TOLERANCE",
 ]
 
 DEFAULT_ARRAY = (1, 3, 5, 5, 3, 1, 2, 6, 7, 3, 4, 2, 8, 1, 2)
@@ -33,6 +40,10 @@ DEFAULT_ROOT = Player.MIN
 
 MAX_TREE_NODES = 1_000_000
 """Explicit trees larger than this are refused: they would not fit a table or a screen."""
+
+PROBABILITY_TOLERANCE = Fraction(1, 10**6)
+"""How far from 1 a chance node's probabilities may sum, added up exactly as written (decimal): six
+decimals are enough for thirds (0.333333 three times), 0.333 three times is refused."""
 
 
 def level_order_names(count: int) -> list[str]:
@@ -55,9 +66,13 @@ class ExplicitTree:
         values: static value of each node (None where the source gave none, e.g. nested interiors).
         children: child node ids of each node, in search order.
         names: the display name of each node.
-        root_player: who moves at the root; players alternate by depth.
+        root_player: who moves at the root (MAX or MIN: a root is never a chance node).
         kind: "array", "nested" or "random", for descriptions.
-        source: JSON-able facts beyond the shape (branching, seed, ...) used by `spec()`.
+        source: JSON-able facts beyond the shape (branching, seed, levels, ...) used by `spec()`.
+        probabilities: each node's probability of being drawn at its CHANCE parent (None below MAX
+            and MIN nodes); empty for a tree without chance nodes. A node is a chance node when its
+            children have probabilities; MAX and MIN alternate among the others (expectiminimax: the
+            player below a chance node is the opposite of the nearest MAX or MIN above it).
     """
 
     values: tuple[Value | None, ...]
@@ -66,21 +81,29 @@ class ExplicitTree:
     root_player: Player = Player.MAX
     kind: str = "array"
     source: dict[str, Any] = field(default_factory=dict)
+    probabilities: tuple[float | None, ...] = ()
     is_explicit = True
 
     def __post_init__(self) -> None:
         parents = [-1] * len(self.values)
         depths = [0] * len(self.values)
-        for node, kids in enumerate(self.children):
+        probabilities = self.probabilities or (None,) * len(self.values)
+        turns = [self.root_player] * len(self.values)  # who moves at each node unless it is a chance node
+        players = []
+        for node, kids in enumerate(self.children):  # level order: a parent comes before its children
+            chance = bool(kids) and probabilities[kids[0]] is not None
+            players.append(Player.CHANCE if chance else turns[node])
             for child in kids:
                 parents[child] = node
                 depths[child] = depths[node] + 1
+                turns[child] = turns[node] if chance else turns[node].other
         if len(self.names) != len(self.values):
             raise InputError(f"{len(self.names)} names for {len(self.values)} nodes; give exactly one per node")
         if len(set(self.names)) != len(self.names) or not all(self.names):
             raise InputError("node names must be unique and non-empty; give one distinct name per node")
         object.__setattr__(self, "parents", tuple(parents))
         object.__setattr__(self, "depths", tuple(depths))
+        object.__setattr__(self, "_players", tuple(players))
         object.__setattr__(
             self, "_successors", tuple(tuple((c, c) for c in kids) for kids in self.children)
         )
@@ -96,7 +119,7 @@ class ExplicitTree:
         return not self.children[state]
 
     def player(self, state: int) -> Player:
-        return self.root_player if self.depths[state] % 2 == 0 else self.root_player.other
+        return self._players[state]
 
     def static_value(self, state: int) -> Value:
         value = self.values[state]
@@ -122,7 +145,9 @@ class ExplicitTree:
     def describe(self) -> str:
         branching = max((len(kids) for kids in self.children), default=0)
         seed = f", seed {self.source['seed']}" if "seed" in self.source else ""
-        return f"{self.kind} tree, {len(self.values)} nodes, branching {branching}{seed}"
+        chance = self._players.count(Player.CHANCE)
+        chance_nodes = f", {chance} chance node{'s' if chance > 1 else ''}" if chance else ""
+        return f"{self.kind} tree, {len(self.values)} nodes, branching {branching}{seed}{chance_nodes}"
 
     def spec(self) -> dict[str, Any]:
         spec = {"kind": self.kind, **self.source, "root": self.root_player.value}
@@ -166,7 +191,8 @@ class ExplicitTree:
         return None if parent < 0 else parent
 
     def to_nested(self, node: int = 0) -> Any:
-        """The subtree at `node` as nested lists (leaf values at the bottom), built without recursion."""
+        """The subtree at `node` as nested lists (leaf values at the bottom, a chance node as
+        {"chance": [[probability, subtree], ...]}), built without recursion."""
         built: dict[int, Any] = {}
         stack = [(node, False)]
         while stack:
@@ -174,6 +200,8 @@ class ExplicitTree:
             kids = self.children[current]
             if not kids:
                 built[current] = self.values[current]
+            elif expanded and self._players[current] is Player.CHANCE:
+                built[current] = {"chance": [[self.probabilities[child], built.pop(child)] for child in kids]}
             elif expanded:
                 built[current] = [built.pop(child) for child in kids]
             else:
@@ -184,6 +212,25 @@ class ExplicitTree:
     def replace(self, **changes: Any) -> ExplicitTree:
         """A copy with some fields changed, e.g. `tree.replace(root_player=Player.MIN)`."""
         return dataclasses.replace(self, **changes)
+
+
+@dataclass(frozen=True, eq=False)
+class ChanceTree(ExplicitTree):
+    """An explicit tree with chance nodes: it offers `capabilities.ChanceMoves` (a tree without chance
+    nodes is a plain `ExplicitTree`, so that alpha-beta and the others still search it)."""
+
+    def probability(self, state: int, move: int) -> float:
+        """The probability that the chance node `state` draws its child `move` (a node id)."""
+        return self.probabilities[move]
+
+
+def _tree(values: Sequence[Value | None], children: Sequence[Sequence[int]], names: Sequence[str], root: Player,
+          kind: str, source: dict[str, Any], probabilities: Sequence[float | None] = ()) -> ExplicitTree:
+    """A `ChanceTree` when some node has a probability, else an `ExplicitTree`."""
+    chance = any(probability is not None for probability in probabilities)
+    tree_class = ChanceTree if chance else ExplicitTree
+    return tree_class(tuple(values), tuple(map(tuple, children)), tuple(names), root, kind, source,
+                      tuple(probabilities) if chance else ())
 
 
 def _parse_number(text: str, position: int) -> Value:
@@ -240,8 +287,13 @@ def from_array(
     root: Player = Player.MAX,
     kind: str = "array",
     source: dict[str, Any] | None = None,
+    levels: Sequence[Player] | None = None,
 ) -> ExplicitTree:
-    """A tree from level-order values: node i's children are K*i+1 .. K*i+K where they exist."""
+    """A tree from level-order values: node i's children are K*i+1 .. K*i+K where they exist.
+
+    `levels` gives the kind of each level of inner nodes from the root (`parse_levels`): the inner
+    nodes of a chance level draw each child with the same probability. See `level_probabilities`.
+    """
     if not values:
         raise InputError("the array is empty; give level-order values such as 1,3,5,5,3,1,2")
     if branching < 1:
@@ -254,7 +306,65 @@ def from_array(
     )
     names = list(names) if names is not None else level_order_names(count)
     info = {"branching": branching, **(source or {})}
-    return ExplicitTree(tuple(values), children, tuple(names), root, kind, info)
+    tree = ExplicitTree(tuple(values), children, tuple(names), root, kind, info)
+    if levels is None:
+        return tree
+    info["levels"] = [level.value for level in levels]
+    return _tree(tree.values, children, tree.names, root, kind, info, level_probabilities(tree, levels))
+
+
+def parse_levels(text: str) -> tuple[Player, ...]:
+    """'max,chance,min,chance' to the kind of each level of inner nodes, from the root."""
+    example = "e.g. --levels max,chance,min,chance"
+    words = [word.strip().lower() for word in text.split(",")]
+    if not text.strip():
+        raise InputError(f"--levels is empty; give the kind of each level of inner nodes, {example}")
+    for position, word in enumerate(words, start=1):
+        if word not in ("max", "min", "chance"):
+            raise InputError(f"--levels has {word!r} at position {position}; each level is max, min or chance, {example}")
+    return tuple(Player(word) for word in words)
+
+
+def levels_root(levels: Sequence[Player] | None, default: Player) -> Player:
+    """Who moves first under `levels`: their first MAX or MIN level, else `default`."""
+    return next((level for level in levels or () if level is not Player.CHANCE), default)
+
+
+def level_probabilities(tree: ExplicitTree, levels: Sequence[Player]) -> list[float | None]:
+    """Each node's probability under `levels` (1/k for each of the k children of an inner node of a
+    chance level, None elsewhere), checked against the tree.
+
+    Raises:
+        InputError: not one kind per level of inner nodes, a chance root, or MAX and MIN that do not
+            alternate from `tree.root_player` (chance levels between them do not count, as in expectiminimax).
+    """
+    height = max(tree.depths)
+    if len(levels) != height:
+        shape = "a single leaf" if height == 0 else f"{height} level{'s' if height > 1 else ''} of inner nodes"
+        example = ",".join(("max", "chance", "min", "chance")[depth % 4] for depth in range(height)) or "none"
+        raise InputError(f"--levels gives {len(levels)} kinds, but the tree has {shape}; "
+                         f"give exactly {height}, e.g. {example}")
+    if levels and levels[0] is Player.CHANCE:
+        raise InputError(f"--levels starts with chance, but the root must be max or min (traces record who moves "
+                         f"there); start with {tree.root_player.value}, e.g. {tree.root_player.value},chance")
+    mover, previous = tree.root_player, None
+    for depth, level in enumerate(levels):
+        if level is Player.CHANCE:
+            continue
+        if level is not mover and previous is None:
+            raise InputError(f"--levels has {level.value} at depth {depth}, but {mover.value} moves first (--root); "
+                             f"drop --root, or write {mover.value} there")
+        if level is not mover:
+            raise InputError(f"--levels has {level.value} at depth {depth} after {level.value} at depth {previous}; "
+                             f"MAX and MIN alternate (chance levels between them do not count): write {mover.value} there")
+        mover, previous = mover.other, depth
+    chance = [level is Player.CHANCE for level in levels]
+    probabilities: list[float | None] = [None] * len(tree)
+    for node, kids in enumerate(tree.children):
+        if kids and chance[tree.depths[node]]:
+            for child in kids:
+                probabilities[child] = 1 / len(kids)
+    return probabilities
 
 
 def builtin_example() -> ExplicitTree:
@@ -269,7 +379,12 @@ def _is_number(item: Any) -> bool:
 def from_nested(
     nested: Any, *, names: Sequence[str] | None = None, root: Player = Player.MAX
 ) -> ExplicitTree:
-    """A tree from nested lists whose leaves are numbers, e.g. [[3,12,8],[2,4,6],[14,5,2]]."""
+    """A tree from nested lists whose leaves are numbers, e.g. [[3,12,8],[2,4,6],[14,5,2]].
+
+    A chance node is an object {"chance": [[p1, subtree1], [p2, subtree2], ...]}: probabilities above
+    0 and at most 1 that sum to 1 (within `PROBABILITY_TOLERANCE`), never the root. The tree is then a
+    `ChanceTree`; MAX and MIN alternate from `root` among the other nodes (chance nodes do not count).
+    """
     if isinstance(nested, str):
         try:
             nested = json.loads(nested)
@@ -286,11 +401,13 @@ def from_nested(
             raise InputError("the nested list has a number too long to read; use shorter numbers") from None
     values: list[Value | None] = []
     children: list[list[int]] = []
-    queue: deque[tuple[Any, str]] = deque([(nested, "the top level")])
+    probabilities: list[float | None] = []
+    queue: deque[tuple[Any, str, float | None]] = deque([(nested, "the top level", None)])
     while queue:
-        item, where = queue.popleft()
+        item, where, probability = queue.popleft()
         node = len(values)
         children.append([])
+        probabilities.append(probability)
         if _is_number(item):
             if isinstance(item, float) and not math.isfinite(item):  # (an int is finite, however long)
                 raise InputError(f"the nested list has a non-finite number at {where}; use finite numbers")
@@ -299,9 +416,18 @@ def from_nested(
             values.append(None)
             for index, child in enumerate(item):
                 children[node].append(-1)  # filled in below once the child gets its id
-                queue.append((child, f"{where} > item {index + 1}"))
+                queue.append((child, f"{where} > item {index + 1}", None))
         elif isinstance(item, list):
             raise InputError(f"the nested list has an empty list at {where}; every list needs a child, so remove it or fill it")
+        elif isinstance(item, dict):
+            outcomes = _outcomes(item, where)
+            if node == 0:
+                raise InputError('the nested list\'s top level is a chance node, but the root must be MAX or MIN; '
+                                 'put it in a list: [{"chance": [...]}]')
+            values.append(None)
+            for index, (chance, child) in enumerate(outcomes):
+                children[node].append(-1)
+                queue.append((child, f"{where} > outcome {index + 1}", chance))
         else:
             raise InputError(
                 f"the nested list has {json.dumps(item)} at {where}; leaves must be numbers"
@@ -314,4 +440,27 @@ def from_nested(
             next_id += 1
     count = len(values)
     names = list(names) if names is not None else level_order_names(count)
-    return ExplicitTree(tuple(values), tuple(map(tuple, children)), tuple(names), root, "nested", {})
+    return _tree(values, children, names, root, "nested", {}, probabilities)
+
+
+def _outcomes(item: dict[str, Any], where: str) -> list[tuple[float, Any]]:
+    """The (probability, subtree) pairs of a chance node {"chance": [[p1, subtree1], ...]}, checked:
+    probabilities above 0 and at most 1 that sum to 1 (within `PROBABILITY_TOLERANCE`)."""
+    hint = 'write a chance node as {"chance": [[0.5, subtree], [0.5, subtree]]}'
+    if list(item) != ["chance"]:
+        raise InputError(f"the nested list has the object {shown(item)} at {where}; {hint}")
+    pairs = item["chance"]
+    if not isinstance(pairs, list) or not pairs:
+        raise InputError(f"the chance node at {where} has {shown(pairs)} as its outcomes; {hint}")
+    for index, pair in enumerate(pairs, start=1):
+        if not isinstance(pair, list) or len(pair) != 2:
+            raise InputError(f"the chance node at {where} has {shown(pair)} as outcome {index}; "
+                             "write each outcome as [probability, subtree]")
+        if not _is_number(pair[0]) or not 0 < pair[0] <= 1:
+            raise InputError(f"the chance node at {where} has probability {shown(pair[0])} in outcome {index}; "
+                             "a probability is a number above 0 and at most 1")
+    total = sum(Fraction(repr(probability)) for probability, _ in pairs)  # as written: 0.1 is 1/10
+    if abs(total - 1) > PROBABILITY_TOLERANCE:
+        raise InputError(f"the probabilities of the chance node at {where} sum to {float(total):.10g}, not 1; "
+                         "make them add up to 1 within 0.000001 (thirds need six decimals: 0.333333)")
+    return [(float(probability), subtree) for probability, subtree in pairs]

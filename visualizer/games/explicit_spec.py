@@ -1,5 +1,6 @@
-"""Provides the spec side of explicit trees: `read_explicit` (a spec back to a tree), `explicit_slug` and
-`explicit_default_root`, which `ExplicitTree`'s `from_spec`, `slug` and `default_root` answer with."""
+"""Provides the spec side of explicit trees: `read_explicit` (a spec back to a tree, chance nodes and
+`levels` included), `explicit_slug` and `explicit_default_root`, which `ExplicitTree`'s `from_spec`,
+`slug` and `default_root` answer with."""
 
 from __future__ import annotations
 
@@ -36,21 +37,33 @@ def read_explicit(spec: Any, where: str) -> ExplicitTree:
                  lambda value: isinstance(value, list) and len(value) == 2 and all(map(is_whole, value)))
     extra = {key: fields.spec[key] for key in ("seed", "range", "leaves") if fields.spec.get(key) is not None}
     return fields.build(from_array, fields.values(), branching=fields.whole("branching", 2, minimum=1),
-                        names=fields.names(), root=root, kind=fields.spec.get("kind", "array"), source=extra)
+                        names=fields.names(), root=root, kind=fields.spec.get("kind", "array"), source=extra,
+                        levels=_levels(fields))
+
+
+def _levels(fields: SpecFields) -> tuple[Player, ...] | None:
+    """The optional `levels` field: the kind of each level of inner nodes, "max", "min" or "chance"."""
+    hint = 'write a list of "max", "min" or "chance", one per level of inner nodes, e.g. ["max", "chance"]'
+    levels = fields.typed("levels", None, hint, lambda value: isinstance(value, list) and all(
+        level in ("max", "min", "chance") for level in value))
+    return None if levels is None else tuple(map(Player, levels))
 
 
 def _is_builtin_example(spec: dict[str, Any]) -> bool:
-    return spec.get("kind", "array") == "array" and spec.get("values") == list(DEFAULT_ARRAY)
+    """True for the built-in example's values without `levels` (with them, its chance variant is another tree)."""
+    return spec.get("kind", "array") == "array" and spec.get("values") == list(DEFAULT_ARRAY) and not spec.get("levels")
 
 
 def _node_count(nested: Any) -> int:
-    """The nodes of a nested list: every list and every leaf, counted without recursion."""
+    """The nodes of a nested list: every list, chance node and leaf, counted without recursion."""
     count, waiting = 0, [nested]
     while waiting:
         item = waiting.pop()
         count += 1
         if isinstance(item, list):
             waiting.extend(item)
+        elif isinstance(item, dict) and isinstance(item.get("chance"), list):  # {"chance": [[p, subtree], ...]}
+            waiting.extend(pair[1] for pair in item["chance"] if isinstance(pair, list) and len(pair) == 2)
     return count
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from visualizer.errors import InputError
 from visualizer.games.base import Player
@@ -54,11 +55,13 @@ def random_tree(
     value_range: tuple[int, int] = DEFAULT_RANGE,
     seed: int,
     root: Player = Player.MAX,
+    levels: Sequence[Player] | None = None,
 ) -> ExplicitTree:
     """A level-order tree with random integer values (interior ones serve as static values).
 
     The shape comes from `depth` (a perfect tree) or `leaves` (the smallest level-order tree with
-    exactly that many leaves); `leaves` defaults to 8 when neither is given.
+    exactly that many leaves); `leaves` defaults to 8 when neither is given. `levels` gives the
+    kind of each level of inner nodes, chance levels drawing each child alike (see `from_array`).
     """
     if branching < 1:
         raise InputError(f"--branching is {branching}; it must be 1 or more")
@@ -84,4 +87,4 @@ def random_tree(
     rng = random.Random(seed)
     values = [rng.randint(low, high) for _ in range(size)]
     source = {"seed": seed, "range": [low, high], "leaves": leaf_count(size, branching)}
-    return from_array(values, branching=branching, root=root, kind="random", source=source)
+    return from_array(values, branching=branching, root=root, kind="random", source=source, levels=levels)

@@ -98,7 +98,13 @@ def iter_questions(trace: Trace) -> Iterator[Question]:
 
     The events are read once, from the trace's columns; a question costs the remaining children of
     the nodes on the call stack, so a long trace is drilled without working all of it out first.
+
+    Raises:
+        ValueError: the search enters nodes again (a re-search, Monte Carlo): "which node is next"
+            has no answer among the unseen children there.
     """
+    if traits_of(trace.algorithm).revisits:
+        raise ValueError(f"the drill follows a search that enters each node once; {trace.algorithm} enters nodes again")
     columns = trace.columns
     names, children = columns.name, columns.children
     kinds, nodes = columns.event_kind, columns.event_node

@@ -99,4 +99,7 @@ def trace_search(
         search(game, algorithm, depth=depth, strict=strict, iterative=iterative, tracer=recorder, **options)
         trace = recorder.result()
     taken = changed_options(find_algorithm(algorithm).settings(options))
-    return dataclasses.replace(trace, options=taken) if taken else trace
+    if not taken:
+        return trace
+    earlier = tuple(dataclasses.replace(one, options=taken) for one in trace.earlier_passes)  # every pass's log
+    return dataclasses.replace(trace, options=taken, earlier_passes=earlier)

@@ -60,6 +60,8 @@ class Algorithm:
         revisits: it may enter a node of a pass again (PVS re-searches, Monte Carlo iterations).
         estimates: its value is an estimate (Monte Carlo), not the exact minimax value, so `compare`
             does not expect it to agree with the others.
+        null_windows: it tests with null windows (PVS, MTD(f)); the log points them out.
+        test_passes: each of its passes is one null-window test of the root (MTD(f)).
     """
 
     name: str
@@ -74,16 +76,18 @@ class Algorithm:
     options: tuple[str, ...] = ()
     revisits: bool = False
     estimates: bool = False
+    null_windows: bool = False
+    test_passes: bool = False
 
     @property
     def traits(self) -> AlgorithmTraits:
         """What a trace of this algorithm needs to know to read its events."""
-        return AlgorithmTraits(windowed=self.windowed, movers_view=self.movers_view, revisits=self.revisits)
+        return AlgorithmTraits(windowed=self.windowed, movers_view=self.movers_view, revisits=self.revisits,
+                               null_windows=self.null_windows, test_passes=self.test_passes)
 
     def takers(self, option: str) -> str:
         """The registered algorithms that take `option`, as a hint: "alphabeta, negamax-ab or id"."""
-        names = [other.name for other in REGISTRY.values() if option in other.options]
-        return ", ".join(names[:-1]) + (" or " if len(names) > 1 else "") + names[-1] if names else "none"
+        return _either([other.name for other in REGISTRY.values() if option in other.options]) or "none"
 
     def settings(self, given: dict[str, Any]) -> dict[str, Any]:
         """The options to pass: each one it takes, as given or its default.
@@ -125,7 +129,7 @@ class Algorithm:
             check_depth(depth)
         if not self.handles_chance and offers(game, ChanceMoves):
             able = [other.name for other in REGISTRY.values() if other.handles_chance]
-            instead = f"choose -a {' or '.join(able)}" if able else "no registered algorithm can"
+            instead = f"choose -a {_either(able)}" if able else "no registered algorithm can"
             raise InputError(f"{self.name} cannot search chance nodes ({game.describe()}); {instead}")
         options: dict[str, object] = {"tracer": tracer}
         if self.accepts_depth:
@@ -138,6 +142,11 @@ class Algorithm:
         if not iterative:
             options.update(settings)
         return function(game, **options)
+
+
+def _either(names: list[str]) -> str:
+    """ "a, b or c" ("" for none)."""
+    return ", ".join(names[:-1]) + (" or " if len(names) > 1 else "") + names[-1] if names else ""
 
 
 REGISTRY: dict[str, Algorithm] = {}
@@ -245,10 +254,12 @@ def find_algorithm(name: str) -> Algorithm:
 
 def _built_in(name: str, recursive: Callable[..., Value], *, windowed: bool, movers_view: bool,
               aliases: tuple[str, ...] = ()) -> Algorithm:
-    """A built-in algorithm: its iterative version is `iterative_search` with the same two traits."""
+    """A built-in algorithm: its iterative version is `iterative_search` with the same two traits; the
+    windowed ones take --fail-hard, --window and --tt (in the recursive version only)."""
     iterative = partial(iterative_search, algorithm=name, windowed=windowed, movers_view=movers_view)
+    options = ("fail_hard", "window", "tt") if windowed else ()
     return Algorithm(name, recursive, windowed=windowed, movers_view=movers_view, aliases=aliases,
-                     iterative=iterative, accepts_strict=windowed)
+                     iterative=iterative, accepts_strict=windowed, options=options)
 
 
 register(_built_in("minimax", minimax, windowed=False, movers_view=False))
@@ -259,6 +270,29 @@ register(_built_in("negamax-ab", negamax_ab, windowed=True, movers_view=True,
 
 # The searches after alpha-beta, in the order users meet them (each block: imports, then `register`).
 # -- chance nodes: expectimax, star1 --
+from visualizer.search.expectimax import expectimax  # noqa: E402
+from visualizer.search.star1 import star1  # noqa: E402
+
+register(Algorithm("expectimax", expectimax, windowed=False, movers_view=False, aliases=("expectiminimax",),
+                   handles_chance=True))
+register(Algorithm("star1", star1, windowed=True, movers_view=False, aliases=("star-1",), handles_chance=True,
+                   options=("bounds",)))
 # -- alpha-beta refined: id --
+from visualizer.search.deepening import iterative_deepening  # noqa: E402 (each block imports its own searches)
+
+register(Algorithm("id", iterative_deepening, windowed=True, movers_view=False, accepts_strict=True,
+                   aliases=("iterative-deepening", "iddfs"), options=("fail_hard", "window", "tt")))
 # -- null windows: pvs, mtdf --
+from visualizer.search.pvs import pvs  # noqa: E402 (each block imports its own searches)
+
+register(Algorithm("pvs", pvs, windowed=True, movers_view=True, aliases=("negascout", "principal-variation"),
+                   revisits=True, null_windows=True, options=("tt", "window")))
+from visualizer.search.mtdf import mtdf  # noqa: E402
+
+register(Algorithm("mtdf", mtdf, windowed=True, movers_view=False, aliases=("mtd-f", "mtd"), options=("tt", "window"),
+                   null_windows=True, test_passes=True))
 # -- Monte Carlo: mcts --
+from visualizer.search.mcts import mcts  # noqa: E402 (each block imports its own searches)
+
+register(Algorithm("mcts", mcts, windowed=False, movers_view=False, aliases=("uct", "monte-carlo"),
+                   revisits=True, estimates=True, options=("iterations", "seed", "exploration")))

@@ -2,14 +2,21 @@
 
 from __future__ import annotations
 
+import bisect
+import math
+import weakref
 from fractions import Fraction
+from typing import Any
 
 from visualizer.games.base import Player, Value, format_value
 from visualizer.tracing.events import Bound, Event, EventKind
 from visualizer.tracing.trace_records import TraceNode
 from visualizer.tracing.trace import Trace
+from visualizer.tracing.trace_columns import KIND_CODES
+from visualizer.tracing.visits import DEFAULT_EXPLORATION, format_mean, visit_counts
+from visualizer.tracing.traits import traits_of
 
-__all__ = ["cutoff_relation", "describe", "format_probability", "point_of_view"]
+__all__ = ["cutoff_relation", "describe", "format_probability", "point_of_view", "window_failure", "window_verdict"]
 
 
 def _window(event: Event) -> str:
@@ -118,6 +125,225 @@ def _back_up(trace: Trace, node: TraceNode, event: Event) -> str:
     return f"{node.name} keeps {format_value(event.value)}: {taken} is not better for {mover}{view}."
 
 
+PLAYOUT_SHOWN = 10
+"""The most playout moves a sentence names; longer playouts end in "..."."""
+
+
+def _select(trace: Trace, node: TraceNode, event: Event) -> str:
+    """ "Iteration 3: start at A (mean 4, 2 visits)." at the root; below it "Select C: UCT 6.83 = MAX's mean
+    6 + 1.41 x sqrt(ln 3 / 1), the highest of 2.", the UCB1 score that chose the node, term by term."""
+    counts = visit_counts(trace)
+    visits = counts.at(node.id, event.step)
+    if node.parent is None:
+        so_far = "" if not visits else f" (mean {format_mean(event.value)}, {_visits(visits)})"
+        return f"Iteration {visits + 1}: start at {node.name}{so_far}."
+    parent = trace.nodes[node.parent]
+    chooser = parent.player
+    exploration = trace.options.get("exploration", DEFAULT_EXPLORATION)
+    mean = event.value * chooser.sign
+    among = "the only choice" if len(parent.children) == 1 else f"the highest of {len(parent.children)}"
+    return (f"Select {node.name}: UCT {format_mean(event.score)} = {chooser.value.upper()}'s mean "
+            f"{format_mean(mean)} + {format_mean(exploration)} x sqrt(ln {counts.at(parent.id, event.step)} / "
+            f"{visits}), {among}.")
+
+
+def _visits(count: int) -> str:
+    return f"{count} visit{'' if count == 1 else 's'}"
+
+
+def _simulate(trace: Trace, node: TraceNode, event: Event) -> str:
+    """ "Playout from X7: O3 X6 O8 X9, ends 1 (MAX wins)."; "Playout from B: E K, reaches leaf K = 4.";
+    "..., stops at the depth limit: static value 3."; or without moves "X7 ends the game: result 1 (MAX wins)."."""
+    playout, name, value = event.playout or (), node.name, format_value(event.value)
+    moves = " ".join(playout[:PLAYOUT_SHOWN]) + (" ..." if len(playout) > PLAYOUT_SHOWN else "")
+    winner = "MAX wins" if event.value > 0 else "MIN wins" if event.value < 0 else "a draw"
+    if trace.depth_limit is not None and event.depth + len(playout) >= trace.depth_limit:
+        if not playout:
+            return f"{name} is at the depth limit: static value {value}."
+        return f"Playout from {name}: {moves}, stops at the depth limit: static value {value}."
+    if node.board is None:  # an explicit tree: the playout's last move names the leaf it reached
+        if not playout:
+            return f"{name} is a leaf: result {value}."
+        return f"Playout from {name}: {moves}, reaches leaf {playout[-1]} = {value}."
+    if not playout:
+        return f"{name} ends the game: result {value} ({winner})."
+    return f"Playout from {name}: {moves}, ends {value} ({winner})."
+
+
+def _backpropagate(trace: Trace, node: TraceNode, event: Event) -> str:
+    """ "B takes 4: 3 visits, mean 5.33."; the root's last one also says what the search chose."""
+    kinds, step = trace.columns.event_kind, event.step - 1
+    simulate = KIND_CODES[EventKind.SIMULATE]
+    while step > 0 and kinds[step - 1] != simulate:  # the playout is just before the path's backpropagations
+        step -= 1
+    result = trace.columns.event_value[step - 1] if step > 0 else None
+    sentence = f"{node.name} takes {format_value(result)}: {_visits(event.visits)}, mean {format_mean(event.value)}."
+    if node.parent is None and event.step == len(trace.events):
+        best = trace.summary.best_child
+        chosen = "" if best is None else (
+            f", best move {trace.summary.best_move} (most visited: {_visits(visit_counts(trace).final(best))})")
+        iterations = f"{event.visits} iteration{'' if event.visits == 1 else 's'}"
+        sentence += f" Done: {node.name} = {format_mean(trace.summary.value)} after {iterations}{chosen}."
+    return sentence
+
+
+def window_failure(trace: Trace) -> str | None:
+    """ "low" or "high" when the root's value lies outside the root window the search was given
+    (`--window`), so is only a bound on the minimax value; None inside it, or without a window.
+
+    With the usual cut rule a value equal to a bound is a bound too; with --strict it is exact,
+    unless the search is fail-hard, whose value at a bound may be that bound.
+    """
+    window = trace.options.get("window")
+    root = trace.root
+    if window is None or not any(trace.nodes[child].visit for child in root.children):
+        return None  # a root evaluated as a leaf has its exact value whatever the window
+    low, high = window
+    value = trace.summary.value
+    inclusive = not trace.strict or bool(trace.options.get("fail_hard"))
+    if value < low or (inclusive and value == low):
+        return "low"
+    if value > high or (inclusive and value == high):
+        return "high"
+    return None
+
+
+def window_verdict(trace: Trace) -> str | None:
+    """ "fails high: the value is at least 6 (window 2:6)" (or low: at most), None when it does not fail."""
+    failure = window_failure(trace)
+    if failure is None:
+        return None
+    window = ":".join(format_value(bound) for bound in trace.options["window"])
+    limit = "at most" if failure == "low" else "at least"
+    return f"fails {failure}: the value is {limit} {format_value(trace.summary.value)} (window {window})"
+
+
+def _returned_bound(trace: Trace, node: TraceNode, value: Value) -> str:
+    """ ", the bound it failed against (fail-hard): its best value 7 >= beta 6" when a fail-hard node
+    returns a bound instead of the best value its children gave; "" otherwise."""
+    if not trace.options.get("fail_hard"):
+        return ""
+    values = [_child_value(trace, trace.nodes[child]) for child in node.children if trace.nodes[child].visit]
+    if not values:
+        return ""
+    best = max(values) if _maximizes(trace, node) else min(values)
+    if best == value:
+        return ""
+    if best > value:
+        relation = (">" if trace.strict else ">=") + f" beta {format_value(value)}"
+    else:
+        relation = ("<" if trace.strict else "<=") + f" alpha {format_value(value)}"
+    return f", the bound it failed against (fail-hard): its best value {format_value(best)} {relation}"
+
+
+def _chance_cutoff(trace: Trace, node: TraceNode, event: Event) -> str:
+    """ "C: with J at most 15, C is worth at most 7 <= alpha 8, so J is pruned (chance cut-off).": the
+    leaf bound that made it safe (Star1), worked out from the limit, the expectation so far and the
+    probability of the children skipped."""
+    skipped = trace.names(event.skipped)
+    rest = sum(trace.nodes[child].probability or 0 for child in event.skipped)
+    leaf = (event.limit - event.value) / rest if rest else event.limit
+    if event.bound is Bound.UPPER:
+        words, relation = "at most", f"<= alpha {format_value(event.alpha)}"
+    else:
+        words, relation = "at least", f">= beta {format_value(event.beta)}"
+    verb = "is" if len(skipped) == 1 else "are"
+    return (f"{node.name}: with {', '.join(skipped)} {words} {format_value(leaf)}, {node.name} is worth {words} "
+            f"{format_value(event.limit)} {relation}, so {', '.join(skipped)} {verb} pruned (chance cut-off).")
+
+
+_TRACE_VALUES: dict[int, tuple[Any, list[Value]]] = {}  # id(columns) -> (a weak reference to them, sorted values)
+
+
+def _values_inside(trace: Trace, alpha: Value, beta: Value) -> bool:
+    """True when some static value of an explicit tree (or its negation) lies strictly between alpha and beta."""
+    columns = trace.columns
+    known = _TRACE_VALUES.get(id(columns))
+    if known is None or known[0]() is not columns:
+        found = {value for value in columns.static_value if value is not None}
+        known = (weakref.ref(columns), sorted(found | {-value for value in found}))
+        _TRACE_VALUES[id(columns)] = known
+    values = known[1]
+    at = bisect.bisect_right(values, alpha)
+    return at < len(values) and values[at] < beta
+
+
+def is_null_window(trace: Trace, alpha: Value | None, beta: Value | None) -> bool:
+    """A window of a PVS or MTD(f) trace that no value can fall strictly inside, so that searching with
+    it only tests "is the value beta or more?": (alpha, alpha + 1) between whole numbers, and in an
+    explicit tree any window with none of its values inside."""
+    if not traits_of(trace.algorithm).null_windows or alpha is None or beta is None:
+        return False
+    if not (math.isfinite(alpha) and math.isfinite(beta) and alpha < beta):
+        return False
+    if float(alpha).is_integer() and beta - alpha == 1:
+        return True
+    return trace.nodes[0].board is None and not _values_inside(trace, alpha, beta)
+
+
+def _enter(trace: Trace, node: TraceNode, event: Event, view: str) -> str:
+    """ "Enter C (MAX, depth 1) with null window [5, 6]: is C's value 6 or more?" for a null-window test
+    (the root of an MTD(f) pass: "this pass tests whether A's value is 0 or more"); else as before."""
+    heading = f"Enter {node.name} ({node.player.value.upper()}, depth {event.depth})"
+    if event.alpha is None:
+        return f"{heading}."
+    if not is_null_window(trace, event.alpha, event.beta):
+        return f"{heading} with window {_window(event)}{view}."
+    question = f"{node.name}'s value is {format_value(event.beta)} or more"
+    if node.parent is None and traits_of(trace.algorithm).test_passes:
+        return f"{heading} with null window {_window(event)}{view}: this pass tests whether {question}."
+    return (f"{heading} with null window {_window(event)}{view}: a test, is {node.name}'s value "
+            f"{format_value(event.beta)} or more?")
+
+
+def _research(trace: Trace, node: TraceNode, event: Event, view: str) -> str:
+    """ "A: -C = -2 > alpha -6 in the null window [-6, -5]: C is better, but -2 is only a bound on it, so C
+    is searched again with [-2, +inf]." The child's test result is its exit just before (PVS)."""
+    child = trace.nodes[event.child]
+    columns, step = trace.columns, event.step - 2  # the child's exit
+    tested = columns.event_value[step]
+    offered = -tested if trace.is_negamax else tested
+    enter = KIND_CODES[EventKind.ENTER]
+    while step > 0 and not (columns.event_kind[step] == enter and columns.event_node[step] == event.child):
+        step -= 1  # back to the child's entry, for the window it was tested with
+    low, high = columns.event_alpha[step], columns.event_beta[step]
+    if trace.is_negamax:
+        low, high = -high, -low
+    shown = f"{'-' if trace.is_negamax else ''}{child.name} = {format_value(offered)}"
+    return (f"{node.name}: {shown} > alpha {format_value(low)} in the null window [{format_value(low)}, "
+            f"{format_value(high)}]{view}: {child.name} is better, but {format_value(offered)} is only a bound on "
+            f"it, so {child.name} is searched again with [{format_value(offered)}, {format_value(event.beta)}].")
+
+
+def _pass_verdict(trace: Trace, node: TraceNode, event: Event) -> str:
+    """An MTD(f) pass's end: "A = 2 >= beta 0: this pass fails high, so the value is at least 2.", and when the
+    bounds of all the passes so far meet, "Done: the value is 2, best move C."."""
+    lower, upper = trace.options.get("window", (-math.inf, math.inf))
+    verdict = ""
+    for done in trace.passes if trace.earlier_passes else (trace,):
+        first = done.events[0]
+        value = done.summary.value
+        if value < first.beta:
+            upper = value
+        if value > first.alpha:
+            lower = value
+        if done is trace:
+            alpha, beta, shown = format_value(first.alpha), format_value(first.beta), format_value(value)
+            if first.alpha < value < first.beta:
+                verdict = f"{node.name} = {shown}, inside the window [{alpha}, {beta}]: the value is {shown}."
+            elif value >= first.beta:
+                verdict = (f"{node.name} = {shown} >= beta {beta}: "
+                           f"this pass fails high, so the value is at least {shown}.")
+            else:
+                verdict = (f"{node.name} = {shown} <= alpha {alpha}: "
+                           f"this pass fails low, so the value is at most {shown}.")
+    if lower < upper:
+        return verdict
+    best = trace.summary.best_move
+    return f"{verdict} Done: the value is {format_value(trace.summary.value)}" + (
+        "." if best is None else f", best move {best}.")
+
+
 def describe(trace: Trace, event: Event) -> str:
     """The event as a sentence that does not depend on colour to be understood.
 
@@ -129,9 +355,18 @@ def describe(trace: Trace, event: Event) -> str:
     name = node.name
     kind = event.kind
     view = f" ({point_of_view(trace, node)})" if trace.is_negamax else ""
+    if kind is EventKind.SELECT:
+        return _select(trace, node, event)
+    if kind is EventKind.EXPAND:
+        return f"Expand {name} (new): it joins the tree at depth {event.depth}."
+    if kind is EventKind.SIMULATE:
+        return _simulate(trace, node, event)
+    if kind is EventKind.BACKPROPAGATE:
+        return _backpropagate(trace, node, event)
     if kind is EventKind.ENTER:
-        window = "" if event.alpha is None else f" with window {_window(event)}"
-        return f"Enter {name} ({node.player.value.upper()}, depth {event.depth}){window}{view if window else ''}."
+        return _enter(trace, node, event, view)
+    if kind is EventKind.RESEARCH:
+        return _research(trace, node, event, view)
     if kind is EventKind.EVALUATE:
         if not node.children and node.board is None:
             why = "is a leaf"
@@ -149,6 +384,8 @@ def describe(trace: Trace, event: Event) -> str:
     if kind is EventKind.UPDATE:
         bound = f"alpha = {format_value(event.alpha)}" if _maximizes(trace, node) else f"beta = {format_value(event.beta)}"
         return f"{name}: {bound}, window now {_window(event)}{view}."
+    if kind is EventKind.CHANCE_CUTOFF:
+        return _chance_cutoff(trace, node, event)
     if kind is EventKind.CUTOFF:
         skipped = trace.names(event.skipped)
         verb = "is" if len(skipped) == 1 else "are"
@@ -157,9 +394,13 @@ def describe(trace: Trace, event: Event) -> str:
             f"{name}: {child} = {format_value(event.value)} {cutoff_relation(trace, event)}, "
             f"so {', '.join(skipped)} {verb} pruned (cut-off{view.replace(' (', '; ').rstrip(')')})."
         )
+    if node.parent is None and traits_of(trace.algorithm).test_passes:
+        return _pass_verdict(trace, node, event)
     if node.parent is None:
         best = trace.summary.best_move
         tail = "" if best is None else f", best move {best}"
         root_view = " (MAX's view)" if trace.is_negamax else ""
+        verdict = window_verdict(trace)
+        tail += "" if verdict is None else f"; the root {verdict}"
         return f"Done: {name} = {format_value(trace.summary.value)}{root_view}{tail}."
-    return f"Leave {name} with {format_value(event.value)}{view}."
+    return f"Leave {name} with {format_value(event.value)}{_returned_bound(trace, node, event.value)}{view}."

@@ -64,32 +64,40 @@ class Recorder(Tracer):
         self.recording = SearchLog()
         self.passes: list[Trace] = []  # the passes finished before the one being recorded
         self._began = False
+        self._entered_before = 0  # the nodes the passes before this one entered
         self._bind_hooks(self.recording)
 
     def begin(self, game: Game, *, algorithm: str, depth_limit: int | None, strict: bool) -> None:
         if self._began:  # a further pass: the one before it becomes a trace of its own
             if len(self.recording.stack) > 1:
                 raise RuntimeError("a pass began while nodes of the one before were still open")
+            self._entered_before += len(self.recording.visit_order)
             self.passes.append(self._trace_of(self.recording.take()))
         self._began = True
         self.game = game
         self.algorithm, self.depth_limit, self.strict = algorithm, depth_limit, strict
         traits = traits_of(algorithm)  # without a window, alphas and betas are all None: none are stored
         self.is_negamax = traits.movers_view
+        self.revisits = traits.revisits  # a node skipped may be searched later: pruned is what stays unvisited
         self.recording.start(game, windowed=traits.windowed)
         self._configure_hooks(game, negamax_values=self.is_negamax, with_window=self.recording.windowed,
                               revisits=traits.revisits)
 
     def _checkpoint(self, entered: int) -> int:
-        """Stops a search over budget and reports progress; returns the count to check again at."""
-        if entered >= self.max_nodes:
+        """Stops a search over budget and reports progress; returns the count (in this pass) to check again at.
+
+        The budget and the progress count the nodes of every pass so far, so a search of many passes
+        cannot grow without bound either.
+        """
+        total = entered + self._entered_before
+        if total >= self.max_nodes:
             raise NodeBudgetExceeded(
                 f"the search passed {self.max_nodes:,} nodes (--max-nodes); "
                 "look fewer moves ahead with --depth N, or raise --max-nodes"
             )
-        if self.progress is not None and entered and entered % PROGRESS_EVERY == 0:
-            self.progress(entered)
-        return min(self.max_nodes, (entered // PROGRESS_EVERY + 1) * PROGRESS_EVERY)
+        if self.progress is not None and total and total % PROGRESS_EVERY == 0:
+            self.progress(total)
+        return min(self.max_nodes, (total // PROGRESS_EVERY + 1) * PROGRESS_EVERY) - self._entered_before
 
     def _bind_hooks(self, rec: SearchLog) -> None:  # noqa: C901 (one closure per hook)
         """Sets the hooks as closures over the lists of `rec` (instance attributes shadow the methods).
@@ -99,7 +107,7 @@ class Recorder(Tracer):
         """
         checkpoint = self._checkpoint
         game: Any = None
-        explicit = windowed = negamax = revisits = False
+        explicit = windowed = negamax = False
         players: list[Player] = []
         stack, stack_push, stack_pop = rec.stack, rec.stack.append, rec.stack.pop
         values, best, statics, alphas, betas = rec.values, rec.best, rec.statics, rec.alphas, rec.betas
@@ -123,7 +131,6 @@ class Recorder(Tracer):
             paths.clear()
             revisiting = revisits and not explicit  # explicit trees: a node is its own id already
             next_check = 0
-
 
         def new_node(state: Any, move: Any, depth: int, parent: int | None) -> int:
             """The id of the child of `parent` by `move`: a new one, unless the search revisits and has it."""
@@ -205,8 +212,7 @@ class Recorder(Tracer):
             open_node(EXPAND, state, move, depth, None, None)
 
         def simulate(state: Any, playout: Sequence[str], value: Value) -> None:
-            node = stack[-1]
-            statics.setdefault(node, value)  # the node's own value is its first playout's result
+            node = stack[-1]  # a playout's result is no static value: only the node's value changes
             values[node] = value
             add_kind(SIMULATE)
             add_node(node)
@@ -278,21 +284,9 @@ class Recorder(Tracer):
             add_beta(beta)
 
         def skipped_node(state: Any, move: Any, parent: int) -> int:
-            """Registers a child a cut-off skips (games only: explicit trees know all their nodes)."""
-            if revisiting:  # a search that revisits may skip a child it searched before, or search it later
-                known = paths.get((parent, move))
-                if known is not None:
-                    return known
-                paths[parent, move] = len(depths)
-            node = len(depths)
-            add_parent(parent)
-            add_move(move)
-            add_state(state)
-            add_depth(depths[parent] + 1)
-            values.append(None)
-            alphas.append(None)
-            betas.append(None)
-            return node
+            """Registers a child a cut-off skips (games only: explicit trees know all their nodes; a search
+            that revisits may skip a child it searched before, or search it later: the same node)."""
+            return new_node(state, move, depths[parent] + 1, parent)
 
         def cutoff(state: Any, skipped: Sequence[tuple[Any, Any]], *, alpha: Value, beta: Value,
                    kind: int = CUTOFF) -> None:
@@ -384,7 +378,7 @@ class Recorder(Tracer):
                 Cutoff(node, step, child, skipped, subtree)
                 for (node, step, child, skipped), subtree in zip(rec.cutoffs, columns.pruned_by_cutoff)
             ),
-            pruned=tuple(sorted(pruned)),
+            pruned=tuple(sorted(pruned.difference(rec.visit_order) if self.revisits else pruned)),
             unreached=columns.unreached(),
         )
         return Trace(

@@ -39,9 +39,9 @@ class Tracer:
         """`state`, just entered, is in the transposition table: it takes the stored `value`, which
         `bound` says is exact or a lower or upper bound, instead of searching its children."""
 
-    def research(self, state: Any, child: Any, *, alpha: Value, beta: Value) -> None:
-        """At `state`, the child that just exited failed its null-window test and is searched again
-        with the window (alpha, beta); the search then enters the same child once more (PVS)."""
+    def research(self, state: Any, child: Any) -> None:
+        """At `state`, the child that just exited failed its null-window test and is searched again;
+        the search then enters the same child once more, with the wider window (PVS)."""
 
     def chance_cutoff(
         self, state: Any, skipped: Sequence[tuple[Any, Any]], *, bound: Bound, limit: Value, alpha: Value, beta: Value

@@ -18,11 +18,16 @@ class AlgorithmTraits:
             not MAX's.
         revisits: the search may enter a node of a pass again (a PVS re-search, each Monte Carlo
             iteration): a node is then its path from the root, and entering it again reopens it.
+        null_windows: it tests with null windows (PVS, MTD(f)): its sentences point them out.
+        test_passes: each pass is one null-window test of the root (MTD(f)): the root's exit says
+            what the pass learnt about the value.
     """
 
     windowed: bool
     movers_view: bool
     revisits: bool = False
+    null_windows: bool = False
+    test_passes: bool = False
 
 
 UNKNOWN_TRAITS = AlgorithmTraits(windowed=True, movers_view=False)
