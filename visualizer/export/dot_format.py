@@ -55,7 +55,15 @@ if TYPE_CHECKING:
 
 __all__ = ["to_dot", "graph_to_dot", "write_dot"]
 
-def _node_attributes(graph: networkx.DiGraph, node: int, pv: set[int]) -> dict[str, Any]:
+def _visits(graph: networkx.DiGraph) -> dict[str, int] | None:
+    """A Monte Carlo search's visits of each node by name (from its events' last count), None for others."""
+    events = graph.graph["events"]
+    if not events or "visits" not in events[0]:
+        return None
+    return {event["node"]: event["visits"] for event in events if event["visits"] is not None}
+
+
+def _node_attributes(graph: networkx.DiGraph, node: int, pv: set[int], visits: dict[str, int] | None) -> dict[str, Any]:
     data = graph.nodes[node]
     attributes: dict[str, Any] = {"shape": SHAPES[data["player"]], "tooltip": quote_label(data["name"])}
     if data["board"] is not None:
@@ -67,6 +75,7 @@ def _node_attributes(graph: networkx.DiGraph, node: int, pv: set[int]) -> dict[s
         value=data["value"],
         static_value=data["static_value"],
         window=(data["alpha"], data["beta"]),
+        visits=None if visits is None else visits.get(data["name"], 0),
     )
     if node in pv:
         attributes["penwidth"] = PV_WIDTH
@@ -142,8 +151,9 @@ def graph_to_dot(graph: networkx.DiGraph, *, step: int | None = None, replay: Re
     dot.set("label", quote_label(_title(graph)))
     dot.set_node_defaults(fontname=FONT)
     dot.set_edge_defaults(fontname=FONT, arrowhead=EDGE_HEAD)
+    visits = _visits(graph)
     for node in graph.nodes:
-        dot.add_node(pydot.Node(dot_id(node), **_node_attributes(graph, node, pv)))
+        dot.add_node(pydot.Node(dot_id(node), **_node_attributes(graph, node, pv, visits)))
     for parent, child in graph.edges:
         attributes = _edge_attributes(graph, parent, child, pv, cuts, pruned)
         dot.add_edge(pydot.Edge(dot_id(parent), dot_id(child), **attributes))

@@ -6,6 +6,7 @@ import textwrap
 from typing import TYPE_CHECKING, Any
 
 from visualizer.games.base import Value, format_value
+from visualizer.tracing.visits import format_mean
 
 if TYPE_CHECKING:
     from visualizer.export.scene import NodeLook
@@ -122,17 +123,21 @@ def node_label(
     value: Value | None = None,
     static_value: Value | None = None,
     window: tuple[Value | None, Value | None] | None = None,
+    visits: int | None = None,
 ) -> str:
     """The plain text of a node's label, one fact a line.
 
-    The name comes first; then the board (game nodes); then "#visit  v=value" for a visited node,
+    The name comes first; then the board (game nodes); then "#visit  v=value" for a visited node
+    ("n=visits  v=mean" with Monte Carlo's `visits`, the mean rounded),
     or "(static)" for a node whose static value is known but that was not visited; then the window
     "[alpha, beta]" with "-inf"/"+inf" when there is one.
     """
     lines = [name]
     if board is not None:
         lines.append(board)
-    if visit is not None:
+    if visit is not None and visits is not None:
+        lines.append(f"n={visits}  v={format_mean(value)}")
+    elif visit is not None:
         lines.append(f"#{visit}  v={format_value(value, missing='?')}")
     elif static_value is not None:
         lines.append(f"({format_value(static_value)})")
@@ -165,7 +170,7 @@ def look_label(name: str, look: NodeLook, *, board: str | None = None) -> str:
         lines.append(board)
     dimmed = None if look.dimmed is None else f"({format_value(look.dimmed)})"
     if look.visit is not None:
-        value = f"#{look.visit}  v={format_value(look.value, missing='?')}"
+        value = f"{look.visit_text}  v={format_value(look.value, missing='?')}"
         lines.append(value if dimmed is None else f"{value} {dimmed}")
     elif dimmed is not None:
         lines.append(dimmed)

@@ -42,6 +42,7 @@ from visualizer.games.base import Player, format_value
 from visualizer.gc_policy import paused_gc
 from visualizer.tracing.trace_records import NodeStatus
 from visualizer.tracing.trace import Trace
+from visualizer.tracing.visits import is_monte_carlo, visit_counts
 
 __all__ = ["dot_chunks", "CHUNK_NODES"]
 
@@ -156,6 +157,7 @@ class _DotStream:
         self.board_texts = _Texts(lambda board: "" if board is None else "\\n" + escape_label(board))
         self.probability = self.columns.probability if self.columns.has_chance else None
         self.special: set[int] = set()
+        self.visits = visit_counts(trace) if is_monte_carlo(trace) else None
         self.edge_styles: dict[tuple[bool, bool, str | None, bool, bool], str] = {}
 
     def chunks(self) -> Iterator[str]:
@@ -262,6 +264,9 @@ class _DotStream:
         types = set(map(type, values)) | set(map(type, statics))
         if not windowless:
             types |= set(map(type, alphas)) | set(map(type, betas))
+        if self.visits is not None:  # Monte Carlo: "n=visits  v=mean", as node_label writes it
+            counts = [self.visits.final(node) for node in range(start, stop)]
+            return self.odd_details(visits, values, statics, alphas, betas, counts)
         if not types <= _PLAIN_TYPES:
             return self.odd_details(visits, values, statics, alphas, betas)
         value_texts, static_texts, window_texts = self.value_texts, self.static_texts, self.window_texts
@@ -278,11 +283,14 @@ class _DotStream:
         return counts, windows
 
     @staticmethod
-    def odd_details(visits, values, statics, alphas, betas) -> tuple[list[str], Sequence[str]]:
-        """`details` for values of other types than int and float, through `node_label` itself."""
+    def odd_details(visits, values, statics, alphas, betas, counts=None) -> tuple[list[str], Sequence[str]]:
+        """`details` for values of other types than int and float, or with Monte Carlo visit `counts`,
+        through `node_label` itself."""
+        counts = repeat(None) if counts is None else counts
         lines = [
-            escape_label(node_label("", visit=visit, value=value, static_value=static, window=(alpha, beta)))
-            for visit, value, static, alpha, beta in zip(visits, values, statics, alphas, betas)
+            escape_label(node_label("", visit=visit, value=value, static_value=static, window=(alpha, beta),
+                                    visits=count))
+            for visit, value, static, alpha, beta, count in zip(visits, values, statics, alphas, betas, counts)
         ]
         return lines, repeat("", len(lines))
 

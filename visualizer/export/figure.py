@@ -240,7 +240,7 @@ class Figure:
             items.append(Text(f"value:{node}", x, value_y, text, size, colour, bold=look.value is not None))
         if look.visit is not None:
             items.append(Text(f"visit:{node}", x + GLYPH_WIDTH / 2 + VISIT_GAP, top_of_glyph + SMALL_SIZE * 0.7,
-                              f"#{look.visit}", SMALL_SIZE, theme.ink, anchor="start"))
+                              look.visit_text, SMALL_SIZE, theme.ink, anchor="start"))
         if look.window:
             items.append(Text(f"window:{node}", x, window_y(top), look.window, SMALL_SIZE, theme.ink,
                               bold=look.current))

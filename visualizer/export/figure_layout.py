@@ -96,7 +96,7 @@ class TreeLayout:
         longest = max((len(format_value(value)) for value in values), default=1)
         longest = max(longest, len("+inf") if has_windows else 1)
         window = "[" + "9" * longest + ", " + "9" * longest + "]" if has_windows else ""
-        visits = "#" + "9" * len(str(max(1, len(columns.name))))
+        visits = "#" + "9" * len(str(max(1, len(columns.name), len(trace.summary.visit_order))))  # entered again: more
         half = max(
             _widest(columns.name, NAME_SIZE) / 2,
             _widest([window], SMALL_SIZE) / 2,

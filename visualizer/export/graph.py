@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING, Any
 
 import visualizer
 from visualizer.errors import InputError
-from visualizer.tracing.events import EVENT_FIELDS, SPARSE_FIELDS, Event
+from visualizer.tracing.events import EVENT_FIELDS, EVENT_KINDS, SPARSE_FIELDS, Event
+from visualizer.tracing.trace_columns import KINDS
 from visualizer.tracing.trace import Cutoff, Summary, Trace, TraceNode
 
 if TYPE_CHECKING:
@@ -45,9 +46,15 @@ def node_attributes(trace: Trace, node: TraceNode) -> dict[str, Any]:
 
 
 def sparse_fields(trace: Trace) -> tuple[str, ...]:
-    """The `SPARSE_FIELDS` every event record of `trace` has: all of them when some event of the trace
-    has one (a table hit's ref and bound), none otherwise (files keep the layout of before)."""
-    return SPARSE_FIELDS if trace.columns.event_extra else ()
+    """The `SPARSE_FIELDS` every event record of `trace` has: those carried by the kinds of event the
+    trace has (ref and bound with a table hit, visits with a backpropagation, ...), none for a trace
+    of the kinds before them (files keep the layout of before)."""
+    columns = trace.columns
+    if not columns.event_extra:
+        return ()
+    codes = set(columns.event_kind)
+    carried = {field for code in codes for field in EVENT_KINDS[KINDS[code]].carries}
+    return tuple(field for field in SPARSE_FIELDS if field in carried)
 
 
 def field_record(trace: Trace, field: str, value: Any) -> Any:

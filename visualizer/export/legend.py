@@ -14,6 +14,7 @@ from visualizer.export.figure_layout import glyph
 from visualizer.export.themes import Theme
 from visualizer.games.base import Player
 from visualizer.tracing.trace import Trace
+from visualizer.tracing.visits import is_monte_carlo
 
 __all__ = ["LEGEND_SIZE", "LegendEntry", "chance_fill", "legend_items", "legend_rows"]
 
@@ -102,7 +103,11 @@ def legend_items(trace: Trace, theme: Theme, has_windows: bool) -> list[LegendEn
     ]
     if Player.CHANCE in trace.columns.player:
         entries.append(entry("chance", "CHANCE", _glyph(Player.CHANCE, ink, chance_fill(theme), theme.line, "solid")))
-    entries.append(entry("visit", "visit order", _word("#3", ink), words="#3"))
+    monte_carlo = is_monte_carlo(trace)
+    if monte_carlo:
+        entries.append(entry("visit", "visits (mean inside)", _word("n=3", ink), words="n=3"))
+    else:
+        entries.append(entry("visit", "visit order", _word("#3", ink), words="#3"))
     if has_windows:
         label = "alpha-beta window (mover's view)" if trace.is_negamax else "alpha-beta window"
         entries.append(entry("window", label, _word("[a,b]", ink), words="[a,b]"))
@@ -112,7 +117,7 @@ def legend_items(trace: Trace, theme: Theme, has_windows: bool) -> list[LegendEn
     if summary.cutoffs:
         entries.append(entry("cut", "cut-off", _line(theme.cut, theme.bold_line * 0.75, mark=True)))
     if summary.unreached:
-        entries.append(entry("unreached", "beyond the depth limit",
+        entries.append(entry("unreached", "not in the search's tree" if monte_carlo else "beyond the depth limit",
                                    _glyph(Player.MAX, theme.muted, theme.background, theme.line, "dotted")))
     entries.append(entry("pv", "principal variation", _line(ink, theme.bold_line)))
     entries.append(entry("current", "this step", _glyph(Player.MAX, ink, theme.current_fill,

@@ -1,7 +1,8 @@
 """Provides `Scene`: what every node of a trace shows after a step (or when finished), before any drawing.
 
 The one place that decides a node's look from the search: visited, pruned, unreached or not yet
-seen; the value shown, or a leaf's static value shown dimmed; the visit number and the window; the
+seen; the value shown, or a leaf's static value shown dimmed; the visit number (Monte Carlo: the node's
+visits, and its mean rounded) and the window; the
 node of the step; the cut-offs so far; the principal variation (finished only); the edge of a child
 just taken; and the caption, the step as a sentence as the app says it. The figure (and so every
 picture format) and the per-step DOT files both read it.
@@ -17,6 +18,8 @@ from visualizer.tracing.describe import describe
 from visualizer.tracing.trace_records import NodeStatus
 from visualizer.tracing.replay import Phase, Replay
 from visualizer.tracing.trace import Trace
+from visualizer.tracing.traits import traits_of
+from visualizer.tracing.visits import MEAN_DIGITS, VisitCounts, is_monte_carlo, visit_counts
 
 __all__ = ["NodeLook", "Scene", "finished_scene", "inner_nodes", "scene_at"]
 
@@ -35,6 +38,8 @@ class NodeLook:
         window: the window "[alpha, beta]" text, "" for none.
         current: the node of the step being shown.
         bold: on the principal variation (finished searches).
+        visits: Monte Carlo search: the node's visits so far, shown instead of the visit number
+            (None for other searches, and before the node is entered).
     """
 
     status: Status
@@ -44,6 +49,13 @@ class NodeLook:
     window: str = ""
     current: bool = False
     bold: bool = False
+    visits: int | None = None
+
+    @property
+    def visit_text(self) -> str:
+        """What a drawing writes beside the node: "#7" (the 7th node entered), or for a Monte Carlo
+        search "n=30" (its visits so far)."""
+        return f"#{self.visit}" if self.visits is None else f"n={self.visits}"
 
 
 @dataclass(frozen=True)
@@ -72,12 +84,29 @@ def _window(alpha: Value | None, beta: Value | None) -> str:
 
 
 def _look(trace: Trace, inner: frozenset[int], node: int, status: Status, visit: int | None, value: Value | None,
-          alpha: Value | None, beta: Value | None, *, current: bool = False, bold: bool = False) -> NodeLook:
+          alpha: Value | None, beta: Value | None, *, current: bool = False, bold: bool = False,
+          visits: int | None = None) -> NodeLook:
     visited = status == "visited"
     evaluated = visited and value is not None
     dimmed = None if evaluated or node in inner else trace.columns.static_value[node]
+    if visits is not None and isinstance(value, float):
+        value = round(value, MEAN_DIGITS)  # a Monte Carlo mean: 6.133, not 6.133333
     return NodeLook(status, value if visited else None, dimmed, visit, _window(alpha, beta) if visited else "",
-                    current, bold)
+                    current, bold, visits if visited and visit is not None else None)
+
+
+def _counts(trace: Trace) -> VisitCounts | None:
+    """The visit counts of a Monte Carlo trace, None for other searches."""
+    return visit_counts(trace) if is_monte_carlo(trace) else None
+
+
+def _visited_text(trace: Trace) -> str:
+    """ "13 of 15 nodes visited"; for a search that enters nodes again, "9 of 15 nodes visited (193 entries)"."""
+    summary, count = trace.summary, len(trace.columns.name)
+    if not traits_of(trace.algorithm).revisits:
+        return f"{summary.nodes_visited} of {count} nodes visited"
+    distinct = len(set(summary.visit_order))
+    return f"{distinct} of {count} nodes visited ({summary.nodes_visited:,} entries)"
 
 
 def inner_nodes(trace: Trace) -> frozenset[int]:
@@ -90,17 +119,18 @@ def finished_scene(trace: Trace) -> Scene:
     columns, summary = trace.columns, trace.summary
     inner = inner_nodes(trace)
     bold = frozenset(summary.principal_variation)
+    counts = _counts(trace)
     looks = tuple(
         _look(trace, inner, node, "visited" if status is NodeStatus.VISITED else status.value, columns.visit[node],
-              columns.value[node], columns.alpha[node], columns.beta[node], bold=node in bold)
+              columns.value[node], columns.alpha[node], columns.beta[node], bold=node in bold,
+              visits=None if counts is None else counts.final(node))
         for node, status in enumerate(columns.status)
     )
     cuts = frozenset((cutoff.node, cutoff.skipped[0]) for cutoff in summary.cutoffs if cutoff.skipped)
     events = trace.events
     outcome = describe(trace, events[len(events) - 1]) if len(events) else "No steps."
     count = len(summary.cutoffs)
-    caption = (f"{outcome} {summary.nodes_visited} of {len(columns.name)} nodes visited, "
-               f"{count} cut-off{'' if count == 1 else 's'}.")
+    caption = f"{outcome} {_visited_text(trace)}, {count} cut-off{'' if count == 1 else 's'}."
     return Scene(looks, cuts, bold, None, caption, None)
 
 
@@ -113,6 +143,7 @@ def scene_at(trace: Trace, replay: Replay, *, inner: frozenset[int] | None = Non
     if inner is None:
         inner = inner_nodes(trace)
     current = replay.current
+    counts = _counts(trace)
     looks = []
     for node, view in enumerate(replay.views):
         if view.phase is Phase.PRUNED:
@@ -124,7 +155,7 @@ def scene_at(trace: Trace, replay: Replay, *, inner: frozenset[int] | None = Non
         else:
             status = "unseen"
         looks.append(_look(trace, inner, node, status, view.visit, view.value, view.alpha, view.beta,
-                           current=node == current))
+                           current=node == current, visits=None if counts is None else counts.at(node, replay.step)))
     cuts = frozenset((cutoff.node, cutoff.skipped[0]) for cutoff in trace.summary.cutoffs
                      if cutoff.step <= replay.step and cutoff.skipped)
     event = replay.event

@@ -15,6 +15,7 @@ from rich.text import Text
 from visualizer.games.base import Player, Value, format_value
 from visualizer.tracing.replay import NodeView, Phase
 from visualizer.tracing.trace import NodeStatus, TraceNode
+from visualizer.tracing.visits import format_mean
 
 __all__ = [
     "MARKERS", "PHASE_WORDS", "VIEW_LEGEND", "Density", "NodeLabel", "compact_value", "node_label", "node_line",
@@ -110,6 +111,7 @@ def node_label(
     density: Density = Density.FULL,
     show_leaf_values: bool = False,
     movers_view: bool = False,
+    visits: int | None = None,
 ) -> NodeLabel:
     """The label of `node` in the state `view`; nothing in it relies on colour.
 
@@ -124,6 +126,8 @@ def node_label(
         movers_view: show the values from the view of the player to move at the node, as negamax keeps
             them (`view` holds them from MAX's view, see `shown_value`); the window is shown as `view`
             holds it, which for negamax traces is from the mover's view already.
+        visits: for Monte Carlo traces, the node's visits at the replay's step (`VisitCounts.at`): the
+            full label shows "n=4" instead of the visit number, and the value is the mean, to 3 decimals.
     """
     pruned = view.phase is Phase.PRUNED
     name = node.name.rsplit(".", 1)[-1] if short and node.board is not None else node.name
@@ -131,6 +135,8 @@ def node_label(
     if density is Density.FULL:
         mark = ">" if is_current else "x" if pruned else " "
         visit = "" if view.visit is None else f" #{view.visit}"
+        if visits is not None:
+            visit = f" n={visits}" if visits else ""
         top = f"{mark}{MARKERS[node.player]}{name}{visit}{'*' if on_pv else ' '}"
     else:  # one mark: the current node, then a pruned one, then the principal variation
         mark = ">" if is_current else "x" if pruned else "*" if on_pv else " "
@@ -142,7 +148,10 @@ def node_label(
     elif view.phase is Phase.UNSEEN:
         bottom = "·"
     else:
-        bottom = compact_value(shown_value(node, view.value, movers_view=movers_view))
+        if visits is None:
+            bottom = compact_value(shown_value(node, view.value, movers_view=movers_view))
+        else:  # Monte Carlo: the mean so far
+            bottom = "·" if view.value is None else format_mean(view.value)
         if view.alpha is not None and view.beta is not None and density is not Density.NAMES:
             window = f"[{compact_value(view.alpha)},{compact_value(view.beta)}]"
             bottom += f" {window}" if density is Density.FULL else window
@@ -173,12 +182,13 @@ def node_line(
     short: bool = False,
     show_leaf_values: bool = False,
     movers_view: bool = False,
+    visits: int | None = None,
 ) -> Text:
     """The label on one line, with the phase in words, e.g. ">▼E #6  3 [6,∞]  open" ("unreached" for
     a node below the depth limit that no cut-off skipped).
 
     With `short`, a game node is named by its last move only ("O8" for "X4.O8"), as in an outline;
-    `show_leaf_values` and `movers_view` (pass `trace.is_negamax`): see `node_label`.
+    `show_leaf_values`, `movers_view` (pass `trace.is_negamax`) and `visits`: see `node_label`.
     """
     label = node_label(
         node,
@@ -188,6 +198,7 @@ def node_line(
         short=short,
         show_leaf_values=show_leaf_values,
         movers_view=movers_view,
+        visits=visits,
     )
     words = [label.top.strip(), label.bottom]
     if view.phase in PHASE_WORDS:

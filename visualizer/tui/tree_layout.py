@@ -14,6 +14,7 @@ from rich.text import Text
 
 from visualizer.tracing.replay import NodeView, Phase, Replay
 from visualizer.tracing.trace import NodeStatus, Trace, TraceNode
+from visualizer.tracing.visits import is_monte_carlo, visit_counts
 from visualizer.tui.node_labels import (
     MARKERS,
     VIEW_LEGEND,
@@ -126,10 +127,14 @@ def all_label_widths(trace: Trace, densities: Collection[Density] = tuple(Densit
     Negamax traces' labels are measured as drawn, from the mover's view (see `node_label`).
     """
     movers_view = trace.is_negamax
+    counts = visit_counts(trace) if is_monte_carlo(trace) else None
+    step = 0
 
     def width(node: TraceNode, view: NodeView, density: Density) -> int:
+        visits = None if counts is None else counts.at(node.id, step)
         return max(
-            node_label(node, view, density=density, show_leaf_values=shown, movers_view=movers_view).width
+            node_label(node, view, density=density, show_leaf_values=shown, movers_view=movers_view,
+                       visits=visits).width
             for shown in (False, True)
         )
 
@@ -140,6 +145,7 @@ def all_label_widths(trace: Trace, densities: Collection[Density] = tuple(Densit
     }
     replay = Replay(trace)
     while replay.forward():
+        step = replay.step
         node = trace.nodes[replay.current]
         for density, column in widths.items():
             column[node.id] = max(column[node.id], width(node, replay.views[node.id], density))
@@ -243,6 +249,7 @@ def draw_tree(plan: TreePlan, replay: Replay, *, show_pv: bool = False, show_lea
     """
     trace = plan.trace
     on_pv = set(trace.summary.principal_variation) if show_pv else set()
+    counts = visit_counts(trace) if is_monte_carlo(trace) else None
     labels = [
         node_label(
             node,
@@ -252,6 +259,7 @@ def draw_tree(plan: TreePlan, replay: Replay, *, show_pv: bool = False, show_lea
             density=plan.density,
             show_leaf_values=show_leaf_values,
             movers_view=trace.is_negamax,
+            visits=None if counts is None else counts.at(node.id, replay.step),
         )
         for node in trace.nodes
     ]

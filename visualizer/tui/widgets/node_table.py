@@ -11,10 +11,11 @@ from textual.coordinate import Coordinate
 from visualizer.games.base import format_value
 from visualizer.tracing import NodeStatus, Trace
 from visualizer.tracing.replay import NodeView, Phase, Replay
+from visualizer.tracing.visits import format_mean, is_monte_carlo, visit_counts
 from visualizer.tui.widgets.cached_data_table import CachedDataTable
 from visualizer.tui.widgets.node_lookup import NODE_CACHE_SIZE, node_lookup
 
-__all__ = ["COLUMNS", "MAX_TABLE_ROWS", "NAME_WIDTH", "NodeTable"]
+__all__ = ["COLUMNS", "MAX_TABLE_ROWS", "MONTE_CARLO_COLUMNS", "NAME_WIDTH", "NodeTable"]
 
 MAX_TABLE_ROWS = 2_000
 """Larger traces list only the open nodes and the current node's children."""
@@ -28,6 +29,13 @@ HEADERS = {"alpha": "α", "beta": "β"}
 
 CHANGING = COLUMNS[1:6]
 """The columns that change while the replay moves (value to visit); the others are fixed per node."""
+
+MONTE_CARLO_COLUMNS = ("name", "mean", "visits", "status", "player", "parent", "children")
+"""The columns of a Monte Carlo trace: its mean result (MAX's view) and visits at the step instead of
+a value, a window and a visit number; no static value (a node's own value is a random playout's)."""
+
+MONTE_CARLO_CHANGING = MONTE_CARLO_COLUMNS[1:4]
+"""The Monte Carlo columns that change while the replay moves (mean to status)."""
 
 NAME_WIDTH = 16
 """The most cells a name takes; longer names (deep game paths) show their last moves after "…"."""
@@ -66,14 +74,33 @@ class NodeTable(CachedDataTable, inherit_bindings=False):
         """Node id -> the cells that never change (player, static value, parent, children)."""
         self.shown: dict[int, NodeView] = {}
         """The state each listed row shows now, by node id."""
-        self.border_title = (
-            "negamax: value, α, β from the mover's view" if trace.is_negamax else "values from MAX's view"
-        )
+        self.monte_carlo = is_monte_carlo(trace)
+        """True for a Monte Carlo trace: mean and visits at the step (`MONTE_CARLO_COLUMNS`)."""
+        self.columns_shown = MONTE_CARLO_COLUMNS if self.monte_carlo else COLUMNS
+        """The column keys, in order."""
+        self._changing_columns = MONTE_CARLO_CHANGING if self.monte_carlo else CHANGING
+        self._step = 0  # the replay's step, for the visits at it
+        if self.monte_carlo:
+            self.border_title = "Monte Carlo: mean (MAX's view) and visits at this step"
+        else:
+            self.border_title = (
+                "negamax: value, α, β from the mover's view" if trace.is_negamax else "values from MAX's view"
+            )
 
     def on_mount(self) -> None:
-        widths = self._changing_widths()
-        for column in COLUMNS:
+        widths = self._monte_carlo_widths() if self.monte_carlo else self._changing_widths()
+        for column in self.columns_shown:
             self.add_column(HEADERS.get(column, column), key=column, width=widths.get(column))
+
+    def _monte_carlo_widths(self) -> dict[str, int]:
+        """Fixed widths for the mean, visits and status columns (as `_changing_widths`)."""
+        columns = self.trace.columns
+        means = {value for value in columns.event_value if value is not None}
+        return {
+            "mean": max(len("mean"), *(len(format_mean(value)) for value in means)),
+            "visits": max(len(format(visit_counts(self.trace).final(0), ",")), len("visits")),
+            "status": len("status"),
+        }
 
     def _changing_widths(self) -> dict[str, int]:
         """Fixed widths for the columns that change at each step, wide enough for anything they will show.
@@ -96,6 +123,12 @@ class NodeTable(CachedDataTable, inherit_bindings=False):
 
     def _node_cells(self, node_id: int) -> tuple[str, ...]:
         node = self._node(node_id)
+        if self.monte_carlo:
+            return (
+                node.player.value.upper(),
+                "-" if node.parent is None else self._node(node.parent).name,
+                " ".join(self._node(child).name for child in node.children) or "-",
+            )
         return (
             node.player.value.upper(),
             format_value(node.static_value),
@@ -104,7 +137,10 @@ class NodeTable(CachedDataTable, inherit_bindings=False):
         )
 
     def _changing_cells(self, node_id: int, view: NodeView) -> tuple[str, ...]:
-        """Value, alpha, beta, status and visit as the replay has them now."""
+        """Value, alpha, beta, status and visit as the replay has them now (mean, visits and status for Monte Carlo)."""
+        if self.monte_carlo:
+            visits = visit_counts(self.trace).at(node_id, self._step)
+            return (format_mean(view.value), f"{visits:,}" if visits else "-", _STATUS[view.phase])
         node = self._node(node_id)
         unreached = view.phase is Phase.UNSEEN and node.status is NodeStatus.UNREACHED
         value = view.value
@@ -155,6 +191,7 @@ class NodeTable(CachedDataTable, inherit_bindings=False):
 
     def show(self, replay: Replay) -> None:
         """Updates the rows that changed and moves the cursor to the current node."""
+        self._step = replay.step  # a row's visits change only with its view (it closes as they grow)
         wanted = self._wanted(replay)
         listed = list(self.shown)
         if listed != wanted:
@@ -176,7 +213,7 @@ class NodeTable(CachedDataTable, inherit_bindings=False):
         for node_id in wanted:
             view = replay.views[node_id]
             if self.shown[node_id] != view:
-                for column, cell in zip(CHANGING, self._changing_cells(node_id, view)):
+                for column, cell in zip(self._changing_columns, self._changing_cells(node_id, view)):
                     self.update_cell(str(node_id), column, cell)
                 self.shown[node_id] = view
         current = replay.current

@@ -1,4 +1,5 @@
-"""Provides `StatusBar`: algorithm, pass, step i of N, value so far, nodes visited and cut-offs."""
+"""Provides `StatusBar`: algorithm, pass, step i of N, value so far, nodes visited and cut-offs (Monte Carlo:
+the mean so far and the iteration)."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ from textual.widgets import Static
 
 from visualizer.games.base import format_value
 from visualizer.tracing.replay import Replay
+from visualizer.tracing.visits import format_mean, is_monte_carlo, visit_counts
 from visualizer.tui.widgets.static_update import update_static
 
 __all__ = ["StatusBar"]
@@ -26,13 +28,21 @@ class StatusBar(Static):
         if trace.earlier_passes:  # the app replays the last pass of a search of several
             passes = len(trace.passes)
             parts.append(f"pass {passes}/{passes}")
-        parts += [
-            f"step {replay.step}/{replay.count}",
-            f"value {format_value(replay.views[0].value)}",
-            f"visited {replay.visited}/{summary.nodes_visited}",
-            f"cut-offs {replay.cutoffs}/{len(summary.cutoffs)}",
-            f"playing {speed:g}/s" if playing else "paused",
-        ]
+        if is_monte_carlo(trace):  # iterations done, not nodes opened (each iteration opens several)
+            counts = visit_counts(trace)
+            parts += [
+                f"step {replay.step}/{replay.count}",
+                f"mean {format_mean(replay.views[0].value)}",
+                f"iteration {counts.at(0, replay.step)}/{counts.final(0)}",
+            ]
+        else:
+            parts += [
+                f"step {replay.step}/{replay.count}",
+                f"value {format_value(replay.views[0].value)}",
+                f"visited {replay.visited}/{summary.nodes_visited}",
+                f"cut-offs {replay.cutoffs}/{len(summary.cutoffs)}",
+            ]
+        parts.append(f"playing {speed:g}/s" if playing else "paused")
         self.text = "  ".join(parts)
         update_static(self, self.text)
 

@@ -11,14 +11,15 @@ from textual.widgets.tree import TreeNode
 
 from visualizer.tracing.replay import NodeView, Replay
 from visualizer.tracing.trace import Trace
+from visualizer.tracing.visits import is_monte_carlo, visit_counts
 from visualizer.tui.node_labels import node_line
 from visualizer.tui.widgets.node_lookup import node_lookup
 
 __all__ = ["TreeOutline"]
 
-LabelState = tuple[NodeView, bool, bool, bool]
+LabelState = tuple[NodeView, bool, bool, bool, int | None]
 """What a node's label shows: its view, whether it is the current node, whether it is marked on the PV,
-and whether an explicit tree's leaf values show before they are evaluated."""
+whether an explicit tree's leaf values show before they are evaluated, and its Monte Carlo visits."""
 
 
 class TreeOutline(Tree[int], inherit_bindings=False):
@@ -54,6 +55,7 @@ class TreeOutline(Tree[int], inherit_bindings=False):
         self.trace = trace
         """The trace shown."""
         self._node = node_lookup(trace)
+        self._counts = visit_counts(trace) if is_monte_carlo(trace) else None
         self.replay: Replay | None = None
         """The replay last shown, None before the first `follow`."""
         self.show_pv = False
@@ -75,13 +77,16 @@ class TreeOutline(Tree[int], inherit_bindings=False):
         """All a node's label depends on besides the node, given the replay's current node."""
         view = self.replay.views[node_id] if self.replay is not None else NodeView()
         on_pv = self.show_pv and node_id in self.trace.summary.principal_variation
-        return view, node_id == current, on_pv, self.show_leaf_values
+        visits = None
+        if self._counts is not None:  # Monte Carlo: the node's visits at this step
+            visits = self._counts.at(node_id, self.replay.step if self.replay is not None else 0)
+        return view, node_id == current, on_pv, self.show_leaf_values, visits
 
     def _label(self, node_id: int, state: LabelState) -> Text:
-        view, is_current, on_pv, show_leaf_values = state
+        view, is_current, on_pv, show_leaf_values, visits = state
         return node_line(
             self._node(node_id), view, is_current=is_current, on_pv=on_pv, short=True,
-            show_leaf_values=show_leaf_values, movers_view=self.trace.is_negamax,
+            show_leaf_values=show_leaf_values, movers_view=self.trace.is_negamax, visits=visits,
         )
 
     def load(self, tree_node: TreeNode[int]) -> None:
