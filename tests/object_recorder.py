@@ -1,15 +1,17 @@
 """Provides `ObjectRecorder`: the first, plain recorder (an object per event and per node), an oracle.
 
 The visualizer's `Recorder` fills columns through closures for speed; this one keeps the obvious
-shape, so the tests can check that both record the same trace."""
+shape, so the tests can check that both record the same trace: every hook, several passes, and a
+search that enters a node again (a node is then its path from the root)."""
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any, Callable, Sequence
 
 from visualizer.errors import NodeBudgetExceeded
 from visualizer.games.base import Game, Player, Value
-from visualizer.tracing.events import Event, EventKind
+from visualizer.tracing.events import Bound, Event, EventKind
 from visualizer.tracing.recorder import DEFAULT_MAX_NODES, PROGRESS_EVERY
 from visualizer.tracing.trace import Cutoff, NodeStatus, Summary, Trace, TraceNode
 from visualizer.tracing.traits import traits_of
@@ -29,9 +31,18 @@ class ObjectRecorder(Tracer):
     def __init__(self, *, max_nodes: int = DEFAULT_MAX_NODES, progress: Callable[[int], None] | None = None):
         self.max_nodes = max_nodes
         self.progress = progress
+        self.passes: list[Trace] = []
+        self.began = False
 
     # -- hooks -------------------------------------------------------------
     def begin(self, game: Game, *, algorithm: str, depth_limit: int | None, strict: bool) -> None:
+        if self.began:  # a further pass: the one before is finished
+            self.passes.append(self._trace())
+        self.began = True
+        self.revisits = traits_of(algorithm).revisits and not game.is_explicit
+        self.paths: dict[tuple[int | None, Any], int] = {}
+        self.visit_counts: dict[int, int] = {}
+        self.extras: dict[int, dict[str, Any]] = {}  # step -> the sparse fields of its event
         self.game = game
         self.algorithm, self.depth_limit, self.strict = algorithm, depth_limit, strict
         self.is_negamax = traits_of(algorithm).movers_view
@@ -65,6 +76,10 @@ class ObjectRecorder(Tracer):
         game = self.game
         if game.is_explicit:
             return state
+        if self.revisits:
+            if (parent, move) in self.paths:
+                return self.paths[parent, move]
+            self.paths[parent, move] = len(self.names)
         node = len(self.names)
         if parent is None:
             self.names.append(game.root_name())
@@ -84,7 +99,8 @@ class ObjectRecorder(Tracer):
             Event(len(self.events) + 1, kind, node, self.depths[node], alpha, beta, **fields)
         )
 
-    def enter(self, state: Any, move: Any, *, depth: int, alpha: Value | None, beta: Value | None) -> None:
+    def enter(self, state: Any, move: Any, *, depth: int, alpha: Value | None, beta: Value | None,
+              kind: EventKind = EventKind.ENTER, **fields: Any) -> None:
         count = len(self.visit_order)
         if count >= self.max_nodes:
             raise NodeBudgetExceeded(
@@ -97,7 +113,43 @@ class ObjectRecorder(Tracer):
         self.visit_order.append(node)
         self.stack.append(node)
         self.windows[node] = (alpha, beta)
-        self._event(EventKind.ENTER, node)
+        self._event(kind, node, **fields)
+
+    def select(self, state: Any, move: Any, *, depth: int, score: Value | None) -> None:
+        parent = self.stack[-1] if self.stack else None
+        known = state if self.game.is_explicit else self.paths.get((parent, move), 0 if parent is None else None)
+        self.enter(state, move, depth=depth, alpha=None, beta=None, kind=EventKind.SELECT,
+                   value=self.values.get(known), score=score)
+
+    def expand(self, state: Any, move: Any, *, depth: int) -> None:
+        self.enter(state, move, depth=depth, alpha=None, beta=None, kind=EventKind.EXPAND)
+
+    def simulate(self, state: Any, playout: Sequence[str], value: Value) -> None:
+        node = self.stack[-1]
+        self.values[node] = value
+        self._event(EventKind.SIMULATE, node, value=value, playout=tuple(playout))
+
+    def backpropagate(self, state: Any, value: Value, *, visits: int) -> None:
+        node = self.stack.pop()
+        self.values[node] = value
+        self.visit_counts[node] = visits
+        self._event(EventKind.BACKPROPAGATE, node, value=value, visits=visits)
+        self.last_exited = node
+
+    def research(self, state: Any, child: Any) -> None:
+        node = self.stack[-1]
+        self._event(EventKind.RESEARCH, node, value=self.values.get(node), child=self.last_exited)
+
+    def transposition(self, state: Any, value: Value, *, bound: Bound) -> None:
+        node = self.stack[-1]
+        self.values[node] = value
+        ref = None
+        if not self.game.is_explicit:  # the latest node entered before this one at the same position
+            for earlier in reversed(self.visit_order[:-1]):
+                if self.states[earlier] == self.states[node]:
+                    ref = None if earlier in self.stack else earlier
+                    break
+        self._event(EventKind.TRANSPOSITION, node, value=value, ref=ref, bound=Bound(bound))
 
     def _to_max_view(self, node: int, value: Value) -> Value:
         return value * self.players[node].sign if self.is_negamax else value
@@ -120,12 +172,18 @@ class ObjectRecorder(Tracer):
         self.windows[node] = (alpha, beta)
         self._event(EventKind.UPDATE, node, value=self.values.get(node))
 
-    def cutoff(self, state: Any, skipped: Sequence[tuple[Any, Any]], *, alpha: Value, beta: Value) -> None:
+    def cutoff(self, state: Any, skipped: Sequence[tuple[Any, Any]], *, alpha: Value, beta: Value,
+               kind: EventKind = EventKind.CUTOFF, **fields: Any) -> None:
         node = self.stack[-1]
         depth = self.depths[node] + 1
         ids = tuple(self._add_node(child, move, node, depth) for move, child in skipped)
         self.cutoffs.append((node, len(self.events) + 1, self.last_exited, ids))
-        self._event(EventKind.CUTOFF, node, value=self.values.get(node), child=self.last_exited, skipped=ids)
+        self._event(kind, node, value=self.values.get(node), child=self.last_exited, skipped=ids, **fields)
+
+    def chance_cutoff(self, state: Any, skipped: Sequence[tuple[Any, Any]], *, bound: Bound, limit: Value,
+                      alpha: Value, beta: Value) -> None:
+        self.cutoff(state, skipped, alpha=alpha, beta=beta, kind=EventKind.CHANCE_CUTOFF, bound=Bound(bound),
+                    limit=limit)
 
     def exit(self, state: Any, value: Value) -> None:
         node = self.stack.pop()
@@ -158,6 +216,10 @@ class ObjectRecorder(Tracer):
         return result
 
     def result(self) -> Trace:
+        return dataclasses.replace(self._trace(), earlier_passes=tuple(self.passes))
+
+    def _trace(self) -> Trace:
+        """The trace of the pass being recorded."""
         game = self.game
         children = self._children()
         pruned_by_cut = self._pruned_subtrees(children)
@@ -165,7 +227,7 @@ class ObjectRecorder(Tracer):
         visit = {node: number for number, node in enumerate(self.visit_order, start=1)}
         nodes = []
         for node, name in enumerate(self.names):
-            status = (
+            status = (  # a node skipped and searched later (it revisits) is visited
                 NodeStatus.VISITED if node in visit
                 else NodeStatus.PRUNED if node in pruned
                 else NodeStatus.UNREACHED
@@ -190,9 +252,16 @@ class ObjectRecorder(Tracer):
                     board=None if game.is_explicit else game.board_text(self.states[node]),
                 )
             )
+        best = self.best
+        if self.visit_counts:  # Monte Carlo: the most visited child, the first added among equals
+            best = {}
+            for node in sorted(self.visit_counts):
+                parent = self.parents[node]
+                if parent is not None and self.visit_counts[node] > self.visit_counts.get(best.get(parent), 0):
+                    best[parent] = node
         line = [0]
-        while line[-1] in self.best:
-            line.append(self.best[line[-1]])
+        while line[-1] in best and self.players[line[-1]] is not Player.CHANCE:
+            line.append(best[line[-1]])
         best_child = line[1] if len(line) > 1 else None
         summary = Summary(
             value=self._to_max_view(0, self.root_value),
@@ -200,12 +269,12 @@ class ObjectRecorder(Tracer):
             best_move=None if best_child is None else nodes[best_child].move,
             principal_variation=tuple(line),
             visit_order=tuple(self.visit_order),
-            leaves_evaluated=sum(1 for event in self.events if event.kind is EventKind.EVALUATE),
+            leaves_evaluated=sum(1 for event in self.events if event.kind in (EventKind.EVALUATE, EventKind.SIMULATE)),
             cutoffs=tuple(
                 Cutoff(node, step, child, skipped, pruned_subtree)
                 for (node, step, child, skipped), pruned_subtree in zip(self.cutoffs, pruned_by_cut)
             ),
-            pruned=tuple(sorted(pruned)),
+            pruned=tuple(sorted(pruned - set(visit))),  # a node skipped and searched later is not pruned
             unreached=tuple(n.id for n in nodes if n.status is NodeStatus.UNREACHED),
         )
         return Trace.from_records(

@@ -31,6 +31,17 @@ ROWS = (
     "peer-minimax",
     "reference-alphabeta",
     "peer-alphabeta",
+    "nodes-alphabeta+tt",
+    "nodes-pvs",
+    "nodes-pvs+tt",
+    "nodes-mtdf+tt",
+    "nodes-id",
+    "nodes-id+tt",
+    "tracing-alphabeta+tt",
+    "tracing-pvs",
+    "tracing-mtdf+tt",
+    "tracing-id+tt",
+    "tracing-mcts",
     "rss-json",
     "rss-dot",
 )
@@ -74,6 +85,9 @@ def test_figures_are_positive_and_finite(quick_run):
         for name, value in row["figures"].items():
             assert is_positive_number(value), (row["key"], name, value)
         assert is_positive_number(row["measured"]), row["key"]
+        if row["key"].startswith("nodes-") and row["key"] != "nodes-alphabeta+tt":
+            assert row["target"] is None and row["result"] == "info", row["key"]  # shown to compare
+            continue
         assert is_positive_number(row["target"]), row["key"]
 
 
@@ -89,11 +103,28 @@ def test_reference_and_engine_agree_on_nodes_and_values(quick_run):
         assert rows[key]["figures"]["nodes"] == QUICK_NODES["minimax"]
 
 
+def test_the_searches_after_alpha_beta_find_its_value_and_a_table_saves_nodes(quick_run):
+    data, _ = quick_run
+    rows = {row["key"]: row for row in data["rows"]}
+    for key, row in rows.items():
+        if key.startswith("nodes-"):
+            assert row["figures"]["alphabeta_nodes"] == QUICK_NODES["alphabeta"], key
+            assert "differs" not in row["note"], (key, row["note"])
+            counter = NodeCounter()
+            configuration = key.removeprefix("nodes-").split("+")
+            search(TicTacToe(), configuration[0], depth=4, tracer=counter, **{name: True for name in configuration[1:]})
+            assert row["figures"]["nodes"] == counter.nodes, key
+    assert rows["nodes-alphabeta+tt"]["met"] is True  # the table enters fewer nodes
+
+
 def test_met_follows_the_measured_figure_and_the_target(quick_run):
     data, _ = quick_run
     for row in data["rows"]:
         if row["measured"] is None:
             assert row["met"] is None and row["result"] == "-"
+            continue
+        if row["target"] is None:
+            assert row["met"] is None and row["result"] == "info"
             continue
         holds = row["measured"] <= row["target"] if row["comparison"] == "<=" else row["measured"] < row["target"]
         assert row["met"] is holds, row
@@ -105,8 +136,8 @@ def test_met_follows_the_measured_figure_and_the_target(quick_run):
             assert row["measured"] == pytest.approx(other / figures["engine_nodes_per_s"])
         elif row["unit"] == "x":
             figures = row["figures"]
-            numerator = figures.get("traced_s", figures.get("export_s"))
-            denominator = figures.get("untraced_s", figures.get("traced_search_s"))
+            numerator = figures.get("traced_s", figures.get("export_s", figures.get("nodes")))
+            denominator = figures.get("untraced_s", figures.get("traced_search_s", figures.get("alphabeta_nodes")))
             assert row["measured"] == pytest.approx(numerator / denominator)
 
 

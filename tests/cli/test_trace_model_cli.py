@@ -195,7 +195,7 @@ def test_stats_studies_only_the_built_in_searches(capsys, toys):
 
 def test_a_search_that_cannot_take_chance_nodes_refuses_them(capsys, toys):
     assert_one_line_error(*run_cli(capsys, "run", "--game", "expect3", "-a", "alphabeta"),
-                          "alphabeta cannot search chance nodes", "-a toy-expectimax")
+                          "alphabeta cannot search chance nodes", "choose -a expectimax, star1 or toy-expectimax")
     assert_one_line_error(*run_cli(capsys, "compare", "--game", "expect3", "-A", "toy-expectimax,minimax"),
                           "minimax cannot search chance nodes")
 

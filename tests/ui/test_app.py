@@ -6,6 +6,7 @@ import pytest
 
 from visualizer.export import read_json
 from visualizer.games import from_nested
+from visualizer.search import ALGORITHMS, REGISTRY
 from visualizer.tui import make_app
 from visualizer.tui.screens import SearchScreen
 from visualizer.tui.screens.search_screen import SPEEDS
@@ -138,14 +139,15 @@ async def test_switching_algorithm_and_root():
     app = make_app()
     async with app.run_test(size=(100, 32)) as pilot:
         seen = {}
-        for _ in range(4):  # alphabeta -> negamax -> negamax-ab -> minimax -> alphabeta
+        for _ in range(len(ALGORITHMS)):  # alphabeta -> negamax -> ... -> minimax -> alphabeta
             await press_and_search(app, pilot, "a")
             await pilot.press("end")
             trace = app.screen.session.trace
             seen[trace.algorithm] = app.screen.query_one(StatusBar).text
         assert "visited 15/15" in seen["minimax"] and "visited 13/13" in seen["alphabeta"]
         assert "visited 13/13" in seen["negamax-ab"] and "visited 15/15" in seen["negamax"]
-        assert all("value 2" in status for status in seen.values())
+        assert set(seen) == set(ALGORITHMS) and app.screen.session.algorithm == "alphabeta"
+        assert all("value 2" in status for name, status in seen.items() if not REGISTRY[name].estimates)
         await press_and_search(app, pilot, "r")  # root MAX: value 4, no cut-off
         await pilot.press("end")
         status = app.screen.query_one(StatusBar).text
@@ -185,7 +187,7 @@ async def test_replay_opens_an_exported_trace(tmp_path):
 async def test_a_long_search_runs_in_a_worker_and_shows_progress():
     from visualizer.games import TicTacToe
 
-    app = make_app(TicTacToe("X........"), algorithm="negamax-ab")
+    app = make_app(TicTacToe("X........"), algorithm=ALGORITHMS[-1])
     async with app.run_test(size=(100, 32)) as pilot:
         seen = []
         status = app.screen.query_one(StatusBar)
@@ -196,7 +198,7 @@ async def test_a_long_search_runs_in_a_worker_and_shows_progress():
             original(algorithm, nodes)
 
         status.show_progress = spy
-        await press_and_search(app, pilot, "a")  # negamax-ab -> minimax: 59,705 nodes from X in a corner
+        await press_and_search(app, pilot, "a")  # the last -> minimax: 59,705 nodes from X in a corner
         assert app.screen.session.trace.algorithm == "minimax"
         assert seen[0] == 0 and max(seen) >= 25_000  # progress reported while it ran
         assert "step 0/" in app.screen.query_one(StatusBar).text

@@ -57,9 +57,13 @@ def toy() -> Iterator[Algorithm]:
 # -- the built-ins --------------------------------------------------------------------
 
 
+BUILT_INS = ("minimax", "alphabeta", "negamax", "negamax-ab", "expectimax", "star1", "id", "pvs", "mtdf", "mcts")
+"""The built-in algorithms, in the order users meet them."""
+
+
 def test_the_built_ins_in_order_with_their_traits() -> None:
-    assert tuple(ALGORITHMS) == ("minimax", "alphabeta", "negamax", "negamax-ab")
-    assert ALGORITHMS == ("minimax", "alphabeta", "negamax", "negamax-ab")
+    assert tuple(ALGORITHMS) == BUILT_INS
+    assert ALGORITHMS == BUILT_INS
     expected = {  # name: (function, windowed, movers_view)
         "minimax": (minimax, False, False),
         "alphabeta": (alphabeta, True, False),
@@ -75,7 +79,10 @@ def test_the_built_ins_in_order_with_their_traits() -> None:
         assert record.accepts_depth
         assert record.iterative is not None
         assert traits_of(name) == AlgorithmTraits(windowed=windowed, movers_view=movers_view)
-    assert {name for name in traits_names() if traits_of(name).movers_view} == {"negamax", "negamax-ab"}
+    assert {name for name in traits_names() if traits_of(name).movers_view} == {"negamax", "negamax-ab", "pvs"}
+    assert {name for name in BUILT_INS if REGISTRY[name].handles_chance} == {"expectimax", "star1"}
+    assert {name for name in BUILT_INS if traits_of(name).revisits} == {"pvs", "mcts"}
+    assert {name for name in BUILT_INS if REGISTRY[name].estimates} == {"mcts"}
 
 
 def test_names_are_found_by_alias_case_and_underscore() -> None:
@@ -88,10 +95,8 @@ def test_names_are_found_by_alias_case_and_underscore() -> None:
 
 def test_an_unknown_name_is_one_line_listing_the_choices() -> None:
     with pytest.raises(InputError) as raised:
-        find_algorithm("expectimax")
-    assert str(raised.value) == (
-        "unknown algorithm 'expectimax'; choose one of minimax, alphabeta, negamax, negamax-ab"
-    )
+        find_algorithm("expectiminimaxx")
+    assert str(raised.value) == f"unknown algorithm 'expectiminimaxx'; choose one of {', '.join(BUILT_INS)}"
 
 
 def test_a_taken_name_or_alias_is_refused_and_changes_nothing() -> None:
@@ -118,8 +123,8 @@ def test_the_search_module_is_loaded_for_traits_read_before_any_search() -> None
     )
     output = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert output.strip() == (
-        "AlgorithmTraits(windowed=True, movers_view=True, revisits=False) "
-            "AlgorithmTraits(windowed=False, movers_view=False, revisits=False)"
+        "AlgorithmTraits(windowed=True, movers_view=True, revisits=False, null_windows=False, test_passes=False) "
+            "AlgorithmTraits(windowed=False, movers_view=False, revisits=False, null_windows=False, test_passes=False)"
     )
 
 
@@ -129,14 +134,14 @@ def test_the_search_module_is_loaded_for_traits_read_before_any_search() -> None
 def test_a_registered_toy_is_found_and_listed(toy: Algorithm, capsys: pytest.CaptureFixture[str]) -> None:
     assert find_algorithm("Right_Minimax") is toy
     assert find_algorithm("rtl") is toy
-    assert tuple(ALGORITHMS) == ("minimax", "alphabeta", "negamax", "negamax-ab", TOY)
-    assert ALGORITHMS.index(TOY) == 4
-    with pytest.raises(InputError, match="choose one of minimax, alphabeta, negamax, negamax-ab, right-minimax$"):
-        find_algorithm("expectimax")
+    assert tuple(ALGORITHMS) == (*BUILT_INS, TOY)
+    assert ALGORITHMS.index(TOY) == len(BUILT_INS)
+    with pytest.raises(InputError, match=f"choose one of {', '.join(BUILT_INS)}, right-minimax$"):
+        find_algorithm("expectiminimaxx")
     # The parser is built after the registration, so its help lists the toy (argparse may wrap at any space or "-").
     code, out, _ = run_cli(capsys, "run", "--help")
     assert code == 0
-    assert "oneofminimax,alphabeta,negamax,negamax-ab,right-minimax(alphabeta)" in "".join(out.split())
+    assert f"oneof{','.join(BUILT_INS)},right-minimax(alphabeta)" in "".join(out.split())
 
 
 def test_the_toy_runs_and_its_trace_has_its_traits(toy: Algorithm) -> None:

@@ -51,6 +51,8 @@ def streamed(trace, chunk_nodes=3):
 @pytest.mark.parametrize("algorithm", ALGORITHMS)
 @pytest.mark.parametrize("source", SOURCES)
 def test_streamed_dot_equals_the_pydot_path(source, algorithm):
+    if source == "nested" and algorithm == "id":
+        pytest.skip("nested lists have no values at inner nodes: iterative deepening refuses them")
     trace = trace_search(SOURCES[source](), algorithm, depth=3 if source == "connect4" else None)
     expected = reference(trace)
     assert streamed(trace) == expected

@@ -10,6 +10,7 @@ from trace_sources import SOURCES, depth_for
 
 from visualizer.export import TraceFileError, from_json, to_json
 from visualizer.export.json_columns import trace_from_data
+from visualizer.export.graph import sparse_fields
 from visualizer.export.json_format import from_data_networkx
 from visualizer.games import (
     builtin_example,
@@ -19,9 +20,16 @@ from visualizer.games import (
 from visualizer.search import ALGORITHMS, trace_search
 
 
-def read_both(text):
-    """(the column reader's trace, the reference reader's trace) of valid trace JSON."""
+def read_both(text, trace=None):
+    """(the column reader's trace, the reference reader's trace) of valid trace JSON.
+
+    A file of several passes, or with the fields only some searches' events carry (a table hit's ref,
+    a playout, ...), is left to the reference reader for now: `read_json` then reads it that way.
+    """
     fast = trace_from_data(json.loads(text), name="t")
+    if trace is not None and (trace.earlier_passes or sparse_fields(trace)):
+        assert fast is None, "the column reader reads only files of one pass and the fields of before"
+        fast = from_json(text)
     assert fast is not None, "a valid file must not need the reference reader"
     return fast, from_data_networkx(json.loads(text), name="t")
 
@@ -29,8 +37,10 @@ def read_both(text):
 @pytest.mark.parametrize("algorithm", ALGORITHMS)
 @pytest.mark.parametrize("source", SOURCES)
 def test_same_trace_as_the_reference_reader(source, algorithm):
+    if source == "nested" and algorithm == "id":
+        pytest.skip("nested lists have no values at inner nodes: iterative deepening refuses them")
     trace = trace_search(SOURCES[source](), algorithm, depth=depth_for(source))
-    fast, reference = read_both(to_json(trace))
+    fast, reference = read_both(to_json(trace), trace)
     assert fast == reference == trace
     assert len(fast.events) > 3
     assert list(fast.events) == list(reference.events)  # child, step and depth of every event
@@ -52,7 +62,7 @@ def test_depth_limits_and_strict_cuts_read_the_same():
 )
 def test_odd_names_and_values_read_the_same(names, values, algorithm):
     trace = trace_search(from_array(values, branching=3, names=names), algorithm)
-    fast, reference = read_both(to_json(trace))
+    fast, reference = read_both(to_json(trace), trace)
     assert fast == reference == trace
 
 

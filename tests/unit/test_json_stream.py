@@ -16,6 +16,7 @@ from visualizer.games import (
     builtin_example,
     from_array,
 )
+from visualizer.tracing.events import EVENT_KINDS, Effect
 from visualizer.search import ALGORITHMS, trace_search
 
 
@@ -28,10 +29,14 @@ def small_chunks(monkeypatch):
 @pytest.mark.parametrize("algorithm", ALGORITHMS)
 @pytest.mark.parametrize("source", SOURCES)
 def test_streamed_json_equals_the_networkx_path(source, algorithm, small_chunks):
+    if source == "nested" and algorithm == "id":
+        pytest.skip("nested lists have no values at inner nodes: iterative deepening refuses them")
     trace = trace_search(SOURCES[source](), algorithm, depth=depth_for(source))
     expected = to_json_networkx(trace)
     assert to_json(trace) == expected
-    assert expected.count('"kind": "enter"') == trace.summary.nodes_visited > 1
+    opened = sum(expected.count(f'"kind": "{kind.value}"') for kind, spec in EVENT_KINDS.items()
+                 if spec.effect is Effect.OPEN)
+    assert opened == sum(one.summary.nodes_visited for one in trace.passes) > 1  # every pass's nodes
 
 
 @pytest.mark.parametrize("depth", [0, 1, 2])

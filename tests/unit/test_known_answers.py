@@ -14,10 +14,18 @@ import pytest
 
 from visualizer.errors import InputError, NoStaticValue
 from visualizer.games import Nim, Player, TicTacToe, builtin_example, from_nested
-from visualizer.search import ALGORITHMS, search, trace_search
+from visualizer.search import REGISTRY, search, trace_search
 from visualizer.tracing import EventKind, NodeCounter, NodeStatus, Trace
 
 INF = float("inf")
+EXACT = [name for name, record in REGISTRY.items() if not record.estimates]
+"""The searches that find the minimax value (Monte Carlo only estimates it)."""
+VERSIONS = [(name, iterative) for name in EXACT
+            for iterative in ((False, True) if REGISTRY[name].iterative is not None else (False,))]
+"""Each of them recursive, and iterative when it has an explicit-stack version."""
+ONE_PASS = ["minimax", "alphabeta", "negamax", "negamax-ab", "expectimax", "star1"]
+"""The searches that visit the children in their natural order, once, in one pass (others reorder
+them from an earlier pass or a table, test with a null window first, or search a child again)."""
 TEXTBOOK = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
 
 
@@ -66,8 +74,7 @@ def test_alphabeta_builtin_example() -> None:
         assert event.kind is EventKind.CUTOFF and event.node == cut.node and event.skipped == cut.skipped
 
 
-@pytest.mark.parametrize("algorithm", ALGORITHMS)
-@pytest.mark.parametrize("iterative", [False, True])
+@pytest.mark.parametrize("algorithm, iterative", VERSIONS)
 def test_builtin_example_best_move_and_principal_variation(algorithm: str, iterative: bool) -> None:
     trace = trace_search(builtin_example(), algorithm, iterative=iterative)
     assert trace.summary.value == 2
@@ -75,15 +82,16 @@ def test_builtin_example_best_move_and_principal_variation(algorithm: str, itera
     assert trace.names(trace.summary.principal_variation) == ["A", "C", "F", "L"]
 
 
-@pytest.mark.parametrize("algorithm", ALGORITHMS)
+@pytest.mark.parametrize("algorithm", EXACT)
 def test_builtin_example_with_root_max(algorithm: str) -> None:
     # Players flip: D..G are MAX, B C are MIN. D=7 E=4 F=8 G=2; B=min(7,4)=4, C=min(8,2)=2; A=max(4,2)=4.
     # Alpha-beta: D(-inf,inf) never reaches beta; E(-inf,7): 3, 4 < 7; C(4,inf): F(4,inf) has beta inf;
     # C=8 > alpha; G(4,8): N=1, O=2 stay inside; C's last child ends it. No cut-off anywhere.
     trace = trace_search(builtin_example().replace(root_player=Player.MAX), algorithm)
     assert trace.summary.value == 4
-    assert trace.summary.cutoffs == ()
-    assert visited(trace) == list("ABDHIEJKCFLMGNO")
+    if algorithm in ONE_PASS:
+        assert trace.summary.cutoffs == ()
+        assert visited(trace) == list("ABDHIEJKCFLMGNO")
     assert trace.summary.best_move == "B"
     assert trace.names(trace.summary.principal_variation) == ["A", "B", "E", "K"]
 
@@ -130,7 +138,7 @@ def test_nim_values_follow_the_mod_four_rule(pile: int, rules: str) -> None:
     # Take 1..3: the mover loses when pile % 4 == 1 (misere) or pile % 4 == 0 (normal).
     losing = 1 if rules == "misere" else 0
     expected = -1 if pile % 4 == losing else 1
-    for algorithm in ALGORITHMS:
+    for algorithm in EXACT:
         assert search(Nim(pile, rules=rules), algorithm) == expected
         assert search(Nim(pile, rules=rules, root=Player.MIN), algorithm) == -expected
 
@@ -210,21 +218,23 @@ def test_minimax_events_have_no_window() -> None:
 # -- depth limits --------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("algorithm", ALGORITHMS)
+@pytest.mark.parametrize("algorithm", EXACT)
 def test_depth_one_uses_interior_static_values(algorithm: str) -> None:
     # Root MIN, look-ahead 1: B and C are evaluated with their own values 3 and 5; min = 3.
     trace = trace_search(builtin_example(), algorithm, depth=1)
     assert trace.summary.value == 3
-    assert visited(trace) == ["A", "B", "C"]
-    assert trace.summary.leaves_evaluated == 2
-    assert trace.node("B").static_value == 3 and trace.node("C").static_value == 5
-    assert with_status(trace, NodeStatus.UNREACHED) == list("DEFGHIJKLMNO")
-    assert trace.names(trace.summary.unreached) == list("DEFGHIJKLMNO")
-    assert trace.summary.pruned == ()
+    assert trace.node("B").static_value == 3
     assert trace.summary.best_move == "B"
+    if algorithm in ONE_PASS:  # MTD(f)'s last pass, for one, tests a bound and prunes C
+        assert visited(trace) == ["A", "B", "C"]
+        assert trace.summary.leaves_evaluated == 2
+        assert trace.node("C").static_value == 5
+        assert with_status(trace, NodeStatus.UNREACHED) == list("DEFGHIJKLMNO")
+        assert trace.names(trace.summary.unreached) == list("DEFGHIJKLMNO")
+        assert trace.summary.pruned == ()
 
 
-@pytest.mark.parametrize("algorithm", ALGORITHMS)
+@pytest.mark.parametrize("algorithm", EXACT)
 def test_depth_zero_evaluates_only_the_root(algorithm: str) -> None:
     trace = trace_search(builtin_example(), algorithm, depth=0)
     assert trace.summary.value == 1  # A's own value

@@ -17,7 +17,7 @@ from visualizer.games import (
     builtin_example,
     random_tree,
 )
-from visualizer.search import ALGORITHMS, search, trace_search
+from visualizer.search import REGISTRY, search, trace_search
 from visualizer.tracing import EventKind, Recorder
 
 GAMES = {
@@ -54,10 +54,17 @@ def assert_same(new, old):
         assert new.nodes[index] == old.nodes[index]
 
 
-@pytest.mark.parametrize("iterative", [False, True], ids=["recursive", "iterative"])
-@pytest.mark.parametrize("algorithm", ALGORITHMS)
+VERSIONS = [(name, iterative) for name, record in REGISTRY.items()
+            for iterative in ((False, True) if record.iterative is not None else (False,))]
+"""Each registered algorithm recursive, and iterative when it has an explicit-stack version."""
+
+
+@pytest.mark.parametrize("algorithm, iterative", VERSIONS, ids=[f"{name}-{'iterative' if iterative else 'recursive'}"
+                                                               for name, iterative in VERSIONS])
 @pytest.mark.parametrize("source", GAMES)
 def test_same_trace_as_the_object_recorder(source, algorithm, iterative):
+    if source == "nested" and algorithm == "id":
+        pytest.skip("nested lists have no values at inner nodes: iterative deepening refuses them")
     assert_same(*record_both(GAMES[source](), algorithm, depth=depth_for(source), iterative=iterative))
 
 
@@ -74,12 +81,12 @@ def test_same_trace_with_strict_cuts_and_a_depth_limit(algorithm):
     leaves=st.integers(1, 40),
     branching=st.integers(2, 4),
     seed=st.integers(0, 10_000),
-    algorithm=st.sampled_from(ALGORITHMS),
-    iterative=st.booleans(),
+    version=st.sampled_from(VERSIONS),
     strict=st.booleans(),
 )
-def test_random_trees_record_the_same(leaves, branching, seed, algorithm, iterative, strict):
+def test_random_trees_record_the_same(leaves, branching, seed, version, strict):
     game = random_tree(leaves=leaves, branching=branching, value_range=(-3, 3), seed=seed)
+    algorithm, iterative = version
     assert_same(*record_both(game, algorithm, strict=strict, iterative=iterative))
 
 

@@ -13,7 +13,7 @@ from tests.trace_sources import SOURCES, depth_for
 from visualizer.export import read_json
 from visualizer.games import Player, random_tree
 from visualizer.search import ALGORITHMS, trace_search
-from visualizer.tracing import EventKind
+from visualizer.tracing.events import EVENT_KINDS, Effect
 from visualizer.tracing.replay import NodeView, Phase, Replay
 from visualizer.tracing.trace import Trace
 
@@ -49,17 +49,18 @@ def reference_states(trace: Trace) -> list[tuple]:
         value = event.value
         if value is not None and trace.is_negamax:
             value *= trace.nodes[node].player.sign
-        if event.kind is EventKind.ENTER:
+        effect = EVENT_KINDS[event.kind].effect
+        if effect is Effect.OPEN:  # a node opened again shows the value it has (Monte Carlo selection)
             visits += 1
-            views[node] = NodeView(Phase.OPEN, visits, None, event.alpha, event.beta)
+            views[node] = NodeView(Phase.OPEN, visits, value, event.alpha, event.beta)
             stack.append(node)
         else:
-            phase = Phase.DONE if event.kind is EventKind.EXIT else old.phase
+            phase = Phase.DONE if effect is Effect.CLOSE else old.phase
             views[node] = NodeView(phase, old.visit, old.value if value is None else value, event.alpha, event.beta)
-        if event.kind is EventKind.EXIT:
+        if effect is Effect.CLOSE:
             assert stack.pop() == node
-        evaluations += event.kind is EventKind.EVALUATE
-        for pruned in pruned_at.get(event.step, ()) if event.kind is EventKind.CUTOFF else ():
+        evaluations += effect is Effect.EVALUATE
+        for pruned in pruned_at.get(event.step, ()) if effect is Effect.PRUNE else ():
             views[pruned] = views[pruned]._replace(phase=Phase.PRUNED)
         states.append(snapshot(event.step))
     return states
@@ -134,6 +135,8 @@ def test_committed_traces_jump_and_step_back_exactly(path, interval):
 @pytest.mark.parametrize("source", sorted(SOURCES))
 @pytest.mark.parametrize("algorithm", ALGORITHMS)
 def test_game_traces_of_every_algorithm_jump_exactly(source, algorithm):
+    if source == "nested" and algorithm == "id":
+        pytest.skip("nested lists have no values at inner nodes: iterative deepening refuses them")
     trace = trace_search(SOURCES[source](), algorithm, depth=depth_for(source))
     expected = reference_states(trace)
     replay = Replay(trace, interval=7)

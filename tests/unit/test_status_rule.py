@@ -16,8 +16,10 @@ from hypothesis import strategies as st
 from visualizer.cli.render import node_table, run_text
 from visualizer.export import from_json, to_dot, to_json
 from visualizer.games import ExplicitTree, Player, from_array, from_nested, random_tree
-from visualizer.search import ALGORITHMS, trace_search
-from visualizer.tracing.events import EventKind
+from visualizer.search import ALGORITHMS, REGISTRY, trace_search
+from visualizer.tracing.events import EVENT_KINDS, Effect
+from visualizer.tracing.traits import traits_of
+from visualizer.tracing.visits import is_monte_carlo, visit_counts
 from visualizer.tracing.replay import Replay
 from visualizer.tracing.trace import Trace
 from visualizer.tui import tree_layout as layout
@@ -85,9 +87,12 @@ def from_node_table(trace: Trace) -> dict[str, str]:
         statuses = {line.split()[0]: "visited" for line in lines[1:]}
     report = {line.split(":")[0]: line.split(":")[1].split() for line in run_text(trace).splitlines() if ":" in line}
     assert set(report.get("pruned", [])) == {name for name, status in statuses.items() if status == "pruned"}
-    assert set(report.get("beyond the depth", [])) == {
-        name for name, status in statuses.items() if status == "unreached"
-    }
+    if REGISTRY[trace.algorithm].estimates:  # Monte Carlo: the nodes it never added are not listed
+        assert "beyond the depth" not in report
+    else:
+        assert set(report.get("beyond the depth", [])) == {
+            name for name, status in statuses.items() if status == "unreached"
+        }
     return statuses
 
 
@@ -99,14 +104,17 @@ def from_drawing(trace: Trace) -> dict[str, str]:
     assert plan is not None
     drawing = layout.draw_tree(plan, replay)
     statuses = {}
+    counts = visit_counts(trace) if is_monte_carlo(trace) else None
     for node in trace.nodes:
         top, bottom = drawing.label(node.id)
+        visit = replay.views[node.id].visit  # Monte Carlo labels show the node's visits instead
+        marker = f"#{visit}" if counts is None else f"n={counts.at(node.id, replay.step)}"
         label = layout.node_label(node, replay.views[node.id])
         line = layout.node_line(node, replay.views[node.id]).plain
         if bottom == "pruned":
             assert "strike" in label.style and line.split()[-1] == "pruned"
             statuses[node.name] = "pruned"
-        elif f"#{replay.views[node.id].visit}" in top:
+        elif visit is not None and marker in top:
             statuses[node.name] = "visited"
         else:
             assert bottom == "·" and label.style == "dim" and line.split()[-1] == "unreached", (node.name, line)
@@ -166,8 +174,13 @@ def test_the_table_shows_no_status_column_when_every_node_is_visited():
 
 
 def expected_statuses(tree: ExplicitTree, trace: Trace, depth_limit: int) -> dict[str, str]:
-    """Visited: entered. Pruned: a child a cut-off skipped, or below one. Else unreached."""
-    entered = {event.node for event in trace.events if event.kind is EventKind.ENTER}
+    """Visited: entered. Pruned: a child a cut-off skipped, or below one. Else unreached.
+
+    A search that enters nodes again may skip a child it searched before: it stays visited. Monte
+    Carlo search leaves out the nodes it never added to its tree: unreached at any depth.
+    """
+    entered = {event.node for event in trace.events if EVENT_KINDS[event.kind].effect is Effect.OPEN}
+    revisits, estimates = traits_of(trace.algorithm).revisits, REGISTRY[trace.algorithm].estimates
     pruned: set[int] = set()
     frontier = [child for cutoff in trace.summary.cutoffs for child in cutoff.skipped]
     while frontier:
@@ -176,12 +189,12 @@ def expected_statuses(tree: ExplicitTree, trace: Trace, depth_limit: int) -> dic
     statuses = {}
     for node in range(len(tree)):
         if node in entered:
-            assert node not in pruned
+            assert node not in pruned or revisits
             statuses[tree.names[node]] = "visited"
         elif node in pruned:
             statuses[tree.names[node]] = "pruned"
         else:
-            assert tree.depths[node] > depth_limit  # only the look-ahead leaves a node out without a cut-off
+            assert tree.depths[node] > depth_limit or estimates  # only the look-ahead leaves a node out otherwise
             statuses[tree.names[node]] = "unreached"
     return statuses
 
@@ -197,7 +210,8 @@ def expected_statuses(tree: ExplicitTree, trace: Trace, depth_limit: int) -> dic
 )
 def test_every_output_follows_the_rule_on_random_trees(leaves, branching, seed, depth_limit, algorithm, root):
     tree = random_tree(leaves=leaves, branching=branching, seed=seed, value_range=(-9, 9), root=root)
-    trace = trace_search(tree, algorithm, depth=depth_limit)
+    few = {"iterations": 40} if "iterations" in REGISTRY[algorithm].options else {}  # Monte Carlo: a small tree
+    trace = trace_search(tree, algorithm, depth=depth_limit, **few)
     expected = expected_statuses(tree, trace, depth_limit)
     for output, statuses in all_outputs(trace).items():
         assert statuses == expected, output
