@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from benchmarks.app_timing import app_rows
+from benchmarks.beyond import beyond_rows
 from benchmarks.exports import export_rows, memory_rows
 from benchmarks.jumps import jump_rows
 from benchmarks.measure import machine_facts
@@ -86,6 +87,7 @@ def run(args: argparse.Namespace, progress: Callable[[str], None]) -> dict[str, 
         rows += jump_rows(trace, progress=progress)
         del trace  # the child processes below should not share the machine with it
         rows += throughput
+        rows += beyond_rows(settings)
         rows += memory_rows(depth=args.depth, timeout=CHILD_TIMEOUT, progress=progress)
         if not args.skip_app:
             rows += app_rows(folder / "trace.json", steps=args.steps, timeout=CHILD_TIMEOUT, progress=progress)

@@ -33,7 +33,7 @@ class Row:
             None when it could not be measured (see `note`).
         unit: "x", "MB", "s" or "ms".
         comparison: "<=" or "<".
-        target: the issue's target in `unit`.
+        target: the issue's target in `unit`; None for a row shown to compare, with no target.
         note: why a row has no figure, or what to keep in mind reading it.
     """
 
@@ -43,13 +43,15 @@ class Row:
     measured: float | None = None
     unit: str = "x"
     comparison: str = "<="
-    target: float = 1.0
+    target: float | None = 1.0
     note: str = ""
 
     @property
     def met(self) -> bool | None:
-        """Whether the target is met (None without a figure)."""
-        return None if self.measured is None else is_met(self.measured, self.comparison, self.target)
+        """Whether the target is met (None without a figure or a target)."""
+        if self.measured is None or self.target is None:
+            return None
+        return is_met(self.measured, self.comparison, self.target)
 
     def to_dict(self) -> dict[str, Any]:
         """The row as JSON-able data, with `met` and `result`."""
@@ -57,7 +59,9 @@ class Row:
 
     @property
     def result(self) -> str:
-        """"met", "MISSED" or "-" (nothing measured)."""
+        """"met", "MISSED", "-" (nothing measured) or "info" (no target)."""
+        if self.measured is not None and self.target is None:
+            return "info"
         return "-" if self.met is None else "met" if self.met else "MISSED"
 
     def measured_text(self) -> str:
@@ -65,8 +69,8 @@ class Row:
         return "-" if self.measured is None else UNITS[self.unit].format(self.measured)
 
     def target_text(self) -> str:
-        """The target with its comparison, e.g. "<= 1.50x"."""
-        return f"{self.comparison} {UNITS[self.unit].format(self.target)}"
+        """The target with its comparison, e.g. "<= 1.50x" ("-" without one)."""
+        return "-" if self.target is None else f"{self.comparison} {UNITS[self.unit].format(self.target)}"
 
     def figures_text(self) -> str:
         """The figures, e.g. "traced 13.10 s, untraced 1.10 s, 549,946 nodes", then the note."""
