@@ -67,3 +67,21 @@ async def test_the_status_line_counts_monte_carlo_iterations():
         await pilot.press("home")
         await pilot.pause()
         assert "iteration 0/12" in app.screen.status_bar.text
+
+
+def test_a_child_skipped_in_a_test_and_searched_again_is_no_longer_drawn_cut():
+    from visualizer.export import to_dot
+    from visualizer.export.scene import finished_scene, scene_at
+    from visualizer.tracing.replay import Replay
+
+    trace = trace_search(builtin_example(), "pvs")  # F's null-window test skips M; C's re-search enters M
+    ids = {name: trace.node(name).id for name in "CEFGKMO"}
+    cut_at_f = next(cutoff for cutoff in trace.summary.cutoffs if cutoff.node == ids["F"])
+    replay = Replay(trace)
+    replay.seek(cut_at_f.step)
+    assert (ids["F"], ids["M"]) in scene_at(trace, replay).cuts  # cut while the test is on screen
+    final = finished_scene(trace).cuts
+    assert (ids["F"], ids["M"]) not in final
+    assert {(ids["C"], ids["G"]), (ids["E"], ids["K"]), (ids["G"], ids["O"])} <= final  # G: tested, then cut
+    dot = to_dot(trace)
+    assert f'n{ids["F"]} -> n{ids["M"]};' in dot and 'label="cut"' in dot

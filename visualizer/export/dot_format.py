@@ -47,6 +47,8 @@ from visualizer.export.dot_labels import (
 from visualizer.export.dot_stream import dot_chunks
 from visualizer.export.graph import check_names
 from visualizer.export.rebuild import from_networkx
+from visualizer.export.scene import standing_cuts
+from visualizer.tracing.traits import traits_of
 from visualizer.tracing.replay import Replay
 from visualizer.tracing.trace import Trace
 
@@ -146,6 +148,8 @@ def graph_to_dot(graph: networkx.DiGraph, *, step: int | None = None, replay: Re
     ids = {data["name"]: node for node, data in graph.nodes(data=True)}
     pv = {ids[name] for name in summary["principal_variation"]}
     cuts = {(ids[cut["node"]], ids[cut["skipped"][0]]) for cut in summary["cutoffs"] if cut["skipped"]}
+    if traits_of(graph.graph["algorithm"]).revisits:  # a child cut off and searched later: no longer cut
+        cuts = set(standing_cuts(from_networkx(graph)))
     pruned = {ids[name] for name in summary["pruned"]}
     dot = pydot.Dot("trace", graph_type="digraph", ordering="out", labelloc="t", fontname=FONT)
     dot.set("label", quote_label(_title(graph)))

@@ -42,6 +42,7 @@ from visualizer.games.base import Player, format_value
 from visualizer.gc_policy import paused_gc
 from visualizer.tracing.trace_records import NodeStatus
 from visualizer.tracing.trace import Trace
+from visualizer.export.scene import standing_cuts
 from visualizer.tracing.visits import is_monte_carlo, visit_counts
 
 __all__ = ["dot_chunks", "CHUNK_NODES"]
@@ -150,7 +151,7 @@ class _DotStream:
         summary = trace.summary
         self.bold = set(summary.principal_variation)
         self.pruned = set(summary.pruned)
-        self.cuts = {(cutoff.node, cutoff.skipped[0]) for cutoff in summary.cutoffs if cutoff.skipped}
+        self.cuts = set(standing_cuts(trace))
         self.value_texts = _Texts(lambda value: format_value(value, missing="?"))
         self.window_texts = _Texts(format_value)
         self.static_texts = _Texts(lambda value: "" if value is None else f"\\n({format_value(value)})")

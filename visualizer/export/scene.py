@@ -18,10 +18,12 @@ from visualizer.tracing.describe import describe
 from visualizer.tracing.trace_records import NodeStatus
 from visualizer.tracing.replay import Phase, Replay
 from visualizer.tracing.trace import Trace
+from visualizer.tracing.events import EVENT_KINDS, Effect
+from visualizer.tracing.trace_columns import KINDS
 from visualizer.tracing.traits import traits_of
 from visualizer.tracing.visits import MEAN_DIGITS, VisitCounts, is_monte_carlo, visit_counts
 
-__all__ = ["NodeLook", "Scene", "finished_scene", "inner_nodes", "scene_at"]
+__all__ = ["NodeLook", "Scene", "finished_scene", "inner_nodes", "scene_at", "standing_cuts"]
 
 Status = Literal["visited", "pruned", "unreached", "unseen"]
 
@@ -95,6 +97,24 @@ def _look(trace: Trace, inner: frozenset[int], node: int, status: Status, visit:
                     current, bold, visits if visited and visit is not None else None)
 
 
+def standing_cuts(trace: Trace, step: int | None = None) -> frozenset[tuple[int, int]]:
+    """(node, first skipped child) of each cut-off up to `step` (None: the whole search) whose skipped
+    child the search has not entered since: a search that enters nodes again (a PVS re-search) may
+    search a child it skipped before, and its edge is then no longer cut."""
+    last = len(trace.events) if step is None else step
+    cutoffs = [cutoff for cutoff in trace.summary.cutoffs if cutoff.skipped and cutoff.step <= last]
+    if not traits_of(trace.algorithm).revisits or not cutoffs:
+        return frozenset((cutoff.node, cutoff.skipped[0]) for cutoff in cutoffs)
+    entered: dict[int, int] = {}  # each node's last entry up to `last`
+    columns = trace.columns
+    opens = {code for code, kind in enumerate(KINDS) if EVENT_KINDS[kind].effect is Effect.OPEN}
+    for index, (code, node) in enumerate(zip(columns.event_kind[:last], columns.event_node[:last])):
+        if code in opens:
+            entered[node] = index + 1
+    return frozenset((cutoff.node, cutoff.skipped[0]) for cutoff in cutoffs
+                     if entered.get(cutoff.skipped[0], 0) < cutoff.step)
+
+
 def _counts(trace: Trace) -> VisitCounts | None:
     """The visit counts of a Monte Carlo trace, None for other searches."""
     return visit_counts(trace) if is_monte_carlo(trace) else None
@@ -126,7 +146,7 @@ def finished_scene(trace: Trace) -> Scene:
               visits=None if counts is None else counts.final(node))
         for node, status in enumerate(columns.status)
     )
-    cuts = frozenset((cutoff.node, cutoff.skipped[0]) for cutoff in summary.cutoffs if cutoff.skipped)
+    cuts = standing_cuts(trace)
     events = trace.events
     outcome = describe(trace, events[len(events) - 1]) if len(events) else "No steps."
     count = len(summary.cutoffs)
@@ -156,8 +176,7 @@ def scene_at(trace: Trace, replay: Replay, *, inner: frozenset[int] | None = Non
             status = "unseen"
         looks.append(_look(trace, inner, node, status, view.visit, view.value, view.alpha, view.beta,
                            current=node == current, visits=None if counts is None else counts.at(node, replay.step)))
-    cuts = frozenset((cutoff.node, cutoff.skipped[0]) for cutoff in trace.summary.cutoffs
-                     if cutoff.step <= replay.step and cutoff.skipped)
+    cuts = standing_cuts(trace, replay.step)
     event = replay.event
     if event is None:
         caption = "Before the first step."
