@@ -114,3 +114,18 @@ async def test_o_searches_again_with_the_algorithm_and_options_typed():
         await pilot.pause()
         assert app.screen.session.algorithm == "negamax"
         assert app.screen.session.trace.algorithm == "negamax"
+
+
+async def test_a_side_whose_window_failed_is_not_called_the_same_value():
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("M")
+        dialog = app.screen
+        dialog.query_one("#left-search").value = "alphabeta+window=3:6"
+        await pilot.pause()
+        await pilot.press("enter")
+        screen = app.screen
+        assert isinstance(screen, CompareScreen)
+        # The 15-node example is worth 2: fail-soft with the window 3:6, its root fails low with 2, a bound.
+        assert "alphabeta window 3:6 = 2 is a bound: the root fails low: the value is at most 2" in screen.text
+        assert "same value" not in screen.text and "VALUES DIFFER" not in screen.text

@@ -128,8 +128,14 @@ class CompareScreen(Screen):
                 "Start." if event is None else f"{replay.step}. {describe(trace, event)}"
             )
         full, comparison = self.replays[self.lead], self.comparison
-        values = (f"same value {format_value(full.trace.summary.value)}" if comparison.values_agree
-                  else "VALUES DIFFER")
+        exact = comparison.exact_runs
+        if len(exact) < 2:  # an estimate, or a root that failed outside its window: not an exact value
+            values = "; ".join(f"{run.label} = {format_value(run.value)} is {run.set_aside}"
+                               for run in comparison.runs if run.set_aside is not None)
+        elif comparison.values_agree:
+            values = f"same value {format_value(exact[0].value)}"
+        else:
+            values = "VALUES DIFFER"
         differences = " | ".join(
             f"visited by {comparison.runs[first].label} only: {', '.join(names) or 'none'}"
             for first, _, names in comparison.differences()
