@@ -61,7 +61,8 @@ def reference_states(trace: Trace) -> list[tuple]:
             assert stack.pop() == node
         evaluations += effect is Effect.EVALUATE
         for pruned in pruned_at.get(event.step, ()) if effect is Effect.PRUNE else ():
-            views[pruned] = views[pruned]._replace(phase=Phase.PRUNED)
+            if views[pruned].visit is None:  # a node searched before the cut-off (a re-search's) stays searched
+                views[pruned] = views[pruned]._replace(phase=Phase.PRUNED)
         states.append(snapshot(event.step))
     return states
 

@@ -208,6 +208,8 @@ class Replay:
         """Marks the nodes the cut-off at `step` prunes, logging their old views."""
         views = self.views
         for pruned in self._pruned_at.get(step, ()):
+            if views[pruned].visit is not None:  # searched before this cut-off (a PVS re-search's): it stays searched
+                continue
             self._log_nodes.append(pruned)
             self._log_views.append(views[pruned])
             views[pruned] = views[pruned]._replace(phase=Phase.PRUNED)
