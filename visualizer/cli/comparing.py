@@ -17,8 +17,7 @@ from visualizer.errors import InputError
 from visualizer.games import parse_order, with_order
 from visualizer.games.base import format_value
 from visualizer.lists import split_list
-from visualizer.search import Algorithm, find_algorithm
-from visualizer.search.options import option_label, parse_option
+from visualizer.search.configuration import parse_configuration
 
 __all__ = ["compare", "runs_from_args", "comparison_text", "comparison_json"]
 
@@ -50,7 +49,7 @@ def runs_from_args(args: argparse.Namespace) -> list[Run]:
     """Every combination of --algorithms, --order (a list here) and --cuts, searched on one tree."""
     if source_kind(args)[0] == "trace":
         raise InputError("compare searches the tree again; give a tree source instead of --trace")
-    algorithms = [_configuration(text) for text in _list(args.algorithms, "--algorithms", "minimax,alphabeta")]
+    configurations = [parse_configuration(text) for text in _list(args.algorithms, "--algorithms", "minimax,alphabeta")]
     orders = [parse_order(text) for text in _list(args.order or "natural", "--order", "natural,best")]
     cuts = _cuts(args)
     base = game_from_args(argparse.Namespace(**{**vars(args), "order": None}))  # the orders are applied below
@@ -60,11 +59,11 @@ def runs_from_args(args: argparse.Namespace) -> list[Run]:
         games.append((f"random:{game.seed}" if order == "random" else order, game))
     common = options_from_args(args)
     combinations: dict[tuple[str, str, bool], Any] = {}
-    for (algorithm, own), (order, game), strict in itertools.product(algorithms, games, cuts):
-        options = {**common, **own}
+    for configuration, (order, game), strict in itertools.product(configurations, games, cuts):
+        algorithm, options = configuration.algorithm, {**common, **configuration.options}
         algorithm.settings(options)  # an option it does not take is refused before any search runs
-        label = " ".join([algorithm.name, *(option_label(name, value) for name, value in own.items())])
-        combinations.setdefault((label, order, strict and algorithm.accepts_strict), (algorithm, options, game))
+        combinations.setdefault((configuration.label, order, strict and algorithm.accepts_strict),
+                                (algorithm, options, game))
     if len(combinations) < 2:
         raise InputError(
             "that is only one search; compare two or more, e.g. --algorithms minimax,alphabeta, "
@@ -77,15 +76,6 @@ def runs_from_args(args: argparse.Namespace) -> list[Run]:
         trace = trace_from_args(game, args, algorithm=algorithm.name, strict=strict, options=options)
         runs.append(Run(" ".join(part for part in parts if part), order, trace))
     return runs
-
-
-def _configuration(text: str) -> tuple[Algorithm, dict[str, Any]]:
-    """One search of --algorithms: a name with options after "+", e.g. "alphabeta+fail-hard+window=-5:5"."""
-    name, *settings = text.split("+")
-    algorithm = find_algorithm(name)
-    options = dict(parse_option(setting) for setting in settings)
-    algorithm.settings(options)
-    return algorithm, options
 
 
 def _shown(names: list[str]) -> str:

@@ -77,14 +77,15 @@ def check_owned(args: argparse.Namespace, kind: str) -> None:
 
 def _algorithm_takes(args: argparse.Namespace, option: str) -> bool:
     """True when the command's algorithm (or one of those it compares) takes the search option `option`."""
-    from visualizer.search import REGISTRY, normal_name
+    from visualizer.search import find_algorithm
 
     names = getattr(args, "algorithms", None) or getattr(args, "algorithm", None) or ""
     for name in names.split(","):
-        base = normal_name(name.split("+")[0]) if name.strip() else ""
-        record = next((record for record in REGISTRY.values() if base in (record.name, *record.aliases)), None)
-        if record is not None and option in record.options:
-            return True
+        try:
+            if option in find_algorithm(name.split("+")[0]).options:
+                return True
+        except InputError:  # an unknown name is refused later, where it is read
+            continue
     return False
 
 
