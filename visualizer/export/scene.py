@@ -10,6 +10,8 @@ picture format) and the per-step DOT files both read it.
 
 from __future__ import annotations
 
+import weakref
+from bisect import bisect_right
 from dataclasses import dataclass
 from typing import Literal
 
@@ -105,14 +107,28 @@ def standing_cuts(trace: Trace, step: int | None = None) -> frozenset[tuple[int,
     cutoffs = [cutoff for cutoff in trace.summary.cutoffs if cutoff.skipped and cutoff.step <= last]
     if not traits_of(trace.algorithm).revisits or not cutoffs:
         return frozenset((cutoff.node, cutoff.skipped[0]) for cutoff in cutoffs)
-    entered: dict[int, int] = {}  # each node's last entry up to `last`
-    columns = trace.columns
-    opens = {code for code, kind in enumerate(KINDS) if EVENT_KINDS[kind].effect is Effect.OPEN}
-    for index, (code, node) in enumerate(zip(columns.event_kind[:last], columns.event_node[:last])):
-        if code in opens:
-            entered[node] = index + 1
+    entries = _entry_steps(trace)
     return frozenset((cutoff.node, cutoff.skipped[0]) for cutoff in cutoffs
-                     if entered.get(cutoff.skipped[0], 0) < cutoff.step)
+                     if bisect_right(entries.get(cutoff.skipped[0], ()), last) ==
+                     bisect_right(entries.get(cutoff.skipped[0], ()), cutoff.step))
+
+
+_ENTRIES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+"""Trace columns -> each node's entry steps, made once per trace (frames ask at every step)."""
+
+
+def _entry_steps(trace: Trace) -> dict[int, list[int]]:
+    """The steps at which each node is entered, in order."""
+    columns = trace.columns
+    entries = _ENTRIES.get(columns)
+    if entries is None:
+        opens = {code for code, kind in enumerate(KINDS) if EVENT_KINDS[kind].effect is Effect.OPEN}
+        entries = {}
+        for index, (code, node) in enumerate(zip(columns.event_kind, columns.event_node)):
+            if code in opens:
+                entries.setdefault(node, []).append(index + 1)
+        _ENTRIES[columns] = entries
+    return entries
 
 
 def _counts(trace: Trace) -> VisitCounts | None:
