@@ -1,0 +1,129 @@
+"""`visualizer grade`: student files with known mistakes get their diagnosis; the right ones pass; limits hold."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from cli_helpers import run_cli
+
+STUDENTS = Path(__file__).resolve().parent.parent / "students"
+
+
+def student(name: str) -> str:
+    return str(STUDENTS / f"{name}.py")
+
+
+def grade_json(capsys, *argv: str) -> tuple[int, dict]:
+    code, out, err = run_cli(capsys, "grade", *argv, "--json")
+    assert err == "" or "grading" in err, err
+    return code, json.loads(out)
+
+
+@pytest.mark.parametrize("name, options, misconception", [
+    ("correct", ("--convention", "strict"), "prunes_on_equality"),
+    ("correct_strict", (), "prunes_only_past_bound"),
+    ("never_prunes", (), "never_prunes"),
+    ("window_not_passed", (), "window_not_passed"),
+    ("fail_hard", (), "returns_bound"),
+    ("correct", ("--fail-hard",), "returns_value"),
+    ("right_to_left", (), "right_to_left"),
+    ("same_player", (), "same_player"),
+])
+def test_each_student_with_a_known_mistake_gets_its_diagnosis(capsys, name, options, misconception):
+    code, report = grade_json(capsys, student(name), "--trees", "8", *options)
+    assert code == 1
+    assert report["misconceptions"][0]["name"] == misconception
+    differing = [tree for tree in report["trees"] if not tree["passed"]]
+    assert differing and all(tree["divergence"]["text"] for tree in differing)
+
+
+def test_the_text_report_names_where_and_why(capsys):
+    code, out, _ = run_cli(capsys, "grade", student("never_prunes"), "--trees", "0")
+    assert code == 1
+    assert ("  FAIL  15-node example (root MIN): visit 8: your code visits K; alpha-beta prunes it "
+            "(E: J = 3 <= alpha 6, so K is pruned)") in out
+    assert "Likely misconception: never prunes: it searches every node, as minimax does (it explains 2 of the 2 trees" in out
+
+
+def test_a_wrong_value_is_named_at_its_node(capsys):
+    code, report = grade_json(capsys, student("wrong_value"), "--trees", "0")
+    assert code == 1 and report["misconceptions"] == []
+    first = report["trees"][0]["divergence"]
+    # MIN nodes start from 0: after H = 6, D's beta is min(0, 6) = 0, so I gets [-inf, 0] where alpha-beta passes [-inf, 6]
+    assert (first["step"], first["node"]) == (5, "I")
+    assert first["text"] == "visit 5: your call on I has window [-inf, 0]; alpha-beta passes [-inf, 6]"
+
+
+@pytest.mark.parametrize("name, options", [
+    ("correct", ()),
+    ("correct_strict", ("--convention", "strict")),
+    ("fail_hard", ("--fail-hard",)),
+])
+def test_a_correct_student_passes_200_random_trees_under_its_convention(capsys, name, options):
+    code, report = grade_json(capsys, student(name), "--trees", "200", "--seed", "7", *options)
+    assert (code, report["passed"], report["total"]) == (0, 202, 202)
+    assert report["trees"][5]["visits"] == report["trees"][5]["expected_visits"]
+
+
+def test_minimax_students(capsys):
+    code, report = grade_json(capsys, student("minimax_correct"), "--algorithm", "minimax", "--trees", "5")
+    assert (code, report["passed"]) == (0, 7)
+    assert report["trees"][0]["visits"] == list("ABDHIEJKCFLMGNO")
+    code, out, err = run_cli(capsys, "grade", student("correct"), "--algorithm", "minimax", "--function", "alphabeta")
+    assert (code, out) == (2, "")  # alphabeta takes four arguments: the minimax call of two is refused
+    assert "cannot be called as alphabeta(node, maximizing)" in err
+
+
+def test_a_student_that_loops_is_stopped_and_the_report_goes_on(capsys):
+    code, out, _ = run_cli(capsys, "grade", student("loops_forever"), "--trees", "0", "--timeout", "1")
+    assert code == 1
+    assert out.count("ran out of time") >= 2 and "0 of 2 trees pass." in out
+
+
+def test_the_students_own_traceback(capsys):
+    code, out, _ = run_cli(capsys, "grade", student("raises"), "--trees", "0")
+    assert code == 1 and "raises.py" in out and "visualizer/grading" not in out
+
+
+def test_a_tree_source_grades_that_tree(capsys):
+    code, report = grade_json(capsys, student("correct"), "[[3,5],[2,9]]")
+    assert (code, report["total"]) == (0, 1)
+    assert report["trees"][0]["visits"] == ["A", "B", "D", "E", "C", "F"]
+
+
+def test_visits_from_any_language(capsys, tmp_path):
+    visits = tmp_path / "visits.txt"
+    visits.write_text("A\nB\nD\nH\nI\nE\nJ\nC\nF\nL\nM\nG\nN\n", encoding="utf-8")
+    code, out, _ = run_cli(capsys, "grade", "--visits", str(visits))
+    assert code == 0 and "1 of 1 tree passes." in out
+    visits.write_text("# my C program's output\nA B D H I E J K C F L M G N O\n", encoding="utf-8")
+    code, report = grade_json(capsys, "--visits", str(visits))
+    assert code == 1 and report["trees"][0]["divergence"]["node"] == "K"
+    assert report["misconceptions"][0]["name"] == "never_prunes"
+
+
+@pytest.mark.parametrize("argv, words", [
+    (("grade",), "give the student's file"),
+    (("grade", "no_such_student.py"), "no_such_student.py"),
+    (("grade", "--visits", "missing.txt"), "no such file"),
+    (("grade", student("correct"), "--trees", "-1"), "--trees is -1"),
+    (("grade", student("correct"), "--timeout", "0"), "--timeout is 0"),
+    (("grade", student("no_function")), "alphabeta"),
+    (("grade", student("wrong_signature")), "alphabeta"),
+    (("grade", student("syntax_error")), "syntax_error.py"),
+    (("grade", student("correct"), "--algorithm", "minimax", "--convention", "strict"), "--convention"),
+    (("grade", student("correct"), "[[1,2],[3,4]]", "--trees", "3"), "--trees"),
+])
+def test_files_that_cannot_be_used_exit_2_with_one_line(capsys, argv, words):
+    code, out, err = run_cli(capsys, *argv)
+    assert code == 2 and out == ""
+    assert words in err and err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_unknown_names_in_a_visits_file(capsys, tmp_path):
+    visits = tmp_path / "visits.txt"
+    visits.write_text("A\nB\nZ\n", encoding="utf-8")
+    code, _, err = run_cli(capsys, "grade", "--visits", str(visits))
+    assert code == 2 and "'Z', is no node of 15-node example" in err

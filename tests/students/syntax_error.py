@@ -1,0 +1,4 @@
+def alphabeta(node, alpha, beta, maximizing)
+    if node.is_leaf():
+        return node.value
+    return 0

@@ -1,0 +1,245 @@
+"""Tests the sandbox that runs a student's own search: what it records, and how it stops runaway code."""
+
+from __future__ import annotations
+
+import math
+import os
+import re
+from pathlib import Path
+
+import pytest
+
+from visualizer.errors import InputError
+from visualizer.games import builtin_example
+from visualizer.games.base import Player
+from visualizer.games.random_tree import random_tree
+from visualizer.grading.record import Call, PlainNode, plain_tree, root_is_max
+from visualizer.grading.sandbox import run_student
+from visualizer.search import trace_search
+
+STUDENTS = Path(__file__).resolve().parents[1] / "students"
+INF = math.inf
+
+
+def student(name: str) -> str:
+    return str(STUDENTS / name)
+
+
+def example() -> PlainNode:
+    return plain_tree(trace_search(builtin_example(), "minimax"))
+
+
+def leaf(name: str, value: int) -> PlainNode:
+    return PlainNode(name, value)
+
+
+def inner(name: str, *children: PlainNode) -> PlainNode:
+    return PlainNode(name, None, children)
+
+
+def reference(node: PlainNode, alpha, beta, maximizing: bool, strict: bool, calls: list) -> float:
+    """A plain fail-soft alpha-beta (cut on alpha >= beta, or alpha > beta when strict), logging each call."""
+    entry = [node.name, alpha, beta, maximizing, None]
+    calls.append(entry)
+    if not node.children:
+        entry[4] = node.value
+        return node.value
+    best = -INF if maximizing else INF
+    for child in node.children:
+        value = reference(child, alpha, beta, not maximizing, strict, calls)
+        if maximizing:
+            best = max(best, value)
+            if best > beta or (best == beta and not strict):
+                break
+            alpha = max(alpha, best)
+        else:
+            best = min(best, value)
+            if best < alpha or (best == alpha and not strict):
+                break
+            beta = min(beta, best)
+    entry[4] = best
+    return best
+
+
+def random_trees(count: int) -> tuple[list[PlainNode], list[bool], list]:
+    shapes = [(2, 3), (3, 3), (2, 4), (4, 2), (3, 4)]
+    traces = []
+    for seed in range(count):
+        branching, depth = shapes[seed % len(shapes)]
+        game = random_tree(depth=depth, branching=branching, value_range=(-3, 3), seed=seed,
+                           root=Player.MIN if seed % 2 else Player.MAX)
+        traces.append(trace_search(game, "minimax"))
+    return [plain_tree(trace) for trace in traces], [root_is_max(trace) for trace in traces], traces
+
+
+def workers_left() -> list[str]:
+    """Worker processes whose parent is this test process (there should be none after a run)."""
+    left = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                status = (entry / "status").read_text()
+                command = (entry / "cmdline").read_bytes()
+            except OSError:
+                continue
+            parent = next(line.split()[1] for line in status.splitlines() if line.startswith("PPid:"))
+            if int(parent) == os.getpid() and b"worker.py" in command:
+                left.append(entry.name)
+    return left
+
+
+def test_correct_on_the_example_records_the_hand_checked_visits_windows_and_values():
+    [run] = run_student(student("correct.py"), "alphabeta", [example()], [False])
+    assert run.failure is None
+    assert run.value == 2
+    assert run.touches == tuple("ABDHIEJCFLMGN")
+    assert run.calls == (
+        Call("A", -INF, INF, False, 2), Call("B", -INF, INF, True, 6), Call("D", -INF, INF, False, 6),
+        Call("H", -INF, INF, True, 6), Call("I", -INF, 6, True, 7), Call("E", 6, INF, False, 3),
+        Call("J", 6, INF, True, 3), Call("C", -INF, 6, True, 2), Call("F", -INF, 6, False, 2),
+        Call("L", -INF, 6, True, 2), Call("M", -INF, 2, True, 8), Call("G", 2, 6, False, 1),
+        Call("N", 2, 6, True, 1),
+    )
+
+
+@pytest.mark.parametrize("name, strict", [("correct.py", False), ("correct_strict.py", True)])
+def test_correct_students_match_a_plain_alphabeta_and_the_engine_on_random_trees(name, strict):
+    trees, flags, traces = random_trees(30)
+    done = []
+    runs = run_student(student(name), "alphabeta", trees, flags, progress=lambda *pair: done.append(pair))
+    assert done == [(index + 1, 30) for index in range(30)]
+    for tree, maximizing, trace, run in zip(trees, flags, traces, runs):
+        calls: list = []
+        value = reference(tree, -INF, INF, maximizing, strict, calls)
+        assert run.failure is None
+        assert run.value == value == trace.root.value
+        assert [list(call.to_json()) for call in run.calls] == [Call(*entry).to_json() for entry in calls]
+        assert run.touches == tuple(entry[0] for entry in calls)
+    # Values -3..3 make ties, so the other convention visits differently on some tree: the test tells them apart.
+    assert any(list(run.touches) != _touches(tree, flag, not strict) for tree, flag, run in zip(trees, flags, runs))
+
+
+def _touches(tree: PlainNode, maximizing: bool, strict: bool) -> list[str]:
+    calls: list = []
+    reference(tree, -INF, INF, maximizing, strict, calls)
+    return [entry[0] for entry in calls]
+
+
+def test_the_engines_visit_order_is_what_the_correct_student_touches():
+    trees, flags, _ = random_trees(10)
+    runs = run_student(student("correct.py"), "alphabeta", trees, flags)
+    for seed, run in enumerate(runs):
+        branching, depth = [(2, 3), (3, 3), (2, 4), (4, 2), (3, 4)][seed % 5]
+        game = random_tree(depth=depth, branching=branching, value_range=(-3, 3), seed=seed,
+                           root=Player.MIN if seed % 2 else Player.MAX)
+        engine = trace_search(game, "alphabeta")
+        assert run.touches == tuple(engine.nodes[node].name for node in engine.summary.visit_order)
+
+
+def test_a_loop_without_end_is_stopped_and_the_next_tree_still_runs():
+    done = []
+    runs = run_student(student("loops_forever.py"), "alphabeta", [example(), leaf("Z", 4)], [False, True],
+                       timeout=1, progress=lambda *pair: done.append(pair))
+    assert runs[0].failure == "timeout"
+    assert runs[0].message == "stopped after 1 s: it ran longer than --timeout"
+    assert runs[1].failure is None and runs[1].value == 4 and runs[1].touches == ("Z",)
+    assert done == [(1, 2), (2, 2)]
+    assert workers_left() == []
+
+
+def test_a_memory_hog_is_stopped_and_reported():
+    runs = run_student(student("eats_memory.py"), "alphabeta", [leaf("A", 1), leaf("B", 2)], [True, True],
+                       memory_mb=128, timeout=20)
+    for run, name in zip(runs, "AB"):
+        assert run.failure == "memory"
+        assert run.message.startswith("it used more memory than the limit (128 MB; --memory)\n")
+        assert "MemoryError" in run.message and "eats_memory.py" in run.message
+        assert run.touches == (name,)
+    assert workers_left() == []
+
+
+def test_an_exception_shows_only_the_students_own_traceback():
+    [run] = run_student(student("raises.py"), "alphabeta", [example()], [False])
+    assert run.failure == "error"
+    assert run.touches == tuple("ABDH")
+    assert [call.node for call in run.calls] == list("ABDH")
+    assert [call.returned for call in run.calls] == [None, None, None, 6]  # H returned; the rest raised
+    assert 'raises.py", line 15, in alphabeta' in run.message
+    assert "value = value + child.name" in run.message
+    assert run.message.endswith("TypeError: unsupported operand type(s) for +: 'int' and 'str'")
+    assert "visualizer/grading" not in run.message and "worker" not in run.message
+
+
+def test_recursion_without_end_is_a_recursion_failure_not_a_crash():
+    [run] = run_student(student("recurses_forever.py"), "alphabeta", [example()], [False])
+    assert run.failure == "recursion"
+    assert run.message.startswith("the recursion went deeper than the limit (10,000 calls; --recursion)\n")
+    assert run.message.endswith("RecursionError: maximum recursion depth exceeded")
+    assert "recurses_forever.py" in run.message and "worker" not in run.message
+    assert run.touches == ("A",)
+
+
+def test_printing_does_not_disturb_the_report_and_is_kept():
+    [run] = run_student(student("prints_a_lot.py"), "alphabeta", [example()], [False])
+    assert run.failure is None and run.value == 2
+    assert run.touches == tuple("ABDHIEJCFLMGN")
+    assert run.extra["output"].startswith("visiting A alpha -inf beta inf\n{not json at all\n")
+    assert len(run.extra["output"]) <= 2000
+    assert "Node('H')" in run.extra["output"]  # repr shows the name...
+    assert run.touches.count("H") == 1  # ...without counting as a touch
+
+
+def test_exits_are_crashes_and_the_next_tree_still_runs():
+    trees = [inner("A", leaf("B", 9)), inner("A", leaf("B", 1), leaf("C", 2)), inner("A", leaf("B", 5))]
+    runs = run_student(student("exits.py"), "alphabeta", trees, [True, True, True])
+    assert runs[0].failure == "crashed" and "exit status 3" in runs[0].message
+    assert runs[1].failure is None and runs[1].value == 2 and runs[1].touches == ("A", "B", "C")
+    assert runs[2].failure == "crashed" and "exit('five!')" in runs[2].message
+    assert 'exits.py", line 10, in alphabeta' in runs[2].message
+    assert workers_left() == []
+
+
+@pytest.mark.parametrize("name, expected", [
+    ("syntax_error.py", "syntax_error.py line 1: expected ':'"),
+    ("no_function.py", "no_function.py defines no function alphabeta (it defines alpha_beta, helper)"),
+    ("wrong_signature.py", ("wrong_signature.py line 1: alphabeta(node, depth) cannot be called as "
+                            "alphabeta(node, alpha, beta, maximizing)")),
+    ("minimax_correct.py", "minimax_correct.py defines no function alphabeta (it defines minimax)"),
+])
+def test_files_that_cannot_be_used_are_refused_in_one_line(name, expected):
+    with pytest.raises(InputError) as caught:
+        run_student(student(name), "alphabeta", [example()], [False])
+    assert expected in str(caught.value)
+    assert "\n" not in str(caught.value)
+
+
+def test_bad_paths_and_limits_are_refused_in_one_line(tmp_path):
+    text = tmp_path / "notes.txt"
+    text.write_text("def alphabeta(node, alpha, beta, maximizing): return 0\n")
+    cases = [
+        (tmp_path / "missing.py", {}, "no such file"),
+        (tmp_path, {}, "is a folder"),
+        (text, {}, "is not a Python file (.py)"),
+        (student("correct.py"), {"timeout": -1}, "more than 0 seconds"),
+        (student("correct.py"), {"memory_mb": 10}, "--memory must be at least 64 (MB), not 10"),
+        (student("correct.py"), {"algorithm": "negamax"}, "choose alphabeta or minimax"),
+    ]
+    for path, options, expected in cases:
+        with pytest.raises(InputError, match=re.escape(expected)):
+            run_student(path, "alphabeta", [example()], [False], **options)
+
+
+def test_minimax_mode_calls_f_node_maximizing():
+    [run] = run_student(student("minimax_correct.py"), "minimax", [example()], [False], algorithm="minimax")
+    assert run.value == 2
+    assert run.touches == tuple("ABDHIEJKCFLMGNO")
+    assert [(call.node, call.alpha, call.beta, call.maximizing) for call in run.calls[:4]] == [
+        ("A", None, None, False), ("B", None, None, True), ("D", None, None, False), ("H", None, None, True)]
+    assert [call.returned for call in run.calls] == [2, 6, 6, 6, 7, 3, 3, 4, 2, 2, 2, 8, 1, 1, 2]  # E = min(3, 4)
+
+
+def test_helper_functions_record_touches_but_only_the_top_call():
+    [run] = run_student(student("helper_functions.py"), "alphabeta", [example()], [False])
+    assert run.touches == tuple("ABDHIEJCFLMGN")
+    assert run.calls == (Call("A", -INF, INF, False, 2),)
+    assert run.value == 2

@@ -1,0 +1,37 @@
+"""Provides `standard_cases`: the trees `grade` runs a student's function on when no tree is named (the
+15-node example, the textbook's 3x3 tree and seeded random trees)."""
+
+from __future__ import annotations
+
+from visualizer.games import Player, builtin_example, from_nested
+from visualizer.games.random_tree import random_tree
+from visualizer.grading.models import Convention
+from visualizer.grading.reference import Case
+
+__all__ = ["DEFAULT_BRANCHING", "DEFAULT_DEPTH", "DEFAULT_SEED", "DEFAULT_TREES", "TEXTBOOK_TREE", "standard_cases"]
+
+TEXTBOOK_TREE = "[[3,12,8],[2,4,6],[14,5,2]]"
+"""The 3x3 tree of AIMA's Fig. 5.2 (root MAX, value 3)."""
+
+DEFAULT_TREES = 20
+"""Random trees graded on besides the two worked examples."""
+
+DEFAULT_SEED = 1
+"""The first random tree's seed (tree i has seed + i - 1), so that a report can be reproduced."""
+
+DEFAULT_BRANCHING = 3
+DEFAULT_DEPTH = 3
+"""Random trees of 27 leaves: room for cut-offs at several depths, small enough to read a report."""
+
+
+def standard_cases(*, algorithm: str = "alphabeta", convention: Convention = Convention(), trees: int = DEFAULT_TREES,
+                   seed: int = DEFAULT_SEED, branching: int = DEFAULT_BRANCHING, depth: int = DEFAULT_DEPTH,
+                   value_range: tuple[int, int] = (-10, 10), root: Player = Player.MAX) -> list[Case]:
+    """The two worked examples, then `trees` random trees (values in `value_range`, so ties come up)."""
+    common = dict(algorithm=algorithm, convention=convention)
+    cases = [Case("15-node example (root MIN)", builtin_example(), **common),
+             Case("textbook 3x3 tree (root MAX)", from_nested(TEXTBOOK_TREE), **common)]
+    for index in range(trees):
+        game = random_tree(depth=depth, branching=branching, value_range=value_range, seed=seed + index, root=root)
+        cases.append(Case(f"random tree {index + 1} (seed {seed + index})", game, **common))
+    return cases

@@ -1,0 +1,139 @@
+"""Provides `MISCONCEPTIONS`, the one list of the known ways students get alpha-beta wrong, and `diagnose`.
+
+Each misconception is a change to the right habits (`models.Habits`) under a course's convention; a
+student's run shows it when the habits' model run does what the student did, where alpha-beta would
+not have. To add one, add a `Misconception` here: `grade`, the practice check and their reports read
+this list.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+from visualizer.grading.models import Convention, Habits, model_run
+from visualizer.grading.record import Call, PlainNode, Run
+
+__all__ = ["MISCONCEPTIONS", "Misconception", "diagnose", "find_misconception", "runs_agree"]
+
+
+@dataclass(frozen=True)
+class Misconception:
+    """One known mistake.
+
+    Attributes:
+        name: a short identifier for reports and JSON, e.g. "prunes_on_equality".
+        words: what the student's code does, for a convention, in words a student reads.
+        habits: the habits of code with the mistake, from the right ones (one or more variants: each
+            is a way of writing it).
+        applies: False for conventions under which it is no mistake (pruning on equality where the
+            course prunes on equality).
+        minimax: True when it is also a mistake in minimax (which has no window).
+    """
+
+    name: str
+    words: Callable[[Convention], str]
+    habits: Callable[[Habits], tuple[Habits, ...]]
+    applies: Callable[[Convention], bool] = lambda convention: True
+    minimax: bool = False
+
+
+MISCONCEPTIONS: dict[str, Misconception] = {
+    m.name: m for m in (
+        Misconception(
+            "prunes_on_equality",
+            lambda convention: "prunes on equality (your course prunes only on strict inequality)",
+            lambda right: (right.but(strict=False),), applies=lambda convention: convention.strict),
+        Misconception(
+            "prunes_only_past_bound",
+            lambda convention: "prunes only on strict inequality (your course prunes on equality too)",
+            lambda right: (right.but(strict=True),), applies=lambda convention: not convention.strict),
+        Misconception(
+            "never_prunes",
+            lambda convention: "never prunes: it searches every node, as minimax does",
+            lambda right: (right.but(prunes=False),)),
+        Misconception(
+            "window_not_passed",
+            lambda convention: "does not pass the updated window to the children (each child gets the "
+                               "window its parent was called with, not alpha or beta raised by its siblings)",
+            lambda right: (right.but(passes_window=False),)),
+        Misconception(
+            "returns_bound",
+            lambda convention: "returns the bound (fail-hard) where fail-soft is expected",
+            lambda right: (right.but(returns="bound"), right.but(returns="alpha")),
+            applies=lambda convention: not convention.fail_hard),
+        Misconception(
+            "returns_value",
+            lambda convention: "returns its best value (fail-soft) where your course returns the bound (fail-hard)",
+            lambda right: (right.but(returns="value"), right.but(returns="alpha")),
+            applies=lambda convention: convention.fail_hard),
+        Misconception(
+            "right_to_left",
+            lambda convention: "visits children right to left (alpha-beta searches them left to right)",
+            lambda right: (right.but(left_to_right=False),), minimax=True),
+        Misconception(
+            "same_player",
+            lambda convention: "does not switch between MAX and MIN: the children get the same `maximizing`",
+            lambda right: (right.but(alternates=False),), minimax=True),
+    )
+}
+"""The known mistakes, by name, in the order reports list them."""
+
+
+def find_misconception(name: str) -> Misconception:
+    """The misconception called `name` (KeyError when there is none)."""
+    return MISCONCEPTIONS[name]
+
+
+def diagnose(student: Run, tree: PlainNode, maximizing: bool, convention: Convention, *,
+             windowed: bool = True) -> list[Misconception]:
+    """The misconceptions whose model does on `tree` what the student's run did, where alpha-beta does not.
+
+    A model agrees when it touches the nodes in the student's order and its value is the student's;
+    where the student's calls were recorded, also when every recorded call has the model's window and
+    return value (see `runs_agree`). A student that failed (an exception, a time-out) gets none.
+    """
+    if student.failure is not None:
+        return []
+    right = Habits.of(convention, windowed=windowed)
+    reference = model_run(tree, maximizing, right)
+    found = []
+    for misconception in MISCONCEPTIONS.values():
+        if not misconception.applies(convention) or not (windowed or misconception.minimax):
+            continue
+        models = [model_run(tree, maximizing, habits) for habits in misconception.habits(right)]
+        if any(not runs_agree(model, reference) and runs_agree(student, model) for model in models):
+            found.append(misconception)
+    return found
+
+
+def runs_agree(student: Run, model: Run) -> bool:
+    """True when `student` did what `model` does: the same touches, the same value (when known), and each recorded call
+    the model's (the first call per node; nodes the student evaluated without a call are not compared)."""
+    if student.touches != model.touches:
+        return False
+    if student.value is not None and not _same(student.value, model.value):  # None: a list of visits only
+        return False
+    expected = _first_calls(model.calls)
+    for call in _first_calls(student.calls).values():
+        other = expected.get(call.node)
+        if other is None or not _same_call(call, other):
+            return False
+    return len(student.calls) == len(_first_calls(student.calls))  # a node called twice is no model's habit
+
+
+def _first_calls(calls: Iterable[Call]) -> dict[str, Call]:
+    first: dict[str, Call] = {}
+    for call in calls:
+        first.setdefault(call.node, call)
+    return first
+
+
+def _same_call(call: Call, other: Call) -> bool:
+    return (call.maximizing == other.maximizing and _same(call.alpha, other.alpha) and _same(call.beta, other.beta)
+            and _same(call.returned, other.returned))
+
+
+def _same(value, other) -> bool:
+    """Numbers equal as numbers (3 == 3.0); a repr the student returned (a string) only the same string."""
+    return value == other

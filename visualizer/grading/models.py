@@ -1,0 +1,123 @@
+"""Provides `model_run`: what a student's alpha-beta with given habits does on a tree, as a `Run`.
+
+A `Habits` is one way of writing alpha-beta: the textbook's (cut on equality or only past the bound,
+fail-soft or fail-hard), or one with a known mistake (never cutting, not passing the updated window,
+visiting right to left, not switching players). The misconceptions (`misconceptions.py`) are habits;
+the grader runs each on the student's tree and names the one that does what the student's code did.
+Written as the textbook's max_value/min_value pair (AIMA Fig. 5.7), recursing through one function.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, replace
+from typing import Literal
+
+from visualizer.games.base import Value
+from visualizer.grading.record import Call, PlainNode, Run
+
+__all__ = ["Convention", "Habits", "model_run"]
+
+
+@dataclass(frozen=True)
+class Convention:
+    """What a course teaches as alpha-beta.
+
+    Attributes:
+        strict: cut only when a value passes the bound (>, <), not when it equals it.
+        fail_hard: a node returns the bound it failed against, not its best value (fail-soft).
+    """
+
+    strict: bool = False
+    fail_hard: bool = False
+
+    def describe(self) -> str:
+        """E.g. "cut on equality, fail-soft"."""
+        cuts = "cut only past the bound" if self.strict else "cut on equality"
+        return f"{cuts}, {'fail-hard' if self.fail_hard else 'fail-soft'}"
+
+
+@dataclass(frozen=True)
+class Habits:
+    """How one alpha-beta is written.
+
+    Attributes:
+        strict: cuts only when the value passes the bound.
+        returns: what a node returns: "value" (its best value, fail-soft), "bound" (the bound it failed
+            against, fail-hard: beta at a MAX cut, else alpha raised by the values), or "alpha" (the
+            `return alpha` of a loop that breaks at the cut: the window's own bound, raised by the values,
+            even past beta).
+        prunes: False for code that never cuts (minimax's visits with a window alongside).
+        passes_window: False for code that gives every child the window its node was called with, not
+            the window raised (lowered) by the children searched so far.
+        left_to_right: False for code that visits the children from the last to the first.
+        alternates: False for code that passes its own `maximizing` to the children unchanged.
+        windowed: False for minimax (calls carry no alpha and beta).
+    """
+
+    strict: bool = False
+    returns: Literal["value", "bound", "alpha"] = "value"
+    prunes: bool = True
+    passes_window: bool = True
+    left_to_right: bool = True
+    alternates: bool = True
+    windowed: bool = True
+
+    @classmethod
+    def of(cls, convention: Convention, *, windowed: bool = True) -> Habits:
+        """The right habits for a course's convention (minimax: `windowed=False`)."""
+        if not windowed:
+            return cls(prunes=False, windowed=False)
+        return cls(strict=convention.strict, returns="bound" if convention.fail_hard else "value")
+
+    def but(self, **changes) -> Habits:
+        """These habits with some changed."""
+        return replace(self, **changes)
+
+
+def model_run(tree: PlainNode, maximizing: bool, habits: Habits) -> Run:
+    """What code with `habits` does on `tree`: the nodes in the order it touches them, every call and the value."""
+    touches: list[str] = []
+    calls: list[Call] = []
+
+    def search(node: PlainNode, alpha: Value, beta: Value, is_max: bool) -> Value:
+        touches.append(node.name)
+        index = len(calls)
+        calls.append(Call(node.name, alpha if habits.windowed else None, beta if habits.windowed else None, is_max, None))
+        if not node.children:
+            value = node.value
+        elif is_max:
+            value = max_value(node, alpha, beta)
+        else:
+            value = min_value(node, alpha, beta)
+        calls[index] = replace(calls[index], returned=value)
+        return value
+
+    def ordered(node: PlainNode) -> tuple[PlainNode, ...]:
+        return node.children if habits.left_to_right else node.children[::-1]
+
+    def closes(low: Value, high: Value) -> bool:
+        return habits.prunes and (low > high if habits.strict else low >= high)
+
+    def max_value(node: PlainNode, alpha: Value, beta: Value) -> Value:
+        value, entry_alpha = -math.inf, alpha
+        for child in ordered(node):
+            given = alpha if habits.passes_window else entry_alpha
+            value = max(value, search(child, given, beta, not habits.alternates))
+            if closes(value, beta):
+                return {"value": value, "bound": beta, "alpha": max(alpha, value)}[habits.returns]
+            alpha = max(alpha, value)
+        return value if habits.returns == "value" else alpha
+
+    def min_value(node: PlainNode, alpha: Value, beta: Value) -> Value:
+        value, entry_beta = math.inf, beta
+        for child in ordered(node):
+            given = beta if habits.passes_window else entry_beta
+            value = min(value, search(child, alpha, given, habits.alternates))
+            if closes(alpha, value):
+                return {"value": value, "bound": alpha, "alpha": min(beta, value)}[habits.returns]
+            beta = min(beta, value)
+        return value if habits.returns == "value" else beta
+
+    value = search(tree, -math.inf, math.inf, maximizing)
+    return Run(tuple(touches), tuple(calls), value)

@@ -1,0 +1,155 @@
+"""Provides what grading exchanges with a student's code: the tree it is given (`PlainNode`) and what its run
+left behind (`Call`, `Run`), each with its JSON form for the sandbox's pipe."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any
+
+from visualizer.games.base import Player, Value
+from visualizer.tracing.trace import Trace
+
+__all__ = ["Call", "Failure", "PlainNode", "Run", "plain_tree", "root_is_max"]
+
+
+@dataclass(frozen=True)
+class PlainNode:
+    """A node as a student's function sees it: a name, children in order, and a value at a leaf.
+
+    Attributes:
+        name: the node's name, as the app and the traces call it (A, B, ...).
+        value: the static value at a leaf (MAX's view), None at an inner node.
+        children: the children, left to right (empty at a leaf).
+    """
+
+    name: str
+    value: Value | None = None
+    children: tuple[PlainNode, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        """{"name": N, "value": V, "children": [...]}: what the sandbox's worker reads."""
+        return {"name": self.name, "value": self.value, "children": [child.to_json() for child in self.children]}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> PlainNode:
+        """The inverse of `to_json`."""
+        return cls(data["name"], data.get("value"), tuple(cls.from_json(child) for child in data.get("children", ())))
+
+    def walk(self):
+        """The node and every node below it, depth first, left to right."""
+        yield self
+        for child in self.children:
+            yield from child.walk()
+
+
+def plain_tree(trace: Trace) -> PlainNode:
+    """The whole tree of a minimax trace (which enters every node) as a student's function receives it."""
+    nodes = trace.nodes
+
+    def build(node_id: int) -> PlainNode:
+        node = nodes[node_id]
+        if not node.children:
+            return PlainNode(node.name, node.static_value)
+        return PlainNode(node.name, None, tuple(build(child) for child in node.children))
+
+    return build(trace.root.id)
+
+
+class Failure:
+    """Why a student's run did not return a value (the `Run.failure` texts)."""
+
+    ERROR = "error"
+    """The function raised an exception (the message is the student's own short traceback)."""
+    TIMEOUT = "timeout"
+    """The run took longer than the time limit and was stopped."""
+    MEMORY = "memory"
+    """The run asked for more memory than the limit."""
+    RECURSION = "recursion"
+    """The recursion went deeper than the limit."""
+    CRASHED = "crashed"
+    """The process died without a report (e.g. killed by the system, or the student's code called exit)."""
+
+
+@dataclass(frozen=True)
+class Call:
+    """One call of the student's function, recorded where the recursion goes through its name.
+
+    Attributes:
+        node: the name of the node it was called with.
+        alpha: the alpha it was given (None for minimax's `f(node, maximizing)`).
+        beta: the beta it was given.
+        maximizing: the `maximizing` argument as given (any object's truth, as a bool).
+        returned: what it returned: a number, or the text (repr) of anything else; None when the
+            call raised or never returned.
+    """
+
+    node: str
+    alpha: Value | None
+    beta: Value | None
+    maximizing: bool
+    returned: Value | str | None
+
+    def to_json(self) -> list[Any]:
+        return [self.node, _number_to_json(self.alpha), _number_to_json(self.beta), self.maximizing,
+                _number_to_json(self.returned)]
+
+    @classmethod
+    def from_json(cls, data: list[Any]) -> Call:
+        node, alpha, beta, maximizing, returned = data
+        return cls(node, _number_from_json(alpha), _number_from_json(beta), bool(maximizing),
+                   _number_from_json(returned))
+
+
+@dataclass(frozen=True)
+class Run:
+    """What one run of a student's function on one tree did.
+
+    Attributes:
+        touches: node names in the order the code first touched each node (read its name, value or
+            children, asked is_leaf(), or called the function with it).
+        calls: every call of the function through the module's own name, in the order made.
+        value: what the top call returned (a number, or the repr of anything else; None on failure).
+        failure: None when the call returned; otherwise one of `Failure`'s texts.
+        message: the student's short traceback (ERROR, RECURSION) or what stopped the run.
+        seconds: how long the run took.
+    """
+
+    touches: tuple[str, ...]
+    calls: tuple[Call, ...] = ()
+    value: Value | str | None = None
+    failure: str | None = None
+    message: str = ""
+    seconds: float = 0.0
+    extra: dict[str, Any] = field(default_factory=dict, compare=False)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"touches": list(self.touches), "calls": [call.to_json() for call in self.calls],
+                "value": _number_to_json(self.value), "failure": self.failure, "message": self.message,
+                "seconds": self.seconds}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Run:
+        return cls(tuple(data["touches"]), tuple(Call.from_json(call) for call in data.get("calls", ())),
+                   _number_from_json(data.get("value")), data.get("failure"), data.get("message", ""),
+                   float(data.get("seconds", 0.0)))
+
+
+def _number_to_json(value: Any) -> Any:
+    """Infinities as the strings "inf"/"-inf" (JSON has none); other values as they are."""
+    if isinstance(value, float) and math.isinf(value):
+        return "inf" if value > 0 else "-inf"
+    return value
+
+
+def _number_from_json(value: Any) -> Any:
+    if value == "inf":
+        return math.inf
+    if value == "-inf":
+        return -math.inf
+    return value
+
+
+def root_is_max(trace: Trace) -> bool:
+    """True when MAX moves at the trace's root (the `maximizing` a student's top call gets)."""
+    return trace.root_player is Player.MAX

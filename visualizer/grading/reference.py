@@ -1,0 +1,133 @@
+"""Provides `Case`: one tree a student's function is graded on, with the engine's own search of it as the
+reference (`reference_run`), in the same shape as the student's run."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+
+from visualizer.errors import InputError, NodeBudgetExceeded
+from visualizer.games import ChanceMoves, Game, Player, offers
+from visualizer.grading.models import Convention
+from visualizer.grading.record import Call, PlainNode, Run, plain_tree
+from visualizer.search import trace_search
+from visualizer.tracing.describe import describe
+from visualizer.tracing.events import EventKind
+from visualizer.tracing.trace import Trace
+
+__all__ = ["MAX_GRADE_NODES", "Case", "reference_run"]
+
+MAX_GRADE_NODES = 100_000
+"""A tree to grade on has at most this many nodes (each is an object in the student's process)."""
+
+
+@dataclass(frozen=True, eq=False)
+class Case:
+    """One tree to grade on.
+
+    Attributes:
+        label: names the tree in reports, e.g. "15-node example" or "random 3 (seed 2)".
+        game: the tree source.
+        depth: the look-ahead (None: full depth).
+        algorithm: "alphabeta" or "minimax": what the student's function is.
+        convention: the course's alpha-beta.
+    """
+
+    label: str
+    game: Game
+    depth: int | None = None
+    algorithm: str = "alphabeta"
+    convention: Convention = Convention()
+
+    @cached_property
+    def full(self) -> Trace:
+        """Minimax's trace: every node, with the leaves' static values."""
+        if offers(self.game, ChanceMoves):
+            raise InputError(f"{self.label} has chance nodes, which a student's {self.algorithm} does not "
+                             "take; grade on a tree without them")
+        try:
+            return trace_search(self.game, "minimax", depth=self.depth, max_nodes=MAX_GRADE_NODES)
+        except NodeBudgetExceeded:
+            raise InputError(f"{self.label} has over {MAX_GRADE_NODES:,} nodes, too many to grade on; choose a "
+                             "smaller --depth") from None
+
+    @cached_property
+    def tree(self) -> PlainNode:
+        """The tree as the student's function receives it."""
+        return plain_tree(self.full)
+
+    @property
+    def maximizing(self) -> bool:
+        """The `maximizing` of the top call: True when MAX moves at the root."""
+        return self.full.root_player is Player.MAX
+
+    @cached_property
+    def trace(self) -> Trace:
+        """The engine's search of the tree under the course's convention: the reference."""
+        if self.algorithm == "minimax":
+            return self.full
+        return trace_search(self.game, "alphabeta", depth=self.depth, strict=self.convention.strict,
+                            fail_hard=self.convention.fail_hard, max_nodes=MAX_GRADE_NODES)
+
+    @cached_property
+    def reference(self) -> Run:
+        """What a right student's function does on the tree (the reference trace as a run)."""
+        return reference_run(self.trace)
+
+    @cached_property
+    def order(self) -> tuple[tuple[bool, str], ...]:
+        """The reference's calls as they start and end: (True, name) when it enters a node, (False, name)
+        when it leaves it with its value."""
+        nodes = self.trace.nodes
+        return tuple((event.kind is EventKind.ENTER, nodes[event.node].name) for event in self.trace.events
+                     if event.kind in (EventKind.ENTER, EventKind.EXIT))
+
+    @cached_property
+    def parents(self) -> dict[str, str | None]:
+        """Each node's parent, by name (None at the root)."""
+        parents: dict[str, str | None] = {self.tree.name: None}
+        for node in self.tree.walk():
+            parents.update((child.name, node.name) for child in node.children)
+        return parents
+
+    def node(self, name: str) -> PlainNode:
+        """The tree's node called `name`."""
+        return self._by_name[name]
+
+    @cached_property
+    def _by_name(self) -> dict[str, PlainNode]:
+        return {node.name: node for node in self.tree.walk()}
+
+    def is_below(self, name: str, ancestor: str) -> bool:
+        """True when `name` is `ancestor` or lies in its subtree."""
+        while name is not None and name != ancestor:
+            name = self.parents.get(name)
+        return name == ancestor
+
+    def pruned_by(self, name: str) -> str | None:
+        """For a node the reference never enters: the cut-off that skips it, as the log says it."""
+        trace = self.trace
+        for cutoff in trace.summary.cutoffs:
+            if any(trace.nodes[node].name == name for node in cutoff.pruned):
+                return describe(trace, trace.events[cutoff.step - 1]).rstrip(".").removesuffix(" (cut-off)")
+        return None
+
+
+def reference_run(trace: Trace) -> Run:
+    """A trace as the run of a student's function: each node entered is a call with the window it was
+    entered with (none for minimax), returning the value it leaves with."""
+    nodes = trace.nodes
+    touches: list[str] = []
+    calls: list[Call] = []
+    open_calls: dict[int, int] = {}
+    for event in trace.events:
+        if event.kind is EventKind.ENTER:
+            node = nodes[event.node]
+            touches.append(node.name)
+            open_calls[event.node] = len(calls)
+            calls.append(Call(node.name, event.alpha, event.beta, node.player is Player.MAX, None))
+        elif event.kind is EventKind.EXIT:
+            index = open_calls.pop(event.node)
+            call = calls[index]
+            calls[index] = Call(call.node, call.alpha, call.beta, call.maximizing, event.value)
+    return Run(tuple(touches), tuple(calls), trace.summary.value)

@@ -1,0 +1,251 @@
+"""Provides `run_student`: a student's search function run on trees in a separate, limited process.
+
+The worker (`worker.py`, run by file path) gets a time limit per tree, a memory limit (address space), a
+recursion limit, a small file-size limit and a fresh temporary folder. This stops runaway code (a loop
+that never ends, a list that grows without end, recursion without a base case, a disk filled with
+output); it is not a security sandbox against a student who means harm.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import math
+import os
+import selectors
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Self
+
+from visualizer.errors import InputError, one_line
+from visualizer.grading.limits import (
+    DEFAULT_MEMORY_MB,
+    DEFAULT_RECURSION,
+    DEFAULT_TIMEOUT,
+)
+from visualizer.grading.record import Failure, PlainNode, Run
+
+__all__ = ["ALGORITHMS", "DEFAULT_MEMORY_MB", "DEFAULT_RECURSION", "DEFAULT_TIMEOUT", "run_student"]
+
+MINIMUM_MEMORY_MB = 64
+"""Below this the worker cannot even start (Python with the worker's threads takes about 35 MB of address space)."""
+ALGORITHMS = ("alphabeta", "minimax")
+"""What the student's function computes: f(node, alpha, beta, maximizing), or f(node, maximizing)."""
+
+WORKER = Path(__file__).with_name("worker.py")
+_STDERR_KEPT = 4000
+"""Bytes read back from the end of the worker's stderr after it dies."""
+
+
+def run_student(path: str | os.PathLike, function: str, trees: Sequence[PlainNode], maximizing: Sequence[bool], *,
+                algorithm: str = "alphabeta", timeout: float = DEFAULT_TIMEOUT, memory_mb: int = DEFAULT_MEMORY_MB,
+                recursion: int = DEFAULT_RECURSION,
+                progress: Callable[[int, int], None] | None = None) -> list[Run]:
+    """Runs the student's `function` from the file `path` on each tree, each in turn, in a worker process.
+
+    A tree that runs out of time, or whose run kills the worker, gets a `Run` with that failure, and a
+    fresh worker goes on from the next tree.
+
+    Args:
+        path: the student's .py file.
+        function: the name of the function in it.
+        trees: the trees, as the student's function receives them.
+        maximizing: for each tree, whether MAX moves at its root (the top call's `maximizing`).
+        algorithm: "alphabeta" (f(node, alpha, beta, maximizing)) or "minimax" (f(node, maximizing)).
+        timeout: seconds allowed per tree.
+        memory_mb: the worker's address space limit, in MB.
+        recursion: the worker's recursion limit.
+        progress: called as progress(done, total) after each tree.
+
+    Returns:
+        One `Run` per tree, in order.
+
+    Raises:
+        InputError: the file cannot be used (missing, not Python, does not load, no such function, wrong
+            signature) or a limit is out of range; one line each.
+    """
+    source = _checked_file(path)
+    _check_options(function, algorithm, timeout, memory_mb, recursion)
+    if len(trees) != len(maximizing):
+        raise ValueError(f"{len(trees)} trees but {len(maximizing)} maximizing flags")
+    total = len(trees)
+    shown_trees = "[" + ", ".join(json.dumps(tree.to_json()) for tree in trees) + "]"
+    settings = {"path": str(source), "display": str(path), "function": function, "algorithm": algorithm,
+                "maximizing": [bool(flag) for flag in maximizing], "memory_mb": int(memory_mb),
+                "recursion": int(recursion)}
+    runs: list[Run] = []
+    while len(runs) < total:
+        start = len(runs)
+        job = dict(settings, start=start, cpu_seconds=timeout * (total - start) + 5)
+        with _Worker(job, shown_trees) as worker:
+            worker.wait_ready(timeout, str(path))
+            while len(runs) < total:
+                run = worker.next_run(timeout, memory_mb)
+                runs.append(run)
+                if progress is not None:
+                    progress(len(runs), total)
+                if run.failure in (Failure.TIMEOUT, Failure.MEMORY, Failure.CRASHED):
+                    break  # the next tree gets a fresh worker
+    return runs
+
+
+def _checked_file(path: str | os.PathLike) -> Path:
+    """The student's file as an absolute path, or an InputError saying what is wrong with it."""
+    given = Path(path)
+    if not given.exists():
+        raise InputError(one_line(f"{given}: no such file; give the path of the student's .py file"))
+    if given.is_dir():
+        raise InputError(one_line(f"{given} is a folder; give the student's .py file inside it"))
+    if given.suffix != ".py":
+        raise InputError(one_line(f"{given} is not a Python file (.py); give the student's .py file"))
+    try:
+        with open(given, "rb"):
+            pass
+    except OSError as error:
+        reason = "permission denied" if isinstance(error, PermissionError) else (error.strerror or str(error))
+        raise InputError(one_line(f"cannot read {given} ({reason}); give a file you can read")) from None
+    return given.resolve()
+
+
+def _check_options(function: str, algorithm: str, timeout: float, memory_mb: int, recursion: int) -> None:
+    if not function.isidentifier():
+        raise InputError(one_line(f"{function!r} is not a Python function name; give e.g. --function alphabeta"))
+    if algorithm not in ALGORITHMS:
+        raise InputError(f"cannot grade {algorithm!r}: choose {' or '.join(ALGORITHMS)}")
+    if not (isinstance(timeout, (int, float)) and math.isfinite(timeout) and timeout > 0):
+        raise InputError(f"--timeout must be more than 0 seconds, not {timeout}")
+    if memory_mb < MINIMUM_MEMORY_MB:
+        raise InputError(f"--memory must be at least {MINIMUM_MEMORY_MB} (MB), not {memory_mb}")
+    if recursion < 100:
+        raise InputError(f"--recursion must be at least 100, not {recursion}")
+
+
+class _Worker:
+    """One worker process: started with the job, read line by line with a deadline, killed on exit."""
+
+    def __init__(self, job: dict, trees: str) -> None:
+        self.folder = tempfile.TemporaryDirectory(prefix="visualizer-grade-", ignore_cleanup_errors=True)
+        self.stderr = tempfile.TemporaryFile()  # noqa: SIM115 (closed in stop())
+        environment = {"PATH": os.environ.get("PATH", os.defpath), "HOME": self.folder.name,
+                       "TMPDIR": self.folder.name, "LANG": "C.UTF-8", "MALLOC_ARENA_MAX": "1"}
+        self.process = subprocess.Popen([sys.executable, "-I", str(WORKER)], stdin=subprocess.PIPE,
+                                        stdout=subprocess.PIPE, stderr=self.stderr, cwd=self.folder.name,
+                                        env=environment, start_new_session=True)
+        self.selector = selectors.DefaultSelector()
+        self.selector.register(self.process.stdout, selectors.EVENT_READ)
+        self.buffer = bytearray()
+        self.ended = False
+        text = json.dumps(job)[:-1] + ', "trees": ' + trees + "}\n"
+        try:
+            self.process.stdin.write(text.encode("utf-8"))
+            self.process.stdin.flush()
+        except BrokenPipeError:
+            self.ended = True  # it died at once: the first read reports it
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(self, *exception: object) -> None:
+        self.stop()
+
+    def stop(self) -> None:
+        """Kills the worker and everything it started, and removes its temporary folder."""
+        try:
+            os.killpg(self.process.pid, signal.SIGKILL)
+        except (ProcessLookupError, PermissionError):
+            pass
+        self.process.wait()
+        self.selector.close()
+        for stream in (self.process.stdin, self.process.stdout, self.stderr):
+            try:
+                stream.close()
+            except OSError:
+                pass
+        self.folder.cleanup()
+
+    def read_line(self, seconds: float) -> dict | None | bool:
+        """The next JSON line; None when the worker ended first; False when `seconds` passed first."""
+        deadline = time.monotonic() + seconds
+        while b"\n" not in self.buffer:
+            if self.ended:
+                return None
+            left = deadline - time.monotonic()
+            if left <= 0 or not self.selector.select(left):
+                return False
+            chunk = os.read(self.process.stdout.fileno(), 1 << 16)
+            if not chunk:
+                self.ended = True
+            self.buffer += chunk
+        line, _, rest = self.buffer.partition(b"\n")
+        self.buffer = bytearray(rest)
+        return json.loads(line)
+
+    def wait_ready(self, timeout: float, shown: str) -> None:
+        """Returns once the student's module is loaded; an InputError when it cannot be used."""
+        answer = self.read_line(timeout)
+        if answer is False:
+            raise InputError(one_line(f"{shown} did not finish loading within {timeout:g} s: code outside functions "
+                                      f"runs on import; move it under `if __name__ == '__main__':`"))
+        if answer is None:
+            last = self._stderr_tail().strip().rpartition("\n")[2]
+            if last and self.process.wait() == 1:  # the worker failed on its own (a traceback on stderr)
+                raise InputError(one_line(f"cannot run {shown}: the grading process failed: {last[-200:]}"))
+            raise InputError(one_line(f"{shown} ended the process while loading ({self._ending()}); remove the "
+                                      f"call to exit or os._exit at the top level of the file"))
+        if "unusable" in answer:
+            raise InputError(one_line(answer["unusable"]))
+
+    def next_run(self, timeout: float, memory_mb: int) -> Run:
+        """The next tree's run: as the worker reported it, or the failure that stopped it."""
+        started = time.monotonic()
+        answer = self.read_line(timeout)
+        seconds = round(time.monotonic() - started, 6)
+        if answer is False:
+            return Run((), failure=Failure.TIMEOUT, seconds=seconds,
+                       message=f"stopped after {timeout:g} s: it ran longer than --timeout")
+        if answer is None:
+            return self._died(seconds, memory_mb)
+        run = Run.from_json(answer)
+        return dataclasses.replace(run, extra={"output": answer["output"]}) if "output" in answer else run
+
+    def _died(self, seconds: float, memory_mb: int) -> Run:
+        """The run of a tree during which the worker died without a report."""
+        self.process.wait()
+        errors = self._stderr_tail()
+        code = self.process.returncode
+        if "MemoryError" in errors:
+            return Run((), failure=Failure.MEMORY, seconds=seconds,
+                       message=f"it ran out of memory (over the {memory_mb} MB limit) and the process died")
+        if "stack overflow" in errors or code == -signal.SIGSEGV:
+            return Run((), failure=Failure.RECURSION, seconds=seconds,
+                       message="the process crashed (the C stack overflowed): the recursion went too deep")
+        if code == -signal.SIGXCPU:
+            return Run((), failure=Failure.TIMEOUT, seconds=seconds,
+                       message="stopped: it used more processor time than the time limits allow")
+        message = f"the process ended without a report ({self._ending()}) while running this tree"
+        if code is not None and code >= 0:
+            message += "; does the code call os._exit() or exit()?"
+        return Run((), failure=Failure.CRASHED, seconds=seconds, message=message)
+
+    def _ending(self) -> str:
+        self.process.wait()
+        code = self.process.returncode
+        if code < 0:
+            try:
+                return f"killed by {signal.Signals(-code).name}"
+            except ValueError:
+                return f"killed by signal {-code}"
+        return f"exit status {code}"
+
+    def _stderr_tail(self) -> str:
+        try:
+            size = self.stderr.seek(0, os.SEEK_END)
+            self.stderr.seek(max(0, size - _STDERR_KEPT))
+            return self.stderr.read().decode("utf-8", "replace")
+        except OSError:
+            return ""

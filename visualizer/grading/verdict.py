@@ -1,0 +1,206 @@
+"""Provides `judge`: a student's run on one tree against the reference, as a `Verdict` (pass, or the first
+divergence in words and the misconceptions that explain it)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from visualizer.games.base import format_value
+from visualizer.grading.misconceptions import Misconception, diagnose
+from visualizer.grading.record import Call, PlainNode, Run
+from visualizer.grading.reference import Case
+
+__all__ = ["Divergence", "Verdict", "judge"]
+
+
+@dataclass(frozen=True)
+class Divergence:
+    """Where a student's run first departs from the reference.
+
+    Attributes:
+        step: the visit (1-based, in the reference's visit order where the node has one) it happens at.
+        node: the node's name.
+        student: what the student's code did there.
+        reference: what the reference search does.
+    """
+
+    step: int | None
+    node: str | None
+    student: str
+    reference: str
+
+    def text(self) -> str:
+        where = f"visit {self.step}: " if self.step is not None else ""
+        return f"{where}{self.student}; {self.reference}"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"step": self.step, "node": self.node, "student": self.student, "reference": self.reference,
+                "text": self.text()}
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """A student's run on one tree, judged.
+
+    Attributes:
+        case: the tree.
+        run: what the student's code did.
+        divergence: the first difference from the reference (None when the run passes or failed).
+        misconceptions: the known mistakes whose model does what the student did.
+    """
+
+    case: Case
+    run: Run
+    divergence: Divergence | None
+    misconceptions: tuple[Misconception, ...] = ()
+
+    @property
+    def passed(self) -> bool:
+        return self.run.failure is None and self.divergence is None
+
+    def to_json(self) -> dict[str, Any]:
+        convention = self.case.convention
+        return {
+            "tree": self.case.label,
+            "passed": self.passed,
+            "failure": self.run.failure,
+            "message": self.run.message or None,
+            "divergence": None if self.divergence is None else self.divergence.to_json(),
+            "misconceptions": [{"name": m.name, "words": m.words(convention)} for m in self.misconceptions],
+            "value": _json_number(self.run.value),
+            "expected": _json_number(self.case.reference.value),
+            "visits": list(self.run.touches),
+            "expected_visits": list(self.case.reference.touches),
+            "seconds": round(self.run.seconds, 4),
+            "output": self.run.extra.get("output"),
+        }
+
+
+def judge(case: Case, run: Run) -> Verdict:
+    """The verdict on `run`, the student's code on `case`'s tree."""
+    if run.failure is not None:
+        return Verdict(case, run, None)
+    divergence = first_divergence(case, run)
+    found = () if divergence is None else tuple(
+        diagnose(run, case.tree, case.maximizing, case.convention, windowed=case.algorithm != "minimax"))
+    return Verdict(case, run, divergence, found)
+
+
+def first_divergence(case: Case, run: Run) -> Divergence | None:
+    """The first place `run` departs from the reference: the visit order, then each call's `maximizing`
+    and window (in visit order), then the values returned (children before parents, so the first wrong
+    value named is where it goes wrong), then the root's value."""
+    return next(_divergences(case, run), None)
+
+
+def _divergences(case: Case, run: Run) -> Iterator[Divergence]:
+    """Walks the reference's calls as they start and end, holding the student's run against each."""
+    reference, name = case.reference, _search_name(case)
+    visit = {node: index + 1 for index, node in enumerate(reference.touches)}
+    called: dict[str, Call] = {}
+    for call in run.calls:
+        if call.node in called:
+            yield Divergence(visit.get(call.node), call.node, f"your code calls itself on {call.node} twice",
+                             f"{name} searches each node once")
+            return
+        called[call.node] = call
+    expected = {call.node: call for call in reference.calls}
+    touches, done = run.touches, 0
+    for enters, node in case.order:
+        mine = touches[done] if done < len(touches) else None
+        if enters:
+            if mine != node:
+                yield _visit_divergence(case, done + 1, mine, node, visit, name, touches)
+                return
+            done += 1
+            entry = _entry_divergence(done, called[node], expected[node], name) if node in called else None
+            if entry is not None:
+                yield entry
+                return
+            continue
+        if mine is not None and case.is_below(mine, node):  # more visits below the node before it returns
+            yield _visit_divergence(case, done + 1, mine, None, visit, name, touches)
+            return
+        if node in called and called[node].returned != expected[node].returned:
+            yield _value_divergence(visit[node], case.node(node), called[node].returned, expected[node].returned,
+                                    name)
+            return
+    if done < len(touches):
+        yield _visit_divergence(case, done + 1, touches[done], None, visit, name, touches)
+        return
+    if run.value is not None and run.value != reference.value:
+        yield _value_divergence(1, case.tree, run.value, reference.value, name, root=True)
+
+
+def _entry_divergence(step: int, mine: Call, theirs: Call, name: str) -> Divergence | None:
+    """A call made with another `maximizing` or another window than the reference's."""
+    node = mine.node
+    if mine.maximizing != theirs.maximizing:
+        role = "MAX" if theirs.maximizing else "MIN"
+        return Divergence(step, node, f"your call on {node} has maximizing={mine.maximizing}",
+                          f"{node} is a {role} node")
+    if (mine.alpha, mine.beta) != (theirs.alpha, theirs.beta):
+        return Divergence(step, node, f"your call on {node} has window {_window(mine)}",
+                          f"{name} passes {_window(theirs)}")
+    return None
+
+
+def _visit_divergence(case: Case, step: int, mine: str | None, theirs: str | None, visit: dict[str, int],
+                      name: str, touches: tuple[str, ...]) -> Divergence:
+    """The student visits `mine` where the reference visits `theirs` (None: the student or the reference is done)."""
+    if theirs is not None and theirs not in touches:  # cut off (or stopped) where alpha-beta goes on
+        then = f"it visits {mine} next" if mine is not None else f"it stops after {step - 1} visits"
+        return Divergence(step, theirs, f"your code skips {theirs} ({then})",
+                          f"{name} visits {theirs} here{_why_open(case, theirs)}")
+    assert mine is not None
+    if mine not in visit:
+        why = case.pruned_by(mine)
+        return Divergence(step, mine, f"your code visits {mine}", f"{name} prunes it" + (f" ({why})" if why else ""))
+    if theirs is None:  # unreachable for first touches: a node the reference visits, once
+        return Divergence(step, mine, f"your code visits {mine} again", f"{name} visits it once, at visit {visit[mine]}")
+    return Divergence(step, mine, f"your code visits {mine}", f"{name} visits {theirs} here and {mine} at visit "
+                      f"{visit[mine]}")
+
+
+def _why_open(case: Case, node: str) -> str:
+    """Why the reference does not cut before `node`: the window it enters the node with is open (or, under
+    strict cuts, closed only to a point)."""
+    call = next(call for call in case.reference.calls if call.node == node)
+    if call.alpha is None:
+        return ""
+    if call.alpha == call.beta:
+        return f" with window {_window(call)}, closed to a point: a value that only reaches the bound does not cut"
+    return f" with window {_window(call)}, still open"
+
+
+def _value_divergence(step: int, node: PlainNode, mine: Any, theirs: Any, name: str, *, root: bool = False
+                      ) -> Divergence:
+    if isinstance(mine, str) or mine is None:
+        shown = "nothing (None)" if mine in (None, "None") else mine
+        return Divergence(step, node.name, f"your code returns {shown} at {node.name}, not a number",
+                          f"{name}'s value there is {format_value(theirs)}")
+    what = "the root's value" if root else "its value" if not node.children else "backs up"
+    if root:
+        return Divergence(step, node.name, f"your function returns {format_value(mine)} for the root {node.name}",
+                          f"{name}'s value is {format_value(theirs)}")
+    if not node.children:
+        return Divergence(step, node.name, f"a wrong value at {node.name}: {format_value(mine)}",
+                          f"the leaf's value is {format_value(theirs)}")
+    return Divergence(step, node.name, f"a wrong value at {node.name}: {format_value(mine)}",
+                      f"{name} {what} {format_value(theirs)}")
+
+
+def _window(call: Call) -> str:
+    return f"[{format_value(call.alpha)}, {format_value(call.beta)}]"
+
+
+def _search_name(case: Case) -> str:
+    return "minimax" if case.algorithm == "minimax" else "alpha-beta"
+
+
+def _json_number(value: Any) -> Any:
+    if isinstance(value, float) and value in (float("inf"), float("-inf")):
+        return "inf" if value > 0 else "-inf"
+    return value

@@ -1,0 +1,373 @@
+"""Provides the worker process that runs a student's search function on trees and writes one JSON line per run.
+
+Run by file path as `python -I worker.py` (standard library only, so it starts fast and imports nothing of
+the visualizer). It reads one job from stdin: {"path", "function", "algorithm": "alphabeta"|"minimax",
+"trees": [PlainNode.to_json(), ...], "maximizing": [bool, ...], "memory_mb", "recursion", "start"} and
+optional "display" (the file name to show) and "cpu_seconds". It writes {"ready": true} once the student's
+module is loaded (or one {"unusable": reason} line and exits), then one `Run.to_json()` line per tree from
+"start" (plus "output" when the student printed something). It limits memory, recursion, file size and CPU
+time; it stops runaway code, it is not a security sandbox. When stdin closes it exits at once.
+"""
+
+import collections
+import importlib.util
+import inspect
+import io
+import json
+import linecache
+import math
+import os
+import resource
+import signal
+import sys
+import threading
+import time
+
+OUTPUT_KEPT = 2000
+"""Characters kept of what the student printed during one tree."""
+MAX_CALLS = 200_000
+"""Calls recorded per tree; a run that makes more records only the first ones."""
+FILE_SIZE_LIMIT = 1 << 20
+"""The largest file (bytes) the student's code may write."""
+FRAMES_SHOWN = 4
+"""The student's own frames shown in a traceback (the last ones)."""
+
+TOUCHES = []
+"""Names of the nodes touched during the current tree, in the order first touched."""
+CALLS = []
+"""The calls of the current tree: [node, alpha, beta, maximizing, returned] each."""
+
+
+class Node:
+    """A tree node as the student's function sees it: `.name`, `.children`, `.value`, `.is_leaf()`."""
+
+    __slots__ = ("_children", "_name", "_seen", "_value")
+
+    def __init__(self, name, value, children):
+        self._name, self._value, self._children, self._seen = name, value, children, False
+
+    @property
+    def name(self):
+        if not self._seen:
+            self._seen = True
+            TOUCHES.append(self._name)
+        return self._name
+
+    @property
+    def value(self):
+        if not self._seen:
+            self._seen = True
+            TOUCHES.append(self._name)
+        return self._value
+
+    @property
+    def children(self):
+        if not self._seen:
+            self._seen = True
+            TOUCHES.append(self._name)
+        return list(self._children)
+
+    def is_leaf(self):
+        """True when the node has no children."""
+        if not self._seen:
+            self._seen = True
+            TOUCHES.append(self._name)
+        return not self._children
+
+    def __repr__(self):
+        return f"Node({self._name!r})"
+
+
+def build(data):
+    """The `Node` tree of a `PlainNode.to_json()` object (without recursion: a tree may be deep)."""
+    made = {}
+    stack = [(data, False)]
+    while stack:
+        item, expanded = stack.pop()
+        children = item.get("children") or ()
+        if not expanded and children:
+            stack.append((item, True))
+            stack.extend((child, False) for child in reversed(children))
+            continue
+        kids = tuple(made.pop(id(child)) for child in children)
+        made[id(item)] = Node(item["name"], None if kids else item.get("value"), kids)
+    return made[id(data)]
+
+
+def number(value):
+    """A value as the JSON line carries it: a number ("inf"/"-inf" for infinities) or its repr."""
+    kind = type(value)
+    if kind is int:
+        return value if value.bit_length() < 1000 else f"<an int of {value.bit_length()} bits>"
+    if kind is float:
+        return value if not math.isinf(value) else ("inf" if value > 0 else "-inf")
+    try:
+        text = repr(value)
+    except Exception:  # noqa: BLE001 (the student's own __repr__ may raise anything)
+        text = f"<a {type(value).__name__}>"
+    return text if len(text) <= 80 else text[:77] + "..."
+
+
+def truth(value):
+    try:
+        return bool(value)
+    except Exception:  # noqa: BLE001 (the student's own __bool__ may raise anything)
+        return False
+
+
+def make_recorder(function, width):
+    """`function` wrapped so that every call through the module's name is recorded in CALLS."""
+    try:
+        bind = inspect.signature(function).bind
+    except (TypeError, ValueError):
+        bind = None  # a built-in: calls with keywords are recorded by position only
+
+    def recorder(*args, **named):
+        given = args
+        if named or len(args) != width:
+            try:
+                given = tuple(bind(*args, **named).arguments.values())[:width]
+            except TypeError:  # the call itself will raise it, in the student's frame
+                given = args[:width]
+        node = given[0] if given else None
+        if type(node) is Node:
+            if not node._seen:
+                node._seen = True
+                TOUCHES.append(node._name)
+            name = node._name
+        else:
+            name = number(node)
+        if width == 4:
+            entry = [name, number(given[1]), number(given[2]), truth(given[3]), None] if len(given) == 4 \
+                else [name, None, None, False, None]
+        else:
+            entry = [name, None, None, truth(given[1]) if len(given) == 2 else False, None]
+        if len(CALLS) < MAX_CALLS:
+            CALLS.append(entry)
+        if named or len(args) != width:
+            result = function(*args, **named)
+        elif width == 4:
+            result = function(args[0], args[1], args[2], args[3])
+        else:
+            result = function(args[0], args[1])
+        entry[4] = number(result)
+        return result
+
+    recorder.__wrapped__ = function
+    return recorder
+
+
+class Capture(io.TextIOBase):
+    """Stands in for sys.stdout and sys.stderr: keeps the first OUTPUT_KEPT characters, drops the rest."""
+
+    def __init__(self):
+        self.parts, self.size = [], 0
+
+    def writable(self):
+        return True
+
+    def write(self, text):
+        if self.size < OUTPUT_KEPT:
+            self.parts.append(str(text)[: OUTPUT_KEPT - self.size])
+            self.size += len(self.parts[-1])
+        return len(text)
+
+    def take(self):
+        text = "".join(self.parts)
+        self.parts, self.size = [], 0
+        return text
+
+
+def student_traceback(error, path, display):
+    """The student's own short traceback: their last frames only, then "Type: message"."""
+    frames = collections.deque(maxlen=FRAMES_SHOWN)
+    count = 0
+    trace = error.__traceback__
+    while trace is not None:
+        code = trace.tb_frame.f_code
+        if code.co_filename == path:
+            frames.append((trace.tb_lineno, code.co_name))
+            count += 1
+        try:
+            trace.tb_frame.clear()  # frees the student's locals (a MemoryError's huge list) before we read the file
+        except RuntimeError:  # a frame still running (ours)
+            pass
+        trace = trace.tb_next
+    lines = [f"  ... {count - len(frames)} more frames in {display} above"] if count > len(frames) else []
+    for line_number, function in frames:
+        lines.append(f'  File "{display}", line {line_number}, in {function}')
+        source = linecache.getline(path, line_number).strip()
+        if source:
+            lines.append(f"    {source}")
+    lines.append(exception_line(error))
+    return "\n".join(lines)
+
+
+def exception_line(error):
+    try:
+        text = str(error)
+    except Exception:  # noqa: BLE001 (the student's own exception's __str__ may raise anything)
+        text = ""
+    text = text if len(text) <= 300 else text[:297] + "..."
+    return f"{type(error).__name__}: {text}" if text else type(error).__name__
+
+
+def student_line(error, path):
+    """The line of the student's file where `error` was raised (its last frame there), or None."""
+    line = getattr(error, "lineno", None) if isinstance(error, SyntaxError) else None
+    trace = error.__traceback__
+    while trace is not None:
+        if trace.tb_frame.f_code.co_filename == path:
+            line = trace.tb_lineno
+        trace = trace.tb_next
+    return line
+
+
+def load(job):
+    """The student's function, or the one-line reason it cannot be used."""
+    path, display, name = job["path"], job.get("display", job["path"]), job["function"]
+    width = 4 if job.get("algorithm", "alphabeta") == "alphabeta" else 2
+    call = f"{name}(node, alpha, beta, maximizing)" if width == 4 else f"{name}(node, maximizing)"
+    sys.path.insert(0, os.path.dirname(path))
+    spec = importlib.util.spec_from_file_location("student", path)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["student"] = module
+    try:
+        spec.loader.exec_module(module)
+    except SyntaxError as error:
+        where = f" line {error.lineno}" if error.lineno else ""
+        return None, None, f"{display}{where}: {error.msg}; fix the syntax error so that `python {display}` runs"
+    except BaseException as error:  # noqa: BLE001 (the student's top-level code: anything, even SystemExit)
+        line = student_line(error, path)
+        where = f" line {line}" if line else ""
+        return None, None, (f"{display}{where} raised {exception_line(error)} while loading; code outside "
+                            f"functions runs on import: fix it or move it under `if __name__ == '__main__':`")
+    function = getattr(module, name, None)
+    if function is None:
+        defined = sorted(key for key, value in vars(module).items()
+                         if inspect.isfunction(value) and value.__module__ == "student")
+        others = f" (it defines {', '.join(defined[:5])})" if defined else ""
+        return None, None, (f"{display} defines no function {name}{others}; name your function {name} "
+                            f"or pass --function NAME")
+    if not callable(function):
+        kind = type(function).__name__
+        article = "an" if kind[:1].lower() in "aeiou" else "a"
+        return None, None, f"{display}: {name} is {article} {kind}, not a function; define def {call}:"
+    try:
+        signature = inspect.signature(function)
+    except (TypeError, ValueError):  # a built-in without a signature: it will show when called
+        signature = None
+    try:
+        if signature is not None:
+            signature.bind(*range(width))
+    except TypeError:
+        code = getattr(function, "__code__", None)
+        where = f" line {code.co_firstlineno}" if code is not None else ""
+        return None, None, (f"{display}{where}: {name}{signature} cannot be called as {call}; "
+                            f"give it exactly these parameters")
+    setattr(module, name, make_recorder(function, width))
+    return module, width, None
+
+
+def run_tree(module, name, width, root, maximizing, path, display, memory_mb):
+    """One run on one tree, as the JSON object `Run.to_json()` reads."""
+    TOUCHES.clear()
+    CALLS.clear()
+    function = getattr(module, name)
+    failure, message, value = None, "", None
+    start = time.perf_counter()
+    try:
+        result = function(root, -math.inf, math.inf, maximizing) if width == 4 else function(root, maximizing)
+        value = number(result)
+    except RecursionError as error:
+        failure = "recursion"
+        message = (f"the recursion went deeper than the limit ({(sys.getrecursionlimit() - 50) // 2:,} calls; --recursion)\n"
+                   + student_traceback(error, path, display))
+    except MemoryError as error:
+        failure = "memory"
+        message = f"it used more memory than the limit ({memory_mb} MB; --memory)\n" + student_traceback(error, path, display)
+    except SystemExit as error:
+        failure = "crashed"
+        message = f"it called exit({error.code!r}), which ends the program\n" + student_traceback(error, path, display)
+    except BaseException as error:  # noqa: BLE001 (anything the student's code raised: their traceback)
+        failure, message = "error", student_traceback(error, path, display)
+    seconds = time.perf_counter() - start
+    return {"touches": list(TOUCHES), "calls": list(CALLS), "value": value, "failure": failure,
+            "message": message, "seconds": round(seconds, 6)}
+
+
+def set_limits(job):
+    memory = int(job["memory_mb"]) << 20
+    resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
+    resource.setrlimit(resource.RLIMIT_FSIZE, (FILE_SIZE_LIMIT, FILE_SIZE_LIMIT))
+    resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+    if job.get("cpu_seconds"):
+        seconds = max(1, math.ceil(job["cpu_seconds"]))
+        resource.setrlimit(resource.RLIMIT_CPU, (seconds, seconds + 1))
+    signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # a too-big file raises OSError rather than killing us
+    sys.setrecursionlimit(frames(job))
+
+
+def frames(job):
+    """The interpreter's recursion limit: each of the student's calls costs two frames (the recorder's
+    wrapper and the function), so --recursion N lets the student's own recursion go N deep."""
+    return 2 * int(job["recursion"]) + 50
+
+
+def watch_stdin():
+    """Exits the process as soon as the parent closes stdin (or dies)."""
+    try:
+        while os.read(0, 65536):
+            pass
+    finally:
+        os._exit(3)
+
+
+def work(job, channel):
+    """Loads the module, then runs every tree from "start", writing one line each."""
+    capture = Capture()
+    sys.stdout = sys.stderr = capture
+    path, display, name = job["path"], job.get("display", job["path"]), job["function"]
+    module, width, reason = load(job)
+    if reason is not None:
+        send(channel, {"unusable": reason.replace("\n", " ")})
+        return
+    capture.take()
+    send(channel, {"ready": True})
+    trees, maximizing = job["trees"], job["maximizing"]
+    for index in range(int(job.get("start", 0)), len(trees)):
+        root = build(trees[index])
+        run = run_tree(module, name, width, root, bool(maximizing[index]), path, display, job["memory_mb"])
+        output = capture.take()
+        if output:
+            run["output"] = output
+        send(channel, run)
+        if run["failure"] == "memory":
+            return  # the parent starts a fresh process for the next tree
+
+
+def send(channel, data):
+    channel.write(json.dumps(data, allow_nan=True) + "\n")
+    channel.flush()
+
+
+def main():
+    sys.setrecursionlimit(20_000)  # json reads a deep tree by recursion (in C, on the main thread's 8 MB stack)
+    job = json.loads(sys.stdin.buffer.readline())
+    channel = os.fdopen(os.dup(1), "w", encoding="utf-8")
+    quiet = os.open(os.devnull, os.O_RDWR)
+    os.dup2(quiet, 1)  # print() and os.write(1, ...) of the student land nowhere
+    sys.dont_write_bytecode = True
+    threading.stack_size(256 << 10)
+    threading.Thread(target=watch_stdin, daemon=True).start()
+    set_limits(job)
+    threading.stack_size(max(16, frames(job) >> 10) << 20)  # deep recursion raises, not crashes
+    runner = threading.Thread(target=work, args=(job, channel))
+    runner.start()
+    runner.join()
+    channel.flush()
+    os._exit(0)
+
+
+if __name__ == "__main__":
+    main()
