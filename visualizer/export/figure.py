@@ -28,7 +28,7 @@ from visualizer.export.figure_layout import (
 )
 from visualizer.export.legend import LEGEND_SIZE, chance_fill, legend_items, legend_rows
 from visualizer.export.themes import DEFAULT_THEME, Theme, find_theme
-from visualizer.export.scene import NodeLook, Scene, finished_scene, inner_nodes, scene_at
+from visualizer.export.scene import NodeLook, Scene, blank_scene, finished_scene, inner_nodes, scene_at
 from visualizer.games.base import Player, format_value
 from visualizer.tracing.describe import format_probability
 from visualizer.tracing.replay import Replay
@@ -60,19 +60,21 @@ class Figure:
     Args:
         trace: a finished trace.
         theme: a `Theme` or a theme's name ("light", "dark", "print").
+        title: the title instead of the algorithm and the source (a worksheet's "Exercise 3 - code ...");
+            the canvas is made wide enough for it.
 
     Raises:
         InputError: `theme` names no theme.
     """
 
-    def __init__(self, trace: Trace, *, theme: Theme | str = DEFAULT_THEME):
+    def __init__(self, trace: Trace, *, theme: Theme | str = DEFAULT_THEME, title: str | None = None):
         self.trace = trace
         self.theme = theme if isinstance(theme, Theme) else find_theme(theme)
         self.layout = TreeLayout.of(trace)
         depth = "" if trace.depth_limit is None else f", depth {trace.depth_limit}"
         passes = len(trace.earlier_passes) + 1
         last_pass = f", last of {passes} passes" if passes > 1 else ""  # the figure shows the last pass only
-        self.title = f"{trace.algorithm}{depth}{last_pass}: {trace.description}"
+        self.title = f"{trace.algorithm}{depth}{last_pass}: {trace.description}" if title is None else title
         self.legend = legend_items(trace, self.theme, self.layout.has_windows)
         inner = max(MIN_WIDTH, self.layout.width, text_width(self.title, TITLE_SIZE),
                     max((entry.width for entry in self.legend), default=0.0))
@@ -100,6 +102,13 @@ class Figure:
         """The finished search: final values and windows, the principal variation thick."""
         return self._drawing(finished_scene(self.trace))
 
+    def blank(self, caption: str, *, title: str | None = None) -> Drawing:
+        """The tree as a blank exercise sheet on the same canvas: names, MAX/MIN shapes and the leaves'
+        values only (see `blank_scene`), `caption` (the instructions) under `title` (default: the
+        figure's, which should be at least as wide), and a legend of the shapes alone."""
+        shapes = tuple(item for item in self._legend_items if item.key.startswith(("legend:max:", "legend:min:")))
+        return self._drawing(blank_scene(self.trace, caption), title=title, legend=shapes)
+
     def frame(self, step: int) -> Drawing:
         """The search after step `step` (1..steps; 0 is before the first step, the last is the still)."""
         if not 0 <= step <= self.steps:
@@ -122,9 +131,10 @@ class Figure:
             return self.still()
         return self._drawing(scene_at(self.trace, replay, inner=self._inner))
 
-    def _drawing(self, scene: Scene) -> Drawing:
+    def _drawing(self, scene: Scene, *, title: str | None = None, legend: tuple[Item, ...] | None = None) -> Drawing:
         theme, looks, caption = self.theme, scene.looks, scene.caption
-        items: list[Item] = [Text("title", MARGIN, MARGIN + TITLE_SIZE * 0.7, self.title, TITLE_SIZE, theme.ink,
+        title = self.title if title is None else title
+        items: list[Item] = [Text("title", MARGIN, MARGIN + TITLE_SIZE * 0.7, title, TITLE_SIZE, theme.ink,
                                   anchor="start", bold=True)]
         lines = textwrap.wrap(caption, self.caption_chars) or [""]
         if len(lines) > CAPTION_LINES:
@@ -141,8 +151,8 @@ class Figure:
             if node_items is None:
                 node_items = self._cache[key] = self._node(node, look)
             items.extend(node_items)
-        items.extend(self._legend_items)
-        return Drawing(self.width, self.height, theme.background, tuple(items), title=self.title)
+        items.extend(self._legend_items if legend is None else legend)
+        return Drawing(self.width, self.height, theme.background, tuple(items), title=title)
 
     # The parts -----------------------------------------------------------------------------
 

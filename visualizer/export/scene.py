@@ -25,7 +25,7 @@ from visualizer.tracing.trace_columns import KINDS
 from visualizer.tracing.traits import traits_of
 from visualizer.tracing.visits import MEAN_DIGITS, VisitCounts, is_monte_carlo, visit_counts
 
-__all__ = ["NodeLook", "Scene", "finished_scene", "inner_nodes", "scene_at", "standing_cuts"]
+__all__ = ["NodeLook", "Scene", "blank_scene", "finished_scene", "inner_nodes", "scene_at", "standing_cuts"]
 
 Status = Literal["visited", "pruned", "unreached", "unseen"]
 
@@ -168,6 +168,16 @@ def finished_scene(trace: Trace) -> Scene:
     count = len(summary.cutoffs)
     caption = f"{outcome} {_visited_text(trace)}, {count} cut-off{'' if count == 1 else 's'}."
     return Scene(looks, cuts, bold, None, caption, None)
+
+
+def blank_scene(trace: Trace, caption: str) -> Scene:
+    """The tree as an exercise to work by hand: every node drawn alike (solid, as if visited), the leaves
+    with their static values, and nothing the search finds: no inner values, windows, visit numbers,
+    pruned or unreached marks, cut-offs or principal variation."""
+    inner = inner_nodes(trace)
+    static = trace.columns.static_value
+    looks = tuple(NodeLook("visited", None if node in inner else static[node]) for node in range(len(static)))
+    return Scene(looks, frozenset(), frozenset(), None, caption, None)
 
 
 def scene_at(trace: Trace, replay: Replay, *, inner: frozenset[int] | None = None) -> Scene:

@@ -1,0 +1,320 @@
+"""Provides `choose_exercises`: the random exercises of a worksheet that meet its constraints, found by a bounded search.
+
+A worksheet asks for N exercises of one shape (branching, depth, values, root, cut rule) whose
+alpha-beta run has exactly K cut-offs, at least one deep cut-off, or only distinct leaf values.
+Exercise i is the first random tree, trying seeds S, S+1, S+2, ..., that meets every constraint and
+whose leaves differ from those of the exercises before it; its exercise code opens the very same
+tree in `visualizer practice --code CODE`. A request that no tree of the shape can meet is refused
+at once (`check_request`); one that the trees tried do not meet often enough is refused after at
+most `MAX_TRIES` trees.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from functools import cache
+
+from visualizer.errors import InputError
+from visualizer.games.base import Player, Value
+from visualizer.games.random_tree import random_tree
+from visualizer.practice.code import RandomExercise
+from visualizer.practice.exercise import MAX_PRACTICE_NODES, Exercise
+from visualizer.search import trace_search
+from visualizer.tracing import Trace
+from visualizer.tracing.events import EventKind
+
+__all__ = [
+    "DEEP_DEPTH", "MAX_COUNT", "MAX_TRIES", "NODE_BUDGET", "WorksheetExercise", "WorksheetRequest",
+    "check_request", "choose_exercises", "deep_cutoffs", "most_cutoffs", "tree_nodes",
+]
+
+MAX_COUNT = 100
+"""The most exercises one worksheet holds."""
+
+MAX_TRIES = 10_000
+"""The most trees the search tries before it gives up (fewer for big trees, see `NODE_BUDGET`)."""
+
+NODE_BUDGET = 1_000_000
+"""The most nodes the search builds in all, so that big trees are tried fewer times (a few seconds at most)."""
+
+DEEP_DEPTH = 4
+"""The shallowest tree with a deep cut-off: the bound must be set by a node at least three levels above
+the cut node (its grandparent is of its own kind and never moves that bound), and the cut node needs
+children."""
+
+
+@dataclass(frozen=True)
+class WorksheetRequest:
+    """What a worksheet asks for.
+
+    Attributes:
+        count: how many exercises (1..`MAX_COUNT`).
+        shape: the first tree's settings: branching, depth, values, seed (where the search starts),
+            root and cut rule; exercise i differs only in its seed.
+        cutoffs: the exact number of cut-offs of each exercise's alpha-beta run (None: any).
+        deep: each exercise has at least one deep cut-off (see `deep_cutoffs`).
+        distinct: the leaves of each exercise all have different values.
+    """
+
+    count: int
+    shape: RandomExercise
+    cutoffs: int | None = None
+    deep: bool = False
+    distinct: bool = False
+
+    def describe(self) -> str:
+        """The constraints in words, e.g. "2 cut-offs, a deep cut-off, distinct values" ("" for none)."""
+        parts = []
+        if self.cutoffs is not None:
+            parts.append(f"{self.cutoffs} cut-off{'' if self.cutoffs == 1 else 's'}")
+        if self.deep:
+            parts.append("a deep cut-off")
+        if self.distinct:
+            parts.append("distinct values")
+        return ", ".join(parts)
+
+
+@dataclass(frozen=True, eq=False)
+class WorksheetExercise:
+    """One exercise of a worksheet.
+
+    Attributes:
+        number: its place on the worksheet, from 1.
+        exercise: the practice exercise (its `code` opens it in `practice`, its `solution` is the key).
+        cutoffs: how many cut-offs its alpha-beta run makes.
+        deep: how many of them are deep.
+        leaves: the leaf values, left to right.
+        value: the root's minimax value.
+    """
+
+    number: int
+    exercise: Exercise
+    cutoffs: int
+    deep: int
+    leaves: tuple[Value, ...]
+    value: Value
+
+    @property
+    def settings(self) -> RandomExercise:
+        """The random tree's settings (its seed among them)."""
+        assert self.exercise.random is not None
+        return self.exercise.random
+
+    @property
+    def code(self) -> str:
+        """The exercise code."""
+        return self.settings.code
+
+
+@dataclass
+class SearchReport:
+    """What the search met, for a refusal that says how to relax the request.
+
+    Attributes:
+        tried: trees built.
+        found: trees kept.
+        repeats: trees with the same leaves as one kept before.
+        cutoffs: how many trees had each number of cut-offs.
+    """
+
+    tried: int = 0
+    found: int = 0
+    repeats: int = 0
+    cutoffs: Counter = field(default_factory=Counter)
+
+
+def tree_nodes(branching: int, depth: int) -> int:
+    """The nodes of a perfect tree: 1 + B + B^2 + ... + B^depth."""
+    return sum(branching ** level for level in range(depth + 1))
+
+
+def most_cutoffs(branching: int, depth: int) -> int:
+    """The most cut-offs alpha-beta can make on a perfect tree of this shape, whatever the leaves.
+
+    A node cuts at most once, and only after a child and before its last one (so it needs 2+
+    children), and only against a finite bound: MAX cuts on beta, which is finite once some MIN
+    ancestor has a searched child before the one leading here (and MIN on alpha alike). So the root
+    never cuts, nor does the first node of each level. A node that cuts skips its later children and
+    the cut-offs they could make.
+    """
+    if branching < 2:
+        return 0
+
+    @cache
+    def most(height: int, closing_finite: bool, raising_finite: bool) -> int:
+        # `closing`: the bound the node cuts on (beta at MAX); `raising`: the one it moves (alpha at MAX),
+        # which becomes its children's closing bound, finite from the second child on.
+        if height == 0:
+            return 0
+        first = most(height - 1, raising_finite, closing_finite)
+        later = most(height - 1, True, closing_finite)
+        searched_all = first + (branching - 1) * later
+        if not closing_finite:
+            return searched_all
+        return max(searched_all, 1 + first + (branching - 2) * later)  # cut before the last child
+
+    return most(depth, False, False)
+
+
+def deep_cutoffs(trace: Trace) -> int:
+    """How many of an alpha-beta trace's cut-offs are deep: the bound that closed the window was set at
+    the cut node's grandparent or higher, not by its parent.
+
+    The rule, read from the events: each node takes its window from its parent on ENTER, and with it
+    where each bound was set (the root's are its starting window, set above the root); an UPDATE that
+    changes alpha or beta makes the node the origin of that bound. At a CUTOFF the closing bound is
+    beta at a MAX node and alpha at a MIN node (a node never moves the bound it cuts on); the cut-off
+    is deep when that bound's origin lies two or more levels above the cut node.
+    """
+    nodes = trace.nodes
+    origins: dict[int, tuple[int, int]] = {}  # node -> (depth where its alpha was set, where its beta was)
+    windows: dict[int, tuple[Value | None, Value | None]] = {}
+    deep = 0
+    for event in trace.events:
+        node = event.node
+        if event.kind is EventKind.ENTER:
+            parent = nodes[node].parent
+            origins[node] = (-1, -1) if parent is None else origins[parent]
+            windows[node] = (event.alpha, event.beta)
+        elif event.kind is EventKind.UPDATE:
+            alpha, beta = windows[node]
+            alpha_origin, beta_origin = origins[node]
+            depth = nodes[node].depth
+            origins[node] = (depth if event.alpha != alpha else alpha_origin,
+                             depth if event.beta != beta else beta_origin)
+            windows[node] = (event.alpha, event.beta)
+        elif event.kind is EventKind.CUTOFF:
+            alpha_origin, beta_origin = origins[node]
+            origin = beta_origin if nodes[node].player is Player.MAX else alpha_origin
+            if nodes[node].depth - origin >= 2:
+                deep += 1
+    return deep
+
+
+def check_request(request: WorksheetRequest) -> None:
+    """Refuses at once, in one line, what no tree of the shape can meet (nothing is searched).
+
+    Raises:
+        InputError: a count outside 1..`MAX_COUNT`, a tree too big to work by hand, more cut-offs
+            than the shape can have, a deep cut-off on a tree too shallow or with no cut-off, more
+            leaves than values with --distinct, or fewer different trees than exercises.
+    """
+    shape = request.shape
+    branching, depth = shape.branching, shape.depth
+    low, high = shape.value_range
+    if not 1 <= request.count <= MAX_COUNT:
+        raise InputError(f"--count is {request.count}; a worksheet has 1 to {MAX_COUNT} exercises")
+    if depth < 1:
+        raise InputError("--depth is 0, a tree of one leaf: a worksheet's trees need --depth 1 or more")
+    nodes = tree_nodes(branching, depth)
+    if nodes > MAX_PRACTICE_NODES:
+        raise InputError(f"a tree of branching {branching} and depth {depth} has {nodes:,} nodes, too many to work "
+                         f"by hand (at most {MAX_PRACTICE_NODES}); choose a smaller --depth or --branching")
+    if request.cutoffs is not None:
+        if request.cutoffs < 0:
+            raise InputError(f"--cutoffs is {request.cutoffs}; give a number of cut-offs, 0 or more")
+        most = most_cutoffs(branching, depth)
+        if request.cutoffs > most:
+            raise InputError(f"--cutoffs {request.cutoffs} is impossible on a tree of branching {branching} and "
+                             f"depth {depth}: alpha-beta makes at most {most} there; ask for 0 to {most}, "
+                             "or a deeper or wider tree")
+    if request.deep:
+        if depth < DEEP_DEPTH or branching < 2:
+            raise InputError(f"--deep-cutoff needs a tree of --depth {DEEP_DEPTH} or more and --branching 2 or more "
+                             f"(the bound comes from three levels up); this one has depth {depth}, branching "
+                             f"{branching}")
+        if request.cutoffs == 0:
+            raise InputError("--deep-cutoff asks for a cut-off and --cutoffs 0 for none; drop one of them")
+    leaves = branching ** depth
+    values = high - low + 1
+    if request.distinct and values < leaves:
+        raise InputError(f"--distinct needs {leaves} different leaf values, and --range {low}:{high} has only "
+                         f"{values}; widen --range (e.g. {-((leaves + 1) // 2)}:{leaves // 2 + 1}) or drop --distinct")
+    if values ** leaves < request.count:
+        raise InputError(f"--range {low}:{high} makes only {values ** leaves} different trees of {leaves} leaves, "
+                         f"fewer than --count {request.count}; widen --range or lower --count")
+
+
+def choose_exercises(request: WorksheetRequest, *, progress: Callable[[int, int], None] | None = None,
+                     max_tries: int = MAX_TRIES) -> tuple[list[WorksheetExercise], int]:
+    """The worksheet's exercises: the first trees, seed after seed, that meet every constraint.
+
+    Args:
+        request: what to find (checked with `check_request` first).
+        progress: called with (trees tried, most trees to try) now and then.
+        max_tries: the most trees to try (fewer for big trees, see `NODE_BUDGET`).
+
+    Returns:
+        The exercises, numbered from 1, and how many trees were tried.
+
+    Raises:
+        InputError: the request is impossible (`check_request`), or fewer than `count` of the trees
+            tried meet it (the line says how many did, and how to relax it).
+    """
+    check_request(request)
+    shape = request.shape
+    limit = max(1, min(max_tries, NODE_BUDGET // tree_nodes(shape.branching, shape.depth)))
+    report = SearchReport()
+    chosen: list[WorksheetExercise] = []
+    seen: set[tuple[Value, ...]] = set()
+    for offset in range(limit):
+        if progress is not None and offset % 200 == 0:
+            progress(offset, limit)
+        settings = RandomExercise(shape.branching, shape.depth, shape.value_range, shape.seed + offset,
+                                  shape.root, shape.strict)
+        report.tried += 1
+        kept = _try(request, settings, len(chosen) + 1, seen, report)
+        if kept is not None:
+            chosen.append(kept)
+            if len(chosen) == request.count:
+                break
+    if progress is not None:
+        progress(limit, limit)
+    if len(chosen) < request.count:
+        raise InputError(_refusal(request, report))
+    return chosen, report.tried
+
+
+def _try(request: WorksheetRequest, settings: RandomExercise, number: int, seen: set[tuple[Value, ...]],
+         report: SearchReport) -> WorksheetExercise | None:
+    """Exercise `number`, the tree of `settings`, if it meets the request and is new, else None."""
+    game = random_tree(depth=settings.depth, branching=settings.branching, value_range=settings.value_range,
+                       seed=settings.seed, root=settings.root)
+    leaves = tuple(game.static_value(state) for state in range(len(game)) if game.is_terminal(state))
+    if leaves in seen:
+        report.repeats += 1
+        return None
+    if request.distinct and len(set(leaves)) < len(leaves):
+        return None
+    trace = trace_search(game, "alphabeta", strict=settings.strict, max_nodes=MAX_PRACTICE_NODES)
+    cutoffs = len(trace.summary.cutoffs)
+    report.cutoffs[cutoffs] += 1
+    if request.cutoffs is not None and cutoffs != request.cutoffs:
+        return None
+    deep = deep_cutoffs(trace) if cutoffs else 0  # only the cut-offs' windows matter: quick when none
+    if request.deep and not deep:
+        return None
+    seen.add(leaves)
+    report.found += 1
+    return WorksheetExercise(number, Exercise.from_random(settings), cutoffs, deep, leaves, trace.summary.value)
+
+
+def _refusal(request: WorksheetRequest, report: SearchReport) -> str:
+    """The one line that says how many trees met the request in how many, and what to relax."""
+    shape = request.shape
+    low, high = shape.value_range
+    wanted = request.describe() or "leaves unlike the others'"
+    plural = "" if request.count == 1 else "s"
+    line = (f"found {report.found} of the {request.count} exercise{plural} asked for in {report.tried:,} random "
+            f"trees (branching {shape.branching}, depth {shape.depth}, values {low}:{high}) with {wanted}")
+    hints = ["lower --count"] if report.found else []
+    if request.cutoffs is not None and report.cutoffs:
+        common = ", ".join(f"{count} ({trees:,} trees)" for count, trees in report.cutoffs.most_common(3))
+        hints.append(f"ask for --cutoffs the trees tried often have: {common}")
+    if request.deep:
+        hints.append("drop --deep-cutoff or give a deeper tree")
+    if request.distinct or report.repeats:
+        hints.append("widen --range")
+    return f"{line}; {', or '.join(hints) or 'relax the constraints'}"
