@@ -42,6 +42,7 @@ def practice(args: argparse.Namespace) -> int:
     if args.answers:
         answers = read_answers(args.answers)
         exercise = _exercise_for(answers, exercise, args.answers)
+        exercise = exercise.with_cut_window(args.cut_window or answers.header.get("cut_window") or "kept")
         report = check(exercise, answers)
         print(json.dumps(report.to_json(), indent=2, ensure_ascii=False) if args.json
               else report.to_text(reveal=args.reveal))
@@ -54,7 +55,7 @@ def practice(args: argparse.Namespace) -> int:
         return print_instead_of_app(to_text(Answers({}, {}), exercise).rstrip("\n"), _NO_TERMINAL_HINT)
     from visualizer.tui import make_practice_app
 
-    make_practice_app(exercise, drill=args.drill).run()
+    make_practice_app(exercise, drill=args.drill, cut_window=args.cut_window).run()
     return 0
 
 
@@ -74,7 +75,14 @@ def _check_modes(args: argparse.Namespace) -> None:
 
 
 def exercise_from_args(args: argparse.Namespace) -> Exercise | None:
-    """The exercise the options name; None when they name none and an answer file may (with --answers)."""
+    """The exercise the options name (checked with --cut-window); None when they name none and an answer file
+    may (with --answers)."""
+    exercise = _exercise_from_args(args)
+    cut_window = getattr(args, "cut_window", None)
+    return exercise if exercise is None or cut_window is None else exercise.with_cut_window(cut_window)
+
+
+def _exercise_from_args(args: argparse.Namespace) -> Exercise | None:
     kind, _ = source_kind(args)
     if kind == "trace":
         raise InputError("practice searches the tree itself: give the tree (e.g. --nested ...) instead of --trace")
@@ -106,14 +114,21 @@ def exercise_from_args(args: argparse.Namespace) -> Exercise | None:
 
 
 def _exercise_for(answers: Answers, given: Exercise | None, path: str) -> Exercise:
-    """The exercise to check against: the options' or the file's, which must agree when both name one."""
+    """The exercise to check against: the options' or the file's, which must agree when both name one (the cut
+    window is a checking option, not part of the exercise: the caller chooses it)."""
     where = path if path.isprintable() else repr(path)
-    named = Exercise.from_header(answers.header, where=where) if answers.header else None
+    names = any(field != "cut_window" for field in answers.header)
+    named = Exercise.from_header(answers.header, where=where) if names else None
     if given is None and named is None:
         raise InputError(f"{where} names no exercise (no 'exercise CODE' line); add it, or give --code CODE")
-    if given is not None and named is not None and given.header() != named.header():
+    if given is not None and named is not None and _tree(given) != _tree(named):
         raise InputError(
             f"{where} is for {named.code or named.describe()}, but the options name "
             f"{given.code or given.describe()}; drop the options to check it against its own exercise"
         )
     return given or named
+
+
+def _tree(exercise: Exercise) -> dict:
+    """The header fields that name the tree and its cut rule (the cut window left out)."""
+    return {field: value for field, value in exercise.header().items() if field != "cut_window"}

@@ -3,7 +3,8 @@
 The header fields take the same words in both forms of an answer file, and JSON's own types besides:
 `exercise` a code (text), `source` an object (a tree source's spec), `depth` a whole number 0 or
 more, or `full` (JSON: "full" or null) for no limit, `strict` yes/no, true/false or 1/0 (JSON: also
-true/false). Anything else is refused with one line naming the field.
+true/false), and `cut_window` (text form: a line `cut-window raised`) kept or raised, the convention the
+answers follow at a cut-off (absent: kept). Anything else is refused with one line naming the field.
 """
 
 from __future__ import annotations
@@ -15,7 +16,8 @@ from typing import Any
 from visualizer.errors import InputError, shown
 from visualizer.practice.code import MAX_CODE_TEXT
 
-__all__ = ["FALSE_WORDS", "HEADER_FIELDS", "TRUE_WORDS", "header_value", "read_header_line"]
+__all__ = ["CUT_WINDOW_WORDS", "FALSE_WORDS", "HEADER_FIELDS", "TEXT_KEYWORDS", "TRUE_WORDS", "header_value",
+           "read_header_line"]
 
 TRUE_WORDS = frozenset({"yes", "true", "1"})
 """Words for `strict yes`."""
@@ -23,8 +25,14 @@ TRUE_WORDS = frozenset({"yes", "true", "1"})
 FALSE_WORDS = frozenset({"no", "false", "0"})
 """Words for `strict no`."""
 
-HEADER_FIELDS = ("exercise", "source", "depth", "strict")
-"""The fields that name the exercise, in the order files write them."""
+HEADER_FIELDS = ("exercise", "source", "depth", "strict", "cut_window")
+"""The fields that name the exercise (and the convention it is checked with), in the order files write them."""
+
+TEXT_KEYWORDS = {"cut-window": "cut_window"}
+"""Header keywords the text form writes otherwise than the field's name."""
+
+CUT_WINDOW_WORDS = ("kept", "raised")
+"""The values of `cut_window` (see `visualizer.practice.exercise.CUT_WINDOWS`)."""
 
 _DIGITS = re.compile(r"[0-9]+")
 """A depth as the text form writes it (ASCII digits only)."""
@@ -62,6 +70,8 @@ def header_value(field: str, given: Any, at: str) -> Any:
         return given
     if field == "depth":
         return _read_depth(given, at)
+    if field == "cut_window":
+        return _read_cut_window(given, at)
     return _read_strict(given, at)
 
 
@@ -91,3 +101,12 @@ def _read_strict(given: Any, at: str) -> bool:
     if word in TRUE_WORDS or word in FALSE_WORDS:
         return word in TRUE_WORDS
     raise InputError(f"{at}: strict is {shown(given)}; write yes (cut only past the bound) or no")
+
+
+def _read_cut_window(given: Any, at: str) -> str:
+    """The convention at a cut-off: kept or raised."""
+    word = given.strip().lower() if isinstance(given, str) else None
+    if word in CUT_WINDOW_WORDS:
+        return word
+    raise InputError(f"{at}: the cut window is {shown(given)}; write kept (the window as the cut came) or raised "
+                     "(the bound moved to the value first)")

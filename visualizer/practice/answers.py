@@ -1,7 +1,8 @@
 """Provides `Answers`: a student's values, windows and pruned marks, read from and written to answer files.
 
 The text form has one node per line, `NAME VALUE [ALPHA BETA]` or `NAME pruned`, `?` for a blank and
-`#` for comments; a line `exercise CODE` (or `source {...}`, `depth D`, `strict yes`) names the tree.
+`#` for comments; a line `exercise CODE` (or `source {...}`, `depth D`, `strict yes`) names the tree, and
+`cut-window raised` says the windows at cut-offs are raised before the cut (see `Exercise.cut_window`).
 The JSON form is {"exercise": CODE, "answers": {"B": {"value": 3, "alpha": "-inf", "beta": 3}, "K": "pruned"}}.
 The header fields (`answer_header.py`) take the same words in both forms.
 """
@@ -16,7 +17,7 @@ from typing import Any
 
 from visualizer.errors import InputError, shown
 from visualizer.games.base import Value, format_value
-from visualizer.practice.answer_header import HEADER_FIELDS, header_value, read_header_line
+from visualizer.practice.answer_header import HEADER_FIELDS, TEXT_KEYWORDS, header_value, read_header_line
 from visualizer.practice.exercise import Exercise
 
 __all__ = [
@@ -119,6 +120,8 @@ def to_text(answers: Answers, exercise: Exercise) -> str:
         "# gametree visualizer: alpha-beta practice. " + exercise.describe(),
         "# One node per line: NAME VALUE [ALPHA BETA], or NAME pruned. ? is a blank; leaves keep their value.",
     ]
+    if exercise.cut_window == "raised":
+        lines.append("# ALPHA BETA as the node leaves; at a cut-off, alpha (MAX) or beta (MIN) is moved to the value first.")
     header = exercise.header()
     if "exercise" in header:
         lines.append(f"exercise {header['exercise']}")
@@ -126,6 +129,8 @@ def to_text(answers: Answers, exercise: Exercise) -> str:
         lines.append("source " + json.dumps(header["source"], separators=(",", ":")))
         lines.append(f"depth {'full' if header.get('depth') is None else header['depth']}")
         lines.append(f"strict {'yes' if header.get('strict') else 'no'}")
+    if header.get("cut_window"):
+        lines.append(f"cut-window {header['cut_window']}")
     width = max(len(shlex.quote(node.name)) for node in exercise.key)
     for node in exercise.key:
         text = answer_text(answers.get(node.name), leaf_value=node.leaf_value)
@@ -173,7 +178,7 @@ def from_text(text: str, *, where: str = "the answers") -> Answers:
         words = _split(line, at)
         if not words:
             continue
-        keyword = words[0].lower()
+        keyword = TEXT_KEYWORDS.get(words[0].lower(), words[0].lower())
         if keyword in HEADER_FIELDS and len(words) >= 2:
             read_header_line(header, keyword, line.split(None, 1)[1].strip(), at)
             continue

@@ -1,5 +1,5 @@
 """Provides `check`: a student's answers against alpha-beta's trace, node by node, with the step each mistake
-goes back to."""
+goes back to, and the misconception (or the other cut window) a pattern of mistakes points to."""
 
 from __future__ import annotations
 
@@ -11,6 +11,12 @@ from typing import Any
 from visualizer.errors import InputError
 from visualizer.games.base import Value, format_value
 from visualizer.practice.answers import Answers, NodeAnswer, json_value
+from visualizer.practice.diagnosis import (
+    Diagnosis,
+    likely_misconceptions,
+    names_text,
+    other_cut_window,
+)
 from visualizer.practice.exercise import Exercise, KeyNode
 from visualizer.tracing.describe import describe
 
@@ -132,6 +138,32 @@ class Report:
     def mistakes(self) -> list[NodeCheck]:
         return [check for check in self.checks if not check.is_right]
 
+    @cached_property
+    def answers(self) -> Answers:
+        """The answers checked."""
+        return Answers(self.exercise.header(), {check.node.name: check.answer for check in self.checks})
+
+    @cached_property
+    def other_cut_window(self) -> tuple[str, ...]:
+        """The cut-off nodes whose alpha/beta follow the other cut window, when those are all the mistakes."""
+        return other_cut_window(self.exercise, self.answers)
+
+    @cached_property
+    def misconceptions(self) -> list[Diagnosis]:
+        """The misconceptions behind the mistakes (see `visualizer.practice.diagnosis`); none when the mistakes
+        are only the other cut window's."""
+        return [] if self.other_cut_window else likely_misconceptions(self.exercise, self.answers)
+
+    def findings(self) -> list[str]:
+        """The pattern behind the mistakes in sentences: the other cut window, or the likely misconceptions."""
+        if self.other_cut_window:
+            raised = self.exercise.cut_window == "kept"  # the answers follow the other one
+            did, does = _CUT_WINDOW_WORDS[raised]
+            return [(f"Your alpha/beta at the cut-offs {names_text(self.other_cut_window)} {did}, as --cut-window "
+                     f"{'raised' if raised else 'kept'} checks; this check {does} (--cut-window "
+                     f"{self.exercise.cut_window})")]
+        return [diagnosis.sentence() for diagnosis in self.misconceptions]
+
     def explain(self, check: NodeCheck, *, reveal: bool = False) -> str:
         """One line on a node's mistake, e.g. "E: wrong value (you wrote 4); see step 20"; `reveal` adds the
         right values and what happens at that step."""
@@ -157,6 +189,7 @@ class Report:
         lines += ["  " + self.explain(check, reveal=reveal) for check in self.mistakes]
         lines.append(f"missing cut-offs: {', '.join(self.missing_cutoffs) or 'none'}; "
                      f"extra cut-offs: {', '.join(self.extra_cutoffs) or 'none'}")
+        lines += self.findings()
         return "\n".join(lines)
 
     def to_json(self) -> dict[str, Any]:
@@ -167,8 +200,19 @@ class Report:
             "score": {"right": self.right, "nodes": self.total, "percent": self.percent},
             "missing_cutoffs": self.missing_cutoffs,
             "extra_cutoffs": self.extra_cutoffs,
+            "misconceptions": [diagnosis.to_json() for diagnosis in self.misconceptions],
+            "other_cut_window": None if not self.other_cut_window else {
+                "cut_window": "raised" if self.exercise.cut_window == "kept" else "kept",
+                "nodes": list(self.other_cut_window), "words": self.findings()[0]},
             "nodes": [_check_json(check) for check in self.checks],
         }
+
+
+_CUT_WINDOW_WORDS = {
+    True: ("move the bound to the value before the cut", "keeps the window as the cut came"),
+    False: ("keep the window the node had when the cut came", "moves the bound to the value first"),
+}
+"""For answers that raise the bound at a cut-off (True) or keep it: what they did, and what the check does."""
 
 
 def _compare(label: str, given: Value | None, expected: Value | None, reveal: bool) -> str:

@@ -17,10 +17,18 @@ from visualizer.tracing import Trace
 from visualizer.tracing.events import EventKind
 from visualizer.tracing.trace_records import NodeStatus, TraceNode
 
-__all__ = ["MAX_PRACTICE_NODES", "Exercise", "KeyNode"]
+__all__ = ["CUT_WINDOWS", "MAX_PRACTICE_NODES", "Exercise", "KeyNode", "check_cut_window"]
 
 MAX_PRACTICE_NODES = 400
 """Exercises are worked by hand: trees with more nodes than this are refused."""
+
+CUT_WINDOWS = {
+    "kept": "at a cut-off, alpha and beta stay as they were when the cut came",
+    "raised": "at a cut-off, alpha (MAX) or beta (MIN) is first moved to the value that caused it",
+}
+"""The two conventions for a node's window as it leaves after a cut-off, in words. "kept" is the engine's
+(AIMA's `if v >= beta: return v` before `alpha = max(alpha, v)`); "raised" is the loop that moves the bound
+first and then tests `alpha >= beta`. The exercise code names the tree, not this: it is a checking option."""
 
 
 @dataclass(frozen=True)
@@ -37,11 +45,13 @@ class KeyNode:
             at the look-ahead), None for nodes whose value is backed up.
         pruned: True when alpha-beta never enters the node.
         value: alpha-beta's value for the node (MAX's view), None when pruned.
-        alpha: the node's alpha when alpha-beta leaves it (None when pruned).
-        beta: its beta when alpha-beta leaves it.
+        alpha: the node's alpha when alpha-beta leaves it (None when pruned); under the "raised" cut window,
+            a MAX node where the cut test held leaves with alpha raised to its value.
+        beta: its beta when alpha-beta leaves it (a MIN node's lowered to its value under "raised").
         enter_step: the step of the key's trace that enters the node (None when pruned).
         value_step: the step that gave the node its final value (its evaluation or its decisive back-up).
-        window_step: the step that last changed its alpha or beta (its entry, or the last update).
+        window_step: the step that last changed its alpha or beta (its entry, or the last update; under
+            "raised", the cut-off, or the back-up that met the bound when no child was left to skip).
         cutoff_step: for pruned nodes, the cut-off that pruned it or the subtree it lies in.
     """
 
@@ -75,17 +85,23 @@ class Exercise:
         depth: the look-ahead (None: full depth).
         strict: cut only when a value passes the bound, not when it equals it.
         random: the random tree's settings when the exercise has a code, else None.
+        cut_window: "kept" or "raised" (see `CUT_WINDOWS`): the window the key gives a node that a cut-off
+            leaves; the answers are checked with it.
     """
 
     game: Game
     depth: int | None = None
     strict: bool = False
     random: RandomExercise | None = None
+    cut_window: str = "kept"
     _traces: dict[str, Trace] = field(default_factory=dict, init=False, repr=False)
 
+    def __post_init__(self) -> None:
+        check_cut_window(self.cut_window)
+
     @classmethod
-    def from_random(cls, settings: RandomExercise) -> Exercise:
-        """The exercise of a random tree (the one its code names)."""
+    def from_random(cls, settings: RandomExercise, *, cut_window: str = "kept") -> Exercise:
+        """The exercise of a random tree (the one its code names), checked with `cut_window`."""
         game = random_tree(
             depth=settings.depth,
             branching=settings.branching,
@@ -93,17 +109,18 @@ class Exercise:
             seed=settings.seed,
             root=settings.root,
         )
-        exercise = cls(game, None, settings.strict, settings)
+        exercise = cls(game, None, settings.strict, settings, cut_window)
         exercise.check_size()
         return exercise
 
     @classmethod
-    def from_code(cls, code: str) -> Exercise:
+    def from_code(cls, code: str, *, cut_window: str = "kept") -> Exercise:
         """The exercise an exercise code names (see `RandomExercise.from_code`)."""
-        return cls.from_random(RandomExercise.from_code(code))
+        return cls.from_random(RandomExercise.from_code(code), cut_window=cut_window)
 
     @classmethod
-    def from_game(cls, game: Game, *, depth: int | None = None, strict: bool = False) -> Exercise:
+    def from_game(cls, game: Game, *, depth: int | None = None, strict: bool = False,
+                  cut_window: str = "kept") -> Exercise:
         """An exercise on any tree source, searched to `depth` (None: full depth, or the game's suggestion).
 
         Raises:
@@ -115,13 +132,14 @@ class Exercise:
                 f"practice works alpha-beta by hand, which has no chance nodes, and {game.describe()} has them; "
                 "choose a game without chance nodes"
             )
-        exercise = cls(game, lookahead(game, depth), strict)
+        exercise = cls(game, lookahead(game, depth), strict, cut_window=cut_window)
         exercise.check_size()
         return exercise
 
     @classmethod
     def from_header(cls, header: dict[str, Any], *, where: str = "the answers") -> Exercise:
-        """The exercise an answer file names: {"exercise": CODE} or {"source": SPEC, "depth": D, "strict": S}.
+        """The exercise an answer file names: {"exercise": CODE} or {"source": SPEC, "depth": D, "strict": S}, and
+        {"cut_window": "raised"} when it was written with that convention (none: "kept").
 
         Args:
             header: as `Answers.header` holds it (its fields' types checked when the file was read).
@@ -130,14 +148,15 @@ class Exercise:
         Raises:
             InputError: the header names no exercise, or a code or source that cannot be read.
         """
+        cut_window = header.get("cut_window") or "kept"
         if header.get("exercise"):
-            return cls.from_code(str(header["exercise"]))
+            return cls.from_code(str(header["exercise"]), cut_window=cut_window)
         if not isinstance(header.get("source"), dict):
             raise InputError(
                 f"no exercise is named in {where}; add its code (exercise CODE) or give the tree as options"
             )
         game = from_spec(header["source"], where=f"the source in {where}")
-        return cls.from_game(game, depth=header.get("depth"), strict=header.get("strict") is True)
+        return cls.from_game(game, depth=header.get("depth"), strict=header.get("strict") is True, cut_window=cut_window)
 
     @property
     def code(self) -> str | None:
@@ -145,18 +164,29 @@ class Exercise:
         return None if self.random is None else self.random.code
 
     def header(self) -> dict[str, Any]:
-        """What an answer file records to name this exercise (the inverse of `from_header`)."""
+        """What an answer file records to name this exercise (the inverse of `from_header`); the cut window only
+        when it is "raised", so that files of the default convention read as they always did."""
+        raised = {"cut_window": "raised"} if self.cut_window == "raised" else {}
         if self.random is not None:
-            return {"exercise": self.random.code}
-        return {"source": self.game.spec(), "depth": self.depth, "strict": self.strict}
+            return {"exercise": self.random.code, **raised}
+        return {"source": self.game.spec(), "depth": self.depth, "strict": self.strict, **raised}
+
+    def with_cut_window(self, cut_window: str) -> Exercise:
+        """The same exercise checked with another cut window (the searches already made are shared)."""
+        if cut_window == self.cut_window:
+            return self
+        other = Exercise(self.game, self.depth, self.strict, self.random, cut_window)
+        other._traces.update(self._traces)
+        return other
 
     def describe(self) -> str:
         """One line naming the tree and the rules, e.g. "random tree: branching 2, depth 4, ..."."""
+        raised = ", bound raised at a cut" if self.cut_window == "raised" else ""
         if self.random is not None:
-            return self.random.describe()
+            return self.random.describe() + raised
         depth = "full depth" if self.depth is None else f"look-ahead {self.depth}"
         cuts = ", strict cuts" if self.strict else ""
-        return f"{self.game.describe()}, root {self.tree.root_player.value.upper()}, {depth}{cuts}"
+        return f"{self.game.describe()}, root {self.tree.root_player.value.upper()}, {depth}{cuts}{raised}"
 
     def check_size(self) -> None:
         """Raises InputError when the tree is too big to work by hand (the search refuses it)."""
@@ -192,6 +222,7 @@ class Exercise:
         steps = _steps(solution)
         evaluated = {event.node for event in tree.events if event.kind is EventKind.EVALUATE}
         pruned_at = {node: cutoff.step for cutoff in solution.summary.cutoffs for node in cutoff.pruned}
+        cut_at = {cutoff.node: cutoff.step for cutoff in solution.summary.cutoffs}
         nodes = []
         for node_id in tree.summary.visit_order:
             node = tree.nodes[node_id]
@@ -205,7 +236,12 @@ class Exercise:
                 nodes.append(KeyNode(**common, pruned=True, cutoff_step=pruned_at.get(pruned.id)))
                 continue
             enter, value, window = steps[found.id]
-            nodes.append(KeyNode(**common, pruned=False, value=found.value, alpha=found.alpha, beta=found.beta,
+            alpha, beta = found.alpha, found.beta
+            if self.cut_window == "raised" and leaf_value is None:
+                alpha, beta = _raised(found.player, found.value, alpha, beta)
+                if (alpha, beta) != (found.alpha, found.beta):
+                    window = cut_at.get(found.id, value)
+            nodes.append(KeyNode(**common, pruned=False, value=found.value, alpha=alpha, beta=beta,
                                  enter_step=enter, value_step=value, window_step=window))
         return tuple(nodes)
 
@@ -213,6 +249,27 @@ class Exercise:
     def by_name(self) -> dict[str, KeyNode]:
         """The key's nodes by name."""
         return {node.name: node for node in self.key}
+
+
+def check_cut_window(cut_window: str) -> str:
+    """`cut_window` when it is one of `CUT_WINDOWS`.
+
+    Raises:
+        InputError: it is not.
+    """
+    if cut_window not in CUT_WINDOWS:
+        raise InputError(f"the cut window is {cut_window!r}; write kept (the default) or raised")
+    return cut_window
+
+
+def _raised(player: Player, value: Value, alpha: Value, beta: Value) -> tuple[Value, Value]:
+    """The window of an inner node as it leaves under "raised": the bound its player moves, moved to its value.
+
+    Where no cut came this changes nothing (the search already moved the bound after each child); where the
+    cut test held, the engine left before moving it."""
+    if player is Player.MAX:
+        return max(alpha, value), beta
+    return alpha, min(beta, value)
 
 
 def _solution_node(solution: Trace, tree: Trace, node_id: int) -> TraceNode | None:

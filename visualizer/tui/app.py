@@ -14,7 +14,7 @@ from textual.widgets import HelpPanel
 
 from visualizer.games import Evaluated, Game, GridGame, builtin_example, offers
 from visualizer.gc_policy import freeze_heap, thaw_heap
-from visualizer.practice.exercise import Exercise
+from visualizer.practice.exercise import Exercise, check_cut_window
 from visualizer.tracing import Trace
 from visualizer.match import Match, PlaySettings
 from visualizer.tui.navigation import OpenCompare, OpenDrill, OpenGame, OpenSearch, OpenStats
@@ -179,11 +179,15 @@ def make_play_app(
     return VisualizerApp(match=Match(game, settings))
 
 
-def make_practice_app(exercise: Exercise, *, drill: bool = False) -> VisualizerApp:
+def make_practice_app(exercise: Exercise, *, drill: bool = False, cut_window: str | None = None) -> VisualizerApp:
     """The app in practice mode: the student works `exercise` with alpha-beta by hand and checks it.
 
     Args:
         exercise: the tree, look-ahead and cut rule (see `Exercise`).
         drill: open the predict-the-next-node drill first (escape leads to the answer sheet).
+        cut_window: "kept" or "raised", the window the check expects at a cut-off (see
+            `Exercise.cut_window`); None: the exercise's own.
     """
+    if cut_window is not None:
+        exercise = exercise.with_cut_window(check_cut_window(cut_window))
     return VisualizerApp(exercise=exercise, drill=drill)

@@ -78,7 +78,8 @@ class PracticeScreen(Screen):
     def on_mount(self) -> None:
         exercise = self.practice.exercise
         if exercise.random is not None:
-            title = f"Exercise {exercise.code}: {exercise.random.settings_text()}"
+            raised = ", bound raised at a cut" if exercise.cut_window == "raised" else ""
+            title = f"Exercise {exercise.code}: {exercise.random.settings_text()}{raised}"
         else:
             title = f"Exercise: {exercise.describe()}"
         self.title_text = title
@@ -110,12 +111,15 @@ class PracticeScreen(Screen):
         update_static(self.status_line, self.status_text())
 
     def status_text(self) -> str:
+        """The score and the cut-offs after a check, and below them the pattern behind the mistakes (the likely
+        misconception, or the other cut window); before a check, what to do."""
         practice = self.practice
         report = practice.report
         if report is not None:
             missing = ", ".join(report.missing_cutoffs) or "none"
             extra = ", ".join(report.extra_cutoffs) or "none"
-            return f"{report.score}  missing cut-offs: {missing}  extra cut-offs: {extra}"
+            findings = "".join(f"\n{finding}" for finding in report.findings())
+            return f"{report.score}  missing cut-offs: {missing}  extra cut-offs: {extra}{findings}"
         changed = "  changed since the last check: c checks again" if practice.checks else ""
         return (f"{practice.answered} answered  enter: type a value (and alpha beta)  x: pruned  "
                 f"c: check{changed}")
@@ -291,6 +295,6 @@ class PracticeScreen(Screen):
         settings = self.practice.exercise.random
         assert settings is not None
         fresh = settings.reseeded()
-        self.practice = PracticeSession(Exercise.from_random(fresh))
+        self.practice = PracticeSession(Exercise.from_random(fresh, cut_window=self.practice.exercise.cut_window))
         await self.recompose()
         self.on_mount()

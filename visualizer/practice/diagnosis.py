@@ -1,0 +1,244 @@
+"""Provides `likely_misconceptions`: the known mistake (the grader's registry) behind a pattern of wrong answers.
+
+A practice check has no run of the student's code, only the sheet: per node a value, a window as the node
+leaves, and a pruned mark. So each misconception's models (`visualizer.grading`) are run on the exercise's
+tree and written out as the sheet that student would hand in, with the exercise's cut window; the rule:
+
+1. A node is *committed* when the student said something about it: a value at an inner node, an alpha or
+   a beta, a pruned mark (on it or above it), or it is a child of a node whose value or window is given
+   (the student worked that node, so leaving its children unmarked says they were visited). A blank
+   sheet commits nothing, so it is never diagnosed.
+2. At the committed nodes where a model's sheet differs from the key, the student's answer either
+   follows the model (matches it in everything given, and so is wrong), or follows the key, or neither.
+3. A misconception is named when one of its models explains a strict majority of the committed wrong
+   nodes, and more nodes follow the model than follow the key where the two differ. Of several, only
+   the ones that explain the most are named, and of those the ones whose model differs from the key at
+   the fewest committed nodes (a sheet of values alone cannot tell "never prunes" from "does not pass
+   the window" when both visit every node: the first, which changes less, is named). A model that
+   differs from the key nowhere on this tree cannot be told apart, and is never named.
+
+A single slip (one wrong value no model gives) explains nothing; a student that follows the other cut
+window is told so by `other_cut_window` instead (the check names no misconception then).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from visualizer.games.base import Value
+from visualizer.grading.misconceptions import MISCONCEPTIONS, Misconception
+from visualizer.grading.models import Convention, Habits, model_run
+from visualizer.grading.record import PlainNode, Run, plain_tree, root_is_max
+from visualizer.practice.answers import Answers, NodeAnswer
+from visualizer.practice.exercise import Exercise
+
+__all__ = ["MAX_NODES_SHOWN", "Claim", "Diagnosis", "likely_misconceptions", "model_sheet", "other_cut_window"]
+
+MAX_NODES_SHOWN = 8
+"""The report's sentence names this many nodes, then says how many more."""
+
+
+@dataclass(frozen=True)
+class Claim:
+    """What a sheet says of one node: pruned, or visited with a value and the window it leaves with."""
+
+    pruned: bool
+    value: Value | None = None
+    alpha: Value | None = None
+    beta: Value | None = None
+
+
+@dataclass(frozen=True)
+class Diagnosis:
+    """A misconception named by a check, and the evidence.
+
+    Attributes:
+        misconception: the grader's entry (its name and words).
+        convention: the exercise's cut rule, for the words.
+        nodes: the wrong nodes the misconception explains, in the key's order.
+    """
+
+    misconception: Misconception
+    convention: Convention
+    nodes: tuple[str, ...]
+
+    @property
+    def name(self) -> str:
+        return self.misconception.name
+
+    @property
+    def words(self) -> str:
+        """The grader's words for it, e.g. "never prunes: it searches every node, as minimax does"."""
+        return self.misconception.words(self.convention)
+
+    def sentence(self) -> str:
+        """E.g. "Likely misconception: never prunes: ... - it explains the mistakes at K, O"."""
+        return f"Likely misconception: {self.words} - it explains the mistakes at {names_text(self.nodes)}"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"name": self.name, "words": self.words, "nodes": list(self.nodes)}
+
+
+def names_text(names: tuple[str, ...] | list[str]) -> str:
+    """Node names separated by commas, the first `MAX_NODES_SHOWN` of them and then how many more."""
+    shown = ", ".join(names[:MAX_NODES_SHOWN])
+    more = len(names) - MAX_NODES_SHOWN
+    return f"{shown} and {more} more" if more > 0 else shown
+
+
+def likely_misconceptions(exercise: Exercise, answers: Answers) -> list[Diagnosis]:
+    """The misconceptions that explain the student's mistakes (see the module's docstring for the rule).
+
+    Args:
+        exercise: the exercise, with its cut rule and cut window.
+        answers: the student's sheet.
+
+    Returns:
+        The misconceptions named, in the registry's order (usually none or one).
+    """
+    key = key_sheet(exercise)
+    marked = _marked(exercise, answers)
+    committed = _committed(exercise, answers, marked)
+    wrong = [name for name in key if name in committed and not _follows(exercise, answers, marked, name, key[name])]
+    if not wrong:
+        return []
+    convention = Convention(strict=exercise.strict)
+    right = Habits.of(convention)
+    tree = plain_tree(exercise.tree)
+    maximizing = root_is_max(exercise.tree)
+    found: list[Diagnosis] = []
+    for misconception in MISCONCEPTIONS.values():
+        if not misconception.applies(convention):
+            continue
+        best: tuple[tuple[str, ...], int] = ((), 0)  # the nodes explained, and the differences it predicts
+        for habits in misconception.habits(right):
+            sheet = model_sheet(tree, model_run(tree, maximizing, habits), habits, exercise.cut_window)
+            differ = [name for name in key if name in committed and sheet[name] != key[name]]
+            model_side = {name for name in differ if _follows(exercise, answers, marked, name, sheet[name])}
+            key_side = {name for name in differ if _follows(exercise, answers, marked, name, key[name])}
+            follows_model = tuple(name for name in differ if name in model_side - key_side)
+            follows_key = key_side - model_side
+            if 2 * len(follows_model) > len(wrong) and len(follows_model) > len(follows_key) \
+                    and _rank(follows_model, len(differ)) < _rank(*best):
+                best = (follows_model, len(differ))
+        if best[0]:
+            found.append((Diagnosis(misconception, convention, best[0]), _rank(*best)))
+    first = min((rank for _, rank in found), default=None)
+    return [diagnosis for diagnosis, rank in found if rank == first]
+
+
+def _rank(explained: tuple[str, ...], differences: int) -> tuple[int, int]:
+    """Orders explanations: the most mistakes explained first, then the fewest differences from the key
+    predicted (of two models that explain the same, the one that changes less is the simpler account)."""
+    return (-len(explained), differences if explained else 0)
+
+
+def other_cut_window(exercise: Exercise, answers: Answers) -> tuple[str, ...]:
+    """The cut-off nodes whose alpha/beta follow the other cut window, when the student follows it throughout.
+
+    Returns:
+        The nodes (in the key's order); () when a mistake is not of that kind, when there is none, or when the
+        student's window at another cut-off follows this exercise's cut window (a slip, not a convention).
+    """
+    other = exercise.with_cut_window("raised" if exercise.cut_window == "kept" else "kept")
+    mine, theirs = key_sheet(exercise), key_sheet(other)
+    marked = _marked(exercise, answers)
+    nodes = []
+    for name, claim in mine.items():
+        follows_mine = _follows(exercise, answers, marked, name, claim)
+        follows_theirs = _follows(exercise, answers, marked, name, theirs[name])
+        if follows_mine and not follows_theirs:
+            return ()
+        if follows_mine:
+            continue
+        answer = answers.get(name)
+        if claim == theirs[name] or not follows_theirs or (answer.alpha, answer.beta) == (None, None):
+            return ()
+        nodes.append(name)
+    return tuple(nodes)
+
+
+def key_sheet(exercise: Exercise) -> dict[str, Claim]:
+    """The answer key as claims, node name -> claim, in the key's order."""
+    return {node.name: Claim(True) if node.pruned else Claim(False, node.value, node.alpha, node.beta)
+            for node in exercise.key}
+
+
+def model_sheet(tree: PlainNode, run: Run, habits: Habits, cut_window: str) -> dict[str, Claim]:
+    """The sheet a student with `habits` hands in: the nodes the run never touches pruned, the others with
+    the value their first call returned and the window they leave with under `cut_window`.
+
+    The leaving window is worked out as the habits' loop moves it: from the window the node was called with,
+    alpha (MAX) or beta (MIN) moved by each child's value in the order the run called them, except the
+    value that met the bound ("kept"; "raised" moves it by that one too).
+    """
+    first = {}
+    for index, call in enumerate(run.calls):
+        first.setdefault(call.node, (index, call))
+    sheet: dict[str, Claim] = {}
+    for node in tree.walk():
+        if node.name not in first:
+            sheet[node.name] = Claim(True)
+            continue
+        _, call = first[node.name]
+        alpha, beta = call.alpha, call.beta
+        if node.children:
+            alpha, beta = _leaving_window(node, call.maximizing, alpha, beta, first, habits, cut_window)
+        sheet[node.name] = Claim(False, call.returned, alpha, beta)
+    return sheet
+
+
+def _leaving_window(node: PlainNode, maximizing: bool, alpha: Value, beta: Value, first: dict, habits: Habits,
+                    cut_window: str) -> tuple[Value, Value]:
+    called = sorted((first[child.name] for child in node.children if child.name in first), key=lambda pair: pair[0])
+    value = None
+    for _, call in called:
+        returned = call.returned
+        if maximizing:
+            value = returned if value is None else max(value, returned)
+            cut = habits.prunes and (value > beta if habits.strict else value >= beta)
+            if not cut or cut_window == "raised":
+                alpha = max(alpha, value)
+        else:
+            value = returned if value is None else min(value, returned)
+            cut = habits.prunes and (alpha > value if habits.strict else alpha >= value)
+            if not cut or cut_window == "raised":
+                beta = min(beta, value)
+        if cut:
+            break
+    return alpha, beta
+
+
+def _marked(exercise: Exercise, answers: Answers) -> dict[str, bool]:
+    marked: dict[str, bool] = {}
+    for node in exercise.key:  # parents come before their children
+        marked[node.name] = answers.get(node.name).pruned or (node.parent is not None and marked[node.parent])
+    return marked
+
+
+def _committed(exercise: Exercise, answers: Answers, marked: dict[str, bool]) -> set[str]:
+    """The nodes the student said something about (rule 1 of the module's docstring)."""
+
+    def worked(name: str) -> bool:
+        answer = answers.get(name)
+        node = exercise.by_name[name]
+        return answer.alpha is not None or answer.beta is not None or (
+            answer.value is not None and answer.value != node.leaf_value)
+
+    return {node.name for node in exercise.key
+            if marked[node.name] or worked(node.name) or (node.parent is not None and worked(node.parent))}
+
+
+def _follows(exercise: Exercise, answers: Answers, marked: dict[str, bool], name: str, claim: Claim) -> bool:
+    """True when the student's answer at `name` matches `claim` in everything it gives (as the check compares:
+    a blank value at an inner node matches nothing, a leaf's value is the one the drawing gives)."""
+    if marked[name] != claim.pruned:
+        return False
+    if claim.pruned:
+        return True
+    answer: NodeAnswer = answers.get(name)
+    value = answer.value if answer.value is not None else exercise.by_name[name].leaf_value
+    return (value is not None and value == claim.value
+            and (answer.alpha is None or answer.alpha == claim.alpha)
+            and (answer.beta is None or answer.beta == claim.beta))
