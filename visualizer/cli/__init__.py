@@ -13,10 +13,12 @@ from typing import Iterator, Sequence
 from visualizer.cli.commands import default, overview, replay, run, serve, show, tui
 from visualizer.cli.comparing import compare
 from visualizer.cli.exporting import export
+from visualizer.cli.grading import grade
 from visualizer.cli.parser import build_parser, check_values
 from visualizer.cli.playing import best_move, play
 from visualizer.cli.practicing import practice
 from visualizer.cli.statistics import stats
+from visualizer.cli.worksheet import worksheet
 from visualizer.errors import VisualizerError, one_line
 
 __all__ = ["main", "Terminated"]
@@ -35,6 +37,8 @@ COMMANDS = {
     "compare": compare,
     "stats": stats,
     "practice": practice,
+    "worksheet": worksheet,
+    "grade": grade,
 }
 
 EXIT_INTERRUPTED = 130

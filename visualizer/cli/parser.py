@@ -10,6 +10,7 @@ from typing import NoReturn
 
 from visualizer import __version__
 from visualizer.cli.exporting import DEFAULT_MAX_FRAMES, DEFAULT_MAX_IMAGE_NODES
+from visualizer.cli.teaching_options import add_grade, add_practice, add_worksheet
 from visualizer.export.formats import DEFAULT_FPS, EXPORT_FORMATS
 from visualizer.export.themes import DEFAULT_THEME, THEMES
 from visualizer.errors import one_line
@@ -49,6 +50,8 @@ examples:
   visualizer practice --branching 3 --depth 3 --seed 42      alpha-beta by hand, checked
   visualizer practice --code XN1A-77S --sheet > answers.txt
   visualizer practice --answers answers.txt --json           the grader's report
+  visualizer worksheet --count 6 --depth 4 --cutoffs 3 --seed 7 --format pdf,md
+  visualizer worksheet --deep-cutoff --distinct --range -50:50 --out sheets
 """
 
 
@@ -122,8 +125,12 @@ def raise_error(parser: argparse.ArgumentParser, args: argparse.Namespace, messa
     (_subparser(parser, args) or parser).error(message)
 
 
-def _source_options(default: str = "the built-in 15-node example, root MIN") -> argparse.ArgumentParser:
+def _source_options(default: str = "the built-in 15-node example, root MIN", *, first: str | None = None
+                    ) -> argparse.ArgumentParser:
+    """The tree source options; `first` names a positional argument that comes before TREE."""
     options = OneLineParser(add_help=False)
+    if first is not None:
+        options.add_argument(first, metavar=f"{first.upper()}.py", nargs="?", help="the student's Python file")
     group = options.add_argument_group(f"tree source (default: {default})")
     group.add_argument("tree", nargs="?", metavar="TREE",
                        help="a level-order array '1,3,5' or a nested list '[[3,12],[2,4]]'")
@@ -266,7 +273,10 @@ def build_parser() -> argparse.ArgumentParser:
     files.add_argument("--examples", action="store_true", help="write the committed examples of traces/ instead")
     _add_compare(commands, sources)
     _add_stats(commands)
-    _add_practice(commands, _source_options("a random tree, see below"))
+    add_practice(commands, _source_options("a random tree, see below"))
+    add_worksheet(commands)
+    add_grade(commands, _source_options("the 15-node example, the textbook 3x3 tree and --trees random trees",
+                                         first="student"))
     return parser
 
 
@@ -274,30 +284,6 @@ def _format_epilog() -> str:
     """The formats `export --format` takes, a line each, from the registry."""
     lines = ["formats:"] + [f"  {fmt.name:<5} {fmt.help}" for fmt in EXPORT_FORMATS.values()]
     return "\n".join(lines)
-
-
-def _add_practice(commands: argparse._SubParsersAction, sources: argparse.ArgumentParser) -> None:
-    practice = commands.add_parser(
-        "practice", parents=[sources], help="work alpha-beta by hand; the tool checks every node",
-        description="Practice alpha-beta by hand. Opens the app on a random tree (or on any tree source, "
-        "--example for the built-in one) whose exercise code names the same tree anywhere: fill in the "
-        "values (and alpha/beta), mark the pruned nodes, and check. With --answers, checks a filled-in "
-        "answer file instead (exit 0 all right, 1 mistakes, 2 bad input).")
-    practice.set_defaults(iterative=False)
-    exercise = practice.add_argument_group(
-        "exercise (default: a random tree, branching 2, depth 4, values -10:10, a random seed)")
-    exercise.add_argument("--code", metavar="CODE", help="the exercise a code names, e.g. XN1A-77S")
-    exercise.add_argument("--example", action="store_true", help="the built-in 15-node example (root MIN)")
-    exercise.add_argument("--strict", action="store_true",
-                          help="cut only when a value passes the bound (>, <), not when it equals it")
-    headless = practice.add_argument_group("without the app")
-    headless.add_argument("--answers", metavar="FILE", help="check a filled-in answer file (text or JSON) and report")
-    headless.add_argument("--json", action="store_true", help="with --answers: the report as one JSON object")
-    headless.add_argument("--reveal", action="store_true", help="with --answers: say the right values in the report")
-    headless.add_argument("--sheet", action="store_true", help="print the blank answer sheet (text form)")
-    headless.add_argument("--key", action="store_true", help="print the answer key: the sheet filled in correctly")
-    practice.add_argument("--drill", action="store_true",
-                          help="open the predict-the-next-node drill first (escape leads to the answers)")
 
 
 def _add_compare(commands: argparse._SubParsersAction, sources: argparse.ArgumentParser) -> None:
