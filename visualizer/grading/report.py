@@ -91,7 +91,7 @@ class GradeReport:
         for misconception, count in diagnosis:
             if count == diagnosis[0][1]:  # the ones that explain the most trees; --json lists every one
                 lines.append(f"Likely misconception: {misconception.words(self.convention)} "
-                             f"(it explains {count} of the {_trees(mismatched)} that differ).")
+                             f"(it explains {count} of the {_trees(mismatched)} that {'differs' if mismatched == 1 else 'differ'}).")
         if mismatched and not self.diagnosis():
             lines.append("No known misconception explains the differences: look at the first difference above.")
         return "\n".join(lines) + "\n"
