@@ -17,6 +17,7 @@ from benchmarks.exports import export_rows, memory_rows
 from benchmarks.jumps import jump_rows
 from benchmarks.measure import machine_facts
 from benchmarks.report import Row, format_facts, format_table
+from benchmarks.trace_files import file_rows
 from benchmarks.searches import (
     AgreementError,
     SearchSettings,
@@ -89,6 +90,8 @@ def run(args: argparse.Namespace, progress: Callable[[str], None]) -> dict[str, 
         rows += throughput
         rows += beyond_rows(settings)
         rows += memory_rows(depth=args.depth, timeout=CHILD_TIMEOUT, progress=progress)
+        rows += file_rows(folder / "trace.json", folder / "exported", depth=args.depth, repeat=args.repeat,
+                          timeout=CHILD_TIMEOUT, progress=progress)
         if not args.skip_app:
             rows += app_rows(folder / "trace.json", steps=args.steps, timeout=CHILD_TIMEOUT, progress=progress)
     return {

@@ -44,6 +44,10 @@ ROWS = (
     "tracing-mcts",
     "rss-json",
     "rss-dot",
+    "file-json",
+    "run-trace-time",
+    "run-trace-rss",
+    "process-export",
 )
 """Every row of a run with --skip-app, in the order printed."""
 
@@ -137,7 +141,8 @@ def test_met_follows_the_measured_figure_and_the_target(quick_run):
         elif row["unit"] == "x":
             figures = row["figures"]
             numerator = figures.get("traced_s", figures.get("export_s", figures.get("nodes")))
-            denominator = figures.get("untraced_s", figures.get("traced_search_s", figures.get("alphabeta_nodes")))
+            denominator = figures.get("untraced_s", figures.get("traced_search_s",
+                                                                figures.get("alphabeta_nodes", figures.get("plain_s"))))
             assert row["measured"] == pytest.approx(numerator / denominator)
 
 
