@@ -1,8 +1,10 @@
 """Provides `RecordedColumns`: the columns a `Recorder` filled, with the rest made on first use.
 
-The recorder keeps only what it must while the search runs (parents, moves, states, depths,
-values, windows and the events, each with its child); the names, moves as users see them, players,
-probabilities, boards, statuses and children are worked out here when the finished trace is first read.
+The recorder's hooks only log the search's calls; the log is filed into per-node and per-event
+lists (parents, values, windows, the events' nodes and children) by the recorder's `sync`, which
+these columns call before the first read of any of them when the trace was made without it. The
+names, moves as users see them, players, static values, probabilities, boards, statuses and
+children are worked out here when the finished trace is first read.
 """
 
 from __future__ import annotations
@@ -14,8 +16,8 @@ from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from visualizer.games.base import Game, Player, Value
 from visualizer.games.capabilities import ChanceMoves, offers
-from visualizer.tracing.events import EVENT_KINDS
-from visualizer.tracing.trace_columns import KINDS, NO_CHILD, ChildIndex, Nones, TraceColumns, players_by_depth, statuses
+from visualizer.tracing.events import EVENT_KINDS, EventKind
+from visualizer.tracing.trace_columns import KIND_CODES, KINDS, NO_CHILD, ChildIndex, Nones, TraceColumns, players_by_depth, statuses
 from visualizer.tracing.trace_records import NodeStatus
 
 if TYPE_CHECKING:
@@ -26,21 +28,57 @@ __all__ = ["RecordedColumns"]
 _HAS_CHILD = bytes(code < len(KINDS) and "child" in EVENT_KINDS[KINDS[code]].carries for code in range(256))
 """A `bytes.translate` table: 1 for the codes of kinds that carry a child, 0 for the others."""
 
-class RecordedColumns(TraceColumns):
-    """The columns of a recording; names, moves, players, boards and statuses are made on first use."""
+_FILED = frozenset(("parent", "depth", "alpha", "beta", "event_node", "event_value", "event_alpha", "event_beta",
+                    "event_skipped", "event_extra"))
+"""The columns a recording holds as they are once its log is filed (set on the first read of any)."""
 
-    def __init__(self, game: Game, rec: SearchLog, *, negamax: bool):
-        self.game, self._rec, self._negamax = game, rec, negamax
-        count = len(rec.depths)
-        super().__init__(
-            parent=rec.parents, depth=rec.depths,
-            alpha=rec.alphas if rec.windowed else Nones(count), beta=rec.betas if rec.windowed else Nones(count),
-            event_kind=rec.event_kind, event_node=rec.event_node, event_value=rec.event_value,
-            event_alpha=rec.event_alpha if rec.windowed else Nones(len(rec.event_kind)),
-            event_beta=rec.event_beta if rec.windowed else Nones(len(rec.event_kind)),
-            event_skipped=rec.event_skipped,
-            event_extra={name: extra for name, extra in rec.event_extra.items() if extra},
-        )
+
+_IS_EVALUATE = bytes(code == KIND_CODES[EventKind.EVALUATE] for code in range(256))
+"""A `bytes.translate` table: 1 for the code of EVALUATE, 0 for the others."""
+
+
+class RecordedColumns(TraceColumns):
+    """The columns of a recording; names, moves, players, boards and statuses are made on first use.
+
+    Args:
+        game: the searched game.
+        rec: the recording's log.
+        negamax: values are from the view of the player to move.
+        sync: files the rest of the log into `rec`'s columns; called before the first read of
+            any of them (None: they are filed already).
+        node_count: the number of nodes (by default, that of `rec`'s node columns).
+    """
+
+    def __init__(self, game: Game, rec: SearchLog, *, negamax: bool, sync: Callable[[], None] | None = None,
+                 node_count: int | None = None):
+        self.game, self._log, self._negamax, self._sync = game, rec, negamax, sync
+        self._node_count = len(rec.depths) if node_count is None else node_count
+        self.event_kind = rec.event_kind
+
+    @cached_property
+    def _rec(self) -> SearchLog:
+        """The log, its calls filed into columns."""
+        if self._sync is not None:
+            self._sync()
+        return self._log
+
+    def __getattr__(self, name: str) -> Any:
+        """Sets the filed columns (`_FILED`) on the first read of any of them."""
+        if name not in _FILED:
+            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+        rec, count, steps = self._rec, self._node_count, len(self.event_kind)
+        self.parent, self.depth = rec.parents, rec.depths
+        self.alpha, self.beta = (rec.alphas, rec.betas) if rec.windowed else (Nones(count), Nones(count))
+        self.event_node, self.event_value = rec.event_node, rec.event_value
+        self.event_alpha, self.event_beta = (rec.event_alpha, rec.event_beta) if rec.windowed else (Nones(steps),
+                                                                                                  Nones(steps))
+        self.event_skipped = rec.event_skipped
+        self.event_extra = {field: extra for field, extra in rec.event_extra.items() if extra}
+        return getattr(self, name)
+
+    @property
+    def node_count(self) -> int:
+        return self._node_count
 
     @cached_property
     def event_child(self) -> array:
@@ -64,8 +102,14 @@ class RecordedColumns(TraceColumns):
 
     @cached_property
     def static_value(self) -> list[Value | None]:
+        """The evaluator's value of each node it was asked about (MAX's view), from the evaluations' events."""
         statics: list[Value | None] = list(self.game.values) if self.game.is_explicit else [None] * self.node_count
-        for node, value in self._rec.statics.items():
+        evaluations = self.event_kind.translate(_IS_EVALUATE)
+        evaluated = zip(compress(self.event_node, evaluations), compress(self.event_value, evaluations))
+        if self._negamax:  # the mover's view: turned to MAX's
+            players = self.player
+            evaluated = ((node, value * players[node].sign) for node, value in evaluated)
+        for node, value in evaluated:
             statics[node] = value
         return statics
 
@@ -138,9 +182,13 @@ class RecordedColumns(TraceColumns):
         """For each cut-off, its skipped children and all their known descendants, in id order.
 
         Explicit trees know every descendant, those below the depth limit too: all of them are pruned.
+        A game knows only the nodes its search entered or skipped.
         """
+        rec = self._rec
+        if rec.shares_entered:  # a game's pass that enters no node twice: a skipped node has no children
+            return [tuple(sorted(skipped)) for _node, _step, _child, skipped in rec.cutoffs]
         result = []
-        for _node, _step, _child, skipped in self._rec.cutoffs:
+        for _node, _step, _child, skipped in rec.cutoffs:
             pruned, frontier = [], list(skipped)
             while frontier:
                 pruned.extend(frontier)

@@ -19,19 +19,23 @@ __all__ = ["SearchLog"]
 class SearchLog:
     """The lists a `Recorder` fills while one search runs: per node (by id) and per event (by step - 1).
 
-    The lists are made before the search is known, so hooks bound to them are valid from the start.
+    The light hooks only log their calls (the `entered_*` lists and `logged_values`, besides
+    `event_kind`); `sync` files them into the other lists. The lists are made before the search is
+    known, so hooks bound to them are valid from the start. In a game's pass where no node is
+    entered twice, node ids are the order nodes were entered in (or skipped), so `states`, `moves`,
+    `depths`, `alphas` and `betas` are the very `entered_*` lists; otherwise they are the
+    `node_*` lists (`start` chooses).
     """
 
     def __init__(self) -> None:
         self.parents: list[int | None] = []
-        self.moves: list[Any] = []
-        self.depths: list[int] = []
-        self.statics: dict[int, Value] = {}  # the nodes evaluated, MAX's view
-        self.states: list[Any] = []
+        self.node_moves: list[Any] = []
+        self.node_depths: list[int] = []
+        self.node_states: list[Any] = []
+        self.node_alphas: list[Value | None] = []  # both stay empty without a window
+        self.node_betas: list[Value | None] = []
         self.values: list[Value | None] = []  # running values of open nodes, final values of closed ones
         self.best: dict[int, int] = {}  # the child that last changed each node's value
-        self.alphas: list[Value | None] = []  # both stay empty without a window
-        self.betas: list[Value | None] = []
         self.visit_order: list[int] = []
         self.stack: list[Any] = []
         self.cutoffs: list[tuple[int, int, int, tuple[int, ...]]] = []  # node, step, child, skipped
@@ -44,28 +48,51 @@ class SearchLog:
         self.event_skipped: dict[int, tuple[int, ...]] = {}
         self.visit_counts: dict[int, int] = {}  # Monte Carlo: each node's visits after its last backpropagation
         self.event_extra: dict[str, dict[int, Any]] = {name: {} for name in SPARSE_FIELDS}
+        # What the light hooks log, in call order, until `sync` files it into the lists above.
+        self.entered_states: list[Any] = []  # per opening event (and skipped node): state, move, depth, window
+        self.entered_moves: list[Any] = []
+        self.entered_depths: list[int] = []
+        self.entered_alphas: list[Value | None] = []  # both stay empty without a window
+        self.entered_betas: list[Value | None] = []
+        self.logged_values: list[Value] = []  # the values evaluations, back-ups and exits report
+        self.logged_windows: list[tuple[Value, Value]] = []  # the (alpha, beta) of each window update
+        self.logged_cuts: list[tuple[int, Any]] = []  # (step, skipped) of each cut-off: a count if logged as nodes
         self.windowed = True
+        self.shares_entered = False
         self.root_value: Value | None = None
+        self._point_node_lists()
+
+    def _point_node_lists(self) -> None:
+        """Points `states`, `moves`, `depths`, `alphas` and `betas` at the lists `shares_entered` says."""
+        prefix = "entered" if self.shares_entered else "node"
+        for field in ("states", "moves", "depths", "alphas", "betas"):
+            setattr(self, field, getattr(self, f"{prefix}_{field}"))
 
     def take(self) -> SearchLog:
         """A new log holding everything recorded so far; this one is emptied in place (the hooks
         bound to its lists stay valid) for the next pass of the search."""
         taken = SearchLog()
         for key, held in list(vars(self).items()):
+            if key in ("states", "moves", "depths", "alphas", "betas"):
+                continue  # other names for lists taken below
             setattr(taken, key, copy.copy(held))
             if isinstance(held, dict):
                 held.clear()
             elif isinstance(held, (list, array, bytearray)):
                 del held[:]
+        taken._point_node_lists()
         self.event_extra = {name: {} for name in SPARSE_FIELDS}  # its inner dicts went with `taken`
         self.root_value = None
         return taken
 
-    def start(self, game: Game, *, windowed: bool) -> None:
-        """Fills the node lists of explicit trees for all their nodes (once per pass: `take` empties them)."""
+    def start(self, game: Game, *, windowed: bool, revisits: bool) -> None:
+        """Gets ready for a pass: fills the node lists of explicit trees for all their nodes (once per
+        pass: `take` empties them), and chooses where node fields are kept (see the class)."""
         if self.stack:
             raise RuntimeError("a search began before the last one ended; a Recorder records one search at a time")
         self.windowed = windowed
+        self.shares_entered = not game.is_explicit and not revisits
+        self._point_node_lists()
         self.stack.append(None)  # a sentinel under the open nodes: stack[-1] is the parent
         if game.is_explicit:
             count = len(game)
