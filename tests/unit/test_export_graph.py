@@ -9,7 +9,8 @@ import networkx
 import pytest
 
 import visualizer
-from visualizer.export import FORMAT, FORMAT_VERSION, TraceFileError, from_networkx, to_networkx
+from visualizer.export import FORMAT, TraceFileError, from_networkx, to_networkx
+from visualizer.export.graph import GRAPH_VERSION
 from visualizer.errors import InputError
 from visualizer.games import Nim, builtin_example, from_array
 from visualizer.search import trace_search
@@ -63,7 +64,7 @@ def test_edges_carry_child_order_and_mark_the_cut(graph):
 def test_graph_attributes(graph, trace):
     attributes = graph.graph
     assert attributes["format"] == FORMAT == "gametree-trace"
-    assert attributes["version"] == FORMAT_VERSION == 1
+    assert attributes["version"] == GRAPH_VERSION == 1  # the networkx graph keeps version 1's layout
     assert attributes["tool_version"] == visualizer.__version__
     assert attributes["source"] == trace.source
     assert attributes["algorithm"] == "alphabeta"

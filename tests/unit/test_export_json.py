@@ -1,4 +1,5 @@
-"""Tests the JSON trace format: round trips, the schema, strictness, determinism, golden files, bad files.
+"""Tests the JSON trace format (version 2): round trips, the schema, strictness, determinism, golden
+files, bad files.
 
 Regenerate the golden files after an intended format change with
 `UPDATE_GOLDEN=1 python -m pytest tests/unit/test_export_json.py tests/unit/test_export_dot.py -k golden`.
@@ -107,16 +108,19 @@ def test_export_is_strict_json(name):
 
 def test_infinite_windows_are_written_as_strings():
     data = json.loads(case("builtin-alphabeta")[1])
-    first = data["graph"]["events"][0]
-    assert (first["alpha"], first["beta"]) == ("-inf", "+inf")
+    events = data["graph"]["events"]
+    assert (events["alpha"][0], events["beta"][0]) == ("-inf", "+inf")
     assert from_json(case("builtin-alphabeta")[1]).events[0].beta == float("inf")
 
 
-def test_schema_is_draft_2020_12_and_documents_infinity():
-    schema = load_schema()
+@pytest.mark.parametrize("version", [1, 2])
+def test_schema_is_draft_2020_12_and_documents_infinity(version):
+    schema = load_schema(version)
     jsonschema.Draft202012Validator.check_schema(schema)
     assert schema["$schema"] == "https://json-schema.org/draft/2020-12/schema"
     assert '"+inf"' in schema["description"] and '"-inf"' in schema["description"]
+    assert schema["$defs"]["graph"]["properties"]["version"]["const"] == version
+    assert load_schema() == load_schema(2)
 
 
 def test_floats_and_ints_keep_their_type():
@@ -149,7 +153,8 @@ def test_keys_are_sorted():
     data = json.loads(case("builtin-alphabeta")[1])
     assert list(data) == sorted(data)
     assert list(data["graph"]) == sorted(data["graph"])
-    assert list(data["nodes"][0]) == sorted(data["nodes"][0])
+    assert list(data["nodes"][0]) == ["id", "name"] and list(data["edges"][0]) == ["source", "target"]
+    assert list(data["graph"]["events"]) == sorted(data["graph"]["events"])
 
 
 def _normalise(text):
@@ -239,15 +244,20 @@ def test_json_of_another_format():
 @pytest.mark.parametrize(
     "change, field",
     [
-        (lambda data: data["nodes"][3].update(player="maxi"), "nodes[3].player"),
-        (lambda data: data["nodes"][5].update(alpha="-infinity"), "nodes[5].alpha"),
-        (lambda data: data["graph"]["events"][2].update(kind="jump"), "graph.events[2].kind"),
+        (lambda data: data["graph"]["node_columns"]["player"].__setitem__(3, 7), "graph.node_columns.player"),
+        (lambda data: data["graph"]["node_columns"]["alpha"].__setitem__(5, "-infinity"),
+         "graph.node_columns.alpha"),
+        (lambda data: data["graph"]["events"]["kind"].__setitem__(2, 40), "graph.events.kind"),
+        (lambda data: data["graph"]["codes"]["kind"].__setitem__(0, "jump"), "graph.codes.kind"),
         (lambda data: data["graph"]["summary"].pop("value"), "graph.summary lacks 'value'"),
-        (lambda data: data["edges"][0].pop("order"), "edges[0] lacks 'order'"),
+        (lambda data: data["edges"][0].pop("target"), "edges[0] lacks 'target'"),
         (lambda data: data["graph"].update(version=0), "graph.version"),
         (lambda data: data.update(directed=False), "field directed"),
+        (lambda data: data["graph"]["events"]["node"].pop(), "graph.events.node has 51 items, not 52"),
+        (lambda data: data["graph"]["events"]["child"].pop(), "graph.events.child has 13 items, not 14"),
     ],
-    ids=["player", "alpha", "event-kind", "summary-value", "edge-order", "version-0", "undirected"],
+    ids=["player", "alpha", "event-kind", "kind-table", "summary-value", "edge-target", "version-0", "undirected",
+         "short-column", "short-child"],
 )
 def test_schema_failure_names_the_field(change, field):
     data = _data()
@@ -271,28 +281,37 @@ def test_non_strict_constants_are_refused():
     assert "-Infinity" in message and "strict JSON" in message
 
 
-def test_unknown_node_name_in_an_event():
+def test_unknown_node_id_in_an_event():
     data = _data()
-    data["graph"]["events"][0]["node"] = "ZZ"
+    data["graph"]["events"]["node"][0] = 99
     message = one_line_error(json.dumps(data))
-    assert "graph.events[0].node names node 'ZZ'" in message
+    assert "field graph.events.node must hold numbers from 0 to 14" in message
 
 
 def test_unknown_fields_are_ignored():
     data = _data()
     data["graph"]["comment"] = "made for class 3B"
     data["nodes"][0]["colour"] = "red"
+    data["edges"][0]["weight"] = 2
     assert from_json(json.dumps(data)) == case("builtin-alphabeta")[0]
 
 
 def test_edge_to_a_missing_node():
     data = _data()
-    data["edges"].append({"source": 3, "target": 99, "order": 2, "cutoff": False})
+    data["edges"].append({"source": 3, "target": 99})
     message = one_line_error(json.dumps(data))
-    assert "not a consistent trace" in message and "3 -> 99" in message
+    assert "field edges must list one edge into each node 1..14, in order of the target" in message
 
 
 def test_duplicate_names_in_a_file():
     data = _data()
     data["nodes"][2]["name"] = "B"
-    assert "two nodes are named 'B'" in one_line_error(json.dumps(data))
+    assert "must give every node a name of its own" in one_line_error(json.dumps(data))
+
+
+def test_events_that_do_not_hang_together_are_refused_like_version_1():
+    data = _data()
+    events = data["graph"]["events"]
+    events["node"][5] = 8  # exit I instead of H: I is at H's depth, so only the nesting is wrong
+    message = one_line_error(json.dumps(data))
+    assert "graph.events[5] (exit at node 'I') is not at the innermost open node" in message

@@ -1,4 +1,5 @@
-"""The column reader gives the reference reader's trace for valid files, and its message otherwise."""
+"""The version 1 column reader gives the reference reader's trace for valid version 1 files, and its
+message otherwise."""
 
 import copy
 import json
@@ -8,10 +9,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from trace_sources import SOURCES, depth_for
 
-from visualizer.export import TraceFileError, from_json, to_json
+from visualizer.export import TraceFileError, from_json
 from visualizer.export.json_columns import trace_from_data
 from visualizer.export.graph import sparse_fields
-from visualizer.export.json_format import from_data_networkx
+from visualizer.export.json_format import from_data_networkx, to_json_v1 as to_json
 from visualizer.games import (
     builtin_example,
     from_array,

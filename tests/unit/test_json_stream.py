@@ -1,4 +1,5 @@
-"""The streamed JSON writer gives exactly the text of the networkx path, and streams it safely."""
+"""The streamed version 1 JSON writer gives exactly the text of the networkx path, and streams it safely;
+version 1 text still reads back as the trace it was written from."""
 
 import math
 
@@ -8,8 +9,9 @@ from hypothesis import strategies as st
 from trace_sources import SOURCES, depth_for
 
 from visualizer.errors import InputError
-from visualizer.export import from_json, json_stream, read_json, to_json, write_json
-from visualizer.export.json_format import to_json_networkx
+from visualizer.export import from_json, json_stream, read_json, write_json
+from visualizer.export.atomic import write_text_atomic
+from visualizer.export.json_format import to_json_networkx, to_json_v1 as to_json
 from visualizer.export.json_stream import scalar_texts
 from visualizer.games import (
     TicTacToe,
@@ -82,7 +84,7 @@ def test_scalar_texts_match_json_one_by_one():
 
 def test_a_full_tictactoe_subtree_round_trips(tmp_path, small_chunks):
     trace = trace_search(TicTacToe("XO.X.O..."), "minimax")
-    path = write_json(trace, tmp_path / "trace.json")
+    path = write_text_atomic(tmp_path / "trace.json", to_json(trace))
     assert path.read_text(encoding="utf-8") == to_json_networkx(trace)
     assert read_json(path) == trace
 

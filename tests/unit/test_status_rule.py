@@ -14,7 +14,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from visualizer.cli.render import node_table, run_text
-from visualizer.export import from_json, to_dot, to_json
+from visualizer.export import from_json, to_dot
+from visualizer.export.json_format import to_json_v1 as to_json  # the version 1 readers and files
 from visualizer.games import ExplicitTree, Player, from_array, from_nested, random_tree
 from visualizer.search import ALGORITHMS, REGISTRY, trace_search
 from visualizer.tracing.events import EVENT_KINDS, Effect

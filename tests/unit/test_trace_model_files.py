@@ -33,7 +33,8 @@ from visualizer.export import TraceFileError, read_json
 from visualizer.export.dot_format import graph_to_dot, to_dot
 from visualizer.export.graph import to_networkx
 from visualizer.export.json_columns import trace_from_data
-from visualizer.export.json_format import from_json, to_json, to_json_networkx
+from visualizer.export.json_format import from_json, to_json_networkx
+from visualizer.export.json_format import to_json_v1 as to_json  # the version 1 readers and files
 from visualizer.export.rebuild import from_networkx
 from visualizer.export.schema import validate
 from visualizer.games import Player

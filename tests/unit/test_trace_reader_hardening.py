@@ -1,7 +1,8 @@
 """The trace reader refuses every bad file with one line and reads within a limit; what loads replays;
 both readers (the fast column reader and the networkx reference) agree; `iterative` is recorded.
 
-The example is the committed 15-node alpha-beta trace (Knuth and Moore's tree): A's children are B
+The example is the committed version 1 file of the 15-node alpha-beta trace (`traces/v1/`: the
+readers of version 1 files, which are converted on load, are checked on it) (Knuth and Moore's tree): A's children are B
 and C, B's are D and E, ..., G's are N and O; it cuts off at E (step 21, skipping K) and at G
 (step 46, skipping O), and its events begin enter A, enter B, enter D, enter H, evaluate H, exit H,
 back_up D (child H).
@@ -16,16 +17,22 @@ from pathlib import Path
 import pytest
 
 from visualizer.errors import VisualizerError
-from visualizer.export import TraceFileError, from_json, read_json, to_json, to_networkx
+from visualizer.export import TraceFileError, from_json, read_json, to_networkx
 from visualizer.export.json_columns import trace_from_data
 from visualizer.export.json_format import MAX_TRACE_BYTES, from_data_networkx, to_json_networkx
+from visualizer.export.json_format import to_json_v1 as to_json
 from visualizer.games import builtin_example
 from visualizer.search import trace_search
 from visualizer.tracing.replay import Phase, Replay
 
 TRACES = Path(__file__).parents[2] / "traces"
-EXAMPLE = TRACES / "example15-alphabeta.json"
+EXAMPLE = TRACES / "v1" / "example15-alphabeta.json"
 TICTACTOE = TRACES / "tictactoe-midgame-alphabeta.json"
+"""A version 2 file: the tests below turn it into version 1 data (`tictactoe_v1`)."""
+
+
+def tictactoe_v1() -> dict:
+    return json.loads(to_json(read_json(TICTACTOE)))
 
 
 def example() -> dict:
@@ -245,7 +252,7 @@ def test_a_node_two_levels_below_its_parent_is_refused():
 
 # -- header fields the app and `replay` rely on ----------------------------------------------------
 def test_a_board_that_is_not_text_is_refused():
-    data = json.loads(TICTACTOE.read_text(encoding="utf-8"))
+    data = tictactoe_v1()
     data["graph"]["source"]["board"] = 5
     assert "field graph.source.board is invalid" in refused(data)
 
@@ -281,7 +288,8 @@ def test_harmless_changes_load_and_replay_the_same_way_in_both_readers():
     replays(trace)
 
 
-@pytest.mark.parametrize("path", sorted(TRACES.glob("*.json")), ids=lambda path: path.stem)
+@pytest.mark.parametrize("path", sorted([*TRACES.glob("*.json"), *TRACES.glob("v1/*.json")]),
+                         ids=lambda path: path.parent.name + "/" + path.stem)
 def test_every_committed_trace_replays_to_its_end(path):
     replays(read_json(path))
 

@@ -116,8 +116,14 @@ class ExportFormat:
 
 
 def _json(job: ExportJob) -> Chunks:
-    from visualizer.export.json_stream import json_chunks
-    return json_chunks(job.trace)
+    from visualizer.export.json_v2 import json_v2_chunks
+    return json_v2_chunks(job.trace)
+
+
+def _json_gz(job: ExportJob) -> Chunks:
+    from visualizer.export.json_v2 import json_v2_chunks
+    from visualizer.export.trace_bytes import gzip_chunks
+    return gzip_chunks(json_v2_chunks(job.trace))
 
 
 def _dot(job: ExportJob) -> Chunks:
@@ -182,7 +188,8 @@ def _slides(job: ExportJob) -> dict[str, Chunks]:
 EXPORT_FORMATS: dict[str, ExportFormat] = {
     fmt.name: fmt
     for fmt in (
-        ExportFormat("json", ".json", "trace", "the trace as networkx node-link JSON", _json),
+        ExportFormat("json", ".json", "trace", "the trace as networkx node-link JSON (trace format version 2)", _json),
+        ExportFormat("json.gz", ".json.gz", "trace", "the same JSON, gzip-compressed", _json_gz),
         ExportFormat("dot", ".dot", "trace", "Graphviz DOT of the finished search (with --frames, of every step)",
                      _dot),
         ExportFormat("svg", ".svg", "picture", "the figure as SVG (with --frames, every step)", _still(_svg),

@@ -16,15 +16,19 @@ if TYPE_CHECKING:
     import networkx
 
 __all__ = [
-    "FORMAT", "FORMAT_VERSION", "check_names", "to_networkx", "node_attributes", "event_record", "summary_record",
+    "FORMAT", "FORMAT_VERSION", "GRAPH_VERSION", "check_names", "to_networkx", "node_attributes", "event_record", "summary_record",
     "options_record", "sparse_fields", "field_record",
 ]
 
 FORMAT = "gametree-trace"
 """The `format` graph attribute that marks a graph (and a JSON file) as a trace."""
 
-FORMAT_VERSION = 1
-"""The major version of the format; readers refuse files whose major version is newer."""
+FORMAT_VERSION = 2
+"""The major version of the trace files the visualizer writes; readers refuse files whose major version is newer."""
+
+GRAPH_VERSION = 1
+"""The `version` attribute of `to_networkx` graphs: they hold the layout of version 1 files (nodes with
+every field, events as records), which is what the version 1 reader rebuilds traces from."""
 
 
 def node_attributes(trace: Trace, node: TraceNode) -> dict[str, Any]:
@@ -151,7 +155,7 @@ def to_networkx(trace: Trace) -> networkx.DiGraph:
     Node attributes are those of `node_attributes`; each edge parent -> child has `order` (its index
     among the siblings) and `cutoff` (True on the edge to the child whose value closed the window),
     and, when the trace has chance nodes, `probability` (the child's, None below MAX and MIN nodes).
-    Graph attributes: format, version, tool_version, source, algorithm, options {depth_limit, iterative, strict},
+    Graph attributes: format, version (`GRAPH_VERSION`), tool_version, source, algorithm, options {depth_limit, iterative, strict},
     root_player, description, summary (see `summary_record`) and events (see `event_record`); for a
     search of several passes also `passes`, the node-link data (`networkx.node_link_data(...,
     edges="edges")`) of each earlier pass's graph, first to last (the graph itself is the last pass).
@@ -184,7 +188,7 @@ def _pass_graph(trace: Trace) -> networkx.DiGraph:
     cut_edges = {(cutoff.node, cutoff.child) for cutoff in trace.summary.cutoffs}
     graph = networkx.DiGraph(
         format=FORMAT,
-        version=FORMAT_VERSION,
+        version=GRAPH_VERSION,
         tool_version=visualizer.__version__,
         source=copy.deepcopy(trace.source),
         algorithm=trace.algorithm,

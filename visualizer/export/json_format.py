@@ -1,23 +1,25 @@
 """Provides `to_json`/`from_json`: traces as strict, deterministic JSON in networkx node-link form.
 
-The text is `networkx.node_link_data(to_networkx(trace), edges="edges")` dumped with sorted keys (written
-straight from the trace's columns by `json_stream`, which gives the same text far faster), so
-`networkx.node_link_graph(json.loads(text), edges="edges")` loads it as a DiGraph. Strict JSON has no
-Infinity: an infinite alpha, beta or value is written as the string "+inf" or "-inf". The same trace
-always gives byte-identical text. `trace.schema.json` describes the format.
+`to_json` writes version 2 of the format (`json_v2`: node and edge records of ids and names, every
+other field in columns), which `networkx.node_link_graph(json.loads(text), edges="edges")` loads as a
+DiGraph. `to_json_v1` writes version 1 (every field in the node, edge and event records), the text of
+`networkx.node_link_data(to_networkx(trace), edges="edges")` (`to_json_networkx`, the reference path).
+`from_json` reads both: version 2 through `json_v2_read`, version 1 through the readers of before.
+Strict JSON has no Infinity: an infinite alpha, beta or value is written as the string "+inf" or
+"-inf". The same trace always gives byte-identical text. `trace-2.schema.json` (version 2) and
+`trace.schema.json` (version 1) describe the formats.
 
-`read_json` reads at most `MAX_TRACE_BYTES` and only regular files and pipes, and every problem
-with a file (missing, a folder, a device, too big, not UTF-8, not JSON, not a consistent trace)
-is one `TraceFileError` line.
+`read_json` reads at most `MAX_TRACE_BYTES` (gunzipped, for gzip data) and only regular files and
+pipes, and every problem with a file (missing, a folder, a device, too big, damaged gzip, not UTF-8,
+not JSON, not a consistent trace) is one `TraceFileError` line. `write_json` writes gzip when the
+file's name ends in .gz.
 """
 
 from __future__ import annotations
 
 import json
 import math
-import os
 import re
-import stat
 import sys
 from pathlib import Path
 from typing import Any, NoReturn
@@ -26,22 +28,26 @@ from visualizer.export.atomic import write_chunks_atomic
 from visualizer.export.errors import TraceFileError
 from visualizer.export.graph import FORMAT, FORMAT_VERSION, to_networkx
 from visualizer.export.json_columns import trace_from_data
+from visualizer.export.json_decode import decode_v2
 from visualizer.export.json_stream import json_chunks
+from visualizer.export.json_v2 import json_v2_chunks
+from visualizer.export.json_v2_read import trace_from_v2
+from visualizer.export.trace_bytes import gzip_chunks, is_gzip_name, read_trace_bytes
 from visualizer.export.rebuild import from_networkx
 from visualizer.export.schema import validate
 from visualizer.export.values import decode_value, encode_value
 from visualizer.tracing.trace import Trace
 
 __all__ = [
-    "to_json", "to_json_networkx", "from_json", "from_data_networkx", "write_json", "read_json", "DEFAULT_NAME",
+    "to_json", "to_json_v1", "to_json_networkx", "from_json", "from_data_networkx", "write_json", "read_json",
+    "DEFAULT_NAME",
     "MAX_TRACE_BYTES",
 ]
 
 MAX_TRACE_BYTES = 2 * 2**30
-"""The biggest trace file `read_json` reads (2 GiB; the full tic-tac-toe minimax trace, 549,946 nodes
-and 1.9 million events, is 583 MB). Loading takes several times the file's size in memory."""
-
-_READ_CHUNK = 16 * 2**20
+"""The biggest trace text `read_json` reads, gunzipped (2 GiB; the full tic-tac-toe minimax trace,
+549,946 nodes and 1.9 million events, is 86 MB in version 2 and 583 MB in version 1). Loading takes
+several times the text's size in memory."""
 
 DEFAULT_NAME = "the trace file"
 """How error messages refer to text that did not come from a named file."""
@@ -66,23 +72,28 @@ def _convert(data: dict[str, Any], convert: Any) -> dict[str, Any]:
     return {**data, "graph": graph, "nodes": nodes}
 
 
-def to_json(trace: Trace) -> str:
-    """The trace as strict JSON text (sorted keys, one-space indent, trailing newline).
-
-    The text is written straight from the trace's columns (`json_chunks`); it is the same as
-    `to_json_networkx(trace)`, which goes through the networkx graph.
+def to_json(trace: Trace, *, indent: bool | None = None) -> str:
+    """The trace as strict JSON text of version 2 (sorted keys, a trailing newline).
 
     Args:
         trace: a finished trace.
+        indent: True or False to force the indented or the compact layout; None indents traces of
+            at most `json_v2.INDENT_LIMIT` events and nodes.
 
     Returns:
         Text that `from_json` turns back into an equal trace.
     """
+    return "".join(json_v2_chunks(trace, indent=indent))
+
+
+def to_json_v1(trace: Trace) -> str:
+    """The trace as strict JSON text of version 1 (sorted keys, one-space indent, trailing newline),
+    written straight from its columns (`json_stream`); the same text as `to_json_networkx(trace)`."""
     return "".join(json_chunks(trace))
 
 
 def to_json_networkx(trace: Trace) -> str:
-    """`to_json(trace)` made the reference way: networkx node-link data of `to_networkx(trace)`,
+    """`to_json_v1(trace)` made the reference way: networkx node-link data of `to_networkx(trace)`,
     dumped by the stdlib (slow and memory-hungry for big traces: a check for the streamed writer)."""
     import networkx
 
@@ -157,15 +168,20 @@ def _check_format(data: Any, name: str) -> None:
             "give a trace written by the visualizer's JSON export"
         )
     version = graph.get("version")
-    if isinstance(version, int) and not isinstance(version, bool) and version > FORMAT_VERSION:
+    if _is_int(version) and version > FORMAT_VERSION:
         raise TraceFileError(
             f"{name} was made by a newer visualizer (trace format version {version}, this one reads "
             f"up to {FORMAT_VERSION}); upgrade the visualizer to load it"
         )
 
 
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 def from_json(text: str, *, name: str = DEFAULT_NAME) -> Trace:
-    """The trace that `to_json` wrote, checked against the schema first.
+    """The trace that `to_json` (version 2) or `to_json_v1` (version 1) wrote, checked against the
+    schema of its version first; a version 1 file is converted on load.
 
     Args:
         text: the JSON text.
@@ -178,14 +194,33 @@ def from_json(text: str, *, name: str = DEFAULT_NAME) -> Trace:
         TraceFileError: one line naming the problem (not JSON, truncated, not a trace, a field that
             breaks the schema, a newer major version) and how to fix it.
     """
+    return _from_data(text, decode_v2(text), name)
+
+
+def _from_data(text: str | bytes, data: dict[str, Any] | None, name: str) -> Trace:
+    """The trace of a file's text: `data` when `decode_v2` read it, else the text parsed by the
+    standard library (whose messages name any problem) and then read by its version's reader."""
+    if data is not None:
+        _check_format(data, name)
+        return trace_from_v2(data, name=name)
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError:
+            raise TraceFileError(
+                f"{name} is not UTF-8 text, so not a trace; give a .json or .json.gz file written by the visualizer"
+            ) from None
     data = _parse(text, name)
+    del text
     _check_format(data, name)
+    if data["graph"].get("version") != 1:  # version 2, or a bad version that its schema names
+        return trace_from_v2(data, name=name)
     trace = trace_from_data(data, name=name)  # fast, for files that are plainly valid
     return from_data_networkx(data, name=name) if trace is None else trace
 
 
 def from_data_networkx(data: Any, *, name: str = DEFAULT_NAME) -> Trace:
-    """The reference reader of parsed trace JSON: the whole file through jsonschema, then a
+    """The reference reader of parsed version 1 trace JSON: the whole file through jsonschema, then a
     networkx graph, then `from_networkx` (slow for big files; it names any problem exactly).
 
     Raises:
@@ -205,76 +240,33 @@ def from_data_networkx(data: Any, *, name: str = DEFAULT_NAME) -> Trace:
     return from_networkx(graph, name=name)
 
 
-def write_json(trace: Trace, path: str | Path) -> Path:
-    """Writes `to_json(trace)` to `path` atomically (parent folders are created) and returns the path.
+def write_json(trace: Trace, path: str | Path, *, indent: bool | None = None) -> Path:
+    """Writes `to_json(trace, indent=indent)` to `path` atomically (parent folders are created), as
+    gzip when the name ends in .gz, and returns the path.
 
     The text is streamed to a temporary file in pieces, never whole in memory.
     """
     path = Path(path)
-    write_chunks_atomic(path, json_chunks(trace))  # bad names stop it at the first chunk, file untouched
+    chunks = json_v2_chunks(trace, indent=indent)
+    write_chunks_atomic(path, gzip_chunks(chunks) if is_gzip_name(path) else chunks)  # bad names stop it first
     return path
 
 
 def read_json(path: str | Path, *, max_bytes: int = MAX_TRACE_BYTES) -> Trace:
-    """Loads a trace file written by `write_json`; errors name the file.
+    """Loads a trace file written by `write_json` (either version, plain or gzip); errors name the file.
 
     Args:
         path: a regular file or a pipe (devices such as /dev/zero are refused unread).
-        max_bytes: refuse files bigger than this.
+        max_bytes: refuse files, or gzip data that unpacks to text, bigger than this.
 
     Raises:
         TraceFileError: the file cannot be read, is too big, or is not a valid trace.
     """
     path = Path(path)
-    raw = _read_bytes(path, max_bytes)
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError:
-        raise TraceFileError(
-            f"{path} is not UTF-8 text, so not a trace; give a .json file written by the visualizer"
-        ) from None
-    del raw
-    return from_json(text, name=str(path))
-
-
-def _size(count: int) -> str:
-    return f"{count:,} bytes" if count < 2**20 else f"{count / 2**20:,.0f} MiB"
-
-
-def _too_big(path: Path, what: str, max_bytes: int) -> TraceFileError:
-    return TraceFileError(
-        f"{path} {what} the {_size(max_bytes)} a trace file may hold; export a smaller search "
-        "(--depth N) or give the right file"
-    )
-
-
-def _read_bytes(path: Path, max_bytes: int) -> bytes:
-    """The file's bytes, read only from a regular file or a pipe and never more than `max_bytes` + 1."""
-    try:
-        mode = path.stat().st_mode
-        if stat.S_ISDIR(mode):
-            raise TraceFileError(f"{path} is a folder, not a trace file; give a .json file written by the visualizer")
-        if not (stat.S_ISREG(mode) or stat.S_ISFIFO(mode)):
-            raise TraceFileError(
-                f"{path} is a device or socket, not a trace file; give a .json file written by the visualizer"
-            )
-        with open(path, "rb") as file:
-            size = os.fstat(file.fileno()).st_size
-            if size > max_bytes:
-                raise _too_big(path, f"is {_size(size)}, more than", max_bytes)
-            chunks, total = [], 0
-            want = min(max(size + 1, _READ_CHUNK), max_bytes + 1)  # a regular file in one read
-            while chunk := file.read(want):
-                chunks.append(chunk)
-                total += len(chunk)
-                if total > max_bytes:
-                    raise _too_big(path, "gives more than", max_bytes)
-                want = min(_READ_CHUNK, max_bytes + 1 - total)
-    except FileNotFoundError:
-        raise TraceFileError(f"cannot read {path}: no such file; check the path") from None
-    except ValueError:  # a NUL in the path (possible only through the Python API)
-        raise TraceFileError(f"cannot read {str(path)!r}: a path cannot hold a NUL character; check the path") from None
-    except OSError as error:
-        reason = error.strerror or type(error).__name__
-        raise TraceFileError(f"cannot read {path}: {reason}; check the path") from None
-    return b"".join(chunks)
+    raw = read_trace_bytes(path, max_bytes)
+    data = decode_v2(raw)
+    if data is None:
+        return _from_data(raw, None, str(path))
+    del raw  # the text is not needed once it is parsed: 86 MB less for the full minimax trace
+    _check_format(data, str(path))
+    return trace_from_v2(data, name=str(path))

@@ -1,4 +1,4 @@
-"""Provides `json_chunks`: a trace's JSON text in pieces, written straight from its columns.
+"""Provides `json_chunks`: a trace as version 1 JSON text in pieces, written straight from its columns.
 
 The text is byte-identical to the networkx path in `json_format` (node-link data dumped with sorted
 keys and a one-space indent), which the tests check. That path builds a graph, a dict per node,
@@ -19,7 +19,7 @@ from typing import Any, Callable, Iterable, Iterator, Sequence
 
 import visualizer
 from visualizer.tracing.events import EVENT_FIELDS
-from visualizer.export.graph import FORMAT, FORMAT_VERSION, check_names, field_record, options_record, sparse_fields
+from visualizer.export.graph import FORMAT, GRAPH_VERSION, check_names, field_record, options_record, sparse_fields
 from visualizer.export.values import MINUS_INF, PLUS_INF, encode_value
 from visualizer.tracing.trace_columns import KINDS
 from visualizer.tracing.trace import Trace
@@ -181,7 +181,7 @@ class _Writer:
             "multigraph": False,
             "graph": _Tree({
                 "format": FORMAT,
-                "version": FORMAT_VERSION,
+                "version": GRAPH_VERSION,
                 "tool_version": visualizer.__version__,
                 "source": trace.source,
                 "algorithm": trace.algorithm,

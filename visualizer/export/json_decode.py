@@ -1,0 +1,56 @@
+"""Provides `decode_v2`: version 2 trace JSON parsed by msgspec, its node and edge records as small structs.
+
+`json.loads` of the full tic-tac-toe minimax trace (86 MB) takes about 1.1 s and 400 MB, most of it
+1.1 million small dicts for the node and edge records; msgspec, told their shape, parses it in about
+0.45 s into structs that take a fraction of that (and checks their types as it goes). It is only a
+fast path: anything it does not take (not JSON, not strict JSON, a record of the wrong shape, a
+number out of range, a file of version 1) gives None, and the caller parses the text with the
+standard library, whose messages name the problem.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+__all__ = ["decode_v2", "NodeRecord", "EdgeRecord"]
+
+
+class NodeRecord(msgspec.Struct):
+    """A node record of version 2: `id` and `name` (other keys are ignored)."""
+
+    id: int
+    name: str
+
+
+class EdgeRecord(msgspec.Struct):
+    """An edge record of version 2: `source` and `target` (other keys are ignored)."""
+
+    source: int
+    target: int
+
+
+class _Document(msgspec.Struct):
+    directed: Any
+    multigraph: Any
+    graph: dict[str, Any]
+    nodes: list[NodeRecord]
+    edges: list[EdgeRecord]
+
+
+_DECODER = msgspec.json.Decoder(_Document)
+
+
+def decode_v2(text: str | bytes) -> dict[str, Any] | None:
+    """The parsed document of version 2 JSON text (nodes and edges as `NodeRecord`s and `EdgeRecord`s,
+    everything else as plain data), or None when the text is anything else."""
+    try:
+        document = _DECODER.decode(text)
+    except (msgspec.MsgspecError, ValueError):  # ValueError: bytes that are not UTF-8, among others
+        return None
+    graph = document.graph
+    if graph.get("version") != 2 or type(graph.get("passes", [])) is not list:
+        return None
+    return {"directed": document.directed, "multigraph": document.multigraph, "graph": graph,
+            "nodes": document.nodes, "edges": document.edges}
