@@ -32,6 +32,10 @@ from visualizer.tui.widgets.status_bar import StatusBar
 LONG_JUMP = 50_000
 """Jumps that replay more events than this run in a worker, with progress (about 0.1 s of replay)."""
 
+CHECKPOINTS_AFTER = 0.3
+"""Seconds after the screen is mounted that a big trace's checkpoints start being built (in a thread),
+so that the first screen is drawn at full speed."""
+
 JUMP_CHUNK = 20_000
 """Events a long jump replays between two redraws of its progress."""
 
@@ -113,7 +117,9 @@ class SearchScreen(Screen):
 
     def on_mount(self) -> None:
         self.refresh_view()
-        self._prebuild_checkpoints()
+        # Once the first screen is drawn: the thread holds the GIL for seconds on a big trace, and
+        # would slow the drawing of that screen by as much.
+        self.set_timer(CHECKPOINTS_AFTER, self._prebuild_checkpoints)
 
     def _prebuild_checkpoints(self) -> None:
         """On a big trace, builds the replay's checkpoints in a thread, so that even the first End is quick."""
