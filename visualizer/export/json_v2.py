@@ -9,14 +9,16 @@ any space. The text is deterministic: sorted keys, the same bytes for the same s
 
 from __future__ import annotations
 
-import json
 import math
-from itertools import chain, compress, repeat
-from typing import Any, Iterable, Iterator, Sequence
+from itertools import compress, repeat
+from operator import is_not
+from typing import Any, Iterator, Sequence
+
+import msgspec
 
 import visualizer
 from visualizer.export.graph import FORMAT, check_names, options_record
-from visualizer.export.json_layout import Big, Records, compact_chunks, materialised, readable_text
+from visualizer.export.json_layout import Big, Records, compact_chunks, list_text, materialised, readable_text
 from visualizer.export.values import MINUS_INF, PLUS_INF
 from visualizer.games.base import Player
 from visualizer.tracing.events import EVENT_FIELDS, EVENT_KINDS, SPARSE_FIELDS
@@ -46,27 +48,31 @@ CARRIED_FIELDS = ("child", "skipped", *SPARSE_FIELDS)
 _NODE_VALUES = ("static_value", "value", "alpha", "beta")
 
 
-def _values(column: Sequence[Any]) -> Big | None:
+def _values(column: Sequence[Any]) -> Records | None:
     """A column of search values (numbers, None, infinities written "+inf"/"-inf"); None when all are None."""
-    length = len(column)
     if _all_none(column):
         return None
 
-    def items(start: int, end: int) -> list[Any]:
-        part = list(column[start:end])
+    def text(start: int, end: int) -> str:
+        part = column[start:end]
+        part = part if isinstance(part, list) else list(part)
+        if set(map(type, part)) <= _NO_INFINITY:
+            return list_text(part, whole=True)[1:-1]
         if math.inf in part or -math.inf in part:
             part = [PLUS_INF if value == math.inf else MINUS_INF if value == -math.inf else value for value in part]
-        return part
+        return list_text(part)[1:-1]
 
-    return Big(length, items)
+    return Records(len(column), text)
+
+
+_NO_INFINITY = {int, type(None)}
+"""Value types that cannot be an infinity: a part holding only these is written as it is, by msgspec."""
 
 
 def _all_none(column: Sequence[Any]) -> bool:
     if isinstance(column, Nones):
         return True
-    if isinstance(column, list):
-        return column.count(None) == len(column)
-    return all(value is None for value in column)
+    return not any(map(is_not, column, repeat(None)))  # in C, stopping at the first value
 
 
 def _plain(column: Sequence[Any], *, whole: bool = False) -> Big:
@@ -185,29 +191,38 @@ def _document(trace: Trace) -> dict[str, Any]:
             "codes": {key: list(table) for key, table in CODES.items()},
             "summary": _summary(trace), "node_columns": node_columns, "events": events,
         },
-        "nodes": Records(len(names), lambda start, end: _join(
-            _NODE_PIECES, map(str, range(start, end)), _string_texts(names[start:end]))),
-        "edges": Records(max(len(names) - 1, 0), lambda start, end: _join(
-            _EDGE_PIECES, map(str, parents[start + 1 : end + 1]), map(str, range(start + 1, end + 1)))),
+        "nodes": Records(len(names), lambda start, end: _node_text(range(start, end), names[start:end])),
+        "edges": Records(max(len(names) - 1, 0), lambda start, end: _records_text(
+            map(_Edge, parents[start + 1 : end + 1], range(start + 1, end + 1)))),
     }
 
 
-_NODE_PIECES = ('{"id":', ',"name":', "}")
-_EDGE_PIECES = ('{"source":', ',"target":', "}")
+class _Node(msgspec.Struct, gc=False):
+    """A node record as msgspec writes it: `{"id":...,"name":...}` (its fields in sorted order)."""
+
+    id: int
+    name: str
 
 
-def _join(pieces: tuple[str, str, str], first: Iterable[str], second: Iterable[str]) -> str:
-    """Records `pieces[0] first pieces[1] second pieces[2]`, comma-separated, in one str.join."""
-    opening, middle, closing = pieces
-    return "".join(chain.from_iterable(zip(repeat("," + opening), first, repeat(middle), second, repeat(closing))))[1:]
+class _Edge(msgspec.Struct, gc=False):
+    """An edge record as msgspec writes it: `{"source":...,"target":...}`."""
+
+    source: int
+    target: int
 
 
-def _string_texts(strings: Sequence[str]) -> list[str]:
-    """The JSON text of each string, the whole list through the C encoder at once (items split at a
-    NUL, which the encoder escapes inside strings)."""
-    if not strings:
-        return []
-    return json.dumps(strings, ensure_ascii=False, separators=("\x00", ":"))[1:-1].split("\x00")
+def _records_text(records: Iterator[msgspec.Struct]) -> str:
+    """The records' compact JSON, comma-separated, without brackets (the whole list encoded in C)."""
+    return msgspec.json.encode(list(records))[1:-1].decode("utf-8")
+
+
+def _node_text(ids: range, names: Sequence[str]) -> str:
+    """The node records of `ids`; a name holding a lone surrogate goes through the standard library,
+    the only encoder that passes it (as `json.dumps` always did)."""
+    try:
+        return _records_text(map(_Node, ids, names))
+    except UnicodeEncodeError:
+        return list_text([{"id": node, "name": name} for node, name in zip(ids, names)])[1:-1]
 
 
 def _size(trace: Trace) -> int:
