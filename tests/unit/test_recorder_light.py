@@ -53,6 +53,8 @@ def test_depths_past_255_are_searched_as_a_list():
     ("minimax", lambda: TicTacToe("X.O/.X./..O")),
     ("negamax", lambda: TicTacToe("X.O/.X./...")),
     ("minimax", lambda: Nim(7)),
+    ("alphabeta", lambda: TicTacToe("X.O/.X./...")),
+    ("alphabeta", lambda: TicTacToe("X../.O./...")),
 ])
 def test_a_light_search_is_summed_up_from_the_log_and_filed_when_read(algorithm, game):
     recorder = Recorder()
@@ -77,3 +79,17 @@ def test_skipped_children_do_not_count_against_the_node_budget():
     assert trace_search(TicTacToe("X.O/.X./..."), "alphabeta", max_nodes=entered) == trace
     with pytest.raises(NodeBudgetExceeded):
         trace_search(TicTacToe("X.O/.X./..."), "alphabeta", max_nodes=entered - 1)
+
+
+def test_an_alpha_beta_summary_read_from_the_log_names_each_cut_off_s_node_and_child():
+    game = TicTacToe("X.O/.X./...")
+    recorder = Recorder()
+    search(game, "alphabeta", tracer=recorder)
+    trace = recorder.result()
+    assert len(recorder.recording.event_node) == 0  # no replay: the cut-offs were read from the log
+    assert trace.summary.cutoffs
+    for cutoff in trace.summary.cutoffs:  # checked against the events, which the replay files when read
+        event = trace.events[cutoff.step - 1]
+        assert event.kind is EventKind.CUTOFF
+        assert (event.node, event.child, event.skipped) == (cutoff.node, cutoff.child, cutoff.skipped)
+        assert trace.nodes[cutoff.child].parent == cutoff.node

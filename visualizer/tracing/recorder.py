@@ -3,19 +3,21 @@
 The recorder builds no object per node or event: a full tic-tac-toe minimax calls its hooks 2.5
 million times. Its hooks (`recording_hooks`) log each call with an append or two; the log is filed
 into one list per field (see `TraceColumns`) when the trace is first read, or earlier when a hook
-needs it. A recording of enters, evaluations, back-ups and exits alone is summed up straight from
-the log (`principal_line`); names, boards and statuses are worked out only when the trace is read.
+needs it. A recording of enters, evaluations, back-ups, exits, window updates and cut-offs alone
+(minimax, negamax, alpha-beta on a game) is summed up straight from the log (`principal_line`);
+names, boards and statuses are worked out only when the trace is read.
 """
 
 from __future__ import annotations
 
 import dataclasses
+from itertools import chain
 from typing import Callable
 
 from visualizer.errors import NodeBudgetExceeded
 from visualizer.games.base import Game, Player, Value
 from visualizer.tracing.lazy_columns import RecordedColumns
-from visualizer.tracing.principal_line import logged_line
+from visualizer.tracing.principal_line import logged_cutoffs, logged_line
 from visualizer.tracing.recording_hooks import EVALUATE, LIGHT_KINDS, bind_hooks
 from visualizer.tracing.search_log import SearchLog
 from visualizer.tracing.trace_columns import KIND_CODES
@@ -122,11 +124,15 @@ class Recorder(Tracer):
     def _logged_trace(self, rec: SearchLog) -> Trace | None:
         """The trace of a light pass, summed up from the log; its columns file the log when first read.
 
-        None when the line cannot be read from the log alone (`logged_line`).
+        None when the line or the cut-offs cannot be read from the log alone (`principal_line`).
         """
         game, chance = self.game, Player.CHANCE
-        states = rec.entered_states
-        line = logged_line(rec.event_kind, rec.logged_values, rec.entered_depths,
+        states, depths = rec.entered_states, rec.entered_depths
+        cutoffs = logged_cutoffs(rec.event_kind, depths, rec.logged_cuts) if rec.logged_cuts else []
+        if cutoffs is None:
+            return None
+        skipped = [(ids[0], len(ids)) for _node, _step, _child, ids in cutoffs if ids]
+        line = logged_line(rec.event_kind, rec.logged_values, depths, skipped=skipped,
                            stops=lambda node: game.player(states[node]) is chance)  # chance chooses no line
         if line is None:
             return None
@@ -136,10 +142,10 @@ class Recorder(Tracer):
             best_child=best_child,
             best_move=None if best_child is None else game.move_value(rec.entered_moves[best_child]),
             principal_variation=line,
-            visit_order=tuple(range(len(states))),  # ids are the order of entering: no node is met twice
+            visit_order=_entered(len(states), skipped),  # ids are the order of entering: no node is met twice
             leaves_evaluated=rec.event_kind.count(EVALUATE),
-            cutoffs=(),
-            pruned=(),
+            cutoffs=tuple(Cutoff(node, step, child, ids, ids) for node, step, child, ids in cutoffs),
+            pruned=tuple(chain.from_iterable(ids for _node, _step, _child, ids in cutoffs)),
             unreached=(),  # games know only the nodes they enter or skip
         )
         columns = RecordedColumns(game, rec, negamax=self.is_negamax, sync=self.sync, node_count=len(states))
@@ -190,6 +196,14 @@ class Recorder(Tracer):
             columns=columns,
             iterative=self.iterative,
         )
+
+
+def _entered(count: int, skipped: list[tuple[int, int]]) -> tuple[int, ...]:
+    """The ids below `count` but those of the (first id, count) runs of `skipped`, in order."""
+    if not skipped:
+        return tuple(range(count))
+    bounds = [0, *chain.from_iterable((start, start + length) for start, length in skipped), count]
+    return tuple(chain.from_iterable(range(low, high) for low, high in zip(bounds[::2], bounds[1::2])))
 
 
 def _most_visited(rec: SearchLog) -> dict[int, int]:

@@ -20,13 +20,13 @@ from visualizer.tracing.position_index import PositionIndex
 from visualizer.tracing.search_log import SearchLog
 from visualizer.tracing.trace_columns import KIND_CODES, NO_CHILD
 
-__all__ = ["BACK_UP", "CUTS", "ENTER", "EVALUATE", "EXIT", "LIGHT_KINDS", "bind_hooks"]
+__all__ = ["BACK_UP", "CUTOFF", "CUTS", "ENTER", "EVALUATE", "EXIT", "LIGHT_KINDS", "bind_hooks"]
 
 (ENTER, EVALUATE, BACK_UP, UPDATE, CUTOFF, EXIT, TRANSPOSITION, RESEARCH, CHANCE_CUTOFF, SELECT, EXPAND, SIMULATE,
  BACKPROPAGATE) = (KIND_CODES[kind] for kind in EventKind)
 
-LIGHT_KINDS = frozenset((ENTER, EVALUATE, BACK_UP, EXIT))
-"""The kinds of a recording that `principal_line` sums up without a replay (no window, no cut-off)."""
+LIGHT_KINDS = frozenset((ENTER, EVALUATE, BACK_UP, EXIT, UPDATE, CUTOFF))
+"""The kinds of a recording that `principal_line` sums up without a replay."""
 
 CUTS = frozenset((CUTOFF, CHANCE_CUTOFF))
 """The cut-off kinds: both log their skipped children for `sync`."""
