@@ -86,17 +86,19 @@ def find_misconception(name: str) -> Misconception:
 
 
 def diagnose(student: Run, tree: PlainNode, maximizing: bool, convention: Convention, *,
-             windowed: bool = True) -> list[Misconception]:
+             windowed: bool = True, reference: Run | None = None) -> list[Misconception]:
     """The misconceptions whose model does on `tree` what the student's run did, where alpha-beta does not.
 
     A model agrees when it touches the nodes in the student's order and its value is the student's;
     where the student's calls were recorded, also when every recorded call has the model's window and
     return value (see `runs_agree`). A student that failed (an exception, a time-out) gets none.
+    `reference` is alpha-beta's run on the tree when the caller has it (the right habits' run otherwise).
     """
     if student.failure is not None:
         return []
     right = Habits.of(convention, windowed=windowed)
-    reference = model_run(tree, maximizing, right)
+    if reference is None:
+        reference = model_run(tree, maximizing, right)
     found = []
     for misconception in MISCONCEPTIONS.values():
         if not misconception.applies(convention) or not (windowed or misconception.minimax):
@@ -112,14 +114,13 @@ def runs_agree(student: Run, model: Run) -> bool:
     the model's (the first call per node; nodes the student evaluated without a call are not compared)."""
     if student.touches != model.touches:
         return False
-    if student.value is not None and not _same(student.value, model.value):  # None: a list of visits only
+    if student.value is not None and student.value != model.value:  # None: a list of visits only
         return False
-    expected = _first_calls(model.calls)
-    for call in _first_calls(student.calls).values():
-        other = expected.get(call.node)
-        if other is None or not _same_call(call, other):
-            return False
-    return len(student.calls) == len(_first_calls(student.calls))  # a node called twice is no model's habit
+    expected, called = _first_calls(model.calls), _first_calls(student.calls)
+    if len(called) != len(student.calls):  # a node called twice is no model's habit
+        return False
+    # the same node: the same maximizing, window and value (3 == 3.0)
+    return all(call == expected.get(call.node) for call in called.values())
 
 
 def _first_calls(calls: Iterable[Call]) -> dict[str, Call]:
@@ -127,13 +128,3 @@ def _first_calls(calls: Iterable[Call]) -> dict[str, Call]:
     for call in calls:
         first.setdefault(call.node, call)
     return first
-
-
-def _same_call(call: Call, other: Call) -> bool:
-    return (call.maximizing == other.maximizing and _same(call.alpha, other.alpha) and _same(call.beta, other.beta)
-            and _same(call.returned, other.returned))
-
-
-def _same(value, other) -> bool:
-    """Numbers equal as numbers (3 == 3.0); a repr the student returned (a string) only the same string."""
-    return value == other

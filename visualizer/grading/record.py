@@ -10,7 +10,7 @@ from typing import Any
 from visualizer.games.base import Player, Value
 from visualizer.tracing.trace import Trace
 
-__all__ = ["Call", "Failure", "PlainNode", "Run", "plain_tree", "root_is_max"]
+__all__ = ["Call", "Failure", "PlainNode", "Run", "number_to_json", "plain_tree", "root_is_max"]
 
 
 @dataclass(frozen=True)
@@ -91,8 +91,8 @@ class Call:
     returned: Value | str | None
 
     def to_json(self) -> list[Any]:
-        return [self.node, _number_to_json(self.alpha), _number_to_json(self.beta), self.maximizing,
-                _number_to_json(self.returned)]
+        return [self.node, number_to_json(self.alpha), number_to_json(self.beta), self.maximizing,
+                number_to_json(self.returned)]
 
     @classmethod
     def from_json(cls, data: list[Any]) -> Call:
@@ -125,7 +125,7 @@ class Run:
 
     def to_json(self) -> dict[str, Any]:
         return {"touches": list(self.touches), "calls": [call.to_json() for call in self.calls],
-                "value": _number_to_json(self.value), "failure": self.failure, "message": self.message,
+                "value": number_to_json(self.value), "failure": self.failure, "message": self.message,
                 "seconds": self.seconds}
 
     @classmethod
@@ -135,7 +135,7 @@ class Run:
                    float(data.get("seconds", 0.0)))
 
 
-def _number_to_json(value: Any) -> Any:
+def number_to_json(value: Any) -> Any:
     """Infinities as the strings "inf"/"-inf" (JSON has none); other values as they are."""
     if isinstance(value, float) and math.isinf(value):
         return "inf" if value > 0 else "-inf"

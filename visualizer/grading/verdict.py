@@ -9,7 +9,7 @@ from typing import Any
 
 from visualizer.games.base import format_value
 from visualizer.grading.misconceptions import Misconception, diagnose
-from visualizer.grading.record import Call, PlainNode, Run
+from visualizer.grading.record import Call, PlainNode, Run, number_to_json
 from visualizer.grading.reference import Case
 
 __all__ = ["Divergence", "Verdict", "judge"]
@@ -69,8 +69,8 @@ class Verdict:
             "message": self.run.message or None,
             "divergence": None if self.divergence is None else self.divergence.to_json(),
             "misconceptions": [{"name": m.name, "words": m.words(convention)} for m in self.misconceptions],
-            "value": _json_number(self.run.value),
-            "expected": _json_number(self.case.reference.value),
+            "value": number_to_json(self.run.value),
+            "expected": number_to_json(self.case.reference.value),
             "visits": list(self.run.touches),
             "expected_visits": list(self.case.reference.touches),
             "seconds": round(self.run.seconds, 4),
@@ -84,7 +84,8 @@ def judge(case: Case, run: Run) -> Verdict:
         return Verdict(case, run, None)
     divergence = first_divergence(case, run)
     found = () if divergence is None else tuple(
-        diagnose(run, case.tree, case.maximizing, case.convention, windowed=case.algorithm != "minimax"))
+        diagnose(run, case.tree, case.maximizing, case.convention, windowed=case.algorithm != "minimax",
+                 reference=case.reference))
     return Verdict(case, run, divergence, found)
 
 
@@ -198,9 +199,3 @@ def _window(call: Call) -> str:
 
 def _search_name(case: Case) -> str:
     return "minimax" if case.algorithm == "minimax" else "alpha-beta"
-
-
-def _json_number(value: Any) -> Any:
-    if isinstance(value, float) and value in (float("inf"), float("-inf")):
-        return "inf" if value > 0 else "-inf"
-    return value
