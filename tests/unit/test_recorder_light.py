@@ -93,3 +93,29 @@ def test_an_alpha_beta_summary_read_from_the_log_names_each_cut_off_s_node_and_c
         assert event.kind is EventKind.CUTOFF
         assert (event.node, event.child, event.skipped) == (cutoff.node, cutoff.child, cutoff.skipped)
         assert trace.nodes[cutoff.child].parent == cutoff.node
+
+
+def test_a_light_summary_is_worked_out_when_first_read():
+    recorder = Recorder()
+    search(TicTacToe("X.O/.X./..."), "alphabeta", tracer=recorder)
+    trace = recorder.result()
+    assert trace.summary._later is not None  # nothing read yet: the line and cut-offs wait
+    assert trace.summary.value == search(TicTacToe("X.O/.X./..."), "minimax")  # known at once: the search's answer
+    assert trace.summary._later is not None
+    oracle = ObjectRecorder()
+    search(TicTacToe("X.O/.X./..."), "alphabeta", tracer=oracle)
+    assert trace.summary.cutoffs == oracle.result().summary.cutoffs  # the first read works every field out
+    assert trace.summary._later is None
+    assert len(recorder.recording.event_node) == 0  # still read from the log, without a replay
+
+
+@pytest.mark.parametrize("algorithm", ["minimax", "alphabeta"])
+def test_a_summary_the_log_cannot_give_is_worked_out_from_the_filed_columns(algorithm, monkeypatch):
+    monkeypatch.setattr("visualizer.tracing.recorder.logged_line", lambda *arguments, **keywords: None)
+    recorder = Recorder()
+    search(TicTacToe("X../.O./..."), algorithm, tracer=recorder)
+    trace = recorder.result()
+    oracle = ObjectRecorder()
+    search(TicTacToe("X../.O./..."), algorithm, tracer=oracle)
+    assert trace.summary == oracle.result().summary
+    assert len(recorder.recording.event_node) == len(trace.events)  # the replay filed the log to get it

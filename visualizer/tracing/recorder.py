@@ -111,8 +111,9 @@ class Recorder(Tracer):
         if not self._began:
             raise RuntimeError("no search began on this Recorder: there is nothing to make a trace of")
         rec = self.recording
-        trace = self._logged_trace(rec) if self._is_light(rec) else None
-        if trace is None:
+        if self._is_light(rec):
+            trace = self._logged_trace(rec)
+        else:
             self.sync()
             trace = self._trace_of(rec)
         return dataclasses.replace(trace, earlier_passes=tuple(self.passes))
@@ -121,66 +122,32 @@ class Recorder(Tracer):
         """True when the pass is a game's, each node entered once, and only the light hooks were called."""
         return not (self.game.is_explicit or self.revisits or rec.event_kind.translate(None, _LIGHT_ONLY))
 
-    def _logged_trace(self, rec: SearchLog) -> Trace | None:
-        """The trace of a light pass, summed up from the log; its columns file the log when first read.
+    def _logged_trace(self, rec: SearchLog) -> Trace:
+        """The trace of a light pass: its columns file the log when first read, and its summary is
+        read from the log (or, when `principal_line` cannot, from the filed columns) when first read."""
+        columns = RecordedColumns(self.game, rec, negamax=self.is_negamax, sync=self.sync,
+                                  node_count=len(rec.entered_states))
+        game, sign, sync = self.game, self._root_sign(), self.sync
+        value = rec.root_value * sign
 
-        None when the line or the cut-offs cannot be read from the log alone (`principal_line`).
-        """
-        game, chance = self.game, Player.CHANCE
-        states, depths = rec.entered_states, rec.entered_depths
-        cutoffs = logged_cutoffs(rec.event_kind, depths, rec.logged_cuts) if rec.logged_cuts else []
-        if cutoffs is None:
-            return None
-        skipped = [(ids[0], len(ids)) for _node, _step, _child, ids in cutoffs if ids]
-        line = logged_line(rec.event_kind, rec.logged_values, depths, skipped=skipped,
-                           stops=lambda node: game.player(states[node]) is chance)  # chance chooses no line
-        if line is None:
-            return None
-        best_child = line[1] if len(line) > 1 else None
-        summary = Summary(
-            value=rec.root_value * self._root_sign(),
-            best_child=best_child,
-            best_move=None if best_child is None else game.move_value(rec.entered_moves[best_child]),
-            principal_variation=line,
-            visit_order=_entered(len(states), skipped),  # ids are the order of entering: no node is met twice
-            leaves_evaluated=rec.event_kind.count(EVALUATE),
-            cutoffs=tuple(Cutoff(node, step, child, ids, ids) for node, step, child, ids in cutoffs),
-            pruned=tuple(chain.from_iterable(ids for _node, _step, _child, ids in cutoffs)),
-            unreached=(),  # games know only the nodes they enter or skip
-        )
-        columns = RecordedColumns(game, rec, negamax=self.is_negamax, sync=self.sync, node_count=len(states))
+        def later() -> Summary:
+            summary = _logged_summary(game, rec, value=value)
+            if summary is None:
+                sync()
+                summary = _filed_summary(rec, columns, game, sign=sign, revisits=False)
+            return summary
+
+        return self._trace(Summary.deferred(later, value=value, unreached=()), columns)
+
+    def _trace_of(self, rec: SearchLog) -> Trace:
+        """The trace of one pass, from its log once `sync` has filed it into columns."""
+        columns = RecordedColumns(self.game, rec, negamax=self.is_negamax)
+        summary = _filed_summary(rec, columns, self.game, sign=self._root_sign(), revisits=self.revisits)
         return self._trace(summary, columns)
 
     def _root_sign(self) -> int:
         """The sign that turns the root's value to MAX's view."""
         return self.game.player(self.game.root()).sign if self.is_negamax else 1
-
-    def _trace_of(self, rec: SearchLog) -> Trace:
-        """The trace of one pass, from its log once `sync` has filed it into columns."""
-        game = self.game
-        columns = RecordedColumns(game, rec, negamax=self.is_negamax)
-        pruned = columns.pruned_nodes
-        line, chance = [0], Player.CHANCE
-        position = (lambda node: node) if game.is_explicit else rec.states.__getitem__
-        best = _most_visited(rec) if rec.visit_counts else rec.best  # Monte Carlo: the most visited child
-        while line[-1] in best and game.player(position(line[-1])) is not chance:  # chance chooses no line
-            line.append(best[line[-1]])
-        best_child = line[1] if len(line) > 1 else None
-        summary = Summary(
-            value=rec.root_value * self._root_sign(),
-            best_child=best_child,
-            best_move=None if best_child is None else columns.move[best_child],
-            principal_variation=tuple(line),
-            visit_order=tuple(rec.visit_order),
-            leaves_evaluated=sum(rec.event_kind.count(kind) for kind in EVALUATIONS),
-            cutoffs=tuple(
-                Cutoff(node, step, child, skipped, subtree)
-                for (node, step, child, skipped), subtree in zip(rec.cutoffs, columns.pruned_by_cutoff)
-            ),
-            pruned=tuple(sorted(pruned.difference(rec.visit_order) if self.revisits else pruned)),
-            unreached=columns.unreached(),
-        )
-        return self._trace(summary, columns)
 
     def _trace(self, summary: Summary, columns: RecordedColumns) -> Trace:
         """The trace of the pass being recorded, of this summary and these columns."""
@@ -196,6 +163,58 @@ class Recorder(Tracer):
             columns=columns,
             iterative=self.iterative,
         )
+
+
+def _filed_summary(rec: SearchLog, columns: RecordedColumns, game: Game, *, sign: int, revisits: bool) -> Summary:
+    """The summary of a pass from its log once `sync` has filed it."""
+    pruned = columns.pruned_nodes
+    line, chance = [0], Player.CHANCE
+    position = (lambda node: node) if game.is_explicit else rec.states.__getitem__
+    best = _most_visited(rec) if rec.visit_counts else rec.best  # Monte Carlo: the most visited child
+    while line[-1] in best and game.player(position(line[-1])) is not chance:  # chance chooses no line
+        line.append(best[line[-1]])
+    best_child = line[1] if len(line) > 1 else None
+    return Summary(
+        value=rec.root_value * sign,
+        best_child=best_child,
+        best_move=None if best_child is None else columns.move[best_child],
+        principal_variation=tuple(line),
+        visit_order=tuple(rec.visit_order),
+        leaves_evaluated=sum(rec.event_kind.count(kind) for kind in EVALUATIONS),
+        cutoffs=tuple(
+            Cutoff(node, step, child, skipped, subtree)
+            for (node, step, child, skipped), subtree in zip(rec.cutoffs, columns.pruned_by_cutoff)
+        ),
+        pruned=tuple(sorted(pruned.difference(rec.visit_order) if revisits else pruned)),
+        unreached=columns.unreached(),
+    )
+
+
+def _logged_summary(game: Game, rec: SearchLog, *, value: Value) -> Summary | None:
+    """The summary of a light pass read straight from its log (`principal_line`), or None when the
+    line or the cut-offs cannot be read from the log alone."""
+    states, depths = rec.entered_states, rec.entered_depths
+    cutoffs = logged_cutoffs(rec.event_kind, depths, rec.logged_cuts) if rec.logged_cuts else []
+    if cutoffs is None:
+        return None
+    skipped = [(ids[0], len(ids)) for _node, _step, _child, ids in cutoffs if ids]
+    chance = Player.CHANCE
+    line = logged_line(rec.event_kind, rec.logged_values, depths, skipped=skipped,
+                       stops=lambda node: game.player(states[node]) is chance)  # chance chooses no line
+    if line is None:
+        return None
+    best_child = line[1] if len(line) > 1 else None
+    return Summary(
+        value=value,
+        best_child=best_child,
+        best_move=None if best_child is None else game.move_value(rec.entered_moves[best_child]),
+        principal_variation=line,
+        visit_order=_entered(len(states), skipped),  # ids are the order of entering: no node is met twice
+        leaves_evaluated=rec.event_kind.count(EVALUATE),
+        cutoffs=tuple(Cutoff(node, step, child, ids, ids) for node, step, child, ids in cutoffs),
+        pruned=tuple(chain.from_iterable(ids for _node, _step, _child, ids in cutoffs)),
+        unreached=(),  # games know only the nodes they enter or skip
+    )
 
 
 def _entered(count: int, skipped: list[tuple[int, int]]) -> tuple[int, ...]:

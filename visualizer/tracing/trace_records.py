@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, field, fields
+from typing import Any, Callable
 
 from visualizer.games.base import Player, Value
 
@@ -104,8 +104,42 @@ class Summary:
     cutoffs: tuple[Cutoff, ...]
     pruned: tuple[int, ...]
     unreached: tuple[int, ...]
+    _later: Callable[[], Summary] | None = field(default=None, init=False, repr=False, compare=False)
+
+    @classmethod
+    def deferred(cls, later: Callable[[], Summary], **known: Any) -> Summary:
+        """A summary of the fields in `known`, whose other fields are those of `later()`, called on the
+        first read of any of them.
+
+        A recorder sums a big search up this way: working out the line and the cut-offs of a full
+        tic-tac-toe alpha-beta costs half as much again as the search, and a trace whose summary
+        nobody reads never pays for it.
+        """
+        summary = object.__new__(cls)
+        for name, value in known.items():
+            object.__setattr__(summary, name, value)
+        object.__setattr__(summary, "_later", later)
+        return summary
+
+    def __getattr__(self, name: str) -> Any:
+        """Works a deferred summary's fields out (called only for a field not set yet)."""
+        later = object.__getattribute__(self, "_later") if name in _DEFERRABLE else None
+        if later is None:
+            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+        full = later()
+        for one in _DEFERRABLE:
+            try:
+                object.__getattribute__(self, one)
+            except AttributeError:
+                object.__setattr__(self, one, object.__getattribute__(full, one))
+        object.__setattr__(self, "_later", None)
+        return object.__getattribute__(self, name)
 
     @property
     def nodes_visited(self) -> int:
         """Nodes entered, root and leaves included."""
         return len(self.visit_order)
+
+
+_DEFERRABLE = tuple(one.name for one in fields(Summary) if one.init)
+"""The fields a deferred summary may leave to its `later`."""
