@@ -10,8 +10,9 @@ without building an object per record. `NodeSequence` and `EventSequence` give t
 from __future__ import annotations
 
 from array import array
+from collections import Counter
 from collections.abc import Sequence
-from itertools import islice
+from itertools import accumulate, islice, repeat
 from operator import sub
 from typing import Any, Iterator, overload
 
@@ -132,16 +133,10 @@ class ChildIndex(Sequence):
     def __init__(self, parents: Sequence[int | None]):
         count = len(parents)
         self.parents = parents
-        starts = array("i", bytes(4 * (count + 1)))  # a counting sort, in machine ints throughout
-        for parent in islice(parents, 1, None):
-            starts[parent + 1] += 1
-        for node in range(count):
-            starts[node + 1] += starts[node]
-        ids, free = array("i", bytes(4 * max(count - 1, 0))), array("i", starts)
-        for node in range(1, count):  # in id order, so children stay in id order
-            parent = parents[node]
-            ids[free[parent]] = node
-            free[parent] += 1
+        # In C throughout: a stable sort keeps each parent's children in id order.
+        ids = array("i", sorted(range(1, count), key=parents.__getitem__))
+        children = Counter(islice(parents, 1, None))
+        starts = array("i", accumulate(map(children.get, range(count), repeat(0)), initial=0))
         self.ids, self.starts = ids, starts
 
     def __len__(self) -> int:
