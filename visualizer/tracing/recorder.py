@@ -4,8 +4,8 @@ The recorder builds no object per node or event: a full tic-tac-toe minimax call
 million times. Its hooks (`recording_hooks`) log each call with an append or two; the log is filed
 into one list per field (see `TraceColumns`) when the trace is first read, or earlier when a hook
 needs it. A recording of enters, evaluations, back-ups, exits, window updates and cut-offs alone
-(minimax, negamax, alpha-beta on a game) is summed up straight from the log (`principal_line`);
-names, boards and statuses are worked out only when the trace is read.
+(minimax, negamax, alpha-beta on a game) is summed up straight from the log (`principal_line`) when
+its summary is first read; names, boards and statuses are worked out only when the trace is read.
 """
 
 from __future__ import annotations
