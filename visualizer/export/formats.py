@@ -116,14 +116,14 @@ class ExportFormat:
 
 
 def _json(job: ExportJob) -> Chunks:
-    from visualizer.export.json_v2 import json_v2_chunks
-    return json_v2_chunks(job.trace)
+    from visualizer.export.json_v2 import json_v2_bytes
+    return json_v2_bytes(job.trace)
 
 
 def _json_gz(job: ExportJob) -> Chunks:
-    from visualizer.export.json_v2 import json_v2_chunks
+    from visualizer.export.json_v2 import json_v2_bytes
     from visualizer.export.trace_bytes import gzip_chunks
-    return gzip_chunks(json_v2_chunks(job.trace))
+    return gzip_chunks(json_v2_bytes(job.trace))
 
 
 def _dot(job: ExportJob) -> Chunks:

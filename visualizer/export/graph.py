@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import weakref
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
@@ -132,13 +133,29 @@ def options_record(trace: Trace) -> dict[str, Any]:
     return record
 
 
+_CHECKED_NAMES: weakref.WeakKeyDictionary[Any, list[str]] = weakref.WeakKeyDictionary()
+"""The names each columns object last passed `check_names` with (a copy, gone with the columns)."""
+
+
 def check_names(trace: Trace) -> None:
     """Exports refer to nodes by name, so names must be non-empty and unique.
+
+    A trace's columns remember the names that passed, so a second export of the same trace (JSON
+    then DOT, or a write again) compares lists (identical strings are equal at a glance, in C)
+    instead of hashing every name into a set again; a name changed since is seen by the comparison,
+    so the answer is never stale.
 
     Raises:
         InputError: a name is empty or used twice.
     """
-    names = trace.columns.name
+    columns = trace.columns
+    names = columns.name
+    try:
+        checked = _CHECKED_NAMES.get(columns)
+    except TypeError:  # columns that cannot be weakly referenced or hashed: checked every time
+        checked = columns = None
+    if checked is not None and checked == names:
+        return
     distinct = set(names)
     if "" in distinct:
         raise InputError("a node has an empty name; give every node a non-empty name to export the trace")
@@ -147,6 +164,8 @@ def check_names(trace: Trace) -> None:
         raise InputError(
             f"the name {name!r} is used by more than one node; give every node a unique name to export the trace"
         )
+    if columns is not None:
+        _CHECKED_NAMES[columns] = list(names)
 
 
 def to_networkx(trace: Trace) -> networkx.DiGraph:

@@ -30,7 +30,7 @@ from visualizer.export.graph import FORMAT, FORMAT_VERSION, to_networkx
 from visualizer.export.json_columns import trace_from_data
 from visualizer.export.json_decode import decode_v2
 from visualizer.export.json_stream import json_chunks
-from visualizer.export.json_v2 import json_v2_chunks
+from visualizer.export.json_v2 import json_v2_bytes, json_v2_chunks
 from visualizer.export.json_v2_read import trace_from_v2
 from visualizer.export.trace_bytes import gzip_chunks, is_gzip_name, read_trace_bytes
 from visualizer.export.rebuild import from_networkx
@@ -247,7 +247,7 @@ def write_json(trace: Trace, path: str | Path, *, indent: bool | None = None) ->
     The text is streamed to a temporary file in pieces, never whole in memory.
     """
     path = Path(path)
-    chunks = json_v2_chunks(trace, indent=indent)
+    chunks = json_v2_bytes(trace, indent=indent)
     write_chunks_atomic(path, gzip_chunks(chunks) if is_gzip_name(path) else chunks)  # bad names stop it first
     return path
 

@@ -10,24 +10,26 @@ any space. The text is deterministic: sorted keys, the same bytes for the same s
 from __future__ import annotations
 
 import math
-from itertools import compress, repeat
-from operator import is_not
+from itertools import compress
 from typing import Any, Iterator, Sequence
 
 import msgspec
 
 import visualizer
 from visualizer.export.graph import FORMAT, check_names, options_record
-from visualizer.export.json_layout import Big, Records, compact_chunks, list_text, materialised, readable_text
+from visualizer.export.json_column_text import (
+    coded_column, maybe_column, plain_column, small_codes_column, values_column,
+)
+from visualizer.export.json_layout import Records, compact_chunks, encoded, list_bytes, materialised, readable_text
 from visualizer.export.values import MINUS_INF, PLUS_INF
 from visualizer.games.base import Player
 from visualizer.tracing.events import EVENT_FIELDS, EVENT_KINDS, SPARSE_FIELDS
 from visualizer.tracing.trace import Trace
 from visualizer.tracing.lazy_columns import RecordedColumns
-from visualizer.tracing.trace_columns import KINDS, NO_CHILD, Nones, TraceColumns
+from visualizer.tracing.trace_columns import KINDS, NO_CHILD, TraceColumns
 from visualizer.tracing.trace_records import NodeStatus
 
-__all__ = ["json_v2_chunks", "VERSION", "INDENT_LIMIT", "CARRIED_FIELDS", "CODES"]
+__all__ = ["json_v2_bytes", "json_v2_chunks", "VERSION", "INDENT_LIMIT", "CARRIED_FIELDS", "CODES"]
 
 VERSION = 2
 """The major version this module writes."""
@@ -48,49 +50,6 @@ CARRIED_FIELDS = ("child", "skipped", *SPARSE_FIELDS)
 _NODE_VALUES = ("static_value", "value", "alpha", "beta")
 
 
-def _values(column: Sequence[Any]) -> Records | None:
-    """A column of search values (numbers, None, infinities written "+inf"/"-inf"); None when all are None."""
-    if _all_none(column):
-        return None
-
-    def text(start: int, end: int) -> str:
-        part = column[start:end]
-        part = part if isinstance(part, list) else list(part)
-        if set(map(type, part)) <= _NO_INFINITY:
-            return list_text(part, whole=True)[1:-1]
-        if math.inf in part or -math.inf in part:
-            part = [PLUS_INF if value == math.inf else MINUS_INF if value == -math.inf else value for value in part]
-        return list_text(part)[1:-1]
-
-    return Records(len(column), text)
-
-
-_NO_INFINITY = {int, type(None)}
-"""Value types that cannot be an infinity: a part holding only these is written as it is, by msgspec."""
-
-
-def _all_none(column: Sequence[Any]) -> bool:
-    if isinstance(column, Nones):
-        return True
-    return not any(map(is_not, column, repeat(None)))  # in C, stopping at the first value
-
-
-def _plain(column: Sequence[Any], *, whole: bool = False) -> Big:
-    """A column written as it is; `whole` when it holds only whole numbers (ids, codes, depths)."""
-    return Big(len(column), lambda start, end: list(column[start:end]), whole=whole)
-
-
-def _coded(column: Sequence[Any], table: tuple[str, ...]) -> Big:
-    """A column of enum members as their codes in `table` (looked up by identity, which is C-fast)."""
-    codes = {id(member): table.index(member.value) for member in (type(column[0]) if len(column) else ())}
-    return Big(len(column), lambda start, end: list(map(codes.__getitem__, map(id, column[start:end]))), whole=True)
-
-
-def _maybe(column: Sequence[Any]) -> Big | None:
-    """A column of plain values, or None when every one is None."""
-    return None if _all_none(column) else _plain(column)
-
-
 def _carried(trace: Trace) -> dict[str, list[Any]]:
     """Each field of `CARRIED_FIELDS`: its values at the events whose kind carries it, in step order.
 
@@ -103,7 +62,7 @@ def _carried(trace: Trace) -> dict[str, list[Any]]:
     for field in CARRIED_FIELDS:
         carries = kinds.translate(bytes(field in EVENT_KINDS[kind].carries for kind in KINDS) + bytes(256 - len(KINDS)))
         if field == "child":
-            fields[field] = list(compress(columns.event_child, carries))
+            fields[field] = columns.carried_children()
             if NO_CHILD in fields[field]:
                 raise ValueError("an event whose kind carries a child has none")
             continue
@@ -162,23 +121,24 @@ def _summary(trace: Trace) -> dict[str, Any]:
     }
 
 
-def _document(trace: Trace) -> dict[str, Any]:
-    """One pass as a version 2 document, its big lists as `Big`s (its earlier passes left out)."""
+def _document(trace: Trace, errors: str) -> dict[str, Any]:
+    """One pass as a version 2 document, its big lists as `Big`s (its earlier passes left out);
+    `errors` as `compact_chunks`."""
     check_names(trace)
     columns = trace.columns
     names = columns.name
     _check_child_order(columns)
     events = {
-        "kind": _plain(columns.event_kind, whole=True), "node": _plain(columns.event_node, whole=True),
-        "value": _values(columns.event_value), "alpha": _values(columns.event_alpha),
-        "beta": _values(columns.event_beta),
+        "kind": small_codes_column(columns.event_kind), "node": plain_column(columns.event_node, whole=True),
+        "value": values_column(columns.event_value, errors), "alpha": values_column(columns.event_alpha, errors),
+        "beta": values_column(columns.event_beta, errors),
     }
-    events.update((field, _plain(values, whole=field == "child")) for field, values in _carried(trace).items())
+    events.update((field, plain_column(values, whole=field == "child")) for field, values in _carried(trace).items())
     node_columns = {
-        "depth": _plain(columns.depth, whole=True), "move": _plain(columns.move),
-        "player": _coded(columns.player, CODES["player"]), "status": _coded(columns.status, CODES["status"]),
-        "board": _maybe(columns.board), "probability": _values(columns.probability) if columns.has_chance else None,
-        **{field: _values(getattr(columns, field)) for field in _NODE_VALUES},
+        "depth": plain_column(columns.depth, whole=True), "move": plain_column(columns.move),
+        "player": coded_column(columns.player, CODES["player"]), "status": coded_column(columns.status, CODES["status"]),
+        "board": maybe_column(columns.board), "probability": values_column(columns.probability, errors) if columns.has_chance else None,
+        **{field: values_column(getattr(columns, field), errors) for field in _NODE_VALUES},
     }
     parents = columns.parent
     return {
@@ -191,7 +151,7 @@ def _document(trace: Trace) -> dict[str, Any]:
             "codes": {key: list(table) for key, table in CODES.items()},
             "summary": _summary(trace), "node_columns": node_columns, "events": events,
         },
-        "nodes": Records(len(names), lambda start, end: _node_text(range(start, end), names[start:end])),
+        "nodes": Records(len(names), lambda start, end: _node_text(range(start, end), names[start:end], errors)),
         "edges": Records(max(len(names) - 1, 0), lambda start, end: _records_text(
             map(_Edge, parents[start + 1 : end + 1], range(start + 1, end + 1)))),
     }
@@ -211,44 +171,54 @@ class _Edge(msgspec.Struct, gc=False):
     target: int
 
 
-def _records_text(records: Iterator[msgspec.Struct]) -> str:
-    """The records' compact JSON, comma-separated, without brackets (the whole list encoded in C)."""
-    return msgspec.json.encode(list(records))[1:-1].decode("utf-8")
+def _records_text(records: Iterator[msgspec.Struct]) -> bytearray:
+    """The records' compact JSON list (the whole list encoded in C)."""
+    return encoded(list(records))
 
 
-def _node_text(ids: range, names: Sequence[str]) -> str:
-    """The node records of `ids`; a name holding a lone surrogate goes through the standard library,
-    the only encoder that passes it (as `json.dumps` always did)."""
+def _node_text(ids: range, names: Sequence[str], errors: str = "strict") -> bytearray:
+    """The node records of `ids`; a name holding a lone surrogate (or a str subclass) goes through the
+    standard library, the only encoder that passes it (as `json.dumps` always did)."""
     try:
         return _records_text(map(_Node, ids, names))
-    except UnicodeEncodeError:
-        return list_text([{"id": node, "name": name} for node, name in zip(ids, names)])[1:-1]
+    except (UnicodeEncodeError, TypeError):
+        return list_bytes([{"id": node, "name": name} for node, name in zip(ids, names)], errors=errors)
 
 
 def _size(trace: Trace) -> int:
     return max(max(len(one.columns.event_kind), len(one.columns.depth)) for one in trace.passes)
 
 
-def json_v2_chunks(trace: Trace, *, indent: bool | None = None) -> Iterator[str]:
-    """The trace as version 2 JSON text in pieces (joined, one document ending in a newline).
+def json_v2_bytes(trace: Trace, *, indent: bool | None = None, errors: str = "strict") -> Iterator[bytes]:
+    """The trace as version 2 JSON in pieces of UTF-8 (joined, one document ending in a newline):
+    what a file takes, made as bytes by msgspec and never decoded on the way.
 
     Args:
         trace: a finished trace (with its earlier passes, if any).
         indent: True for the indented layout, False for no spaces at all; None (the default)
             indents traces of at most `INDENT_LIMIT` events and nodes in every pass.
+        errors: "strict" refuses a name holding a lone surrogate (UnicodeEncodeError: UTF-8 cannot
+            hold it); "surrogatepass" encodes it anyway, for `json_v2_chunks`, which decodes it back.
 
     Raises:
         InputError: two nodes share a name, or a name is empty (before any piece is made).
         ValueError: a value is NaN.
     """
-    documents = [_document(one) for one in trace.passes]  # names checked before any text
+    documents = [_document(one, errors) for one in trace.passes]  # names checked before any text
     document = documents[-1]
     if documents[:-1]:
         document["graph"]["passes"] = documents[:-1]
     if indent is None:
         indent = _size(trace) <= INDENT_LIMIT
     if indent:
-        yield readable_text(materialised(document), 0) + "\n"
+        yield (readable_text(materialised(document), 0) + "\n").encode("utf-8", errors)
         return
-    yield from compact_chunks(document)
-    yield "\n"
+    yield from compact_chunks(document, errors)
+    yield b"\n"
+
+
+def json_v2_chunks(trace: Trace, *, indent: bool | None = None) -> Iterator[str]:
+    """`json_v2_bytes` as text: the same pieces decoded (a lone surrogate in a name is kept, as
+    `json.dumps` keeps it). See `json_v2_bytes` for the arguments and errors."""
+    for chunk in json_v2_bytes(trace, indent=indent, errors="surrogatepass"):
+        yield chunk.decode("utf-8", "surrogatepass")

@@ -241,7 +241,7 @@ class _LazyChildIndex(ChildIndex):
         self.parents = parents
 
     def __getattr__(self, name: str) -> Any:
-        if name not in ("ids", "starts"):
+        if name not in ("ids", "starts", "_edges"):
             raise AttributeError(name)
         ChildIndex.__init__(self, self.parents)
         return getattr(self, name)

@@ -16,17 +16,14 @@ from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from visualizer.games.base import Game, Player, Value
 from visualizer.games.capabilities import ChanceMoves, offers
-from visualizer.tracing.events import EVENT_KINDS, EventKind
-from visualizer.tracing.trace_columns import KIND_CODES, KINDS, NO_CHILD, ChildIndex, Nones, TraceColumns, players_by_depth, statuses
+from visualizer.tracing.events import EventKind
+from visualizer.tracing.trace_columns import HAS_CHILD, KIND_CODES, NO_CHILD, ChildIndex, Nones, TraceColumns, players_by_depth, statuses
 from visualizer.tracing.trace_records import NodeStatus
 
 if TYPE_CHECKING:
     from visualizer.tracing.search_log import SearchLog
 
 __all__ = ["RecordedColumns"]
-
-_HAS_CHILD = bytes(code < len(KINDS) and "child" in EVENT_KINDS[KINDS[code]].carries for code in range(256))
-"""A `bytes.translate` table: 1 for the codes of kinds that carry a child, 0 for the others."""
 
 _FILED = frozenset(("parent", "depth", "alpha", "beta", "event_node", "event_value", "event_alpha", "event_beta",
                     "event_skipped", "event_extra"))
@@ -88,10 +85,14 @@ class RecordedColumns(TraceColumns):
         are spread out over all the events, once, on first use (reading one event builds the column).
         """
         column = array("i", [NO_CHILD]) * self.event_count
-        steps = compress(range(self.event_count), self.event_kind.translate(_HAS_CHILD))
+        steps = compress(range(self.event_count), self.event_kind.translate(HAS_CHILD))
         for index, child in zip(steps, self._rec.children_taken):
             column[index] = child
         return column
+
+    def carried_children(self) -> list[int]:
+        """The child of each event whose kind carries one, in step order: as the recorder keeps them."""
+        return self._rec.children_taken
 
     @cached_property
     def visit(self) -> _ZeroIsNone:
