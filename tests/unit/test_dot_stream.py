@@ -105,6 +105,15 @@ def test_odd_names_stream_the_same():
     assert 'tooltip="say \\"hi\\""' in text and 'tooltip="node"' in text and 'tooltip="12"' in text
 
 
+@pytest.mark.parametrize("algorithm", ["minimax", "alphabeta", "negamax"])
+def test_writing_a_trace_again_gives_the_same_text(algorithm):
+    # The second write uses what the first remembered (names checked, edges listed).
+    trace = trace_search(TicTacToe("X../.O./..."), algorithm)
+    first = streamed(trace, chunk_nodes=50)
+    assert first == reference(trace)
+    assert streamed(trace, chunk_nodes=7) == first
+
+
 def test_a_trace_read_back_from_json_streams_the_same():
     trace = trace_search(TicTacToe("XOX/.O./..."), "negamax-ab")
     loaded = from_json(to_json(trace))

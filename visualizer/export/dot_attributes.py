@@ -1,0 +1,75 @@
+"""Provides DOT attribute text as pydot writes it (`dot_value`, `dot_attributes`), and the node and edge
+attribute pieces of the streamed DOT text."""
+
+from __future__ import annotations
+
+import re
+
+from visualizer.export.dot_labels import (
+    BOARD_FONT,
+    CUT,
+    GREY,
+    PV_WIDTH,
+    SHAPES,
+    quote_label,
+)
+from visualizer.games.base import Player
+from visualizer.tracing.trace_records import NodeStatus
+
+__all__ = ["BOLD", "COURIER", "SHAPE_PIECES", "STATUS_STYLES", "dot_attributes", "dot_value", "edge_attributes"]
+
+_KEYWORDS = {"graph", "subgraph", "digraph", "node", "edge", "strict"}
+_IDENTIFIER = re.compile(r"[_a-zA-Z][a-zA-Z0-9_]*|[0-9]+")
+
+
+def dot_value(text: str) -> str:
+    """An attribute value as pydot writes it: as it is, when pydot would write it as it is.
+
+    pydot passes identifiers, numbers and double-quoted strings through unchanged; anything else it
+    would quote its own way, which the stream does not copy, so such a value is a mistake here.
+    """
+    quoted = len(text) >= 2 and text[0] == text[-1] == '"'
+    if quoted or (_IDENTIFIER.fullmatch(text) and text.lower() not in _KEYWORDS):
+        return text
+    raise ValueError(f"{text!r} is not a DOT identifier, number or quoted string")
+
+
+def dot_attributes(**attributes: str) -> str:
+    """' [key=value, ...]' in the given order as pydot writes it; empty without attributes."""
+    if not attributes:
+        return ""
+    return " [" + ", ".join(f"{key}={dot_value(value)}" for key, value in attributes.items()) + "]"
+
+
+SHAPE_PIECES = {player: f' [shape={dot_value(SHAPES[player.value])}, tooltip="' for player in Player}
+"""The start of a node's attributes up to its tooltip's text, by player."""
+
+COURIER = f", fontname={dot_value(BOARD_FONT)}"
+"""The font attribute of a node whose label draws a board."""
+
+BOLD = f", penwidth={dot_value(PV_WIDTH)}"
+"""The pen attribute of a node on the principal variation."""
+
+STATUS_STYLES = {
+    NodeStatus.VISITED: "",
+    NodeStatus.PRUNED: ", " + dot_attributes(style="dashed", color=GREY, fontcolor=GREY)[2:-1],
+    NodeStatus.UNREACHED: ", " + dot_attributes(style="dotted", color=GREY, fontcolor=GREY)[2:-1],
+}
+"""The style attributes of a node by its status (none for a visited node)."""
+
+
+def edge_attributes(*, pruned: bool, unreached: bool, probability: str | None, cut: bool, bold: bool) -> str:
+    """The attributes of an edge to a pruned or unreached child, out of a chance node (`probability`,
+    the label), a cut, or on the principal variation."""
+    attributes: dict[str, str] = {}
+    if pruned:
+        attributes.update(style="dashed", color=GREY)
+    elif unreached:
+        attributes.update(style="dotted", color=GREY)
+    if probability is not None:
+        attributes["label"] = quote_label(probability)
+    if cut:
+        attributes.update(label=quote_label("cut"), color=CUT, fontcolor=CUT)
+    if bold:
+        attributes["penwidth"] = PV_WIDTH
+    return dot_attributes(**attributes)
