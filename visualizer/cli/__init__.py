@@ -2,44 +2,47 @@
 
 from __future__ import annotations
 
+import argparse
 import contextlib
 import errno
+import importlib
 import os
 import signal
 import sys
 import threading
-from typing import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
-from visualizer.cli.commands import default, overview, replay, run, serve, show, tui
-from visualizer.cli.comparing import compare
-from visualizer.cli.exporting import export
-from visualizer.cli.grading import grade
 from visualizer.cli.parser import build_parser, check_values
-from visualizer.cli.playing import best_move, play
-from visualizer.cli.practicing import practice
-from visualizer.cli.statistics import stats
-from visualizer.cli.worksheet import worksheet
 from visualizer.errors import VisualizerError, one_line
 
-__all__ = ["main", "Terminated"]
+__all__ = ["COMMANDS", "Terminated", "command_function", "main"]
 
 COMMANDS = {
-    None: default,
-    "overview": overview,
-    "show": show,
-    "run": run,
-    "export": export,
-    "tui": tui,
-    "replay": replay,
-    "serve": serve,
-    "best-move": best_move,
-    "play": play,
-    "compare": compare,
-    "stats": stats,
-    "practice": practice,
-    "worksheet": worksheet,
-    "grade": grade,
+    None: ("commands", "default"),
+    "overview": ("commands", "overview"),
+    "show": ("commands", "show"),
+    "run": ("commands", "run"),
+    "export": ("exporting", "export"),
+    "tui": ("commands", "tui"),
+    "replay": ("commands", "replay"),
+    "serve": ("commands", "serve"),
+    "best-move": ("playing", "best_move"),
+    "play": ("playing", "play"),
+    "compare": ("comparing", "compare"),
+    "stats": ("statistics", "stats"),
+    "practice": ("practicing", "practice"),
+    "worksheet": ("worksheet", "worksheet"),
+    "grade": ("grading", "grade"),
 }
+"""Each command's module in `visualizer.cli` and its function there. A module is imported only when its
+command runs: importing every command (the grader, the practice sheets, the study) took longer than
+starting Python."""
+
+
+def command_function(command: str | None) -> Callable[[argparse.Namespace], int]:
+    """The function that runs `command` (None: the default, the app or the overview), its module imported now."""
+    module, name = COMMANDS[command]
+    return getattr(importlib.import_module(f"visualizer.cli.{module}"), name)
 
 EXIT_INTERRUPTED = 130
 """Exit code after ctrl+c (SIGINT), as a shell reports it: 128 + 2."""
@@ -98,7 +101,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 check_values(parser, args)
             finally:
                 sys.stdout.flush()  # --help and --version print before argparse exits
-            code = COMMANDS[args.command](args)
+            code = command_function(args.command)(args)
             sys.stdout.flush()
             return code
         except VisualizerError as error:

@@ -7,6 +7,7 @@ from contextlib import nullcontext
 from dataclasses import dataclass
 from pathlib import Path
 
+from visualizer.cli.defaults import DEFAULT_MAX_FRAMES, DEFAULT_MAX_IMAGE_NODES
 from visualizer.cli.progress import progress_bar
 from visualizer.cli.searching import trace_from_args
 from visualizer.cli.sources import game_from_args, source_kind, trace_from_file
@@ -35,12 +36,6 @@ MAX_DPI = 1200
 """The finest `--dpi`: a 15-node tree at 1200 dpi is already 12,000 pixels wide."""
 
 MAX_FPS = 50
-
-DEFAULT_MAX_FRAMES = 1000
-"""`--frames` writes one file per step; more steps than this need `--max-frames` (or a smaller search)."""
-
-DEFAULT_MAX_IMAGE_NODES = 5000
-"""Pictures of more nodes than this need `--max-image-nodes`: too wide to read, and slow to paint as PNG or PDF."""
 
 MAX_NAME_BYTES = 200
 """A file name's stem, so that NAME-0001.json still fits the usual 255-byte limit."""

@@ -9,7 +9,7 @@ import sys
 from typing import NoReturn
 
 from visualizer import __version__
-from visualizer.cli.exporting import DEFAULT_MAX_FRAMES, DEFAULT_MAX_IMAGE_NODES
+from visualizer.cli.defaults import DEFAULT_MAX_FRAMES, DEFAULT_MAX_IMAGE_NODES
 from visualizer.cli.teaching_options import add_grade, add_practice, add_worksheet
 from visualizer.export.formats import DEFAULT_FPS, EXPORT_FORMATS
 from visualizer.export.themes import DEFAULT_THEME, THEMES

@@ -11,6 +11,7 @@ import json
 import sys
 
 from visualizer.cli.commands import has_terminal, print_instead_of_app
+from visualizer.cli.defaults import DEFAULT_BRANCHING, DEFAULT_DEPTH
 from visualizer.cli.sources import check_owned, game_from_args, source_kind
 from visualizer.errors import InputError
 from visualizer.games import Player
@@ -21,12 +22,6 @@ from visualizer.practice.code import RandomExercise, draw_seed
 from visualizer.practice.exercise import Exercise
 
 __all__ = ["DEFAULT_BRANCHING", "DEFAULT_DEPTH", "exercise_from_args", "practice"]
-
-DEFAULT_BRANCHING = 2
-"""Children per node of a random practice tree."""
-
-DEFAULT_DEPTH = 4
-"""Depth of a random practice tree: 16 leaves, a drawing that fits a terminal."""
 
 _NO_TERMINAL_HINT = "it is the blank sheet (--sheet): fill it in, then check it with --answers FILE"
 """What stderr says when the app cannot run and the sheet is printed instead."""

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 import argparse
 
-from visualizer.cli.practicing import DEFAULT_BRANCHING, DEFAULT_DEPTH
-from visualizer.cli.worksheet import DEFAULT_COUNT, DEFAULT_OUT
+from visualizer.cli.defaults import DEFAULT_BRANCHING, DEFAULT_COUNT, DEFAULT_DEPTH, DEFAULT_OUT
 from visualizer.export.themes import DEFAULT_THEME, THEMES
 from visualizer.export.worksheet import DEFAULT_WORKSHEET_FORMATS, WORKSHEET_FORMATS
 from visualizer.grading.cases import (

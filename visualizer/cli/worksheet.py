@@ -8,6 +8,7 @@ from itertools import groupby
 from pathlib import Path
 from typing import Any
 
+from visualizer.cli.defaults import DEFAULT_COUNT, DEFAULT_OUT
 from visualizer.cli.progress import progress_bar
 from visualizer.errors import InputError
 from visualizer.export.themes import find_theme
@@ -28,12 +29,6 @@ from visualizer.practice.worksheet import (
 )
 
 __all__ = ["DEFAULT_COUNT", "DEFAULT_OUT", "instructions", "worksheet"]
-
-DEFAULT_COUNT = 6
-"""Exercises on a worksheet unless --count says otherwise."""
-
-DEFAULT_OUT = "worksheet"
-"""The folder the files go to unless --out says otherwise."""
 
 
 def worksheet(args: argparse.Namespace) -> int:
