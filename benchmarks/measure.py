@@ -96,7 +96,7 @@ print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss, code)
 """Runs the command given after the timeout, then prints its peak RSS (KiB) and its exit code."""
 
 
-def peak_rss(command: Sequence[str], *, cwd: Path, timeout: float) -> ChildRun:
+def peak_rss(command: Sequence[str], *, cwd: Path, timeout: float, env: dict[str, str] | None = None) -> ChildRun:
     """Runs `command` and returns its own peak RSS.
 
     The command is started by a small launcher process, which reads the peak with
@@ -110,11 +110,12 @@ def peak_rss(command: Sequence[str], *, cwd: Path, timeout: float) -> ChildRun:
         command: the program and its arguments.
         cwd: the folder it runs in.
         timeout: seconds after which it is killed (`returncode` is then None).
+        env: its environment (None: this process's).
     """
     start = time.perf_counter()
     done = subprocess.run(
         [sys.executable, "-c", _LAUNCHER, str(timeout), *command],
-        cwd=cwd, capture_output=True, text=True, check=True,
+        cwd=cwd, capture_output=True, text=True, check=True, env=env,
     )
     peak_kb, code = done.stdout.split()[-2:]
     seconds = time.perf_counter() - start
