@@ -1,4 +1,4 @@
-"""Provides the DOT stream's bulk text tools: `interleave` (lines from columns of pieces), `int_texts`, `Texts`.
+"""Provides the DOT stream's bulk text tools: `interleave` (lines from columns of pieces), `int_texts`.
 
 Half a million DOT statements made one f-string at a time cost about 0.4 microseconds each, most of
 it the interpreter going round the loop. Here a chunk of lines is made column by column instead:
@@ -10,12 +10,12 @@ msgspec's encoder and split apart again, about twice as fast as `str` on each.
 from __future__ import annotations
 
 from array import array
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 import msgspec
 
-__all__ = ["Column", "Texts", "int_texts", "interleave"]
+__all__ = ["Column", "int_texts", "interleave"]
 
 Column = str | Iterable[str]
 """A piece of every line: one text for all of them, or one text per line."""
@@ -83,15 +83,3 @@ def int_texts(numbers: Sequence[Any], prefix: str = "") -> list[str] | None:
     if prefix:  # one pass over the text instead of one string per number
         text = prefix + text.replace(",", "," + prefix)
     return text.split(",")
-
-
-class Texts(dict):
-    """Label pieces by value, each made on first use by `make(value)`; `texts[value]` is a dict lookup after that."""
-
-    def __init__(self, make: Callable[[Any], str]):
-        super().__init__()
-        self.make = make
-
-    def __missing__(self, key: Any) -> str:
-        text = self[key] = self.make(key)
-        return text

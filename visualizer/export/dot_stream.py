@@ -45,10 +45,11 @@ from visualizer.export.dot_labels import (
     quote_label,
     summary_title,
 )
-from visualizer.export.dot_pieces import Column, Texts, int_texts, interleave
+from visualizer.export.dot_pieces import Column, int_texts, interleave
 from visualizer.export.graph import check_names
 from visualizer.export.scene import standing_cuts
 from visualizer.games.base import Player, format_value
+from visualizer.memo import Memo
 from visualizer.gc_policy import paused_gc
 from visualizer.tracing.trace import Trace
 from visualizer.tracing.trace_records import NodeStatus
@@ -107,13 +108,13 @@ class _DotStream:
         self.bold = set(summary.principal_variation)
         self.pruned = set(summary.pruned)
         self.cuts = set(standing_cuts(trace))
-        self.value_texts = Texts(lambda value: format_value(value, missing="?"))
-        self.value_pieces = Texts(lambda value: "  v=" + format_value(value, missing="?"))
-        self.window_texts = Texts(format_value)
-        self.alpha_pieces = Texts(lambda alpha: "\\n[" + format_value(alpha))
-        self.beta_pieces = Texts(lambda beta: ", " + format_value(beta) + "]")
-        self.static_texts = Texts(lambda value: "" if value is None else f"\\n({format_value(value)})")
-        self.board_texts = Texts(lambda board: "" if board is None else "\\n" + escape_label(board))
+        self.value_texts = Memo(lambda value: format_value(value, missing="?"))
+        self.value_pieces = Memo(lambda value: "  v=" + format_value(value, missing="?"))
+        self.window_texts = Memo(format_value)
+        self.alpha_pieces = Memo(lambda alpha: "\\n[" + format_value(alpha))
+        self.beta_pieces = Memo(lambda beta: ", " + format_value(beta) + "]")
+        self.static_texts = Memo(lambda value: "" if value is None else f"\\n({format_value(value)})")
+        self.board_texts = Memo(lambda board: "" if board is None else "\\n" + escape_label(board))
         self.probability = self.columns.probability if self.columns.has_chance else None
         self.special: set[int] = set()
         self.visits = visit_counts(trace) if is_monte_carlo(trace) else None

@@ -15,6 +15,7 @@ from itertools import compress
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from visualizer.games.base import Game, Player, Value
+from visualizer.memo import Memo
 from visualizer.games.capabilities import ChanceMoves, offers
 from visualizer.tracing.events import EventKind
 from visualizer.tracing.trace_columns import HAS_CHILD, KIND_CODES, NO_CHILD, ChildIndex, Nones, TraceColumns, players_by_depth, statuses
@@ -120,7 +121,7 @@ class RecordedColumns(TraceColumns):
         if game.is_explicit:
             return [game.player(node) for node in range(len(game))]
         if offers(game, ChanceMoves):  # chance nodes break the alternation: ask at every node
-            return list(map(_Cache(game.player).__getitem__, self._rec.states))
+            return list(map(Memo(game.player).__getitem__, self._rec.states))
         return players_by_depth(game.player(self._rec.states[0]), self.depth)
 
     @cached_property
@@ -162,7 +163,7 @@ class RecordedColumns(TraceColumns):
     def move(self) -> list[Any]:
         moves = self._rec.moves[1:]  # the root (node 0) is reached by no move
         try:
-            return [None, *map(_Cache(self.game.move_value).__getitem__, moves)]  # each distinct move once
+            return [None, *map(Memo(self.game.move_value).__getitem__, moves)]  # each distinct move once
         except TypeError:  # unhashable moves
             return [None, *map(self.game.move_value, moves)]
 
@@ -237,18 +238,6 @@ class _ZeroIsNone(Sequence):
         return self.numbers[index] or None
 
 
-class _Cache(dict):
-    """`function(key)` for each key, worked out once (a dict lookup in C afterwards)."""
-
-    def __init__(self, function: Callable[[Any], Any]):
-        super().__init__()
-        self.function = function
-
-    def __missing__(self, key: Any) -> Any:
-        value = self[key] = self.function(key)
-        return value
-
-
 class _Boards(Sequence):
     """The board column of a game trace: each node's position drawn as text when asked for.
 
@@ -257,7 +246,7 @@ class _Boards(Sequence):
 
     def __init__(self, game: Game, states: list[Any]):
         self.states = states
-        self.texts = _Cache(game.board_text)
+        self.texts = Memo(game.board_text)
 
     def __len__(self) -> int:
         return len(self.states)
