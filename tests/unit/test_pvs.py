@@ -27,7 +27,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from visualizer.export import read_json, write_json
-from visualizer.export.rebuild import check_trace
+from visualizer.export.trace_check import check_trace
 from visualizer.games import TicTacToe, from_nested
 from visualizer.games.base import Player
 from visualizer.games.explicit import builtin_example

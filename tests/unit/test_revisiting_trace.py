@@ -13,7 +13,7 @@ from toys import TwoPileNim
 from visualizer.errors import InputError
 from visualizer.export.json_format import from_json, to_json_networkx
 from visualizer.export.json_format import to_json_v1 as to_json  # the version 1 readers and files
-from visualizer.export.rebuild import check_trace
+from visualizer.export.trace_check import check_trace
 from visualizer.export.schema import validate
 from visualizer.games import Player
 from visualizer.games.explicit import builtin_example

@@ -25,7 +25,8 @@ from itertools import chain
 from operator import itemgetter
 from typing import Any, Iterable, Sequence
 
-from visualizer.export.rebuild import check_trace, trace_header
+from visualizer.export.rebuild import trace_header
+from visualizer.export.trace_check import check_trace
 from visualizer.export.schema import validate
 from visualizer.games.base import Player
 from visualizer.tracing.trace_columns import KIND_CODES, NO_CHILD, ChildIndex, TraceColumns

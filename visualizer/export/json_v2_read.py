@@ -17,7 +17,8 @@ from typing import Any, Sequence
 
 from visualizer.export.errors import TraceFileError
 from visualizer.export.json_v2 import CARRIED_FIELDS
-from visualizer.export.rebuild import check_trace, trace_header
+from visualizer.export.rebuild import trace_header
+from visualizer.export.trace_check import check_trace
 from visualizer.export.schema import validate
 from visualizer.games.base import Player
 from visualizer.tracing.events import EVENT_FIELDS, EVENT_KINDS, Bound, EventKind

@@ -1,27 +1,20 @@
-"""Provides `from_networkx`: the inverse of `to_networkx`, rebuilding the immutable `Trace` of a graph,
-and `check_trace`, the consistency check both JSON readers end with."""
+"""Provides `from_networkx`: the inverse of `to_networkx`, rebuilding the immutable `Trace` of a graph
+(which then goes through `trace_check.check_trace`, as both JSON readers' traces do)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Sequence
 
-from visualizer.export.errors import TraceFileError
+from visualizer.export.trace_check import check_trace, inconsistent as _problem
 from visualizer.games.base import Player
-from visualizer.tracing.trace_columns import KIND_CODES, KINDS, NO_CHILD
-from visualizer.tracing.events import EVENT_FIELDS, EVENT_KINDS, SPARSE_FIELDS, Bound, Effect, Event, EventKind
+from visualizer.tracing.events import EVENT_FIELDS, SPARSE_FIELDS, Bound, Event, EventKind
 from visualizer.tracing.trace import Cutoff, NodeStatus, Summary, Trace, TraceNode
-from visualizer.tracing.traits import traits_of
 
 if TYPE_CHECKING:
     import networkx
 
-__all__ = ["from_networkx", "trace_header", "check_trace"]
+__all__ = ["from_networkx", "trace_header"]
 
-_FIX = "export the trace again"
-
-
-def _problem(name: str, problem: str) -> TraceFileError:
-    return TraceFileError(f"{name} is not a consistent trace: {problem}; {_FIX}")
 
 
 class _Names:
@@ -230,122 +223,3 @@ def trace_header(attributes: dict[str, Any]) -> dict[str, Any]:
         "options": {name: tuple(value) if isinstance(value, list) else value
                     for name, value in options.items() if name not in ("depth_limit", "iterative", "strict")},
     }
-
-
-BACK_UP, RESEARCH = KIND_CODES[EventKind.BACK_UP], KIND_CODES[EventKind.RESEARCH]
-_EFFECTS = [EVENT_KINDS[kind].effect for kind in KINDS]
-"""Each kind's effect, by code."""
-_HAS_CHILD = [("child" in EVENT_KINDS[kind].carries) for kind in KINDS]
-_HAS_SKIPPED = [("skipped" in EVENT_KINDS[kind].carries) for kind in KINDS]
-_OPEN, _CLOSE, _PRUNE = Effect.OPEN, Effect.CLOSE, Effect.PRUNE
-
-
-def check_trace(trace: Trace, *, name: str = "the graph") -> None:
-    """Checks that a rebuilt trace is one a search could have recorded, so that `Replay` and the app
-    can step through it: every node but the root hangs one level below its parent, and the events
-    are one depth-first walk from the root (see `_check_events`) that the summary describes.
-
-    Raises:
-        TraceFileError: naming the first node or step that does not fit.
-    """
-    columns = trace.columns
-    parents, depths, names = columns.parent, columns.depth, columns.name
-    if parents[0] is not None or depths[0] != 0:
-        raise _problem(name, f"node 0 ({names[0]!r}) must be the root, at depth 0 without a parent")
-    for node in range(1, columns.node_count):
-        parent = parents[node]
-        if parent is None:
-            raise _problem(name, f"node {names[node]!r} has no parent, which only the root (node 0) may lack")
-        if depths[node] != depths[parent] + 1:
-            problem = f"node {names[node]!r} has depth {depths[node]} under a parent at depth {depths[parent]}"
-            raise _problem(name, problem + ", not one level below it")
-    entered = _check_events(trace, name)
-    _check_summary(trace, entered, name)
-
-
-def _check_events(trace: Trace, name: str) -> list[int]:
-    """The events must open and close nodes as a depth-first search does (each kind's `Effect` in
-    `EVENT_KINDS`): the first enters the root, each enter is of an unentered child of the innermost
-    open node, every other event is at the innermost open node, an exit closes it, a back-up takes
-    the child that exited just before, a cut-off follows the back-up of its child and skips only
-    unentered children, a transposition's earlier node has exited, and the last event closes the
-    root. Returns the entered nodes in order."""
-    columns = trace.columns
-    parents, names = columns.parent, columns.name
-    kinds, nodes, children, skipped = columns.event_kind, columns.event_node, columns.event_child, columns.event_skipped
-    revisits = traits_of(trace.algorithm).revisits
-    refs = columns.event_extra.get("ref", {})
-    entered, order = bytearray(columns.node_count), []
-    stack: list[int] = []
-    top = None
-    for index in range(columns.event_count):
-        kind, node, child = kinds[index], nodes[index], children[index]
-        effect = _EFFECTS[kind]
-        problem = None
-        if effect is _OPEN:
-            twice = entered[node] and (not revisits or node in stack)  # a search that revisits reopens closed nodes
-            if twice or parents[node] != top:
-                problem = "enters it twice" if twice else "enters it outside its parent"
-            entered[node] = 1
-            order.append(node)
-            stack.append(node)
-            top = node
-        elif node != top:
-            problem = "is not at the innermost open node" if stack else "comes when no node is open"
-        elif effect is _CLOSE:
-            stack.pop()
-            top = stack[-1] if stack else None
-        elif kind == BACK_UP and (_EFFECTS[kinds[index - 1]] is not _CLOSE or child != nodes[index - 1]):
-            problem = "does not take the child that exited just before"
-        elif effect is _PRUNE and (kinds[index - 1] != BACK_UP or child != children[index - 1]):
-            problem = "does not follow the back-up of its child"
-        elif kind == RESEARCH and (parents[child] != node or not entered[child] or child in stack):
-            problem = "searches again a node that is not a searched child of it"
-        elif index + 1 in refs and (not entered[refs[index + 1]] or refs[index + 1] in stack):
-            problem = "points at a node that has not been searched yet"
-        if problem is None and (child != NO_CHILD) != _HAS_CHILD[kind]:
-            problem = "has a child, which only back-ups and cut-offs have" if child != NO_CHILD else "lacks its child"
-        if problem is None and index + 1 in skipped:
-            if not _HAS_SKIPPED[kind]:
-                problem = "skips children, which only cut-offs do"
-            elif any(parents[kid] != node or (entered[kid] and not revisits) for kid in skipped[index + 1]):
-                problem = "skips a node that is not an unentered child of it"
-        if problem is not None:
-            raise _problem(name, f"graph.events[{index}] ({KINDS[kind].value} at node {names[node]!r}) {problem}")
-    if stack or not columns.event_count:
-        raise _problem(name, "the events stop before the search is over (the root is never closed)")
-    return order
-
-
-def _check_summary(trace: Trace, entered: list[int], name: str) -> None:
-    """The summary's cut-offs are the cut-off events, its visit order the entered nodes, and its
-    principal variation a path down from the root."""
-    columns, summary = trace.columns, trace.summary
-    parents, kinds, skipped = columns.parent, columns.event_kind, columns.event_skipped
-    steps = [index + 1 for index, kind in enumerate(kinds) if _EFFECTS[kind] is _PRUNE]
-    listed = [cutoff.step for cutoff in summary.cutoffs]
-    if listed != steps:
-        index = next(index for index, pair in enumerate(zip([*listed, None], [*steps, None])) if pair[0] != pair[1])
-        what = f"lists step {listed[index]}" if index < len(listed) else "has no entry"
-        actual = f"have step {steps[index]} there" if index < len(steps) else "end before it"
-        raise _problem(name, f"graph.summary.cutoffs[{index}] {what}, but the cut-off events {actual}")
-    revisits = traits_of(trace.algorithm).revisits  # a node it skipped, it may search later
-    visited = set(entered) if summary.cutoffs and not revisits else set()
-    for index, cutoff in enumerate(summary.cutoffs):
-        event = cutoff.step - 1
-        pruned = set(cutoff.pruned)
-        kids = skipped.get(cutoff.step, ())
-        same_event = (cutoff.node, cutoff.child, tuple(cutoff.skipped)) == (
-            columns.event_node[event], columns.event_child[event], tuple(kids))
-        # each pruned node is skipped or below a pruned node, and none was visited
-        below_skipped = all(node not in visited and (node in kids or parents[node] in pruned) for node in pruned)
-        if not (same_event and below_skipped):
-            problem = f"graph.summary.cutoffs[{index}] does not match the cut-off event at step {cutoff.step}"
-            detail = " (it prunes a visited node or one not below a skipped child)" if same_event else ""
-            raise _problem(name, problem + detail)
-    if tuple(summary.visit_order) != tuple(entered):
-        raise _problem(name, "graph.summary.visit_order is not the order in which the events enter the nodes")
-    line = summary.principal_variation
-    if not line or line[0] != 0 or any(parents[node] != before for before, node in zip(line, line[1:])) \
-            or summary.best_child != (line[1] if len(line) > 1 else None):
-        raise _problem(name, "graph.summary.principal_variation is not a path down from the root through best_child")
