@@ -2,8 +2,6 @@
 
 import pytest
 
-from visualizer.games.explicit import builtin_example
-from visualizer.session import Session
 from visualizer.tui import make_app
 from visualizer.tui.dialogs import SearchChoiceDialog
 from visualizer.tui.screens.compare_screen import CompareScreen
@@ -71,13 +69,6 @@ async def test_the_longer_search_leads_whichever_side_it_is_on():
         left, right = screen.replays
         assert (left.step, right.step) == (left.count, right.count)
         assert titles(screen)[0].startswith("alphabeta: visited 13/13")
-
-
-def test_the_session_offers_minimax_and_the_search_on_screen_with_its_options():
-    session = Session(builtin_example(), "alphabeta")
-    assert session.compare_choices() == ("minimax", "alphabeta")
-    session = Session(builtin_example(), "minimax")
-    assert session.compare_choices() == ("minimax", "alphabeta")
 
 
 async def test_switching_algorithm_goes_past_one_that_cannot_search_this_tree():
