@@ -196,22 +196,8 @@ def bind_hooks(target: Any, rec: SearchLog, checkpoint: Callable[[int], int]) ->
         replayed += 1
         return stack[-1]
 
-    def log_open(kind: int, state: Any, move: Any, depth: int, alpha: Value | None, beta: Value | None) -> None:
-        """Logs the opening of a node (any kind whose effect is OPEN), checking the node budget first."""
-        nonlocal next_check
-        entered = len(entered_states)
-        if entered >= next_check:
-            next_check = checkpoint(entered - skipped_count) + skipped_count
-        add_kind(kind)
-        log_state(state)
-        log_move(move)
-        log_depth(depth)
-        if windowed:
-            log_alpha(alpha)
-            log_beta(beta)
-
     def enter(state: Any, move: Any, *, depth: int, alpha: Value | None, beta: Value | None) -> None:
-        # log_open(ENTER, ...) written out: this runs once per node, and the call would cost a tenth of it
+        # The one body of every opening kind: SELECT and EXPAND log through it and retag the kind
         nonlocal next_check
         entered = len(entered_states)
         if entered >= next_check:
@@ -237,14 +223,16 @@ def bind_hooks(target: Any, rec: SearchLog, checkpoint: Callable[[int], int]) ->
         log_value(value)
 
     def select(state: Any, move: Any, *, depth: int, score: Value | None) -> None:
-        log_open(SELECT, state, move, depth, None, None)
+        enter(state, move, depth=depth, alpha=None, beta=None)
+        kinds[-1] = SELECT
         sync()
         rec.event_value[-1] = values[stack[-1]]  # the node shows the mean it has so far
         if score is not None:
             rec.event_extra["score"][len(kinds)] = score
 
     def expand(state: Any, move: Any, *, depth: int) -> None:
-        log_open(EXPAND, state, move, depth, None, None)
+        enter(state, move, depth=depth, alpha=None, beta=None)
+        kinds[-1] = EXPAND
 
     def simulate(state: Any, playout: Sequence[str], value: Value) -> None:
         node = filed(SIMULATE)  # a playout's result is no static value: only the node's value changes
