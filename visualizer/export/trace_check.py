@@ -34,7 +34,6 @@ _problem = inconsistent
 BACK_UP, RESEARCH = KIND_CODES[EventKind.BACK_UP], KIND_CODES[EventKind.RESEARCH]
 _EFFECTS = [EVENT_KINDS[kind].effect for kind in KINDS]
 """Each kind's effect, by code."""
-_HAS_CHILD = [("child" in EVENT_KINDS[kind].carries) for kind in KINDS]
 _HAS_SKIPPED = [("skipped" in EVENT_KINDS[kind].carries) for kind in KINDS]
 _OPEN, _CLOSE, _PRUNE = Effect.OPEN, Effect.CLOSE, Effect.PRUNE
 
@@ -153,7 +152,12 @@ def _rare_fits(kind: int, index: int, node: int, children, kinds, parents, enter
         return parents[child] == node and bool(entered[child]) and child not in stack
     if index == 0 or kinds[index - 1] != BACK_UP or child != children[index - 1]:
         return False
-    return all(parents[kid] == node and not (entered[kid] and not revisits) for kid in skipped.get(index + 1, ()))
+    return _unentered_children(skipped.get(index + 1, ()), node, parents, entered, revisits)
+
+
+def _unentered_children(kids, node: int, parents, entered: bytearray, revisits: bool) -> bool:
+    """Each of `kids` is a child of `node` not entered yet (a search that revisits may skip one it searched)."""
+    return all(parents[kid] == node and not (entered[kid] and not revisits) for kid in kids)
 
 
 def _check_events(trace: Trace, name: str) -> list[int]:
@@ -196,12 +200,12 @@ def _check_events(trace: Trace, name: str) -> list[int]:
             problem = "searches again a node that is not a searched child of it"
         elif index + 1 in refs and (not entered[refs[index + 1]] or refs[index + 1] in stack):
             problem = "points at a node that has not been searched yet"
-        if problem is None and (child != NO_CHILD) != _HAS_CHILD[kind]:
+        if problem is None and (child != NO_CHILD) != HAS_CHILD[kind]:
             problem = "has a child, which only back-ups and cut-offs have" if child != NO_CHILD else "lacks its child"
         if problem is None and index + 1 in skipped:
             if not _HAS_SKIPPED[kind]:
                 problem = "skips children, which only cut-offs do"
-            elif any(parents[kid] != node or (entered[kid] and not revisits) for kid in skipped[index + 1]):
+            elif not _unentered_children(skipped[index + 1], node, parents, entered, revisits):
                 problem = "skips a node that is not an unentered child of it"
         if problem is not None:
             raise _problem(name, f"graph.events[{index}] ({KINDS[kind].value} at node {names[node]!r}) {problem}")
