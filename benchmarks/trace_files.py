@@ -40,15 +40,16 @@ def file_rows(trace_file: Path, out: Path, *, depth: int | None, repeat: int, ti
     progress(f"JSON file: {size_mb:,.1f} MB")
     rows = [Row(key="file-json", what="JSON file of the full minimax trace", figures={"file_mb": size_mb},
                 measured=size_mb, unit="MB", target=FILE_TARGET_MB)]
-    run = _best([sys.executable, "-m", "visualizer", "run", "--trace", str(trace_file)], repeat, timeout)
+    env = _compiled_env()
+    run = _best([sys.executable, "-m", "visualizer", "run", "--trace", str(trace_file)], repeat, timeout, env)
     progress(f"run --trace: {run.seconds:.2f} s, peak {run.peak_mb:,.1f} MB")
     figures = {"wall_s": run.seconds, "peak_mb": run.peak_mb, "file_mb": size_mb}
     rows.append(_checked(Row(key="run-trace-time", what="visualizer run --trace FILE: time", figures=figures,
                              measured=run.seconds, unit="s", target=RUN_TRACE_TARGETS["seconds"]), run))
     rows.append(_checked(Row(key="run-trace-rss", what="visualizer run --trace FILE: peak RSS", figures=figures,
                              measured=run.peak_mb, unit="MB", target=RUN_TRACE_TARGETS["peak_mb"]), run))
-    export = _best(export_command("json,dot", out, depth=depth), repeat, timeout)
-    plain = _best(_reference_command(depth), repeat, timeout)
+    export = _best(export_command("json,dot", out, depth=depth), repeat, timeout, env)
+    plain = _best(_reference_command(depth), repeat, timeout, env)
     progress(f"export json,dot process: {export.seconds:.2f} s; plain minimax process: {plain.seconds:.2f} s")
     rows.append(_checked(Row(
         key="process-export", what="full JSON + DOT export, whole process / plain minimal minimax process",
@@ -64,16 +65,21 @@ def _reference_command(depth: int | None) -> list[str]:
     return [sys.executable, "-c", code]
 
 
-def _best(command: list[str], repeat: int, timeout: float) -> ChildRun:
-    """The fastest of `repeat` runs of `command` (each in a process of its own), with its peak RSS.
+def _compiled_env() -> dict[str, str]:
+    """The environment of the process rows, after compiling `visualizer/` and `benchmarks/` once.
 
     The runs read the visualizer's compiled modules, as an installed package does (pip compiles them
     at install), even where PYTHONDONTWRITEBYTECODE is set: compiling its 130 or so modules afresh
-    took about 0.1 s of every run. They are compiled first, into the usual `__pycache__` folders.
+    took about 0.1 s of every run. They are compiled into the usual `__pycache__` folders.
     """
     env = {name: value for name, value in os.environ.items() if name != "PYTHONDONTWRITEBYTECODE"}
     subprocess.run([sys.executable, "-m", "compileall", "-q", "visualizer", "benchmarks"], cwd=REPOSITORY, env=env,
                    check=True, capture_output=True)
+    return env
+
+
+def _best(command: list[str], repeat: int, timeout: float, env: dict[str, str]) -> ChildRun:
+    """The fastest of `repeat` runs of `command` (each in a process of its own, in `env`), with its peak RSS."""
     runs = [peak_rss(command, cwd=REPOSITORY, timeout=timeout, env=env) for _ in range(repeat)]
     return min(runs, key=lambda run: run.seconds)
 
