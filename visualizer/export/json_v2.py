@@ -58,14 +58,11 @@ def _carried(trace: Trace) -> dict[str, list[Any]]:
     """
     columns = trace.columns
     kinds = columns.event_kind
-    fields: dict[str, list[Any]] = {}
-    for field in CARRIED_FIELDS:
+    fields: dict[str, list[Any]] = {"child": columns.carried_children()}
+    if NO_CHILD in fields["child"]:
+        raise ValueError("an event whose kind carries a child has none")
+    for field in CARRIED_FIELDS[1:]:  # after "child"
         carries = kinds.translate(bytes(field in EVENT_KINDS[kind].carries for kind in KINDS) + bytes(256 - len(KINDS)))
-        if field == "child":
-            fields[field] = columns.carried_children()
-            if NO_CHILD in fields[field]:
-                raise ValueError("an event whose kind carries a child has none")
-            continue
         steps = compress(range(1, len(kinds) + 1), carries) if 1 in carries else ()
         if field == "skipped":
             skipped = columns.event_skipped
