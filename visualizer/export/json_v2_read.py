@@ -242,7 +242,7 @@ class _LazyChildIndex(ChildIndex):
         self.parents = parents
 
     def __getattr__(self, name: str) -> Any:
-        if name not in ("ids", "starts", "_edges"):
+        if name not in ("ids", "starts"):
             raise AttributeError(name)
         ChildIndex.__init__(self, self.parents)
         return getattr(self, name)

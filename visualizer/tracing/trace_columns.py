@@ -12,6 +12,7 @@ from __future__ import annotations
 from array import array
 from collections import Counter
 from collections.abc import Sequence
+from functools import cached_property
 from itertools import accumulate, compress, islice, repeat
 from operator import sub
 from typing import Any, Iterator, overload
@@ -146,7 +147,6 @@ class ChildIndex(Sequence):
         children = Counter(islice(parents, 1, None))
         starts = array("i", accumulate(map(children.get, range(count), repeat(0)), initial=0))
         self.ids, self.starts = ids, starts
-        self._edges: tuple[array, array, array] | None = None
 
     def __len__(self) -> int:
         return len(self.starts) - 1
@@ -164,11 +164,13 @@ class ChildIndex(Sequence):
         Listed once (about 90 ms for the full tic-tac-toe tree) and kept: the JSON and DOT writers
         both read them, and the index does not change.
         """
-        if self._edges is None:
-            parents = array("i", map(self.parents.__getitem__, self.ids))
-            orders = array("i", map(sub, range(len(self.ids)), map(self.starts.__getitem__, parents)))
-            self._edges = parents, orders, self.ids
         return self._edges
+
+    @cached_property
+    def _edges(self) -> tuple[array, array, array]:
+        parents = array("i", map(self.parents.__getitem__, self.ids))
+        orders = array("i", map(sub, range(len(self.ids)), map(self.starts.__getitem__, parents)))
+        return parents, orders, self.ids
 
 
 class _View(Sequence):
