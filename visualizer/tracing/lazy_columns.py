@@ -97,8 +97,12 @@ class RecordedColumns(TraceColumns):
 
     @cached_property
     def visit(self) -> _ZeroIsNone:
+        rec = self._rec
+        if rec.shares_entered and len(rec.visit_order) == self.node_count:
+            # Ids are the order of entry and no node was skipped: node k was the (k+1)-th visited
+            return _ZeroIsNone(array("i", range(1, self.node_count + 1)))
         visits = array("i", bytes(4 * self.node_count))  # 0: not visited
-        for number, node in enumerate(self._rec.visit_order, start=1):
+        for number, node in enumerate(rec.visit_order, start=1):
             visits[node] = number
         return _ZeroIsNone(visits)
 
