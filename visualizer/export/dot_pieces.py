@@ -13,7 +13,7 @@ from array import array
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-import msgspec
+from visualizer.export.safe_msgspec import msgspec
 
 __all__ = ["Column", "int_texts", "interleave"]
 

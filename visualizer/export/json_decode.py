@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-import msgspec
+from visualizer.export.safe_msgspec import msgspec
 
 __all__ = ["decode_v2", "NodeRecord", "EdgeRecord"]
 

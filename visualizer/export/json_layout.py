@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from typing import Any, Callable, Iterator, Optional, Union
 
-import msgspec
+from visualizer.export.safe_msgspec import msgspec
 
 __all__ = [
     "Big", "Records", "compact_chunks", "readable_text", "materialised", "list_bytes", "exact_list", "encoded",

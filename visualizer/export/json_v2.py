@@ -13,14 +13,13 @@ import math
 from itertools import compress
 from typing import Any, Iterator, Sequence
 
-import msgspec
-
 import visualizer
 from visualizer.export.graph import FORMAT, check_names, options_record
 from visualizer.export.json_column_text import (
     coded_column, maybe_column, plain_column, small_codes_column, values_column,
 )
 from visualizer.export.json_layout import Records, compact_chunks, encoded, list_bytes, materialised, readable_text
+from visualizer.export.safe_msgspec import msgspec
 from visualizer.export.values import MINUS_INF, PLUS_INF
 from visualizer.games.base import Player
 from visualizer.tracing.events import EVENT_FIELDS, EVENT_KINDS, SPARSE_FIELDS
