@@ -22,8 +22,9 @@ def temporaries(folder: Path, prefix: str = ".") -> list[Path]:
     return [path for path in folder.iterdir() if path.name.startswith(prefix) and path.name.endswith(".tmp")]
 
 
-def terminate_while_writing(out: Path, argv: list[str], prefix: str) -> subprocess.CompletedProcess:
-    """Runs `visualizer export ARGV --out OUT`, sends SIGTERM once a temporary named PREFIX... appears."""
+def terminate_while_writing(out: Path, argv: list[str], prefix: str,
+                            signum: int = signal.SIGTERM) -> subprocess.CompletedProcess:
+    """Runs `visualizer export ARGV --out OUT`, sends SIGNUM once a temporary named PREFIX... appears."""
     process = subprocess.Popen(
         [sys.executable, "-m", "visualizer", "export", *argv, "--out", str(out)],
         cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
@@ -33,7 +34,7 @@ def terminate_while_writing(out: Path, argv: list[str], prefix: str) -> subproce
     if process.poll() is not None:
         stdout, stderr = process.communicate()
         pytest.fail(f"the export ended before a temporary {prefix}*.tmp was seen: {stdout!r} {stderr!r}")
-    process.send_signal(signal.SIGTERM)
+    process.send_signal(signum)
     stdout, stderr = process.communicate()
     return subprocess.CompletedProcess(process.args, process.returncode, stdout, stderr)
 
@@ -60,6 +61,20 @@ def test_sigterm_during_a_pair_leaves_both_old_files(tmp_path, killed_in):
     argv = ["--game", "tictactoe", "--board", "X../.../...", "-a", "minimax", "--format", "json,dot", "--name", name]
     result = terminate_while_writing(tmp_path, argv, f".{name}.{killed_in}.")
     assert result.returncode == 143 and "Traceback" not in result.stderr, result.stderr
+    assert temporaries(tmp_path) == []
+    assert (tmp_path / "pair.json").read_text() == "old json\n" and (tmp_path / "pair.dot").read_text() == "old dot\n"
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGHUP"), reason="no SIGHUP here")
+def test_a_terminal_closed_mid_export_leaves_both_old_files(tmp_path):
+    """SIGHUP (the terminal window shut, an ssh session dropped) unwinds as SIGTERM does: exit 129,
+    the old JSON and DOT kept and no temporary left, the forked writer of the second file included."""
+    for suffix in ("json", "dot"):
+        (tmp_path / f"pair.{suffix}").write_text(f"old {suffix}\n")
+    argv = ["--game", "tictactoe", "--board", "X../.../...", "-a", "minimax", "--format", "json,dot", "--name", "pair"]
+    result = terminate_while_writing(tmp_path, argv, ".pair.dot.", signal.SIGHUP)
+    assert result.returncode == 129, result.stderr
+    assert result.stderr == "visualizer: hung up\n"
     assert temporaries(tmp_path) == []
     assert (tmp_path / "pair.json").read_text() == "old json\n" and (tmp_path / "pair.dot").read_text() == "old dot\n"
 

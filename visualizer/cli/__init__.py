@@ -50,26 +50,43 @@ EXIT_INTERRUPTED = 130
 EXIT_TERMINATED = 143
 """Exit code after SIGTERM (e.g. `kill` or a time-out), as a shell reports it: 128 + 15."""
 
+_UNWINDING = {getattr(signal, name): text for name, text in (("SIGTERM", "terminated"), ("SIGHUP", "hung up"))
+              if hasattr(signal, name)}
+"""The signals that unwind like ctrl+c (a `kill`, the terminal closing), with what the command says."""
+
 
 class Terminated(KeyboardInterrupt):
-    """SIGTERM arrived: unwinds like ctrl+c, so every file being written removes its temporary."""
+    """SIGTERM or SIGHUP arrived: unwinds like ctrl+c, so every file being written removes its temporary.
+
+    Attributes:
+        signum: the signal's number (the exit code is 128 + it, as a shell reports it).
+    """
+
+    def __init__(self, signum: int = signal.SIGTERM):
+        super().__init__(signum)
+        self.signum = signum
 
 
 def _terminate(signum: int, frame: object) -> None:
-    raise Terminated
+    raise Terminated(signum)
 
 
 @contextlib.contextmanager
 def _sigterm_unwinds() -> Iterator[None]:
-    """While running, SIGTERM raises `Terminated` (only the main thread can install a handler)."""
+    """While running, SIGTERM and SIGHUP raise `Terminated` (only the main thread can install a handler).
+
+    SIGHUP comes when the terminal closes (a window shut, an ssh session dropped) mid-command: without
+    this it would end the process at once and leave the temporaries of an export behind.
+    """
     if threading.current_thread() is not threading.main_thread():
         yield
         return
-    previous = signal.signal(signal.SIGTERM, _terminate)
+    previous = {signum: signal.signal(signum, _terminate) for signum in _UNWINDING}
     try:
         yield
     finally:
-        signal.signal(signal.SIGTERM, previous)
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
 
 
 def _silence_stdout() -> None:
@@ -87,7 +104,7 @@ def _output_error(error: OSError) -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Runs the command line; returns the exit code (0 ok, 1 mistakes found, 2 bad input, 130/143 stopped).
+    """Runs the command line; returns the exit code (0 ok, 1 mistakes found, 2 bad input, 129/130/143 stopped).
 
     Whatever happens, the user sees at most one line on stderr: bad input, an output that cannot
     be written (a full disk, `> /dev/full`), or an interruption (ctrl+c, SIGTERM). A reader that
@@ -113,9 +130,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                 "(or limit the look-ahead with --depth N)\n"
             )
             return 2
-        except Terminated:
-            sys.stderr.write("visualizer: terminated\n")
-            return EXIT_TERMINATED
+        except Terminated as stop:
+            with contextlib.suppress(OSError, ValueError):  # a closed terminal takes stderr with it
+                sys.stderr.write(f"visualizer: {_UNWINDING.get(stop.signum, 'terminated')}\n")
+            return 128 + stop.signum
         except KeyboardInterrupt:
             sys.stderr.write("visualizer: interrupted\n")
             return EXIT_INTERRUPTED

@@ -25,8 +25,8 @@ from visualizer.export.atomic import _explain
 
 __all__ = ["ForkedWrite", "can_fork", "fill_temporary", "frozen_heap", "start_write"]
 
-_STOPPING = {signal.SIGINT, signal.SIGTERM}
-"""The signals that interrupt an export (ctrl+c, and SIGTERM as the CLI turns it into an exception)."""
+_STOPPING = {signal.SIGINT, signal.SIGTERM, *([signal.SIGHUP] if hasattr(signal, "SIGHUP") else [])}
+"""The signals that interrupt an export (ctrl+c, and SIGTERM and SIGHUP as the CLI turns them into exceptions)."""
 
 _READ_BLOCK = 1 << 16
 
@@ -139,7 +139,7 @@ class ForkedWrite:
 
 @contextlib.contextmanager
 def _signals_blocked() -> Iterator[None]:
-    """Holds back ctrl+c and SIGTERM (delivered when the block ends), so the code within runs whole."""
+    """Holds back ctrl+c, SIGTERM and SIGHUP (delivered when the block ends), so the code within runs whole."""
     previous = signal.pthread_sigmask(signal.SIG_BLOCK, _STOPPING)
     try:
         yield
@@ -176,7 +176,7 @@ def start_write(index: int, target: Path, temporary: Path, descriptor: int, chun
 def _child(descriptor: int, chunks: Iterable[bytes | str], encoding: str, target: Path, report: int) -> None:
     """The child's whole life: fill the temporary, send any failure, and leave through `os._exit`.
 
-    ctrl+c and SIGTERM take their default action here (the process ends at once, with no Python code
+    ctrl+c, SIGTERM and SIGHUP take their default action here (the process ends at once, with no Python code
     run), so no exception can come between the work and `os._exit`; the parent notices and stops.
     """
     code = 1

@@ -1,7 +1,7 @@
-"""Provides `msgspec`, imported with ctrl+c and SIGTERM held back: the one place the project imports it.
+"""Provides `msgspec`, imported with ctrl+c, SIGTERM and SIGHUP held back: the one place the project imports it.
 
 msgspec (0.22) sets its C module up while it imports `datetime`. A signal whose Python handler raises
-at that moment (ctrl+c, or SIGTERM, which the CLI turns into an exception) is lost inside that set-up,
+at that moment (ctrl+c, or SIGTERM or SIGHUP, which the CLI turns into exceptions) is lost inside that set-up,
 the module is left half made, and the next msgspec call crashes the process (a segmentation fault)
 instead of the signal ending it cleanly, temporaries removed. Held back until the import is over,
 the signal is delivered just after it and stops the program as usual.
@@ -15,7 +15,8 @@ from types import ModuleType
 
 __all__ = ["msgspec"]
 
-_HELD = {signal.SIGINT, signal.SIGTERM}
+_HELD = {signal.SIGINT, signal.SIGTERM, *([signal.SIGHUP] if hasattr(signal, "SIGHUP") else [])}
+"""ctrl+c, and the signals the CLI turns into exceptions (a `kill`, the terminal closing)."""
 
 
 def _imported() -> ModuleType:
