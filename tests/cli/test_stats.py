@@ -266,3 +266,18 @@ def test_a_terminal_gets_a_progress_bar_that_goes_away(capsys, monkeypatch):
     assert "searching trees" in err and "6/6" in err
     # Transient: at the end the cursor is shown again and the bar's line is erased.
     assert "\x1b[?25h" in err and err.endswith("\x1b[2K")
+
+
+def test_a_terminal_sees_which_files_an_export_is_writing_and_then_only_what_it_wrote(capsys, monkeypatch, tmp_path):
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
+    code, out, err = run_cli(capsys, "export", "-a", "alphabeta", "--format", "json,dot", "--out", str(tmp_path),
+                             "--name", "shown")
+    assert code == 0 and out.startswith("wrote ")
+    # The line names the files while they are written, then is erased (as the search's counter before it).
+    assert err.endswith("writing shown.json, shown.dot...\r\x1b[K")
+    assert err.replace("\r\x1b[K", "") == "writing shown.json, shown.dot..."
+
+
+def test_no_terminal_no_status_line(capsys, tmp_path):
+    code, out, err = run_cli(capsys, "export", "--format", "json", "--out", str(tmp_path))
+    assert code == 0 and err == ""

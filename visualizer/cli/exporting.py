@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import argparse
-from contextlib import nullcontext
 from dataclasses import dataclass
 from pathlib import Path
 
 from visualizer.cli.defaults import DEFAULT_MAX_FRAMES, DEFAULT_MAX_IMAGE_NODES
-from visualizer.cli.progress import progress_bar
+from visualizer.cli.progress import progress_bar, status_line
 from visualizer.cli.searching import trace_from_args
 from visualizer.cli.sources import game_from_args, source_kind, trace_from_file
 from visualizer.errors import InputError
@@ -149,7 +148,9 @@ def export(args: argparse.Namespace) -> int:
         check_limits(trace, formats, args)
     for name, trace in jobs:
         per_step = args.frames or any(EXPORT_FORMATS[fmt].per_step for fmt in formats)
-        with progress_bar(len(trace.events), "drawing steps") if per_step else nullcontext() as progress:
+        files = ", ".join(f"{name}{EXPORT_FORMATS[fmt].suffix}" for fmt in EXPORT_FORMATS if fmt in formats)
+        working = progress_bar(len(trace.events), "drawing steps") if per_step else status_line(f"writing {files}...")
+        with working as progress:
             written = write_trace_files(trace, out, name, formats, frames=args.frames, progress=progress,
                                         options=options)
         shown = [str(path) for path in written[:6]]

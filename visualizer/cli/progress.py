@@ -1,12 +1,14 @@
-"""Provides `progress_bar`: a transient bar on stderr for long work, shown only when stderr is a terminal."""
+"""Provides `progress_bar` and `status_line`: a transient bar or line on stderr for long work, shown only when
+stderr is a terminal."""
 
 from __future__ import annotations
 
+import shutil
 import sys
 from contextlib import contextmanager
 from typing import Callable, Iterator
 
-__all__ = ["progress_bar"]
+__all__ = ["progress_bar", "status_line"]
 
 
 @contextmanager
@@ -31,3 +33,23 @@ def progress_bar(total: int, label: str) -> Iterator[Callable[[int, int], None] 
     with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
         task = bar.add_task(label, total=total)
         yield lambda done, total: bar.update(task, completed=done, total=total)
+
+
+@contextmanager
+def status_line(text: str) -> Iterator[None]:
+    """Shows `text` on stderr while the work inside runs, when stderr is a terminal, and erases it after.
+
+    For work with no steps to count (writing a big trace's files takes seconds): the user sees what
+    runs. The text is cut to the terminal's width, so that erasing one line erases all of it.
+    """
+    if not sys.stderr.isatty():
+        yield
+        return
+    width = max(shutil.get_terminal_size().columns - 1, 10)
+    sys.stderr.write(text if len(text) <= width else text[: width - 3] + "...")
+    sys.stderr.flush()
+    try:
+        yield
+    finally:
+        sys.stderr.write("\r\033[K")
+        sys.stderr.flush()
