@@ -181,13 +181,7 @@ def _write_temporary(
         folder.mkdir(parents=True, exist_ok=True)
         descriptor = _open_temporary(folder / target.name, owned)
         temporary = owned[-1]
-        with os.fdopen(descriptor, "wb") as stream:
-            for chunk in chunks:
-                stream.write(chunk.encode(encoding) if isinstance(chunk, str) else chunk)
-            stream.flush()
-            os.fsync(stream.fileno())
-        if keep_mode and target.is_file():
-            os.chmod(temporary, target.stat().st_mode & 0o7777)
+        _fill_temporary(descriptor, chunks, encoding, target, keep_mode=keep_mode)
     except BaseException as error:
         for path in owned[first:]:
             _remove(path)
@@ -196,6 +190,19 @@ def _write_temporary(
             raise _explain(error, target) from None
         raise
     return temporary
+
+
+def _fill_temporary(descriptor: int, chunks: Iterable[bytes | str], encoding: str, target: Path, *,
+                    keep_mode: bool = True) -> None:
+    """Writes the chunks into an opened new temporary, syncs and closes it; with `keep_mode` it takes
+    the mode of a regular file already at `target`. OSErrors go up as they are."""
+    with os.fdopen(descriptor, "wb") as stream:
+        for chunk in chunks:
+            stream.write(chunk.encode(encoding) if isinstance(chunk, str) else chunk)
+        stream.flush()
+        os.fsync(stream.fileno())
+        if keep_mode and target.is_file():
+            os.fchmod(stream.fileno(), target.stat().st_mode & 0o7777)
 
 
 def _replace(temporary: Path, target: Path) -> None:

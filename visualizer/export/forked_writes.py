@@ -21,9 +21,9 @@ from pathlib import Path
 from typing import Iterable, Iterator
 
 from visualizer.errors import InputError, VisualizerError, one_line
-from visualizer.export.atomic import _explain
+from visualizer.export.atomic import _explain, _fill_temporary
 
-__all__ = ["ForkedWrite", "can_fork", "fill_temporary", "frozen_heap", "start_write"]
+__all__ = ["ForkedWrite", "can_fork", "frozen_heap", "start_write"]
 
 _STOPPING = {signal.SIGINT, signal.SIGTERM, *([signal.SIGHUP] if hasattr(signal, "SIGHUP") else [])}
 """The signals that interrupt an export (ctrl+c, and SIGTERM and SIGHUP as the CLI turns them into exceptions)."""
@@ -58,25 +58,6 @@ def frozen_heap() -> Iterator[None]:
         yield
     finally:
         gc.unfreeze()
-
-
-def fill_temporary(descriptor: int, chunks: Iterable[bytes | str], encoding: str, target: Path) -> None:
-    """Writes the chunks into an opened temporary, syncs and closes it; it takes the mode of a regular
-    file already at `target`, as `_write_temporary` gives it.
-
-    Raises:
-        InputError: an OSError on the way (a full disk, ...), as one line.
-    """
-    try:
-        with os.fdopen(descriptor, "wb") as stream:
-            for chunk in chunks:
-                stream.write(chunk.encode(encoding) if isinstance(chunk, str) else chunk)
-            stream.flush()
-            os.fsync(stream.fileno())
-            if target.is_file():
-                os.fchmod(stream.fileno(), target.stat().st_mode & 0o7777)
-    except OSError as error:
-        raise _explain(error, target) from None
 
 
 @dataclass
@@ -185,7 +166,10 @@ def _child(descriptor: int, chunks: Iterable[bytes | str], encoding: str, target
             for number in _STOPPING:
                 signal.signal(number, signal.SIG_DFL)
             signal.pthread_sigmask(signal.SIG_UNBLOCK, _STOPPING)
-            fill_temporary(descriptor, chunks, encoding, target)
+            try:
+                _fill_temporary(descriptor, chunks, encoding, target)
+            except OSError as error:
+                raise _explain(error, target) from None
             code = 0
         except BaseException as error:  # a bug included: the parent raises it
             _send(report, error)
