@@ -16,6 +16,7 @@ from typing import Any, Callable, Sequence
 
 from visualizer.games.base import Game, Value
 from visualizer.tracing.events import Bound, EventKind
+from visualizer.tracing.native import compiled_replay
 from visualizer.tracing.position_index import PositionIndex
 from visualizer.tracing.search_log import SearchLog
 from visualizer.tracing.trace_columns import KIND_CODES, NO_CHILD
@@ -30,6 +31,16 @@ LIGHT_KINDS = frozenset((ENTER, EVALUATE, BACK_UP, EXIT, UPDATE, CUTOFF))
 
 CUTS = frozenset((CUTOFF, CHANCE_CUTOFF))
 """The cut-off kinds: both log their skipped children for `sync`."""
+
+
+def _actions(compiled: Any) -> bytes:
+    """What the compiled replay does with each kind code (256 bytes): what the Python loop's branches do."""
+    table = bytearray([compiled.ACTION_OPEN]) * 256  # every other kind opens a node, as in the Python loop
+    table[EXIT], table[BACK_UP], table[EVALUATE] = compiled.ACTION_EXIT, compiled.ACTION_BACK_UP, compiled.ACTION_EVALUATE
+    table[UPDATE] = compiled.ACTION_UPDATE
+    for kind in CUTS:
+        table[kind] = compiled.ACTION_CUT
+    return bytes(table)
 
 
 def bind_hooks(target: Any, rec: SearchLog, checkpoint: Callable[[int], int]) -> None:  # noqa: C901 (one closure per hook)
@@ -65,6 +76,8 @@ def bind_hooks(target: Any, rec: SearchLog, checkpoint: Callable[[int], int]) ->
     closed = [NO_CHILD]  # the node that exited last: the child of the next back-up
     paths: dict[tuple[int | None, Any], int] = {}  # (parent, move) -> node, for searches that revisit
     next_check = 0
+    compiled = compiled_replay()  # the C body of `sync` for a pass that shares the entered lists, if built
+    replay, actions = (compiled.replay, _actions(compiled)) if compiled is not None else (None, b"")
     skipped_count = 0  # the entries of the `entered_*` lists that are skipped nodes, not entered ones
     replayed = entered_replayed = values_replayed = windows_replayed = cuts_replayed = 0  # how far `sync` has filed the log
 
@@ -101,6 +114,13 @@ def bind_hooks(target: Any, rec: SearchLog, checkpoint: Callable[[int], int]) ->
         nonlocal replayed, entered_replayed, values_replayed, windows_replayed, cuts_replayed
         end = len(kinds)
         if replayed == end:
+            return
+        if shares and replay is not None:  # the loop below, compiled (`_replay.c`)
+            values.extend([None] * (len(entered_states) - len(values)))
+            entered_replayed, values_replayed, windows_replayed, cuts_replayed, closed[0] = replay(
+                rec, replayed, end, entered_replayed, values_replayed, windows_replayed, cuts_replayed, closed[0],
+                windowed, actions)
+            replayed = end
             return
         entering = entered_replayed
         next_value = iter(logged_values[values_replayed:]).__next__ if len(logged_values) > values_replayed else None

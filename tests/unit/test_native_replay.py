@@ -1,0 +1,144 @@
+"""The compiled replay (`tracing/_replay.c`) files the log exactly as the Python loop of `sync` does."""
+
+import copy
+from array import array
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from object_recorder import ObjectRecorder
+
+from visualizer.games import ConnectFour, Nim, Player, TicTacToe
+from visualizer.search import REGISTRY, search
+from visualizer.tracing import Recorder, native
+from visualizer.tracing.recording_hooks import ENTER, EVALUATE, EXIT, _actions
+
+pytestmark = pytest.mark.skipif(native.compiled_replay() is None,
+                                reason="the compiled replay is not built here (no C compiler at install)")
+
+GAMES = {
+    "tictactoe": lambda: TicTacToe("X.O/.X./..O"),
+    "tictactoe-wide": lambda: TicTacToe("X...O...."),
+    "tictactoe-min-root": lambda: TicTacToe("XO./.../...", root=Player.MIN),
+    "tictactoe-symmetry": lambda: TicTacToe("X........", symmetry=True),
+    "nim": lambda: Nim(7, rules="normal"),
+    "nim-misere": lambda: Nim(6),
+    "connect4": lambda: ConnectFour(rows=4, cols=4, connect=3),
+}
+"""Games only: explicit trees, and searches that revisit nodes, never take the compiled path."""
+
+VERSIONS = [(name, iterative) for name, record in REGISTRY.items()
+            for iterative in ((False, True) if record.iterative is not None else (False,))]
+
+
+def filed_log(game, algorithm, *, pure, monkeypatch, **options):
+    """Every list of the search log of one search, after `sync` filed it (the compiled or the Python loop)."""
+    with monkeypatch.context() as patch:
+        if pure:
+            patch.setenv("VISUALIZER_PURE_PYTHON", "1")
+        else:
+            patch.delenv("VISUALIZER_PURE_PYTHON", raising=False)
+        recorder = Recorder()
+        search(game, algorithm, tracer=recorder, **options)
+        recorder.sync()
+    rec = recorder.recording
+    fields = {key: copy.copy(value) for key, value in vars(rec).items()}
+    return fields, recorder
+
+
+def assert_same_log(game_maker, algorithm, monkeypatch, **options):
+    compiled, recorder = filed_log(game_maker(), algorithm, pure=False, monkeypatch=monkeypatch, **options)
+    python, _ = filed_log(game_maker(), algorithm, pure=True, monkeypatch=monkeypatch, **options)
+    assert len(compiled["event_kind"]) > 0
+    assert set(compiled) == set(python)
+    for field in compiled:
+        assert compiled[field] == python[field], field
+    return recorder
+
+
+@pytest.mark.parametrize("algorithm, iterative", VERSIONS,
+                         ids=[f"{name}-{'iterative' if iterative else 'recursive'}" for name, iterative in VERSIONS])
+@pytest.mark.parametrize("source", GAMES)
+def test_the_compiled_replay_files_every_list_as_the_python_loop(source, algorithm, iterative, monkeypatch):
+    depth = 3 if source == "connect4" else None
+    assert_same_log(GAMES[source], algorithm, monkeypatch, depth=depth, iterative=iterative)
+
+
+def test_the_full_trace_of_a_shared_pass_goes_through_the_compiled_loop(monkeypatch):
+    recorder = assert_same_log(lambda: TicTacToe("X.O/.X./..O"), "alphabeta", monkeypatch)
+    rec = recorder.recording
+    assert rec.shares_entered and rec.cutoffs  # the compiled loop's cases: openings, values, windows, cut-offs
+    assert isinstance(rec.event_node, array) and len(rec.event_node) == len(rec.event_kind)
+
+
+@settings(max_examples=30)
+@given(
+    order=st.permutations(range(9)),
+    moves=st.integers(2, 4),  # no line yet, and 7 empty squares at most: a few thousand nodes
+    algorithm=st.sampled_from(["minimax", "alphabeta", "negamax", "negamax-ab", "pvs", "mtdf"]),
+    depth=st.sampled_from([None, 1, 2, 3]),
+)
+def test_random_positions_file_the_same(order, moves, algorithm, depth):
+    cells = ["."] * 9
+    for turn, square in enumerate(order[:moves]):  # X and O take turns: always a position of the game
+        cells[square] = "XO"[turn % 2]
+    board = "".join(cells)
+    with pytest.MonkeyPatch.context() as patch:
+        assert_same_log(lambda: TicTacToe(board), algorithm, patch, depth=depth)
+
+
+@pytest.mark.parametrize("algorithm", ["minimax", "alphabeta", "pvs"])
+def test_the_python_loop_still_matches_the_object_recorder(algorithm, monkeypatch):
+    # The two loops agree (above) and the compiled one meets the object recorder in
+    # test_recorder_columns; this keeps the Python loop checked on its own against the oracle too.
+    monkeypatch.setenv("VISUALIZER_PURE_PYTHON", "1")
+    recorder = Recorder()
+    search(TicTacToe("X.O/.X./..."), algorithm, tracer=recorder)
+    trace = recorder.result()
+    oracle = ObjectRecorder()
+    search(TicTacToe("X.O/.X./..."), algorithm, tracer=oracle)
+    expected = oracle.result()
+    assert list(trace.events) == list(expected.events)
+    assert list(trace.nodes) == list(expected.nodes)
+
+
+def test_a_log_that_does_not_add_up_raises_instead_of_crashing():
+    compiled = native.compiled_replay()
+    recorder = Recorder()
+    recorder.begin(TicTacToe("X.O/.X./..O"), algorithm="minimax", depth_limit=None, strict=False)
+    rec = recorder.recording
+    rec.event_kind.extend([ENTER, EXIT, EXIT])  # one node opened, two closed
+    rec.entered_states.append(None)
+    rec.values.append(None)
+    rec.logged_values.extend([1, 1])
+    with pytest.raises(RuntimeError, match="outside every node"):
+        compiled.replay(rec, 0, 3, 0, 0, 0, 0, -1, False, _actions(compiled))
+    rec.event_kind[2:] = bytes([EVALUATE])
+    rec.logged_values.pop()
+    rec.logged_values.pop()  # a value fewer than the events need
+    with pytest.raises(RuntimeError, match="fewer values"):
+        compiled.replay(rec, 0, 3, 0, 0, 0, 0, -1, False, _actions(compiled))
+    with pytest.raises(IndexError, match="not in the log"):
+        compiled.replay(rec, 0, 99, 0, 0, 0, 0, -1, False, _actions(compiled))
+    with pytest.raises(TypeError):
+        compiled.replay(rec, 0, 1)
+
+
+def test_a_build_older_than_its_source_is_not_used(tmp_path, monkeypatch):
+    assert not native.is_stale()  # rebuild with `pip install -e .` after changing _replay.c
+    changed = tmp_path / "_replay.c"
+    changed.write_text(native.SOURCE.read_text() + "\n/* changed */\n")
+    monkeypatch.setattr(native, "SOURCE", changed)
+    native.is_stale.cache_clear()
+    try:
+        assert native.is_stale()
+        assert native.compiled_replay() is None
+    finally:
+        monkeypatch.undo()
+        native.is_stale.cache_clear()
+    assert native.compiled_replay() is not None
+
+
+def test_the_switch_runs_the_python_loop(monkeypatch):
+    monkeypatch.setenv("VISUALIZER_PURE_PYTHON", "1")
+    assert native.compiled_replay() is None

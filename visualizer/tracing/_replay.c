@@ -1,0 +1,438 @@
+/* Provides `replay`: the compiled body of `recording_hooks.sync` for a pass whose node ids are
+ * the order of entry (`SearchLog.shares_entered`).
+ *
+ * It does exactly what the Python loop in `sync` does in that case, event for event, and is
+ * checked against it (tests/unit/test_native_replay.py). The Python loop stays the reference and
+ * the fallback: this module is optional, built by `pip install` when a C compiler is at hand.
+ *
+ * replay(rec, start, end, entering, value_at, window_at, cut_at, last, windowed, actions)
+ *     files the kinds rec.event_kind[start:end]; `entering`, `value_at`, `window_at` and `cut_at`
+ *     are how far the entered_* lists and the logged values, windows and cuts were filed before;
+ *     `last` is the node that exited last; `actions` (256 bytes) maps each kind code to what the
+ *     loop does with it (the ACTION_* codes below). Returns the tuple
+ *     (entering, value_at, window_at, cut_at, last) after the replay.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+
+enum { ACTION_OPEN = 0, ACTION_EXIT = 1, ACTION_BACK_UP = 2, ACTION_EVALUATE = 3, ACTION_UPDATE = 4, ACTION_CUT = 5 };
+
+typedef struct {
+    PyObject *node;   /* owned: an int, or None for the sentinel under the open nodes */
+    Py_ssize_t index; /* the int's value; -1 for the sentinel */
+} Open;
+
+typedef struct {
+    Open *items;
+    Py_ssize_t size, capacity;
+} Stack;
+
+typedef struct {
+    int *items;
+    Py_ssize_t size, capacity;
+} Ints;
+
+/* The log's lists, read from the SearchLog once per call. */
+typedef struct {
+    PyObject *kinds, *logged_values, *logged_windows, *logged_cuts, *stack, *values, *best, *parents, *depths,
+        *alphas, *betas, *entered_alphas, *entered_betas, *event_node, *event_value, *event_alpha, *event_beta,
+        *children_taken, *visit_order, *cutoffs, *event_skipped;
+} Log;
+
+static const char *LOG_FIELDS[] = {
+    "event_kind", "logged_values", "logged_windows", "logged_cuts", "stack", "values", "best", "parents", "depths",
+    "alphas", "betas", "entered_alphas", "entered_betas", "event_node", "event_value", "event_alpha", "event_beta",
+    "children_taken", "visit_order", "cutoffs", "event_skipped",
+};
+
+#define LOG_SIZE ((Py_ssize_t)(sizeof(Log) / sizeof(PyObject *)))
+
+static void log_clear(Log *log) {
+    PyObject **fields = (PyObject **)log;
+    for (Py_ssize_t i = 0; i < LOG_SIZE; i++) {
+        Py_CLEAR(fields[i]);
+    }
+}
+
+static int log_read(Log *log, PyObject *rec) {
+    PyObject **fields = (PyObject **)log;
+    memset(log, 0, sizeof(Log));
+    for (Py_ssize_t i = 0; i < LOG_SIZE; i++) {
+        fields[i] = PyObject_GetAttrString(rec, LOG_FIELDS[i]);
+        if (fields[i] == NULL) {
+            return -1;
+        }
+        int expected_list = strcmp(LOG_FIELDS[i], "event_kind") && strcmp(LOG_FIELDS[i], "event_node") &&
+                            strcmp(LOG_FIELDS[i], "best") && strcmp(LOG_FIELDS[i], "event_skipped");
+        if (expected_list && !PyList_Check(fields[i])) {
+            PyErr_Format(PyExc_TypeError, "SearchLog.%s must be a list", LOG_FIELDS[i]);
+            return -1;
+        }
+    }
+    if (!PyByteArray_Check(log->kinds) || !PyDict_Check(log->best) || !PyDict_Check(log->event_skipped)) {
+        PyErr_SetString(PyExc_TypeError, "SearchLog.event_kind must be a bytearray, best and event_skipped dicts");
+        return -1;
+    }
+    return 0;
+}
+
+static int stack_push(Stack *stack, PyObject *node, Py_ssize_t index) {
+    if (stack->size == stack->capacity) {
+        Py_ssize_t capacity = stack->capacity ? 2 * stack->capacity : 64;
+        Open *items = PyMem_Realloc(stack->items, capacity * sizeof(Open));
+        if (items == NULL) {
+            PyErr_NoMemory();
+            return -1;
+        }
+        stack->items = items;
+        stack->capacity = capacity;
+    }
+    Py_INCREF(node);
+    stack->items[stack->size].node = node;
+    stack->items[stack->size].index = index;
+    stack->size++;
+    return 0;
+}
+
+static void stack_free(Stack *stack) {
+    for (Py_ssize_t i = 0; i < stack->size; i++) {
+        Py_DECREF(stack->items[i].node);
+    }
+    PyMem_Free(stack->items);
+}
+
+static int ints_add(Ints *ints, Py_ssize_t value) {
+    if (ints->size == ints->capacity) {
+        Py_ssize_t capacity = ints->capacity ? 2 * ints->capacity : 4096;
+        int *items = PyMem_Realloc(ints->items, capacity * sizeof(int));
+        if (items == NULL) {
+            PyErr_NoMemory();
+            return -1;
+        }
+        ints->items = items;
+        ints->capacity = capacity;
+    }
+    ints->items[ints->size++] = (int)value;
+    return 0;
+}
+
+/* The open node at the top: the node of every event but an opening one. */
+static Open *top_node(Stack *stack) {
+    if (stack->size == 0 || stack->items[stack->size - 1].index < 0) {
+        PyErr_SetString(PyExc_RuntimeError, "the search log has an event outside every node");
+        return NULL;
+    }
+    return &stack->items[stack->size - 1];
+}
+
+/* The next item of `list` from *at (a borrowed reference), or NULL when it is used up. */
+static PyObject *next_item(PyObject *list, Py_ssize_t *at, const char *what) {
+    if (*at >= PyList_GET_SIZE(list)) {
+        PyErr_Format(PyExc_RuntimeError, "the search log has fewer %s than its events need", what);
+        return NULL;
+    }
+    return PyList_GET_ITEM(list, (*at)++);
+}
+
+/* list[index] = item, for an index known to be a node's. */
+static int set_item(PyObject *list, Py_ssize_t index, PyObject *item) {
+    Py_INCREF(item);
+    return PyList_SetItem(list, index, item); /* steals the reference, also when it fails */
+}
+
+/* list[index], borrowed, with Python's IndexError when out of range. */
+static PyObject *get_item(PyObject *list, Py_ssize_t index) {
+    return PyList_GetItem(list, index);
+}
+
+/* The event's node, value and window, appended as the Python loop's tail does. */
+static int add_event(Log *log, Ints *nodes, Open *node, PyObject *value, int windowed) {
+    if (ints_add(nodes, node->index) < 0 || PyList_Append(log->event_value, value) < 0) {
+        return -1;
+    }
+    if (windowed) {
+        PyObject *alpha = get_item(log->alphas, node->index), *beta = get_item(log->betas, node->index);
+        if (alpha == NULL || beta == NULL || PyList_Append(log->event_alpha, alpha) < 0 ||
+            PyList_Append(log->event_beta, beta) < 0) {
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* A cut-off: its skipped children were logged as nodes already; give them their parent and depth. */
+static int cut(Log *log, Ints *nodes, Open *node, PyObject *last, Py_ssize_t *entering, Py_ssize_t *cut_at) {
+    PyObject *logged = next_item(log->logged_cuts, cut_at, "cut-offs");
+    if (logged == NULL) {
+        return -1;
+    }
+    if (!PyTuple_Check(logged) || PyTuple_GET_SIZE(logged) != 2) {
+        PyErr_SetString(PyExc_TypeError, "a logged cut-off must be a (step, count) tuple");
+        return -1;
+    }
+    PyObject *step = PyTuple_GET_ITEM(logged, 0);
+    Py_ssize_t count = PyLong_AsSsize_t(PyTuple_GET_ITEM(logged, 1));
+    if (count < 0) {
+        if (!PyErr_Occurred()) {
+            PyErr_SetString(PyExc_ValueError, "a cut-off cannot skip a negative number of children");
+        }
+        return -1;
+    }
+    PyObject *depth = NULL, *ids = NULL, *record = NULL;
+    int result = -1;
+    PyObject *depth_of_node = get_item(log->depths, node->index);
+    if (depth_of_node == NULL) {
+        return -1;
+    }
+    PyObject *one = PyLong_FromLong(1);
+    depth = one == NULL ? NULL : PyNumber_Add(depth_of_node, one);
+    Py_XDECREF(one);
+    ids = PyTuple_New(count);
+    if (depth == NULL || ids == NULL) {
+        goto done;
+    }
+    for (Py_ssize_t i = 0; i < count; i++) {
+        PyObject *child = PyLong_FromSsize_t(*entering + i);
+        if (child == NULL) {
+            goto done;
+        }
+        PyTuple_SET_ITEM(ids, i, child);
+        if (PyList_Append(log->parents, node->node) < 0 || set_item(log->depths, *entering + i, depth) < 0) {
+            goto done;
+        }
+    }
+    *entering += count;
+    record = PyTuple_Pack(4, node->node, step, last, ids);
+    if (record == NULL || PyList_Append(log->cutoffs, record) < 0 || PyDict_SetItem(log->event_skipped, step, ids) < 0) {
+        goto done;
+    }
+    PyObject *value = get_item(log->values, node->index);
+    PyObject *alpha = get_item(log->alphas, node->index), *beta = get_item(log->betas, node->index);
+    if (value == NULL || alpha == NULL || beta == NULL || ints_add(nodes, node->index) < 0 ||
+        PyList_Append(log->children_taken, last) < 0 || PyList_Append(log->event_value, value) < 0 ||
+        PyList_Append(log->event_alpha, alpha) < 0 || PyList_Append(log->event_beta, beta) < 0) {
+        goto done;
+    }
+    result = 0;
+done:
+    Py_XDECREF(depth);
+    Py_XDECREF(ids);
+    Py_XDECREF(record);
+    return result;
+}
+
+static int run(Log *log, Stack *stack, Ints *nodes, const unsigned char *actions, Py_ssize_t start, Py_ssize_t end,
+               Py_ssize_t *entering, Py_ssize_t *value_at, Py_ssize_t *window_at, Py_ssize_t *cut_at, PyObject **last,
+               int windowed) {
+    const unsigned char *kinds = (const unsigned char *)PyByteArray_AS_STRING(log->kinds);
+    for (Py_ssize_t step = start; step < end; step++) {
+        int action = actions[kinds[step]];
+        if (action == ACTION_OPEN) {
+            Py_ssize_t index = *entering;
+            PyObject *node = PyLong_FromSsize_t(index);
+            if (node == NULL) {
+                return -1;
+            }
+            PyObject *parent = stack->size ? stack->items[stack->size - 1].node : Py_None;
+            int failed = PyList_Append(log->parents, parent) < 0;
+            if (!failed && windowed) {
+                PyObject *alpha = get_item(log->entered_alphas, index), *beta = get_item(log->entered_betas, index);
+                failed = alpha == NULL || beta == NULL || PyList_Append(log->event_alpha, alpha) < 0 ||
+                         PyList_Append(log->event_beta, beta) < 0;
+            }
+            failed = failed || PyList_Append(log->visit_order, node) < 0 || stack_push(stack, node, index) < 0 ||
+                     ints_add(nodes, index) < 0 || PyList_Append(log->event_value, Py_None) < 0;
+            Py_DECREF(node);
+            if (failed) {
+                return -1;
+            }
+            *entering = index + 1;
+            continue;
+        }
+        if (action == ACTION_EXIT) {
+            PyObject *value = next_item(log->logged_values, value_at, "values");
+            Open *open = top_node(stack);
+            if (value == NULL || open == NULL) {
+                return -1;
+            }
+            Open closed = *open; /* popped: the stack's reference moves here */
+            stack->size--;
+            Py_SETREF(*last, closed.node);
+            int failed = set_item(log->values, closed.index, value) < 0 || add_event(log, nodes, &closed, value, windowed) < 0;
+            if (failed) {
+                return -1;
+            }
+            continue;
+        }
+        Open *node = top_node(stack);
+        if (node == NULL) {
+            return -1;
+        }
+        if (action == ACTION_BACK_UP || action == ACTION_EVALUATE) {
+            PyObject *value = next_item(log->logged_values, value_at, "values");
+            if (value == NULL) {
+                return -1;
+            }
+            if (action == ACTION_BACK_UP) {
+                PyObject *held = get_item(log->values, node->index);
+                if (held == NULL) {
+                    return -1;
+                }
+                int changed = PyObject_RichCompareBool(held, value, Py_NE);
+                if (held == value && changed == 0) { /* `!=` in Python does not assume x == x (NaN) */
+                    PyObject *answer = PyObject_RichCompare(held, value, Py_NE);
+                    changed = answer == NULL ? -1 : PyObject_IsTrue(answer);
+                    Py_XDECREF(answer);
+                }
+                if (changed < 0 || (changed && PyDict_SetItem(log->best, node->node, *last) < 0) ||
+                    PyList_Append(log->children_taken, *last) < 0) {
+                    return -1;
+                }
+            }
+            if (set_item(log->values, node->index, value) < 0 || add_event(log, nodes, node, value, windowed) < 0) {
+                return -1;
+            }
+            continue;
+        }
+        if (action == ACTION_UPDATE) {
+            PyObject *window = next_item(log->logged_windows, window_at, "windows");
+            if (window == NULL) {
+                return -1;
+            }
+            if (!PyTuple_Check(window) || PyTuple_GET_SIZE(window) != 2) {
+                PyErr_SetString(PyExc_TypeError, "a logged window must be an (alpha, beta) tuple");
+                return -1;
+            }
+            PyObject *alpha = PyTuple_GET_ITEM(window, 0), *beta = PyTuple_GET_ITEM(window, 1);
+            PyObject *value = NULL;
+            if (set_item(log->alphas, node->index, alpha) < 0 || set_item(log->betas, node->index, beta) < 0 ||
+                ints_add(nodes, node->index) < 0 || (value = get_item(log->values, node->index)) == NULL ||
+                PyList_Append(log->event_value, value) < 0 || PyList_Append(log->event_alpha, alpha) < 0 ||
+                PyList_Append(log->event_beta, beta) < 0) {
+                return -1;
+            }
+            continue;
+        }
+        if (action == ACTION_CUT) {
+            if (cut(log, nodes, node, *last, entering, cut_at) < 0) {
+                return -1;
+            }
+            continue;
+        }
+        PyErr_Format(PyExc_ValueError, "unknown replay action %d", action);
+        return -1;
+    }
+    return 0;
+}
+
+/* The Python list `stack` as a C stack (the sentinel None has index -1). */
+static int stack_load(Stack *stack, PyObject *list) {
+    for (Py_ssize_t i = 0; i < PyList_GET_SIZE(list); i++) {
+        PyObject *node = PyList_GET_ITEM(list, i);
+        Py_ssize_t index = node == Py_None ? -1 : PyLong_AsSsize_t(node);
+        if ((index == -1 && PyErr_Occurred()) || stack_push(stack, node, index) < 0) {
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* Puts the C stack back into the Python list. */
+static int stack_store(Stack *stack, PyObject *list) {
+    PyObject *items = PyList_New(stack->size);
+    if (items == NULL) {
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < stack->size; i++) {
+        Py_INCREF(stack->items[i].node);
+        PyList_SET_ITEM(items, i, stack->items[i].node);
+    }
+    int result = PyList_SetSlice(list, 0, PyList_GET_SIZE(list), items);
+    Py_DECREF(items);
+    return result;
+}
+
+static PyObject *replay(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 10) {
+        PyErr_SetString(PyExc_TypeError, "replay takes 10 arguments");
+        return NULL;
+    }
+    Py_ssize_t numbers[6]; /* start, end, entering, value_at, window_at, cut_at */
+    for (int i = 0; i < 6; i++) {
+        numbers[i] = PyLong_AsSsize_t(args[i + 1]);
+        if (numbers[i] == -1 && PyErr_Occurred()) {
+            return NULL;
+        }
+    }
+    Py_ssize_t start = numbers[0], end = numbers[1], entering = numbers[2], value_at = numbers[3],
+               window_at = numbers[4], cut_at = numbers[5];
+    int windowed = PyObject_IsTrue(args[8]);
+    if (windowed < 0) {
+        return NULL;
+    }
+    if (!PyBytes_Check(args[9]) || PyBytes_GET_SIZE(args[9]) != 256) {
+        PyErr_SetString(PyExc_TypeError, "actions must be 256 bytes");
+        return NULL;
+    }
+    Log log;
+    if (log_read(&log, args[0]) < 0) {
+        log_clear(&log);
+        return NULL;
+    }
+    if (start < 0 || end < start || end > PyByteArray_GET_SIZE(log.kinds)) {
+        log_clear(&log);
+        PyErr_SetString(PyExc_IndexError, "the steps to replay are not in the log");
+        return NULL;
+    }
+    Stack stack = {NULL, 0, 0};
+    Ints nodes = {NULL, 0, 0};
+    PyObject *last = Py_NewRef(args[7]), *result = NULL;
+    if (stack_load(&stack, log.stack) == 0 &&
+        run(&log, &stack, &nodes, (const unsigned char *)PyBytes_AS_STRING(args[9]), start, end, &entering,
+            &value_at, &window_at, &cut_at, &last, windowed) == 0 &&
+        stack_store(&stack, log.stack) == 0) {
+        PyObject *done = PyObject_CallMethod(log.event_node, "frombytes", "y#", (const char *)nodes.items,
+                                             nodes.size * (Py_ssize_t)sizeof(int));
+        if (done != NULL) {
+            Py_DECREF(done);
+            result = Py_BuildValue("nnnnO", entering, value_at, window_at, cut_at, last);
+        }
+    }
+    Py_DECREF(last);
+    stack_free(&stack);
+    PyMem_Free(nodes.items);
+    log_clear(&log);
+    return result;
+}
+
+static PyMethodDef METHODS[] = {
+    {"replay", (PyCFunction)(void (*)(void))replay, METH_FASTCALL,
+     "replay(rec, start, end, entering, value_at, window_at, cut_at, last, windowed, actions)\n--\n\n"
+     "Files rec.event_kind[start:end] as recording_hooks.sync does for a pass that shares its entered lists."},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef MODULE = {PyModuleDef_HEAD_INIT, "_replay", "The compiled replay of the light hooks' log.",
+                                    -1, METHODS};
+
+#ifndef SOURCE_DIGEST
+#define SOURCE_DIGEST ""
+#endif
+
+PyMODINIT_FUNC PyInit__replay(void) {
+    PyObject *module = PyModule_Create(&MODULE);
+    if (module == NULL) {
+        return NULL;
+    }
+    if (PyModule_AddStringConstant(module, "SOURCE_DIGEST", SOURCE_DIGEST) < 0 ||
+        PyModule_AddIntConstant(module, "ACTION_OPEN", ACTION_OPEN) < 0 ||
+        PyModule_AddIntConstant(module, "ACTION_EXIT", ACTION_EXIT) < 0 ||
+        PyModule_AddIntConstant(module, "ACTION_BACK_UP", ACTION_BACK_UP) < 0 ||
+        PyModule_AddIntConstant(module, "ACTION_EVALUATE", ACTION_EVALUATE) < 0 ||
+        PyModule_AddIntConstant(module, "ACTION_UPDATE", ACTION_UPDATE) < 0 ||
+        PyModule_AddIntConstant(module, "ACTION_CUT", ACTION_CUT) < 0) {
+        Py_DECREF(module);
+        return NULL;
+    }
+    return module;
+}
