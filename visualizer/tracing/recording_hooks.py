@@ -16,7 +16,7 @@ from typing import Any, Callable, Sequence
 
 from visualizer.games.base import Game, Value
 from visualizer.tracing.events import Bound, EventKind
-from visualizer.tracing.native import compiled_replay
+from visualizer.tracing.native import speedups
 from visualizer.tracing.position_index import PositionIndex
 from visualizer.tracing.search_log import SearchLog
 from visualizer.tracing.trace_columns import KIND_CODES, NO_CHILD
@@ -76,7 +76,7 @@ def bind_hooks(target: Any, rec: SearchLog, checkpoint: Callable[[int], int]) ->
     closed = [NO_CHILD]  # the node that exited last: the child of the next back-up
     paths: dict[tuple[int | None, Any], int] = {}  # (parent, move) -> node, for searches that revisit
     next_check = 0
-    compiled = compiled_replay()  # the C body of `sync` for a pass that shares the entered lists, if built
+    compiled = speedups()  # the C body of `sync` for a pass that shares the entered lists, if built
     replay, actions = (compiled.replay, _actions(compiled)) if compiled is not None else (None, b"")
     skipped_count = 0  # the entries of the `entered_*` lists that are skipped nodes, not entered ones
     replayed = entered_replayed = values_replayed = windows_replayed = cuts_replayed = 0  # how far `sync` has filed the log
@@ -115,7 +115,7 @@ def bind_hooks(target: Any, rec: SearchLog, checkpoint: Callable[[int], int]) ->
         end = len(kinds)
         if replayed == end:
             return
-        if shares and replay is not None:  # the loop below, compiled (`_replay.c`)
+        if shares and replay is not None:  # the loop below, compiled (`_speedups.c`)
             values.extend([None] * (len(entered_states) - len(values)))
             entered_replayed, values_replayed, windows_replayed, cuts_replayed, closed[0] = replay(
                 rec, replayed, end, entered_replayed, values_replayed, windows_replayed, cuts_replayed, closed[0],

@@ -1,4 +1,4 @@
-"""The compiled replay (`tracing/_replay.c`) files the log exactly as the Python loop of `sync` does."""
+"""The compiled loops (`tracing/_speedups.c`) do exactly what the Python code does: `sync`'s replay, `ChildIndex`."""
 
 import copy
 from array import array
@@ -11,10 +11,12 @@ from object_recorder import ObjectRecorder
 from visualizer.games import ConnectFour, Nim, Player, TicTacToe
 from visualizer.search import REGISTRY, search
 from visualizer.tracing import Recorder, native
+from visualizer.tracing.native import speedups
 from visualizer.tracing.recording_hooks import ENTER, EVALUATE, EXIT, _actions
+from visualizer.tracing.trace_columns import ChildIndex
 
-pytestmark = pytest.mark.skipif(native.compiled_replay() is None,
-                                reason="the compiled replay is not built here (no C compiler at install)")
+pytestmark = pytest.mark.skipif(speedups() is None,
+                                reason="the compiled loops are not built here (no C compiler at install)")
 
 GAMES = {
     "tictactoe": lambda: TicTacToe("X.O/.X./..O"),
@@ -59,7 +61,7 @@ def assert_same_log(game_maker, algorithm, monkeypatch, **options):
 @pytest.mark.parametrize("algorithm, iterative", VERSIONS,
                          ids=[f"{name}-{'iterative' if iterative else 'recursive'}" for name, iterative in VERSIONS])
 @pytest.mark.parametrize("source", GAMES)
-def test_the_compiled_replay_files_every_list_as_the_python_loop(source, algorithm, iterative, monkeypatch):
+def test_the_speedups_files_every_list_as_the_python_loop(source, algorithm, iterative, monkeypatch):
     depth = 3 if source == "connect4" else None
     assert_same_log(GAMES[source], algorithm, monkeypatch, depth=depth, iterative=iterative)
 
@@ -103,7 +105,7 @@ def test_the_python_loop_still_matches_the_object_recorder(algorithm, monkeypatc
 
 
 def test_a_log_that_does_not_add_up_raises_instead_of_crashing():
-    compiled = native.compiled_replay()
+    compiled = speedups()
     recorder = Recorder()
     recorder.begin(TicTacToe("X.O/.X./..O"), algorithm="minimax", depth_limit=None, strict=False)
     rec = recorder.recording
@@ -125,20 +127,44 @@ def test_a_log_that_does_not_add_up_raises_instead_of_crashing():
 
 
 def test_a_build_older_than_its_source_is_not_used(tmp_path, monkeypatch):
-    assert not native.is_stale()  # rebuild with `pip install -e .` after changing _replay.c
-    changed = tmp_path / "_replay.c"
+    assert not native.is_stale()  # rebuild with `pip install -e .` after changing _speedups.c
+    changed = tmp_path / "_speedups.c"
     changed.write_text(native.SOURCE.read_text() + "\n/* changed */\n")
     monkeypatch.setattr(native, "SOURCE", changed)
     native.is_stale.cache_clear()
     try:
         assert native.is_stale()
-        assert native.compiled_replay() is None
+        assert speedups() is None
     finally:
         monkeypatch.undo()
         native.is_stale.cache_clear()
-    assert native.compiled_replay() is not None
+    assert speedups() is not None
 
 
 def test_the_switch_runs_the_python_loop(monkeypatch):
     monkeypatch.setenv("VISUALIZER_PURE_PYTHON", "1")
-    assert native.compiled_replay() is None
+    assert speedups() is None
+
+
+@settings(max_examples=60)
+@given(st.lists(st.integers(0, 10_000), max_size=300))
+def test_the_compiled_child_index_groups_children_as_the_python_sort(draws):
+    parents = [None] + [draw % (node + 1) for node, draw in enumerate(draws)]  # each parent comes before its child
+    compiled = ChildIndex(parents)
+    assert "_edges" in vars(compiled)  # the compiled path made them
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("VISUALIZER_PURE_PYTHON", "1")
+        python = ChildIndex(parents)
+    assert "_edges" not in vars(python)
+    assert (compiled.ids, compiled.starts) == (python.ids, python.starts)
+    assert compiled.edges() == python.edges()
+    assert list(compiled) == list(python) == [tuple(child for child in range(1, len(parents)) if parents[child] == node)
+                                              for node in range(len(parents))]
+
+
+def test_a_parent_that_is_no_node_leaves_the_child_index_to_python():
+    with pytest.raises(ValueError, match="node 2 has no parent"):
+        speedups().child_index([None, 0, 7])
+    with pytest.raises(TypeError):
+        speedups().child_index((None, 0))
+    assert list(ChildIndex([None, 0, 7])) == [(1,), (), ()]  # as the Python sort has it: 7 is no node here

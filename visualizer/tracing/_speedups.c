@@ -1,8 +1,9 @@
 /* Provides `replay`: the compiled body of `recording_hooks.sync` for a pass whose node ids are
- * the order of entry (`SearchLog.shares_entered`).
+ * the order of entry (`SearchLog.shares_entered`); and `child_index`, the compiled body of
+ * `trace_columns.ChildIndex` (a counting sort of the nodes by parent).
  *
  * It does exactly what the Python loop in `sync` does in that case, event for event, and is
- * checked against it (tests/unit/test_native_replay.py). The Python loop stays the reference and
+ * checked against it (tests/unit/test_speedups.py). The Python loop stays the reference and
  * the fallback: this module is optional, built by `pip install` when a C compiler is at hand.
  *
  * replay(rec, start, end, entering, value_at, window_at, cut_at, last, windowed, actions)
@@ -11,6 +12,12 @@
  *     `last` is the node that exited last; `actions` (256 bytes) maps each kind code to what the
  *     loop does with it (the ACTION_* codes below). Returns the tuple
  *     (entering, value_at, window_at, cut_at, last) after the replay.
+ *
+ * child_index(parents)
+ *     for a list of parent ids (None for the root, node 0, only), the bytes of four C int arrays:
+ *     the children grouped by parent in id order, each parent's first index into them (one more
+ *     than there are nodes), and for each of those edges its parent and its order among siblings.
+ *     Raises ValueError when a parent is not a node's id.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -405,21 +412,99 @@ static PyObject *replay(PyObject *module, PyObject *const *args, Py_ssize_t narg
     return result;
 }
 
+/* The four arrays of `child_index`, filled from the parent ids (already checked to be in range). */
+static void index_children(const int *parent, Py_ssize_t count, int *ids, int *starts, int *edge_parent,
+                           int *order) {
+    memset(starts, 0, (count + 1) * sizeof(int));
+    for (Py_ssize_t node = 1; node < count; node++) {
+        starts[parent[node] + 1]++;
+    }
+    for (Py_ssize_t node = 0; node < count; node++) {
+        starts[node + 1] += starts[node];
+    }
+    int *next = PyMem_Malloc((count ? count : 1) * sizeof(int)); /* the next free slot of each parent */
+    if (next == NULL) {
+        PyErr_NoMemory();
+        return;
+    }
+    memcpy(next, starts, count * sizeof(int));
+    for (Py_ssize_t node = 1; node < count; node++) { /* in id order: each parent's children stay in id order */
+        int slot = next[parent[node]]++;
+        ids[slot] = (int)node;
+        edge_parent[slot] = parent[node];
+        order[slot] = slot - starts[parent[node]];
+    }
+    PyMem_Free(next);
+}
+
+static PyObject *child_index(PyObject *module, PyObject *parents) {
+    if (!PyList_Check(parents)) {
+        PyErr_SetString(PyExc_TypeError, "child_index takes a list of parent ids");
+        return NULL;
+    }
+    Py_ssize_t count = PyList_GET_SIZE(parents);
+    if (count > INT_MAX - 1) {
+        PyErr_SetString(PyExc_ValueError, "too many nodes for C int ids");
+        return NULL;
+    }
+    Py_ssize_t edges = count ? count - 1 : 0;
+    int *parent = PyMem_Malloc((count ? count : 1) * sizeof(int));
+    PyObject *arrays[4] = {PyBytes_FromStringAndSize(NULL, edges * sizeof(int)),
+                           PyBytes_FromStringAndSize(NULL, (count + 1) * sizeof(int)),
+                           PyBytes_FromStringAndSize(NULL, edges * sizeof(int)),
+                           PyBytes_FromStringAndSize(NULL, edges * sizeof(int))};
+    PyObject *result = NULL;
+    if (parent == NULL || arrays[0] == NULL || arrays[1] == NULL || arrays[2] == NULL || arrays[3] == NULL) {
+        if (!PyErr_Occurred()) {
+            PyErr_NoMemory();
+        }
+        goto done;
+    }
+    for (Py_ssize_t node = 1; node < count; node++) {
+        PyObject *item = PyList_GET_ITEM(parents, node);
+        long id = PyLong_Check(item) ? PyLong_AsLong(item) : -1;
+        if (id == -1 && PyErr_Occurred()) {
+            goto done;
+        }
+        if (id < 0 || id >= count) {
+            PyErr_Format(PyExc_ValueError, "node %zd has no parent among the nodes", node);
+            goto done;
+        }
+        parent[node] = (int)id;
+    }
+    int *ids = (int *)PyBytes_AS_STRING(arrays[0]), *starts = (int *)PyBytes_AS_STRING(arrays[1]);
+    index_children(parent, count, ids, starts, (int *)PyBytes_AS_STRING(arrays[2]),
+                   (int *)PyBytes_AS_STRING(arrays[3]));
+    if (PyErr_Occurred()) {
+        goto done;
+    }
+    result = PyTuple_Pack(4, arrays[0], arrays[1], arrays[2], arrays[3]);
+done:
+    PyMem_Free(parent);
+    for (int i = 0; i < 4; i++) {
+        Py_XDECREF(arrays[i]);
+    }
+    return result;
+}
+
 static PyMethodDef METHODS[] = {
+    {"child_index", (PyCFunction)child_index, METH_O,
+     "child_index(parents)\n--\n\nThe children grouped by parent, each parent's start, and each edge's parent "
+     "and order among its siblings: the bytes of four C int arrays."},
     {"replay", (PyCFunction)(void (*)(void))replay, METH_FASTCALL,
      "replay(rec, start, end, entering, value_at, window_at, cut_at, last, windowed, actions)\n--\n\n"
      "Files rec.event_kind[start:end] as recording_hooks.sync does for a pass that shares its entered lists."},
     {NULL, NULL, 0, NULL},
 };
 
-static struct PyModuleDef MODULE = {PyModuleDef_HEAD_INIT, "_replay", "The compiled replay of the light hooks' log.",
+static struct PyModuleDef MODULE = {PyModuleDef_HEAD_INIT, "_speedups", "Compiled bodies of two tracing loops.",
                                     -1, METHODS};
 
 #ifndef SOURCE_DIGEST
 #define SOURCE_DIGEST ""
 #endif
 
-PyMODINIT_FUNC PyInit__replay(void) {
+PyMODINIT_FUNC PyInit__speedups(void) {
     PyObject *module = PyModule_Create(&MODULE);
     if (module == NULL) {
         return NULL;
