@@ -1,5 +1,5 @@
 """Provides `python -m visualizer`."""
 
-from visualizer.cli import main
+from visualizer.cli import run
 
-raise SystemExit(main())
+run()
