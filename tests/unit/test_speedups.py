@@ -1,4 +1,5 @@
-"""The compiled loops (`tracing/_speedups.c`) do exactly what the Python code does: `sync`'s replay, `ChildIndex`."""
+"""The compiled code (`tracing/_speedups.c`) does exactly what the Python code does: the light hooks, `sync`'s
+replay, `ChildIndex`."""
 
 import copy
 from array import array
@@ -9,7 +10,8 @@ from hypothesis import strategies as st
 from object_recorder import ObjectRecorder
 
 from visualizer.games import ConnectFour, Nim, Player, TicTacToe
-from visualizer.search import REGISTRY, search
+from visualizer.errors import NodeBudgetExceeded
+from visualizer.search import REGISTRY, search, trace_search
 from visualizer.tracing import Recorder, native
 from visualizer.tracing.native import speedups
 from visualizer.tracing.recording_hooks import ENTER, EVALUATE, EXIT, _actions
@@ -168,3 +170,43 @@ def test_a_parent_that_is_no_node_leaves_the_child_index_to_python():
     with pytest.raises(TypeError):
         speedups().child_index((None, 0))
     assert list(ChildIndex([None, 0, 7])) == [(1,), (), ()]  # as the Python sort has it: 7 is no node here
+
+
+@pytest.mark.parametrize("pure", [False, True], ids=["compiled", "python"])
+def test_both_hooks_check_the_budget_and_report_progress_alike(pure, monkeypatch):
+    if pure:
+        monkeypatch.setenv("VISUALIZER_PURE_PYTHON", "1")
+    seen = []
+    trace_search(TicTacToe("X........"), "minimax", progress=seen.append)
+    assert seen == [25_000, 50_000]  # 59,705 nodes below X in the corner
+    with pytest.raises(NodeBudgetExceeded, match="passed 100 nodes"):
+        trace_search(TicTacToe(), "minimax", max_nodes=100)
+    game = TicTacToe("X.O/.X./...")
+    entered = len(trace_search(game, "alphabeta").summary.visit_order)  # skipped children are not counted
+    assert trace_search(TicTacToe("X.O/.X./..."), "alphabeta", max_nodes=entered)
+    with pytest.raises(NodeBudgetExceeded):
+        trace_search(TicTacToe("X.O/.X./..."), "alphabeta", max_nodes=entered - 1)
+
+
+def test_the_compiled_hooks_take_the_arguments_the_tracer_protocol_gives():
+    lists = [bytearray(), *([] for _ in range(7))]
+    hooks = speedups().Hooks(*lists, lambda entered: entered + 10, bytes((ENTER, EVALUATE, 3, EXIT, 4)))
+    hooks.windowed = True
+    hooks.enter("state", "move", depth=1, alpha=-2, beta=2)
+    hooks.evaluate("state", 5)
+    hooks.exit("state", 5)
+    hooks.update("state", alpha=0, beta=1)
+    kinds, states, moves, depths, alphas, betas, values, windows = lists
+    assert (bytes(kinds), states, moves, depths, alphas, betas, values, windows) == (
+        bytes((ENTER, EVALUATE, EXIT, 4)), ["state"], ["move"], [1], [-2], [2], [5, 5], [(0, 1)])
+    assert hooks.next_check == 10  # the checkpoint was called at the first node
+    with pytest.raises(TypeError, match="missing required keyword-only argument: 'beta'"):
+        hooks.enter("state", "move", depth=1, alpha=None)
+    with pytest.raises(TypeError, match="unexpected keyword argument 'score'"):
+        hooks.enter("state", "move", depth=1, alpha=None, beta=None, score=3)
+    with pytest.raises(TypeError, match="takes 2 positional arguments"):
+        hooks.evaluate("state")
+    with pytest.raises(ValueError, match="5 kind codes"):
+        speedups().Hooks(*lists, None, b"12")
+    with pytest.raises(TypeError):
+        speedups().Hooks(*lists[:-1], None, None, b"12345")  # a list that is not one

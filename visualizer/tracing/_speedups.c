@@ -1,6 +1,7 @@
-/* Provides `replay`: the compiled body of `recording_hooks.sync` for a pass whose node ids are
- * the order of entry (`SearchLog.shares_entered`); and `child_index`, the compiled body of
- * `trace_columns.ChildIndex` (a counting sort of the nodes by parent).
+/* Provides `Hooks`, the light hooks of `recording_hooks.bind_hooks` in C; `replay`, the compiled
+ * body of `recording_hooks.sync` for a pass whose node ids are the order of entry
+ * (`SearchLog.shares_entered`); and `child_index`, the compiled body of `trace_columns.ChildIndex`
+ * (a counting sort of the nodes by parent).
  *
  * It does exactly what the Python loop in `sync` does in that case, event for event, and is
  * checked against it (tests/unit/test_speedups.py). The Python loop stays the reference and
@@ -21,6 +22,7 @@
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include <structmember.h>
 
 enum { ACTION_OPEN = 0, ACTION_EXIT = 1, ACTION_BACK_UP = 2, ACTION_EVALUATE = 3, ACTION_UPDATE = 4, ACTION_CUT = 5 };
 
@@ -487,6 +489,241 @@ done:
     return result;
 }
 
+/* Hooks: the light hooks of `recording_hooks.bind_hooks` (enter, evaluate, back_up, exit, update),
+ * each logging its call with appends in C, as the Python closures there do. */
+typedef struct {
+    PyObject_HEAD
+    PyObject *kinds, *states, *moves, *depths, *alphas, *betas, *values, *windows, *checkpoint;
+    unsigned char codes[5]; /* ENTER, EVALUATE, BACK_UP, EXIT, UPDATE */
+    char windowed;
+    Py_ssize_t next_check, skipped_count;
+} Hooks;
+
+enum { CODE_ENTER, CODE_EVALUATE, CODE_BACK_UP, CODE_EXIT, CODE_UPDATE };
+
+static PyObject *DEPTH, *ALPHA, *BETA; /* interned keyword names */
+
+static int add_kind(PyObject *kinds, unsigned char code) {
+    Py_ssize_t size = PyByteArray_GET_SIZE(kinds);
+    if (PyByteArray_Resize(kinds, size + 1) < 0) { /* grows its buffer ahead, like append */
+        return -1;
+    }
+    PyByteArray_AS_STRING(kinds)[size] = (char)code;
+    return 0;
+}
+
+/* Finds the keyword arguments `names` (interned) among a vectorcall's; each is required. */
+static int keywords(PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames, PyObject **names, PyObject **found,
+                    int count, const char *function) {
+    Py_ssize_t given = kwnames == NULL ? 0 : PyTuple_GET_SIZE(kwnames);
+    for (int i = 0; i < count; i++) {
+        found[i] = NULL;
+    }
+    for (Py_ssize_t k = 0; k < given; k++) {
+        PyObject *name = PyTuple_GET_ITEM(kwnames, k);
+        int matched = 0;
+        for (int i = 0; i < count && !matched; i++) {
+            if (name == names[i] || PyUnicode_Compare(name, names[i]) == 0) {
+                found[i] = args[nargs + k];
+                matched = 1;
+            }
+        }
+        if (!matched) {
+            PyErr_Format(PyExc_TypeError, "%s() got an unexpected keyword argument '%U'", function, name);
+            return -1;
+        }
+    }
+    for (int i = 0; i < count; i++) {
+        if (found[i] == NULL) {
+            PyErr_Format(PyExc_TypeError, "%s() missing required keyword-only argument: '%U'", function, names[i]);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+static PyObject *hooks_enter(Hooks *self, PyObject *const *args, size_t nargsf, PyObject *kwnames) {
+    Py_ssize_t nargs = PyVectorcall_NARGS(nargsf);
+    PyObject *names[3] = {DEPTH, ALPHA, BETA}, *found[3];
+    if (nargs != 2) {
+        PyErr_Format(PyExc_TypeError, "enter() takes 2 positional arguments but %zd were given", nargs);
+        return NULL;
+    }
+    if (keywords(args, nargs, kwnames, names, found, 3, "enter") < 0) {
+        return NULL;
+    }
+    Py_ssize_t entered = PyList_GET_SIZE(self->states);
+    if (entered >= self->next_check) { /* the budget and progress check (`Recorder._checkpoint`) */
+        PyObject *count = PyLong_FromSsize_t(entered - self->skipped_count);
+        PyObject *again = count == NULL ? NULL : PyObject_CallOneArg(self->checkpoint, count);
+        Py_XDECREF(count);
+        if (again == NULL) {
+            return NULL;
+        }
+        Py_ssize_t next = PyLong_AsSsize_t(again);
+        Py_DECREF(again);
+        if (next == -1 && PyErr_Occurred()) {
+            return NULL;
+        }
+        self->next_check = next + self->skipped_count;
+    }
+    if (add_kind(self->kinds, self->codes[CODE_ENTER]) < 0 || PyList_Append(self->states, args[0]) < 0 ||
+        PyList_Append(self->moves, args[1]) < 0 || PyList_Append(self->depths, found[0]) < 0) {
+        return NULL;
+    }
+    if (self->windowed && (PyList_Append(self->alphas, found[1]) < 0 || PyList_Append(self->betas, found[2]) < 0)) {
+        return NULL;
+    }
+    Py_RETURN_NONE;
+}
+
+/* evaluate(state, value), back_up(state, child, value) and exit(state, value): the kind and the value. */
+static PyObject *log_value(Hooks *self, PyObject *const *args, Py_ssize_t nargs, Py_ssize_t expected, int code,
+                           const char *function) {
+    if (nargs != expected) {
+        PyErr_Format(PyExc_TypeError, "%s() takes %zd positional arguments but %zd were given", function, expected,
+                     nargs);
+        return NULL;
+    }
+    if (add_kind(self->kinds, self->codes[code]) < 0 || PyList_Append(self->values, args[nargs - 1]) < 0) {
+        return NULL;
+    }
+    Py_RETURN_NONE;
+}
+
+static PyObject *hooks_evaluate(Hooks *self, PyObject *const *args, Py_ssize_t nargs) {
+    return log_value(self, args, nargs, 2, CODE_EVALUATE, "evaluate");
+}
+
+static PyObject *hooks_back_up(Hooks *self, PyObject *const *args, Py_ssize_t nargs) {
+    return log_value(self, args, nargs, 3, CODE_BACK_UP, "back_up");
+}
+
+static PyObject *hooks_exit(Hooks *self, PyObject *const *args, Py_ssize_t nargs) {
+    return log_value(self, args, nargs, 2, CODE_EXIT, "exit");
+}
+
+static PyObject *hooks_update(Hooks *self, PyObject *const *args, size_t nargsf, PyObject *kwnames) {
+    Py_ssize_t nargs = PyVectorcall_NARGS(nargsf);
+    PyObject *names[2] = {ALPHA, BETA}, *found[2];
+    if (nargs != 1) {
+        PyErr_Format(PyExc_TypeError, "update() takes 1 positional argument but %zd were given", nargs);
+        return NULL;
+    }
+    if (keywords(args, nargs, kwnames, names, found, 2, "update") < 0) {
+        return NULL;
+    }
+    PyObject *window = PyTuple_Pack(2, found[0], found[1]);
+    if (window == NULL) {
+        return NULL;
+    }
+    int failed = add_kind(self->kinds, self->codes[CODE_UPDATE]) < 0 || PyList_Append(self->windows, window) < 0;
+    Py_DECREF(window);
+    if (failed) {
+        return NULL;
+    }
+    Py_RETURN_NONE;
+}
+
+static int hooks_init(Hooks *self, PyObject *args, PyObject *kwargs) {
+    PyObject *kinds, *states, *moves, *depths, *alphas, *betas, *values, *windows, *checkpoint;
+    const char *codes;
+    Py_ssize_t code_count;
+    if (kwargs != NULL && PyDict_GET_SIZE(kwargs) > 0) {
+        PyErr_SetString(PyExc_TypeError, "Hooks takes positional arguments only");
+        return -1;
+    }
+    if (!PyArg_ParseTuple(args, "O!O!O!O!O!O!O!O!Oy#:Hooks", &PyByteArray_Type, &kinds, &PyList_Type, &states,
+                          &PyList_Type, &moves, &PyList_Type, &depths, &PyList_Type, &alphas, &PyList_Type, &betas,
+                          &PyList_Type, &values, &PyList_Type, &windows, &checkpoint, &codes, &code_count)) {
+        return -1;
+    }
+    if (code_count != 5) {
+        PyErr_SetString(PyExc_ValueError, "Hooks needs the 5 kind codes: enter, evaluate, back_up, exit, update");
+        return -1;
+    }
+    PyObject *held[9] = {kinds, states, moves, depths, alphas, betas, values, windows, checkpoint};
+    PyObject **fields[9] = {&self->kinds, &self->states, &self->moves, &self->depths, &self->alphas, &self->betas,
+                            &self->values, &self->windows, &self->checkpoint};
+    for (int i = 0; i < 9; i++) {
+        Py_XSETREF(*fields[i], Py_NewRef(held[i]));
+    }
+    memcpy(self->codes, codes, 5);
+    self->windowed = 0;
+    self->next_check = self->skipped_count = 0;
+    return 0;
+}
+
+static int hooks_traverse(Hooks *self, visitproc visit, void *arg) {
+    Py_VISIT(self->kinds);
+    Py_VISIT(self->states);
+    Py_VISIT(self->moves);
+    Py_VISIT(self->depths);
+    Py_VISIT(self->alphas);
+    Py_VISIT(self->betas);
+    Py_VISIT(self->values);
+    Py_VISIT(self->windows);
+    Py_VISIT(self->checkpoint);
+    return 0;
+}
+
+static int hooks_clear(Hooks *self) {
+    Py_CLEAR(self->kinds);
+    Py_CLEAR(self->states);
+    Py_CLEAR(self->moves);
+    Py_CLEAR(self->depths);
+    Py_CLEAR(self->alphas);
+    Py_CLEAR(self->betas);
+    Py_CLEAR(self->values);
+    Py_CLEAR(self->windows);
+    Py_CLEAR(self->checkpoint);
+    return 0;
+}
+
+static void hooks_dealloc(Hooks *self) {
+    PyObject_GC_UnTrack(self);
+    hooks_clear(self);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+static PyMethodDef HOOKS_METHODS[] = {
+    {"enter", (PyCFunction)(void (*)(void))hooks_enter, METH_FASTCALL | METH_KEYWORDS,
+     "enter(state, move, *, depth, alpha, beta)\n--\n\nLogs an entered node (and checks the budget when due)."},
+    {"evaluate", (PyCFunction)(void (*)(void))hooks_evaluate, METH_FASTCALL,
+     "evaluate(state, value)\n--\n\nLogs a static value."},
+    {"back_up", (PyCFunction)(void (*)(void))hooks_back_up, METH_FASTCALL,
+     "back_up(state, child, value)\n--\n\nLogs a value backed up from a child."},
+    {"exit", (PyCFunction)(void (*)(void))hooks_exit, METH_FASTCALL,
+     "exit(state, value)\n--\n\nLogs a node's final value."},
+    {"update", (PyCFunction)(void (*)(void))hooks_update, METH_FASTCALL | METH_KEYWORDS,
+     "update(state, *, alpha, beta)\n--\n\nLogs a window update."},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyMemberDef HOOKS_MEMBERS[] = {
+    {"windowed", T_BOOL, offsetof(Hooks, windowed), 0, "Log each entered node's window."},
+    {"next_check", T_PYSSIZET, offsetof(Hooks, next_check), 0,
+     "The count of logged nodes at which `enter` calls the checkpoint again."},
+    {"skipped_count", T_PYSSIZET, offsetof(Hooks, skipped_count), 0,
+     "The logged nodes that are skipped children, not entered ones (the checkpoint counts entered ones)."},
+    {NULL, 0, 0, 0, NULL},
+};
+
+static PyTypeObject HOOKS_TYPE = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "visualizer.tracing._speedups.Hooks",
+    .tp_basicsize = sizeof(Hooks),
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_GC,
+    .tp_doc = "Hooks(kinds, states, moves, depths, alphas, betas, values, windows, checkpoint, codes)\n--\n\n"
+              "The light hooks, logging each call into the given lists (recording_hooks.bind_hooks).",
+    .tp_new = PyType_GenericNew,
+    .tp_init = (initproc)hooks_init,
+    .tp_dealloc = (destructor)hooks_dealloc,
+    .tp_traverse = (traverseproc)hooks_traverse,
+    .tp_clear = (inquiry)hooks_clear,
+    .tp_methods = HOOKS_METHODS,
+    .tp_members = HOOKS_MEMBERS,
+};
+
 static PyMethodDef METHODS[] = {
     {"child_index", (PyCFunction)child_index, METH_O,
      "child_index(parents)\n--\n\nThe children grouped by parent, each parent's start, and each edge's parent "
@@ -505,8 +742,18 @@ static struct PyModuleDef MODULE = {PyModuleDef_HEAD_INIT, "_speedups", "Compile
 #endif
 
 PyMODINIT_FUNC PyInit__speedups(void) {
+    DEPTH = PyUnicode_InternFromString("depth");
+    ALPHA = PyUnicode_InternFromString("alpha");
+    BETA = PyUnicode_InternFromString("beta");
+    if (DEPTH == NULL || ALPHA == NULL || BETA == NULL || PyType_Ready(&HOOKS_TYPE) < 0) {
+        return NULL;
+    }
     PyObject *module = PyModule_Create(&MODULE);
     if (module == NULL) {
+        return NULL;
+    }
+    if (PyModule_AddObjectRef(module, "Hooks", (PyObject *)&HOOKS_TYPE) < 0) {
+        Py_DECREF(module);
         return NULL;
     }
     if (PyModule_AddStringConstant(module, "SOURCE_DIGEST", SOURCE_DIGEST) < 0 ||

@@ -76,8 +76,11 @@ def bind_hooks(target: Any, rec: SearchLog, checkpoint: Callable[[int], int]) ->
     closed = [NO_CHILD]  # the node that exited last: the child of the next back-up
     paths: dict[tuple[int | None, Any], int] = {}  # (parent, move) -> node, for searches that revisit
     next_check = 0
-    compiled = speedups()  # the C body of `sync` for a pass that shares the entered lists, if built
+    compiled = speedups()  # the light hooks and the body of `sync` (for a pass that shares the entered lists) in C
     replay, actions = (compiled.replay, _actions(compiled)) if compiled is not None else (None, b"")
+    light = None if compiled is None else compiled.Hooks(  # the same as enter, evaluate, back_up, exit and update below
+        kinds, entered_states, entered_moves, entered_depths, entered_alphas, entered_betas, logged_values,
+        logged_windows, checkpoint, bytes((ENTER, EVALUATE, BACK_UP, EXIT, UPDATE)))
     skipped_count = 0  # the entries of the `entered_*` lists that are skipped nodes, not entered ones
     replayed = entered_replayed = values_replayed = windows_replayed = cuts_replayed = 0  # how far `sync` has filed the log
 
@@ -92,6 +95,8 @@ def bind_hooks(target: Any, rec: SearchLog, checkpoint: Callable[[int], int]) ->
         shares, alphas, betas, depths = rec.shares_entered, rec.alphas, rec.betas, rec.depths
         next_check = replayed = entered_replayed = values_replayed = windows_replayed = cuts_replayed = 0
         skipped_count = 0
+        if light is not None:
+            light.windowed, light.next_check, light.skipped_count = bool(windowed), 0, 0
 
     def new_node(state: Any, move: Any, depth: int, parent: int | None) -> int:
         """The id of the child of `parent` by `move` in a pass that revisits: the one it has, or a new one."""
@@ -243,7 +248,7 @@ def bind_hooks(target: Any, rec: SearchLog, checkpoint: Callable[[int], int]) ->
         log_value(value)
 
     def select(state: Any, move: Any, *, depth: int, score: Value | None) -> None:
-        enter(state, move, depth=depth, alpha=None, beta=None)
+        target.enter(state, move, depth=depth, alpha=None, beta=None)
         kinds[-1] = SELECT
         sync()
         rec.event_value[-1] = values[stack[-1]]  # the node shows the mean it has so far
@@ -251,7 +256,7 @@ def bind_hooks(target: Any, rec: SearchLog, checkpoint: Callable[[int], int]) ->
             rec.event_extra["score"][len(kinds)] = score
 
     def expand(state: Any, move: Any, *, depth: int) -> None:
-        enter(state, move, depth=depth, alpha=None, beta=None)
+        target.enter(state, move, depth=depth, alpha=None, beta=None)
         kinds[-1] = EXPAND
 
     def simulate(state: Any, playout: Sequence[str], value: Value) -> None:
@@ -307,6 +312,9 @@ def bind_hooks(target: Any, rec: SearchLog, checkpoint: Callable[[int], int]) ->
         log_cut((len(kinds), len(skipped)))
         skipped_count += len(skipped)
         next_check += len(skipped)  # the budget counts the nodes entered only
+        if light is not None:
+            light.skipped_count += len(skipped)
+            light.next_check += len(skipped)
 
     def chance_cutoff(state: Any, skipped: Sequence[tuple[Any, Any]], *, bound: Bound, limit: Value,
                       alpha: Value, beta: Value) -> None:
@@ -336,3 +344,6 @@ def bind_hooks(target: Any, rec: SearchLog, checkpoint: Callable[[int], int]) ->
     target.research, target.chance_cutoff = research, chance_cutoff
     target.select, target.expand, target.simulate, target.backpropagate = select, expand, simulate, backpropagate
     target.configure_hooks, target.sync = configure, sync
+    if light is not None:
+        target.enter, target.evaluate, target.back_up, target.exit = light.enter, light.evaluate, light.back_up, light.exit
+        target.update = light.update
