@@ -2,6 +2,7 @@
 replay, `ChildIndex`."""
 
 import copy
+import json
 from array import array
 
 import pytest
@@ -210,3 +211,43 @@ def test_the_compiled_hooks_take_the_arguments_the_tracer_protocol_gives():
         speedups().Hooks(*lists, None, b"12")
     with pytest.raises(TypeError):
         speedups().Hooks(*lists[:-1], None, None, b"12345")  # a list that is not one
+
+
+WHOLE = st.one_of(st.none(), st.integers(-2**63, 2**63 - 1))
+
+
+@settings(max_examples=80)
+@given(st.lists(WHOLE, max_size=50))
+def test_int_records_write_whole_numbers_and_nulls_as_the_standard_library(numbers):
+    text = speedups().int_records(len(numbers), [numbers])
+    assert bytes(text) == json.dumps(numbers, separators=(",", ":")).encode()
+
+
+@settings(max_examples=40)
+@given(st.sampled_from("bBhHilq"), st.lists(st.integers(0, 127), max_size=30))
+def test_int_records_read_arrays_of_every_signed_or_small_type(typecode, numbers):
+    signed = [-number for number in numbers] if typecode in "bhilq" else numbers
+    column = array(typecode, signed)
+    assert bytes(speedups().int_records(len(column), [column])) == json.dumps(signed, separators=(",", ":")).encode()
+
+
+def test_int_records_join_constant_pieces_and_columns_into_records():
+    parents, children = [0, 0, 1, 2**40], range(1, 5)
+    text = speedups().int_records(4, [b'{"source":', parents, b',"target":', children, b"}"])
+    assert json.loads(text) == [{"source": parent, "target": child} for parent, child in zip(parents, children)]
+    assert speedups().int_records(0, [b"x", []]) == b"[]"
+    assert speedups().int_records(2, [range(10, 4, -3)]) == b"[10,7]"
+
+
+@pytest.mark.parametrize("column", [[True], [1.5], ["1"], [2**64], [1, 2**63], array("d", [1.0]), array("Q", [1]),
+                                    range(2**64, 2**64 + 1), (1,)])
+def test_int_records_refuse_what_they_cannot_write_exactly(column):
+    with pytest.raises(TypeError):
+        speedups().int_records(len(column), [column])
+
+
+def test_int_records_refuse_a_column_of_another_length():
+    with pytest.raises(ValueError, match="holds 1 numbers, not 2"):
+        speedups().int_records(2, [[1]])
+    with pytest.raises(ValueError, match="holds 1 numbers, not 2"):
+        speedups().int_records(2, [array("i", [1])])

@@ -11,6 +11,7 @@ from typing import Any, Optional, Sequence
 
 from visualizer.export.json_layout import Big, Records, encoded, exact_list, list_bytes
 from visualizer.export.values import MINUS_INF, PLUS_INF
+from visualizer.tracing.native import speedups
 from visualizer.tracing.trace_columns import Nones
 
 __all__ = ["values_column", "plain_column", "maybe_column", "small_codes_column", "coded_column", "letter_codes"]
@@ -20,9 +21,15 @@ def values_column(column: Sequence[Any], errors: str) -> Records | None:
     """A column of search values (numbers, None, infinities written "+inf"/"-inf"); None when all are None."""
     if _all_none(column):
         return None
+    compiled = speedups()
 
     def text(start: int, end: int) -> bytearray:
         part = _listed(column[start:end])
+        if compiled is not None:
+            try:  # whole numbers and nulls, the usual case, straight to text in C (`int_records`)
+                return compiled.int_records(len(part), [part])
+            except TypeError:
+                pass
         exact = exact_list(part, _WHOLE_OR_NONE)  # the usual case (games score in whole numbers), checked in C
         if exact is not None:
             return encoded(exact)
@@ -50,9 +57,24 @@ def _listed(part: Any) -> list[Any]:
     return part.tolist() if isinstance(part, array) else list(part)
 
 
-def plain_column(column: Sequence[Any], *, whole: bool = False) -> Big:
-    """A column written as it is; `whole` when it holds only whole numbers (ids, codes, depths)."""
-    return Big(len(column), lambda start, end: _listed(column[start:end]), whole=whole)
+def plain_column(column: Sequence[Any], *, whole: bool = False) -> Records:
+    """A column written as it is; `whole` when it holds only whole numbers (ids, codes, depths).
+
+    A part of plain ints (and nulls) is written by `int_records` (`tracing/_speedups.c`) when it is
+    built: straight from an array, without a Python int per number; any other part as before.
+    """
+    compiled = speedups()
+
+    def text(start: int, end: int) -> bytearray:
+        part = column[start:end]
+        if compiled is not None:
+            try:
+                return compiled.int_records(len(part), [part])
+            except TypeError:  # None, a bool, a string, a float, a big int: not for the C writer
+                pass
+        return list_bytes(_listed(part), whole)
+
+    return Records(len(column), text)
 
 
 def maybe_column(column: Sequence[Any]) -> Big | None:

@@ -25,6 +25,7 @@ from visualizer.games.base import Player
 from visualizer.tracing.events import EVENT_FIELDS, EVENT_KINDS, SPARSE_FIELDS
 from visualizer.tracing.trace import Trace
 from visualizer.tracing.lazy_columns import RecordedColumns
+from visualizer.tracing.native import speedups
 from visualizer.tracing.trace_columns import KINDS, NO_CHILD, TraceColumns
 from visualizer.tracing.trace_records import NodeStatus
 
@@ -148,8 +149,8 @@ def _document(trace: Trace, errors: str) -> dict[str, Any]:
             "summary": _summary(trace), "node_columns": node_columns, "events": events,
         },
         "nodes": Records(len(names), lambda start, end: _node_text(range(start, end), names[start:end], errors)),
-        "edges": Records(max(len(names) - 1, 0), lambda start, end: _records_text(
-            map(_Edge, parents[start + 1 : end + 1], range(start + 1, end + 1)))),
+        "edges": Records(max(len(names) - 1, 0), lambda start, end: _edge_text(parents[start + 1 : end + 1],
+                                                                                range(start + 1, end + 1))),
     }
 
 
@@ -170,6 +171,17 @@ class _Edge(msgspec.Struct, gc=False):
 def _records_text(records: Iterator[msgspec.Struct]) -> bytearray:
     """The records' compact JSON list (the whole list encoded in C)."""
     return encoded(list(records))
+
+
+def _edge_text(parents: Sequence[int], children: range) -> bytearray:
+    """The edge records parent -> child: by `int_records` (`tracing/_speedups.c`) when it is built, else msgspec."""
+    compiled = speedups()
+    if compiled is not None:
+        try:
+            return compiled.int_records(len(children), [b'{"source":', parents, b',"target":', children, b"}"])
+        except TypeError:  # a parent that is not a plain int of 64 bits
+            pass
+    return _records_text(map(_Edge, parents, children))
 
 
 def _node_text(ids: range, names: Sequence[str], errors: str = "strict") -> bytearray:

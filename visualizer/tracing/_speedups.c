@@ -1,7 +1,8 @@
 /* Provides `Hooks`, the light hooks of `recording_hooks.bind_hooks` in C; `replay`, the compiled
  * body of `recording_hooks.sync` for a pass whose node ids are the order of entry
  * (`SearchLog.shares_entered`); and `child_index`, the compiled body of `trace_columns.ChildIndex`
- * (a counting sort of the nodes by parent).
+ * (a counting sort of the nodes by parent); and `int_records`, JSON lists of whole numbers and of
+ * records made of them, written straight from the columns (`export/json_column_text.py`).
  *
  * It does exactly what the Python loop in `sync` does in that case, event for event, and is
  * checked against it (tests/unit/test_speedups.py). The Python loop stays the reference and
@@ -724,7 +725,194 @@ static PyTypeObject HOOKS_TYPE = {
     .tp_members = HOOKS_MEMBERS,
 };
 
+/* int_records(count, pieces): the JSON list of `count` records, record i the concatenation of piece i
+ * of each of `pieces`: a bytes object is the same text in every record, an int column (a list of
+ * ints and Nones, a range, or an array of a whole-number type) gives its i-th number (or null).
+ * Raises TypeError for anything else (a bool, a float, a string, an int past 64 bits), which the
+ * caller writes another way. */
+typedef struct {
+    const char *text; /* a constant piece */
+    Py_ssize_t size;
+    PyObject *list;   /* a list of ints */
+    Py_buffer view;   /* an array's buffer (view.obj != NULL) */
+    long long start, step; /* a range */
+    int is_range;
+} Piece;
+
+/* Piece `index` of an int column in *number; 1 when it is None (a list's null), 0 for a number, -1 on error. */
+static int piece_number(Piece *piece, Py_ssize_t index, long long *number) {
+    if (piece->is_range) {
+        *number = piece->start + piece->step * (long long)index;
+        return 0;
+    }
+    if (piece->list != NULL) {
+        PyObject *item = PyList_GET_ITEM(piece->list, index);
+        int overflow = 0;
+        if (item == Py_None) {
+            return 1;
+        }
+        if (!PyLong_CheckExact(item)) {
+            PyErr_SetString(PyExc_TypeError, "int_records writes plain ints only");
+            return -1;
+        }
+        *number = PyLong_AsLongLongAndOverflow(item, &overflow);
+        if (overflow) {
+            PyErr_SetString(PyExc_TypeError, "int_records writes ints of 64 bits only");
+            return -1;
+        }
+        return *number == -1 && PyErr_Occurred() ? -1 : 0;
+    }
+    const char *at = (const char *)piece->view.buf + index * piece->view.itemsize;
+    switch (piece->view.format[0]) {
+    case 'b': *number = *(const signed char *)at; break;
+    case 'B': *number = *(const unsigned char *)at; break;
+    case 'h': *number = *(const short *)at; break;
+    case 'H': *number = *(const unsigned short *)at; break;
+    case 'i': *number = *(const int *)at; break;
+    case 'I': *number = *(const unsigned int *)at; break;
+    case 'l': *number = *(const long *)at; break;
+    case 'q': *number = *(const long long *)at; break;
+    default:
+        PyErr_SetString(PyExc_TypeError, "int_records reads arrays of signed or small whole numbers only");
+        return -1;
+    }
+    return 0;
+}
+
+static char *write_number(char *out, long long number) {
+    char digits[24];
+    int size = 0;
+    unsigned long long magnitude = number < 0 ? 0ULL - (unsigned long long)number : (unsigned long long)number;
+    do {
+        digits[size++] = (char)('0' + magnitude % 10);
+        magnitude /= 10;
+    } while (magnitude);
+    if (number < 0) {
+        *out++ = '-';
+    }
+    while (size) {
+        *out++ = digits[--size];
+    }
+    return out;
+}
+
+static PyObject *int_records(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 2 || !PyList_Check(args[1])) {
+        PyErr_SetString(PyExc_TypeError, "int_records(count, pieces) takes a count and a list of pieces");
+        return NULL;
+    }
+    Py_ssize_t count = PyLong_AsSsize_t(args[0]);
+    if (count < 0) {
+        if (!PyErr_Occurred()) {
+            PyErr_SetString(PyExc_ValueError, "the count cannot be negative");
+        }
+        return NULL;
+    }
+    Py_ssize_t width = PyList_GET_SIZE(args[1]);
+    Piece *pieces = PyMem_Calloc(width ? width : 1, sizeof(Piece));
+    PyObject *result = NULL;
+    if (pieces == NULL) {
+        return PyErr_NoMemory();
+    }
+    Py_ssize_t record_size = 1; /* the comma after it */
+    Py_ssize_t ready = 0;
+    for (; ready < width; ready++) {
+        PyObject *item = PyList_GET_ITEM(args[1], ready);
+        Piece *piece = &pieces[ready];
+        Py_ssize_t length = -1;
+        if (PyBytes_Check(item)) {
+            piece->text = PyBytes_AS_STRING(item);
+            piece->size = PyBytes_GET_SIZE(item);
+            record_size += piece->size;
+            continue;
+        }
+        if (PyList_Check(item)) {
+            piece->list = item;
+            length = PyList_GET_SIZE(item);
+        } else if (PyRange_Check(item)) {
+            PyObject *start = PyObject_GetAttrString(item, "start"), *step = PyObject_GetAttrString(item, "step");
+            piece->is_range = 1;
+            piece->start = start == NULL ? -1 : PyLong_AsLongLong(start);
+            piece->step = step == NULL ? -1 : PyLong_AsLongLong(step);
+            Py_XDECREF(start);
+            Py_XDECREF(step);
+            length = PyObject_Length(item);
+            if (PyErr_Occurred()) { /* past 64 bits */
+                PyErr_Clear();
+                PyErr_SetString(PyExc_TypeError, "int_records writes ints of 64 bits only");
+                goto done;
+            }
+        } else if (PyObject_CheckBuffer(item) && PyObject_GetBuffer(item, &piece->view, PyBUF_FORMAT | PyBUF_ND) == 0) {
+            if (piece->view.ndim != 1 || piece->view.format == NULL || piece->view.format[1] != '\0') {
+                ready++; /* release this view too */
+                PyErr_SetString(PyExc_TypeError, "int_records reads one-dimensional arrays only");
+                goto done;
+            }
+            length = piece->view.shape[0];
+        } else {
+            PyErr_Clear();
+            PyErr_Format(PyExc_TypeError, "int_records cannot read a %.100s", Py_TYPE(item)->tp_name);
+            goto done;
+        }
+        if (length != count) {
+            if (piece->view.obj != NULL) {
+                ready++;
+            }
+            PyErr_Format(PyExc_ValueError, "a column holds %zd numbers, not %zd", length, count);
+            goto done;
+        }
+        record_size += 20; /* the longest 64-bit number: "-9223372036854775808" */
+    }
+    result = PyByteArray_FromStringAndSize(NULL, 2 + count * record_size);
+    if (result == NULL) {
+        goto done;
+    }
+    char *start = PyByteArray_AS_STRING(result), *out = start;
+    *out++ = '[';
+    for (Py_ssize_t index = 0; index < count; index++) {
+        for (Py_ssize_t p = 0; p < width; p++) {
+            Piece *piece = &pieces[p];
+            if (piece->text != NULL) {
+                memcpy(out, piece->text, piece->size);
+                out += piece->size;
+                continue;
+            }
+            long long number;
+            int found = piece_number(piece, index, &number);
+            if (found < 0) {
+                Py_CLEAR(result);
+                goto done;
+            }
+            if (found == 1) {
+                memcpy(out, "null", 4);
+                out += 4;
+            } else {
+                out = write_number(out, number);
+            }
+        }
+        *out++ = ',';
+    }
+    if (count) {
+        out--; /* no comma after the last record */
+    }
+    *out++ = ']';
+    if (PyByteArray_Resize(result, out - start) < 0) {
+        Py_CLEAR(result);
+    }
+done:
+    for (Py_ssize_t p = 0; p < ready && p < width; p++) {
+        if (pieces[p].view.obj != NULL) {
+            PyBuffer_Release(&pieces[p].view);
+        }
+    }
+    PyMem_Free(pieces);
+    return result;
+}
+
 static PyMethodDef METHODS[] = {
+    {"int_records", (PyCFunction)(void (*)(void))int_records, METH_FASTCALL,
+     "int_records(count, pieces)\n--\n\nThe JSON list of count records, each the concatenation of a piece of "
+     "each column: bytes as they are, ints (a list, a range or an array) written in decimal, None as null."},
     {"child_index", (PyCFunction)child_index, METH_O,
      "child_index(parents)\n--\n\nThe children grouped by parent, each parent's start, and each edge's parent "
      "and order among its siblings: the bytes of four C int arrays."},
