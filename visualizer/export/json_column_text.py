@@ -57,24 +57,11 @@ def _listed(part: Any) -> list[Any]:
     return part.tolist() if isinstance(part, array) else list(part)
 
 
-def plain_column(column: Sequence[Any], *, whole: bool = False) -> Records:
+def plain_column(column: Sequence[Any], *, whole: bool = False) -> Big:
     """A column written as it is; `whole` when it holds only whole numbers (ids, codes, depths).
-
-    A part of plain ints (and nulls) is written by `int_records` (`tracing/_speedups.c`) when it is
-    built: straight from an array, without a Python int per number; any other part as before.
-    """
-    compiled = speedups()
-
-    def text(start: int, end: int) -> bytearray:
-        part = column[start:end]
-        if compiled is not None:
-            try:
-                return compiled.int_records(len(part), [part])
-            except TypeError:  # None, a bool, a string, a float, a big int: not for the C writer
-                pass
-        return list_bytes(_listed(part), whole)
-
-    return Records(len(column), text)
+    Parts of whole numbers and nulls are written straight from the column (`Big.part`)."""
+    return Big(len(column), lambda start, end: _listed(column[start:end]), whole=whole,
+               part=lambda start, end: column[start:end])
 
 
 def maybe_column(column: Sequence[Any]) -> Big | None:
