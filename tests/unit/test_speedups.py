@@ -12,6 +12,7 @@ from object_recorder import ObjectRecorder
 
 from visualizer.games import ConnectFour, Nim, Player, TicTacToe
 from visualizer.errors import NodeBudgetExceeded
+from visualizer.export.dot_pieces import interleave
 from visualizer.search import REGISTRY, search, trace_search
 from visualizer.tracing import Recorder, native
 from visualizer.tracing.native import speedups
@@ -247,7 +248,33 @@ def test_int_records_refuse_what_they_cannot_write_exactly(column):
 
 
 def test_int_records_refuse_a_column_of_another_length():
-    with pytest.raises(ValueError, match="holds 1 numbers, not 2"):
+    with pytest.raises(ValueError, match="holds 1 items, not 2"):
         speedups().int_records(2, [[1]])
-    with pytest.raises(ValueError, match="holds 1 numbers, not 2"):
+    with pytest.raises(ValueError, match="holds 1 items, not 2"):
         speedups().int_records(2, [array("i", [1])])
+
+
+TEXTS = st.text(alphabet=st.characters(blacklist_categories=("Cs",)), max_size=6)
+
+
+@settings(max_examples=60)
+@given(st.integers(0, 8).flatmap(lambda count: st.lists(st.one_of(
+    TEXTS, st.lists(TEXTS, min_size=count, max_size=count),
+    st.lists(st.integers(-10**6, 10**6), min_size=count, max_size=count).map(lambda numbers: array("i", numbers)),
+    st.integers(-5, 5).map(lambda first: range(first, first + count)),
+), max_size=6).map(lambda pieces: (count, pieces))))
+def test_text_lines_make_what_the_python_interleave_makes(count_and_pieces):
+    count, pieces = count_and_pieces
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("VISUALIZER_PURE_PYTHON", "1")
+        expected = interleave(count, pieces)
+    assert speedups().text_lines(count, list(pieces)) == interleave(count, pieces) == expected
+
+
+def test_interleave_takes_maps_and_leaves_what_c_refuses_to_python():
+    assert interleave(2, ["n", map(str, [1, 2]), ";"]) == "n1;n2;"
+    assert interleave(1, ["a", ["b\udc80"]]) == "ab\udc80"  # a lone surrogate: the Python join
+    with pytest.raises(TypeError):
+        speedups().text_lines(1, [[None]])
+    with pytest.raises(ValueError, match="holds 1 items, not 2"):
+        interleave(2, ["n", ["x"]])

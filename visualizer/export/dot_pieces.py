@@ -14,6 +14,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from visualizer.export.safe_msgspec import msgspec
+from visualizer.tracing.native import speedups
 
 __all__ = ["Column", "int_texts", "interleave"]
 
@@ -26,10 +27,12 @@ _INT_TYPECODES = frozenset("bBhHiIlLqQ")
 """The array typecodes of whole numbers."""
 
 
-def interleave(count: int, pieces: Sequence[Column]) -> str:
+def interleave(count: int, pieces: Sequence[Column | range | array]) -> str:
     """`count` lines, line i the concatenation of piece i of each column (a text alone is the same in every line).
 
-    Example: `interleave(2, ["n", ["0", "1"], ";\\n"])` is "n0;\\nn1;\\n".
+    Example: `interleave(2, ["n", ["0", "1"], ";\\n"])` is "n0;\\nn1;\\n"; so is
+    `interleave(2, ["n", range(2), ";\\n"])`: a range or an array of whole numbers is a column of
+    their texts. With the compiled `text_lines` (`tracing/_speedups.c`) the lines are made in C.
 
     Args:
         count: the number of lines.
@@ -41,13 +44,21 @@ def interleave(count: int, pieces: Sequence[Column]) -> str:
     Raises:
         ValueError: a column does not give `count` texts.
     """
+    pieces = [piece if isinstance(piece, (str, list, range, array)) else list(piece) for piece in pieces]
+    compiled = speedups()
+    if compiled is not None:
+        try:
+            return compiled.text_lines(count, pieces)
+        except (TypeError, UnicodeEncodeError):  # an item that is no str, a lone surrogate: made below
+            pass
+    pieces = [int_texts(piece) if isinstance(piece, (range, array)) else piece for piece in pieces]
     merged: list[Column] = []
     for piece in pieces:  # neighbouring constants become one, so the list holds fewer parts
         if isinstance(piece, str) and merged and isinstance(merged[-1], str):
             merged[-1] += piece
         else:
             merged.append(piece)
-    if count <= 0:
+    if count <= 0 or not merged:  # no lines, or lines of nothing
         return ""
     head = merged.pop(0) if isinstance(merged[0], str) else ""
     tail = merged.pop() if merged and isinstance(merged[-1], str) else ""

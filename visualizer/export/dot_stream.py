@@ -78,6 +78,11 @@ def _texts(numbers: Sequence[int], prefix: str = "") -> list[str]:
     return [f"{prefix}{number}" for number in numbers] if texts is None else texts
 
 
+def _ids(numbers: Sequence[int]) -> Sequence[int] | list[str]:
+    """Node ids as `interleave` takes them: a range or an array as it is, anything else as texts."""
+    return numbers if isinstance(numbers, (range, array)) else _texts(numbers)
+
+
 def dot_chunks(trace: Trace, *, chunk_nodes: int = CHUNK_NODES) -> Iterator[str]:
     """The DOT text of the finished search in `trace`, in pieces: `"".join` of them is
     `graph_to_dot(to_networkx(trace))`, byte for byte.
@@ -184,7 +189,7 @@ class _DotStream:
         maximum, minimum = Player.MAX, Player.MIN
         shapes = [box if player is maximum else ellipse if player is minimum else circle
                   for player in _rows(columns.player, start, stop)]
-        boards, ids = self.boards(start, stop), _texts(range(start, stop))
+        boards, ids = self.boards(start, stop), range(start, stop)
         return interleave(size, [
             "n", ids, shapes, names, '"', self.extras(boards, start, stop), ', label="', names, boards,
             *self.details(start, stop), '"', self.styles(_rows(columns.status, start, stop)), "];\n",
@@ -271,7 +276,7 @@ class _DotStream:
             for child in special.intersection(children):
                 position = positions[child]
                 styles[position] = self.edge_style(parents[position], child)
-        return interleave(count, ["n", _texts(parents), _texts(children, " -> n"), styles, ";\n"])
+        return interleave(count, ["n", _ids(parents), " -> n", _ids(children), styles, ";\n"])
 
     def edge_style(self, parent: int, child: int) -> str:
         """The attributes of the edge parent -> child (one of a few, each made once)."""

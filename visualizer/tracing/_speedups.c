@@ -1,8 +1,9 @@
 /* Provides `Hooks`, the light hooks of `recording_hooks.bind_hooks` in C; `replay`, the compiled
  * body of `recording_hooks.sync` for a pass whose node ids are the order of entry
  * (`SearchLog.shares_entered`); and `child_index`, the compiled body of `trace_columns.ChildIndex`
- * (a counting sort of the nodes by parent); and `int_records`, JSON lists of whole numbers and of
- * records made of them, written straight from the columns (`export/json_column_text.py`).
+ * (a counting sort of the nodes by parent); `int_records`, JSON lists of whole numbers and of
+ * records made of them, written straight from the columns (`export/json_column_text.py`); and
+ * `text_lines`, the lines of the DOT stream made from columns (`export/dot_pieces.interleave`).
  *
  * It does exactly what the Python loop in `sync` does in that case, event for event, and is
  * checked against it (tests/unit/test_speedups.py). The Python loop stays the reference and
@@ -729,18 +730,41 @@ static PyTypeObject HOOKS_TYPE = {
  * of each of `pieces`: a bytes object is the same text in every record, an int column (a list of
  * ints and Nones, a range, or an array of a whole-number type) gives its i-th number (or null).
  * Raises TypeError for anything else (a bool, a float, a string, an int past 64 bits), which the
- * caller writes another way. */
+ * caller writes another way.
+ *
+ * text_lines(count, pieces): the str of `count` lines, line i the concatenation of piece i of each
+ * of `pieces`: a str is the same text in every line, a column (a list or any sequence of str, or
+ * of ints; a range; an array of a whole-number type) gives its i-th text or number. What
+ * `export/dot_pieces.interleave` makes in Python. Raises TypeError for any other item, and
+ * UnicodeEncodeError for a lone surrogate: the caller makes those lines in Python. */
 typedef struct {
-    const char *text; /* a constant piece */
+    const char *text; /* a constant piece (UTF-8) */
     Py_ssize_t size;
-    PyObject *list;   /* a list of ints */
+    PyObject *list;   /* a list (owned: a sequence is made a list) */
     Py_buffer view;   /* an array's buffer (view.obj != NULL) */
     long long start, step; /* a range */
     int is_range;
 } Piece;
 
-/* Piece `index` of an int column in *number; 1 when it is None (a list's null), 0 for a number, -1 on error. */
-static int piece_number(Piece *piece, Py_ssize_t index, long long *number) {
+typedef struct {
+    Piece *items;
+    Py_ssize_t width, ready; /* pieces, and how many were set up (their views and lists are let go) */
+} Pieces;
+
+static void pieces_free(Pieces *pieces) {
+    for (Py_ssize_t p = 0; p < pieces->ready; p++) {
+        if (pieces->items[p].view.obj != NULL) {
+            PyBuffer_Release(&pieces->items[p].view);
+        }
+        Py_XDECREF(pieces->items[p].list);
+    }
+    PyMem_Free(pieces->items);
+}
+
+/* Item `index` of a column piece: *number for an int (returns 0), *text for a str when `texts` allows
+ * (returns 2), None as null when `nulls` allows (returns 1); -1 on error. */
+static int piece_item(Piece *piece, Py_ssize_t index, long long *number, const char **text, Py_ssize_t *size,
+                      int texts, int nulls) {
     if (piece->is_range) {
         *number = piece->start + piece->step * (long long)index;
         return 0;
@@ -748,16 +772,20 @@ static int piece_number(Piece *piece, Py_ssize_t index, long long *number) {
     if (piece->list != NULL) {
         PyObject *item = PyList_GET_ITEM(piece->list, index);
         int overflow = 0;
-        if (item == Py_None) {
+        if (item == Py_None && nulls) {
             return 1;
         }
+        if (texts && PyUnicode_Check(item)) {
+            *text = PyUnicode_AsUTF8AndSize(item, size);
+            return *text == NULL ? -1 : 2;
+        }
         if (!PyLong_CheckExact(item)) {
-            PyErr_SetString(PyExc_TypeError, "int_records writes plain ints only");
+            PyErr_Format(PyExc_TypeError, "cannot write a %.100s here", Py_TYPE(item)->tp_name);
             return -1;
         }
         *number = PyLong_AsLongLongAndOverflow(item, &overflow);
         if (overflow) {
-            PyErr_SetString(PyExc_TypeError, "int_records writes ints of 64 bits only");
+            PyErr_SetString(PyExc_TypeError, "only ints of 64 bits are written here");
             return -1;
         }
         return *number == -1 && PyErr_Occurred() ? -1 : 0;
@@ -773,7 +801,7 @@ static int piece_number(Piece *piece, Py_ssize_t index, long long *number) {
     case 'l': *number = *(const long *)at; break;
     case 'q': *number = *(const long long *)at; break;
     default:
-        PyErr_SetString(PyExc_TypeError, "int_records reads arrays of signed or small whole numbers only");
+        PyErr_SetString(PyExc_TypeError, "only arrays of signed or small whole numbers are read here");
         return -1;
     }
     return 0;
@@ -796,40 +824,33 @@ static char *write_number(char *out, long long number) {
     return out;
 }
 
-static PyObject *int_records(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
-    if (nargs != 2 || !PyList_Check(args[1])) {
-        PyErr_SetString(PyExc_TypeError, "int_records(count, pieces) takes a count and a list of pieces");
-        return NULL;
+/* Sets up `pieces` from the list `given`: constants (bytes, or str when `texts`) and columns of `count`. */
+static int pieces_read(Pieces *pieces, PyObject *given, Py_ssize_t count, int texts) {
+    pieces->width = PyList_GET_SIZE(given);
+    pieces->ready = 0;
+    pieces->items = PyMem_Calloc(pieces->width ? pieces->width : 1, sizeof(Piece));
+    if (pieces->items == NULL) {
+        PyErr_NoMemory();
+        return -1;
     }
-    Py_ssize_t count = PyLong_AsSsize_t(args[0]);
-    if (count < 0) {
-        if (!PyErr_Occurred()) {
-            PyErr_SetString(PyExc_ValueError, "the count cannot be negative");
-        }
-        return NULL;
-    }
-    Py_ssize_t width = PyList_GET_SIZE(args[1]);
-    Piece *pieces = PyMem_Calloc(width ? width : 1, sizeof(Piece));
-    PyObject *result = NULL;
-    if (pieces == NULL) {
-        return PyErr_NoMemory();
-    }
-    Py_ssize_t record_size = 1; /* the comma after it */
-    Py_ssize_t ready = 0;
-    for (; ready < width; ready++) {
-        PyObject *item = PyList_GET_ITEM(args[1], ready);
-        Piece *piece = &pieces[ready];
+    for (Py_ssize_t p = 0; p < pieces->width; p++) {
+        PyObject *item = PyList_GET_ITEM(given, p);
+        Piece *piece = &pieces->items[p];
         Py_ssize_t length = -1;
+        pieces->ready = p + 1;
         if (PyBytes_Check(item)) {
             piece->text = PyBytes_AS_STRING(item);
             piece->size = PyBytes_GET_SIZE(item);
-            record_size += piece->size;
             continue;
         }
-        if (PyList_Check(item)) {
-            piece->list = item;
-            length = PyList_GET_SIZE(item);
-        } else if (PyRange_Check(item)) {
+        if (texts && PyUnicode_Check(item)) {
+            piece->text = PyUnicode_AsUTF8AndSize(item, &piece->size);
+            if (piece->text == NULL) {
+                return -1;
+            }
+            continue;
+        }
+        if (PyRange_Check(item)) {
             PyObject *start = PyObject_GetAttrString(item, "start"), *step = PyObject_GetAttrString(item, "step");
             piece->is_range = 1;
             piece->start = start == NULL ? -1 : PyLong_AsLongLong(start);
@@ -839,77 +860,163 @@ static PyObject *int_records(PyObject *module, PyObject *const *args, Py_ssize_t
             length = PyObject_Length(item);
             if (PyErr_Occurred()) { /* past 64 bits */
                 PyErr_Clear();
-                PyErr_SetString(PyExc_TypeError, "int_records writes ints of 64 bits only");
-                goto done;
+                PyErr_SetString(PyExc_TypeError, "only ints of 64 bits are written here");
+                return -1;
             }
-        } else if (PyObject_CheckBuffer(item) && PyObject_GetBuffer(item, &piece->view, PyBUF_FORMAT | PyBUF_ND) == 0) {
+        } else if (PyList_Check(item)) {
+            piece->list = Py_NewRef(item);
+            length = PyList_GET_SIZE(item);
+        } else if (PyObject_CheckBuffer(item)) {
+            if (PyObject_GetBuffer(item, &piece->view, PyBUF_FORMAT | PyBUF_ND) < 0) {
+                PyErr_Clear();
+                PyErr_Format(PyExc_TypeError, "cannot read a %.100s here", Py_TYPE(item)->tp_name);
+                return -1;
+            }
             if (piece->view.ndim != 1 || piece->view.format == NULL || piece->view.format[1] != '\0') {
-                ready++; /* release this view too */
-                PyErr_SetString(PyExc_TypeError, "int_records reads one-dimensional arrays only");
-                goto done;
+                PyErr_SetString(PyExc_TypeError, "only one-dimensional arrays are read here");
+                return -1;
             }
             length = piece->view.shape[0];
+        } else if (texts && !PyUnicode_Check(item) && !PyBytes_Check(item)) { /* a map, a tuple: made a list */
+            piece->list = PySequence_List(item);
+            if (piece->list == NULL) {
+                return -1;
+            }
+            length = PyList_GET_SIZE(piece->list);
         } else {
-            PyErr_Clear();
-            PyErr_Format(PyExc_TypeError, "int_records cannot read a %.100s", Py_TYPE(item)->tp_name);
-            goto done;
+            PyErr_Format(PyExc_TypeError, "cannot read a %.100s here", Py_TYPE(item)->tp_name);
+            return -1;
         }
         if (length != count) {
-            if (piece->view.obj != NULL) {
-                ready++;
-            }
-            PyErr_Format(PyExc_ValueError, "a column holds %zd numbers, not %zd", length, count);
-            goto done;
+            PyErr_Format(PyExc_ValueError, "a column holds %zd items, not %zd", length, count);
+            return -1;
         }
-        record_size += 20; /* the longest 64-bit number: "-9223372036854775808" */
     }
-    result = PyByteArray_FromStringAndSize(NULL, 2 + count * record_size);
+    return 0;
+}
+
+/* The records of `pieces`, between `opening` and `closing` and `separator` between them, in a new
+ * bytearray; with `texts`, str constants and items are copied as they are (UTF-8), nulls refused. */
+static PyObject *join_pieces(Py_ssize_t count, Pieces *pieces, const char *opening, const char *separator,
+                             const char *closing, int texts) {
+    Py_ssize_t constant = 0, columns = 0, variable = 0;
+    for (Py_ssize_t p = 0; p < pieces->width; p++) {
+        Piece *piece = &pieces->items[p];
+        if (piece->text != NULL) {
+            constant += piece->size;
+            continue;
+        }
+        columns++;
+        if (texts && piece->list != NULL) { /* the texts' own sizes; 20 for each number */
+            for (Py_ssize_t index = 0; index < count; index++) {
+                PyObject *item = PyList_GET_ITEM(piece->list, index);
+                Py_ssize_t size = 20;
+                if (PyUnicode_Check(item) && PyUnicode_AsUTF8AndSize(item, &size) == NULL) {
+                    return NULL;
+                }
+                variable += size;
+            }
+            columns--;
+        }
+    }
+    Py_ssize_t separators = (Py_ssize_t)strlen(separator);
+    Py_ssize_t total = (Py_ssize_t)(strlen(opening) + strlen(closing)) + variable +
+                       count * (constant + 20 * columns + separators);
+    PyObject *result = PyByteArray_FromStringAndSize(NULL, total);
     if (result == NULL) {
-        goto done;
+        return NULL;
     }
-    char *start = PyByteArray_AS_STRING(result), *out = start;
-    *out++ = '[';
+    char *begin = PyByteArray_AS_STRING(result), *out = begin;
+    out = stpcpy(out, opening);
     for (Py_ssize_t index = 0; index < count; index++) {
-        for (Py_ssize_t p = 0; p < width; p++) {
-            Piece *piece = &pieces[p];
+        if (index) {
+            memcpy(out, separator, separators);
+            out += separators;
+        }
+        for (Py_ssize_t p = 0; p < pieces->width; p++) {
+            Piece *piece = &pieces->items[p];
             if (piece->text != NULL) {
                 memcpy(out, piece->text, piece->size);
                 out += piece->size;
                 continue;
             }
             long long number;
-            int found = piece_number(piece, index, &number);
+            const char *text = NULL;
+            Py_ssize_t size = 0;
+            int found = piece_item(piece, index, &number, &text, &size, texts, !texts);
             if (found < 0) {
-                Py_CLEAR(result);
-                goto done;
+                Py_DECREF(result);
+                return NULL;
             }
-            if (found == 1) {
-                memcpy(out, "null", 4);
-                out += 4;
+            if (found == 2) {
+                memcpy(out, text, size);
+                out += size;
+            } else if (found == 1) {
+                out = stpcpy(out, "null");
             } else {
                 out = write_number(out, number);
             }
         }
-        *out++ = ',';
     }
-    if (count) {
-        out--; /* no comma after the last record */
+    out = stpcpy(out, closing);
+    if (PyByteArray_Resize(result, out - begin) < 0) {
+        Py_DECREF(result);
+        return NULL;
     }
-    *out++ = ']';
-    if (PyByteArray_Resize(result, out - start) < 0) {
-        Py_CLEAR(result);
+    return result;
+}
+
+static int count_and_pieces(PyObject *const *args, Py_ssize_t nargs, const char *function, Py_ssize_t *count) {
+    if (nargs != 2 || !PyList_Check(args[1])) {
+        PyErr_Format(PyExc_TypeError, "%s(count, pieces) takes a count and a list of pieces", function);
+        return -1;
     }
-done:
-    for (Py_ssize_t p = 0; p < ready && p < width; p++) {
-        if (pieces[p].view.obj != NULL) {
-            PyBuffer_Release(&pieces[p].view);
+    *count = PyLong_AsSsize_t(args[0]);
+    if (*count < 0) {
+        if (!PyErr_Occurred()) {
+            PyErr_SetString(PyExc_ValueError, "the count cannot be negative");
+        }
+        return -1;
+    }
+    return 0;
+}
+
+static PyObject *int_records(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
+    Py_ssize_t count;
+    if (count_and_pieces(args, nargs, "int_records", &count) < 0) {
+        return NULL;
+    }
+    Pieces pieces;
+    PyObject *result = NULL;
+    if (pieces_read(&pieces, args[1], count, 0) == 0) {
+        result = join_pieces(count, &pieces, "[", ",", "]", 0);
+    }
+    pieces_free(&pieces);
+    return result;
+}
+
+static PyObject *text_lines(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
+    Py_ssize_t count;
+    if (count_and_pieces(args, nargs, "text_lines", &count) < 0) {
+        return NULL;
+    }
+    Pieces pieces;
+    PyObject *result = NULL;
+    if (pieces_read(&pieces, args[1], count, 1) == 0) {
+        PyObject *utf8 = join_pieces(count, &pieces, "", "", "", 1);
+        if (utf8 != NULL) {
+            result = PyUnicode_DecodeUTF8(PyByteArray_AS_STRING(utf8), PyByteArray_GET_SIZE(utf8), "strict");
+            Py_DECREF(utf8);
         }
     }
-    PyMem_Free(pieces);
+    pieces_free(&pieces);
     return result;
 }
 
 static PyMethodDef METHODS[] = {
+    {"text_lines", (PyCFunction)(void (*)(void))text_lines, METH_FASTCALL,
+     "text_lines(count, pieces)\n--\n\nThe str of count lines, each the concatenation of a piece of each column: "
+     "str as they are, columns of str or ints item by item."},
     {"int_records", (PyCFunction)(void (*)(void))int_records, METH_FASTCALL,
      "int_records(count, pieces)\n--\n\nThe JSON list of count records, each the concatenation of a piece of "
      "each column: bytes as they are, ints (a list, a range or an array) written in decimal, None as null."},
