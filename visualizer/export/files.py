@@ -12,7 +12,7 @@ from visualizer.export.atomic import write_bytes_atomic, write_text_atomic
 from visualizer.export.dot_frames import FRAME_DIGITS, write_frames
 from visualizer.export.forked_writes import can_fork
 from visualizer.export.formats import EXPORT_FORMATS, ExportFormat, ExportJob, PictureOptions
-from visualizer.export.graph import check_names
+from visualizer.export.graph import check_names, trust_names
 from visualizer.export.staged import MAX_NUMBERED, StagedWrites, numbered_names
 from visualizer.games.registry import default_root
 from visualizer.games.registry import slug as game_slug
@@ -119,7 +119,8 @@ def write_trace_files(
         if parallel:
             _read_shared(trace)
             (first, fmt), *others = traced  # the first is asked for now, as in turn: before anything is staged
-            together = [(first, fmt.whole(job))] + [(path, _made_later(fmt, job)) for path, fmt in others]
+            together = [(first, _names_checked_first(trace, fmt.whole(job)))]
+            together += [(path, _made_later(fmt, job)) for path, fmt in others]
             group.stage_together(together, parallel=True)
         for path, fmt in zip(written, chosen):
             if not (parallel and fmt.kind == "trace"):
@@ -145,18 +146,28 @@ def _made_later(fmt: ExportFormat, job: ExportJob) -> Iterator[bytes | str]:
 
 def _read_shared(trace: Trace) -> None:
     """Works out, once and before the writers are forked, what every trace format reads first: the
-    names, checked (`check_names` remembers them), and `SHARED_COLUMNS`; otherwise each process would.
+    names and `SHARED_COLUMNS`; otherwise each process would. The names are trusted (`trust_names`),
+    not checked: `_names_checked_first` checks them in this process while the others write.
 
-    Best effort: an error here (a name used twice) is left for the writer that meets it, so the
-    first failure is raised as the writers, in turn, would raise it.
+    Best effort: an error here is left for the writer that meets it, so the first failure is raised
+    as the writers, in turn, would raise it.
     """
     for one in trace.passes:
         try:
-            check_names(one)
+            trust_names(one)
             for column in SHARED_COLUMNS:
                 getattr(one.columns, column)
         except Exception:  # raised again, in its turn, by the writer that reads the same thing
             continue
+
+
+def _names_checked_first(trace: Trace, chunks: Iterable[bytes | str]) -> Iterator[bytes | str]:
+    """The first file's chunks, after the names of every pass are checked (`check_names`, again: they
+    were only trusted before the fork). A name used twice fails this file, the first, and so
+    discards them all, as the first writer's own check would; the check runs while the children write."""
+    for one in trace.passes:
+        check_names(one, again=True)
+    yield from chunks
 
 
 def frame_names(name: str, steps: int, suffix: str) -> Iterator[str]:
