@@ -278,3 +278,25 @@ def test_interleave_takes_maps_and_leaves_what_c_refuses_to_python():
         speedups().text_lines(1, [[None]])
     with pytest.raises(ValueError, match="holds 1 items, not 2"):
         interleave(2, ["n", ["x"]])
+
+
+@pytest.mark.parametrize("source", GAMES)
+@pytest.mark.parametrize("algorithm", ["minimax", "alphabeta", "negamax", "expectimax", "id"])
+def test_static_values_filed_in_c_are_those_of_the_python_loop(source, algorithm, monkeypatch):
+    depth = 3 if source == "connect4" else 4
+    compiled = trace_search(GAMES[source](), algorithm, depth=depth).columns.static_value
+    monkeypatch.setenv("VISUALIZER_PURE_PYTHON", "1")
+    python = trace_search(GAMES[source](), algorithm, depth=depth).columns.static_value
+    assert compiled == python and any(value is not None for value in python)
+
+
+def test_assign_where_sets_the_masked_items_and_checks_its_arguments():
+    target = [None] * 4
+    speedups().assign_where(target, bytearray([1, 0, 1]), array("i", [3, 0, 1]), ["a", "b", "c"])
+    assert target == [None, "c", None, "a"]
+    with pytest.raises(ValueError, match="one length"):
+        speedups().assign_where(target, b"\x01", array("i", [0, 1]), ["a", "b"])
+    with pytest.raises(TypeError, match="array of C ints"):
+        speedups().assign_where(target, b"\x01", array("q", [0]), ["a"])
+    with pytest.raises(IndexError):
+        speedups().assign_where(target, b"\x01", array("i", [9]), ["a"])

@@ -3,7 +3,8 @@
  * (`SearchLog.shares_entered`); and `child_index`, the compiled body of `trace_columns.ChildIndex`
  * (a counting sort of the nodes by parent); `int_records`, JSON lists of whole numbers and of
  * records made of them, written straight from the columns (`export/json_column_text.py`); and
- * `text_lines`, the lines of the DOT stream made from columns (`export/dot_pieces.interleave`).
+ * `text_lines`, the lines of the DOT stream made from columns (`export/dot_pieces.interleave`); and
+ * `assign_where`, the static values filed from the evaluations (`lazy_columns.static_value`).
  *
  * It does exactly what the Python loop in `sync` does in that case, event for event, and is
  * checked against it (tests/unit/test_speedups.py). The Python loop stays the reference and
@@ -1013,7 +1014,46 @@ static PyObject *text_lines(PyObject *module, PyObject *const *args, Py_ssize_t 
     return result;
 }
 
+/* assign_where(target, mask, indices, values): target[indices[i]] = values[i] for each i where
+ * mask[i] is not 0; `target` and `values` lists, `mask` bytes, `indices` an array of C ints, all but
+ * `target` of one length. What `lazy_columns.static_value` does with `compress` in Python. */
+static PyObject *assign_where(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 4 || !PyList_Check(args[0]) || !(PyBytes_Check(args[1]) || PyByteArray_Check(args[1])) ||
+        !PyList_Check(args[3])) {
+        PyErr_SetString(PyExc_TypeError, "assign_where(target, mask, indices, values) takes a list, bytes, "
+                                         "an array of C ints and a list");
+        return NULL;
+    }
+    Py_buffer view;
+    if (PyObject_GetBuffer(args[2], &view, PyBUF_FORMAT | PyBUF_ND) < 0) {
+        return NULL;
+    }
+    PyObject *result = NULL;
+    Py_ssize_t count = PyBytes_Check(args[1]) ? PyBytes_GET_SIZE(args[1]) : PyByteArray_GET_SIZE(args[1]);
+    if (view.ndim != 1 || view.format == NULL || strcmp(view.format, "i") != 0) {
+        PyErr_SetString(PyExc_TypeError, "the indices must be an array of C ints");
+        goto done;
+    }
+    if (view.shape[0] != count || PyList_GET_SIZE(args[3]) != count) {
+        PyErr_SetString(PyExc_ValueError, "the mask, the indices and the values must be of one length");
+        goto done;
+    }
+    const char *mask = PyBytes_Check(args[1]) ? PyBytes_AS_STRING(args[1]) : PyByteArray_AS_STRING(args[1]);
+    const int *indices = (const int *)view.buf;
+    for (Py_ssize_t i = 0; i < count; i++) {
+        if (mask[i] && set_item(args[0], indices[i], PyList_GET_ITEM(args[3], i)) < 0) {
+            goto done;
+        }
+    }
+    result = Py_NewRef(Py_None);
+done:
+    PyBuffer_Release(&view);
+    return result;
+}
+
 static PyMethodDef METHODS[] = {
+    {"assign_where", (PyCFunction)(void (*)(void))assign_where, METH_FASTCALL,
+     "assign_where(target, mask, indices, values)\n--\n\ntarget[indices[i]] = values[i] where mask[i] is not 0."},
     {"text_lines", (PyCFunction)(void (*)(void))text_lines, METH_FASTCALL,
      "text_lines(count, pieces)\n--\n\nThe str of count lines, each the concatenation of a piece of each column: "
      "str as they are, columns of str or ints item by item."},
