@@ -300,3 +300,25 @@ def test_assign_where_sets_the_masked_items_and_checks_its_arguments():
         speedups().assign_where(target, b"\x01", array("q", [0]), ["a"])
     with pytest.raises(IndexError):
         speedups().assign_where(target, b"\x01", array("i", [9]), ["a"])
+
+
+@pytest.mark.parametrize("source", GAMES)
+@pytest.mark.parametrize("algorithm", ["minimax", "alphabeta", "mcts", "id"])
+def test_names_made_in_bulk_are_those_of_child_name(source, algorithm, monkeypatch):
+    depth = 3 if source == "connect4" else 4
+    compiled = trace_search(GAMES[source](), algorithm, depth=depth).columns.name
+    monkeypatch.setenv("VISUALIZER_PURE_PYTHON", "1")
+    python = trace_search(GAMES[source](), algorithm, depth=depth).columns.name
+    assert compiled == python and len(set(python)) == len(python) > 1
+
+
+def test_path_names_join_labels_under_their_parents_and_check_their_arguments():
+    names = speedups().path_names([None, 0, 1, 1, 0], ["a", "b", "é", "\U0001f600"], "root")
+    assert names == ["root", "a", "a.b", "a.é", "\U0001f600"]
+    assert speedups().path_names([None], [], "root") == ["root"]
+    with pytest.raises(ValueError, match="node 2 has no parent before it"):
+        speedups().path_names([None, 0, 2], ["a", "b"], "root")
+    with pytest.raises(ValueError, match="one label for every other node"):
+        speedups().path_names([None, 0], [], "root")
+    with pytest.raises(TypeError, match="a label must be a str"):
+        speedups().path_names([None, 0], [1], "root")

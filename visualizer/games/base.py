@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import enum
-from typing import Any, Hashable, Protocol, Sequence, runtime_checkable
+from typing import Any, Hashable, Iterable, Iterator, Protocol, Sequence, runtime_checkable
 
 from visualizer.errors import InputError
 from visualizer.games.capabilities import SuggestsDepth, offers
@@ -131,8 +131,12 @@ class PathNamedGame:
         return label if parent_name == ROOT_NAME else f"{parent_name}.{label}"
 
     def move_label(self, state: Any, move: Any) -> str:
-        """The move as it appears in node names; override for a richer label."""
+        """The move as it appears in node names; override for a richer label (and `move_labels` with it)."""
         return str(move)
+
+    def move_labels(self, states: Iterable[Any], moves: Iterable[Any]) -> Iterator[str]:
+        """`move_label` of each state and move, in bulk (a whole trace's names are made from them)."""
+        return map(self.move_label, states, moves)
 
     def move_value(self, move: Any) -> Any:
         return move

@@ -8,7 +8,8 @@ them (`move_number`).
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from operator import attrgetter, getitem
+from typing import Any, Iterable, Iterator, NamedTuple
 
 from visualizer.errors import InputError
 from visualizer.games.base import PathNamedGame, Player, Value
@@ -19,6 +20,7 @@ from visualizer.games.evaluators import (
     parse_evaluator,
 )
 from visualizer.games.geometry import EMPTY, MARKS, Geometry, geometry, other_mark
+from visualizer.memo import Memo
 
 __all__ = [
     "DISCOUNT_WIN",
@@ -274,6 +276,13 @@ class GridGame(PathNamedGame):
     def move_label(self, state: GridState, move: Any) -> str:
         """The move in node names: the mark and the number, e.g. "X5" for X in the centre square."""
         return f"{state.to_move}{self.move_number(move)}"
+
+    def move_labels(self, states: Iterable[GridState], moves: Iterable[Any]) -> Iterator[str]:
+        """`move_label` in bulk, its loop in C: each label looked up by mark and move, made once."""
+        if type(self).move_label is not GridGame.move_label:  # a subclass that names moves its own way
+            return super().move_labels(states, moves)
+        by_mark = Memo(lambda mark: Memo(lambda move: f"{mark}{self.move_number(move)}"))  # 2 x 9 labels, each made once
+        return map(getitem, map(by_mark.__getitem__, map(attrgetter("to_move"), states)), moves)
 
     def move_value(self, move: Any) -> int:
         """The move as `best_move` and the trace report it: its number from 1 (`move_number`)."""

@@ -1,14 +1,18 @@
-/* Provides `Hooks`, the light hooks of `recording_hooks.bind_hooks` in C; `replay`, the compiled
- * body of `recording_hooks.sync` for a pass whose node ids are the order of entry
- * (`SearchLog.shares_entered`); and `child_index`, the compiled body of `trace_columns.ChildIndex`
- * (a counting sort of the nodes by parent); `int_records`, JSON lists of whole numbers and of
- * records made of them, written straight from the columns (`export/json_column_text.py`); and
- * `text_lines`, the lines of the DOT stream made from columns (`export/dot_pieces.interleave`); and
- * `assign_where`, the static values filed from the evaluations (`lazy_columns.static_value`).
+/* Provides the compiled bodies of the tracing and export loops that run once per node or event:
  *
- * It does exactly what the Python loop in `sync` does in that case, event for event, and is
- * checked against it (tests/unit/test_speedups.py). The Python loop stays the reference and
- * the fallback: this module is optional, built by `pip install` when a C compiler is at hand.
+ *   Hooks         the light hooks of `recording_hooks.bind_hooks` (enter, evaluate, back_up, exit, update)
+ *   replay        the body of `recording_hooks.sync` for a pass whose node ids are the order of entry
+ *                 (`SearchLog.shares_entered`)
+ *   child_index   the body of `trace_columns.ChildIndex` (a counting sort of the nodes by parent)
+ *   assign_where  the static values filed from the evaluations (`lazy_columns.static_value`)
+ *   path_names    a board game's node names from their labels (`lazy_columns.name`)
+ *   int_records   JSON lists of whole numbers, and of records made of them (`export/json_column_text.py`)
+ *   text_lines    the lines of the DOT stream, made from columns (`export/dot_pieces.interleave`)
+ *
+ * Each does exactly what the Python code it stands for does, and is checked against it
+ * (tests/unit/test_speedups.py). The Python code stays the reference and the fallback: this module
+ * is optional, built by `pip install` when a C compiler is at hand (setup.py), and not used when it
+ * is older than this file or VISUALIZER_PURE_PYTHON is set (`tracing/native.py`).
  *
  * replay(rec, start, end, entering, value_at, window_at, cut_at, last, windowed, actions)
  *     files the kinds rec.event_kind[start:end]; `entering`, `value_at`, `window_at` and `cut_at`
@@ -1051,7 +1055,76 @@ done:
     return result;
 }
 
+/* path_names(parents, labels, root): the name of every node, by id, as `PathNamedGame.child_name`
+ * makes them one by one: node 0 is `root`; a child of a node named `root` is its label, any other
+ * node is its parent's name, ".", its label. `parents` a list (each parent's id below its child's),
+ * `labels` a list of str, the label of node i at i - 1. */
+static PyObject *path_names(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 3 || !PyList_Check(args[0]) || !PyList_Check(args[1]) || !PyUnicode_Check(args[2])) {
+        PyErr_SetString(PyExc_TypeError, "path_names(parents, labels, root) takes two lists and a str");
+        return NULL;
+    }
+    PyObject *parents = args[0], *labels = args[1], *root = args[2];
+    Py_ssize_t count = PyList_GET_SIZE(parents);
+    if (count == 0 || PyList_GET_SIZE(labels) != count - 1) {
+        PyErr_SetString(PyExc_ValueError, "path_names needs a root and one label for every other node");
+        return NULL;
+    }
+    PyObject *names = PyList_New(count);
+    if (names == NULL) {
+        return NULL;
+    }
+    PyList_SET_ITEM(names, 0, Py_NewRef(root));
+    for (Py_ssize_t node = 1; node < count; node++) {
+        PyObject *parent = PyList_GET_ITEM(parents, node), *label = PyList_GET_ITEM(labels, node - 1), *name;
+        Py_ssize_t id = PyLong_Check(parent) ? PyLong_AsSsize_t(parent) : -1;
+        if (id < 0 || id >= node) {
+            if (!PyErr_Occurred()) {
+                PyErr_Format(PyExc_ValueError, "node %zd has no parent before it", node);
+            }
+            Py_DECREF(names);
+            return NULL;
+        }
+        if (!PyUnicode_Check(label)) {
+            PyErr_SetString(PyExc_TypeError, "a label must be a str");
+            Py_DECREF(names);
+            return NULL;
+        }
+        PyObject *parent_name = PyList_GET_ITEM(names, id);
+        int is_root = parent_name == root || (PyUnicode_GET_LENGTH(parent_name) == PyUnicode_GET_LENGTH(root) &&
+                                              PyUnicode_Compare(parent_name, root) == 0);
+        if (is_root) {
+            name = Py_NewRef(label);
+        } else {
+            Py_ssize_t head = PyUnicode_GET_LENGTH(parent_name), tail = PyUnicode_GET_LENGTH(label);
+            Py_UCS4 widest = Py_MAX(PyUnicode_MAX_CHAR_VALUE(parent_name), PyUnicode_MAX_CHAR_VALUE(label));
+            name = PyUnicode_New(head + 1 + tail, Py_MAX(widest, '.'));
+            if (name != NULL && PyUnicode_KIND(name) == PyUnicode_1BYTE_KIND) { /* ASCII and Latin-1: copied */
+                Py_UCS1 *data = PyUnicode_1BYTE_DATA(name);
+                memcpy(data, PyUnicode_1BYTE_DATA(parent_name), head);
+                data[head] = '.';
+                memcpy(data + head + 1, PyUnicode_1BYTE_DATA(label), tail);
+            } else if (name != NULL) {
+                if (PyUnicode_CopyCharacters(name, 0, parent_name, 0, head) < 0 ||
+                    PyUnicode_WriteChar(name, head, '.') < 0 ||
+                    PyUnicode_CopyCharacters(name, head + 1, label, 0, tail) < 0) {
+                    Py_CLEAR(name);
+                }
+            }
+        }
+        if (name == NULL) {
+            Py_DECREF(names);
+            return NULL;
+        }
+        PyList_SET_ITEM(names, node, name);
+    }
+    return names;
+}
+
 static PyMethodDef METHODS[] = {
+    {"path_names", (PyCFunction)(void (*)(void))path_names, METH_FASTCALL,
+     "path_names(parents, labels, root)\n--\n\nEvery node's name from its parent's and its label, as "
+     "PathNamedGame.child_name makes them."},
     {"assign_where", (PyCFunction)(void (*)(void))assign_where, METH_FASTCALL,
      "assign_where(target, mask, indices, values)\n--\n\ntarget[indices[i]] = values[i] where mask[i] is not 0."},
     {"text_lines", (PyCFunction)(void (*)(void))text_lines, METH_FASTCALL,

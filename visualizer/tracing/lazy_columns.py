@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from array import array
 from functools import cached_property
-from itertools import compress
+from itertools import compress, islice
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
-from visualizer.games.base import Game, Player, Value
+from visualizer.games.base import ROOT_NAME, Game, PathNamedGame, Player, Value
 from visualizer.memo import Memo
 from visualizer.games.capabilities import ChanceMoves, offers
 from visualizer.tracing.events import EventKind
@@ -162,6 +162,12 @@ class RecordedColumns(TraceColumns):
         game, rec = self.game, self._rec
         if game.is_explicit:
             return list(game.names)
+        compiled = speedups()
+        if (compiled is not None and getattr(type(game), "child_name", None) is PathNamedGame.child_name
+                and type(rec.parents) is list and len(rec.depths) > 1):  # labels in bulk, joined in C: 0.17 s -> 0.09 s
+            parents, states = rec.parents, rec.states
+            labels = list(game.move_labels(map(states.__getitem__, islice(parents, 1, None)), islice(rec.moves, 1, None)))
+            return compiled.path_names(parents, labels, ROOT_NAME)
         names: list[str] = [game.root_name()]
         child_name, states, moves = game.child_name, rec.states, rec.moves
         for node in range(1, len(rec.depths)):
