@@ -407,8 +407,10 @@ static PyObject *replay(PyObject *module, PyObject *const *args, Py_ssize_t narg
         run(&log, &stack, &nodes, (const unsigned char *)PyBytes_AS_STRING(args[9]), start, end, &entering,
             &value_at, &window_at, &cut_at, &last, windowed) == 0 &&
         stack_store(&stack, log.stack) == 0) {
-        PyObject *done = PyObject_CallMethod(log.event_node, "frombytes", "y#", (const char *)nodes.items,
-                                             nodes.size * (Py_ssize_t)sizeof(int));
+        PyObject *done = nodes.size == 0 ? Py_NewRef(Py_None)
+                                          : PyObject_CallMethod(log.event_node, "frombytes", "y#",
+                                                                (const char *)nodes.items,
+                                                                nodes.size * (Py_ssize_t)sizeof(int));
         if (done != NULL) {
             Py_DECREF(done);
             result = Py_BuildValue("nnnnO", entering, value_at, window_at, cut_at, last);
@@ -472,8 +474,8 @@ static PyObject *child_index(PyObject *module, PyObject *parents) {
     for (Py_ssize_t node = 1; node < count; node++) {
         PyObject *item = PyList_GET_ITEM(parents, node);
         long id = PyLong_Check(item) ? PyLong_AsLong(item) : -1;
-        if (id == -1 && PyErr_Occurred()) {
-            goto done;
+        if (id == -1 && PyErr_Occurred()) { /* past a C long: no node's id either */
+            PyErr_Clear();
         }
         if (id < 0 || id >= count) {
             PyErr_Format(PyExc_ValueError, "node %zd has no parent among the nodes", node);
@@ -812,6 +814,13 @@ static int piece_item(Piece *piece, Py_ssize_t index, long long *number, const c
     return 0;
 }
 
+/* Copies the C string `text` to `out`; returns the end of the copy (stpcpy, which not every C library has). */
+static char *put_text(char *out, const char *text) {
+    size_t size = strlen(text);
+    memcpy(out, text, size);
+    return out + size;
+}
+
 static char *write_number(char *out, long long number) {
     char digits[24];
     int size = 0;
@@ -932,7 +941,7 @@ static PyObject *join_pieces(Py_ssize_t count, Pieces *pieces, const char *openi
         return NULL;
     }
     char *begin = PyByteArray_AS_STRING(result), *out = begin;
-    out = stpcpy(out, opening);
+    out = put_text(out, opening);
     for (Py_ssize_t index = 0; index < count; index++) {
         if (index) {
             memcpy(out, separator, separators);
@@ -957,13 +966,13 @@ static PyObject *join_pieces(Py_ssize_t count, Pieces *pieces, const char *openi
                 memcpy(out, text, size);
                 out += size;
             } else if (found == 1) {
-                out = stpcpy(out, "null");
+                out = put_text(out, "null");
             } else {
                 out = write_number(out, number);
             }
         }
     }
-    out = stpcpy(out, closing);
+    out = put_text(out, closing);
     if (PyByteArray_Resize(result, out - begin) < 0) {
         Py_DECREF(result);
         return NULL;
