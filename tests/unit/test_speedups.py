@@ -322,3 +322,25 @@ def test_path_names_join_labels_under_their_parents_and_check_their_arguments():
         speedups().path_names([None, 0], [], "root")
     with pytest.raises(TypeError, match="a label must be a str"):
         speedups().path_names([None, 0], [1], "root")
+
+
+def test_a_replayer_reads_the_log_once_and_files_it_as_replay_does():
+    def logged():
+        recorder = Recorder()
+        recorder.begin(TicTacToe("X.O/.X./..O"), algorithm="minimax", depth_limit=None, strict=False)
+        rec = recorder.recording
+        rec.event_kind.extend([ENTER, ENTER, EVALUATE, EXIT, EXIT])
+        rec.entered_states.extend(["root", "child"])
+        rec.values.extend([None, None])
+        rec.logged_values.extend([1, 1, 1])
+        return rec
+
+    by_function, by_replayer = logged(), logged()
+    assert speedups().replay(by_function, 0, 5, 0, 0, 0, 0, -1, False, _actions(speedups())) == (2, 3, 0, 0, 0)
+    replayer = speedups().Replayer(by_replayer)
+    assert replayer.replay(0, 3, 0, 0, 0, 0, -1, False, _actions(speedups())) == (2, 1, 0, 0, -1)
+    assert replayer.replay(3, 5, 2, 1, 0, 0, -1, False, _actions(speedups())) == (2, 3, 0, 0, 0)  # in two calls
+    for field in ("event_node", "event_value", "parents", "visit_order", "values", "stack"):
+        assert getattr(by_replayer, field) == getattr(by_function, field), field
+    with pytest.raises(TypeError):
+        replayer.replay(0, 1)

@@ -2,7 +2,7 @@
  *
  *   Hooks         the light hooks of `recording_hooks.bind_hooks` (enter, evaluate, back_up, exit, update)
  *   replay        the body of `recording_hooks.sync` for a pass whose node ids are the order of entry
- *                 (`SearchLog.shares_entered`)
+ *                 (`SearchLog.shares_entered`); Replayer, the same with the log's lists read once
  *   child_index   the body of `trace_columns.ChildIndex` (a counting sort of the nodes by parent)
  *   assign_where  the static values filed from the evaluations (`lazy_columns.static_value`)
  *   path_names    a board game's node names from their labels (`lazy_columns.name`)
@@ -368,47 +368,38 @@ static int stack_store(Stack *stack, PyObject *list) {
     return result;
 }
 
-static PyObject *replay(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
-    if (nargs != 10) {
-        PyErr_SetString(PyExc_TypeError, "replay takes 10 arguments");
-        return NULL;
-    }
+/* The replay of `log`; args: start, end, entering, value_at, window_at, cut_at, last, windowed, actions. */
+static PyObject *replay_log(Log *log, PyObject *const *args) {
     Py_ssize_t numbers[6]; /* start, end, entering, value_at, window_at, cut_at */
     for (int i = 0; i < 6; i++) {
-        numbers[i] = PyLong_AsSsize_t(args[i + 1]);
+        numbers[i] = PyLong_AsSsize_t(args[i]);
         if (numbers[i] == -1 && PyErr_Occurred()) {
             return NULL;
         }
     }
     Py_ssize_t start = numbers[0], end = numbers[1], entering = numbers[2], value_at = numbers[3],
                window_at = numbers[4], cut_at = numbers[5];
-    int windowed = PyObject_IsTrue(args[8]);
+    int windowed = PyObject_IsTrue(args[7]);
     if (windowed < 0) {
         return NULL;
     }
-    if (!PyBytes_Check(args[9]) || PyBytes_GET_SIZE(args[9]) != 256) {
+    if (!PyBytes_Check(args[8]) || PyBytes_GET_SIZE(args[8]) != 256) {
         PyErr_SetString(PyExc_TypeError, "actions must be 256 bytes");
         return NULL;
     }
-    Log log;
-    if (log_read(&log, args[0]) < 0) {
-        log_clear(&log);
-        return NULL;
-    }
-    if (start < 0 || end < start || end > PyByteArray_GET_SIZE(log.kinds)) {
-        log_clear(&log);
+    if (start < 0 || end < start || end > PyByteArray_GET_SIZE(log->kinds)) {
         PyErr_SetString(PyExc_IndexError, "the steps to replay are not in the log");
         return NULL;
     }
     Stack stack = {NULL, 0, 0};
     Ints nodes = {NULL, 0, 0};
-    PyObject *last = Py_NewRef(args[7]), *result = NULL;
-    if (stack_load(&stack, log.stack) == 0 &&
-        run(&log, &stack, &nodes, (const unsigned char *)PyBytes_AS_STRING(args[9]), start, end, &entering,
+    PyObject *last = Py_NewRef(args[6]), *result = NULL;
+    if (stack_load(&stack, log->stack) == 0 &&
+        run(log, &stack, &nodes, (const unsigned char *)PyBytes_AS_STRING(args[8]), start, end, &entering,
             &value_at, &window_at, &cut_at, &last, windowed) == 0 &&
-        stack_store(&stack, log.stack) == 0) {
+        stack_store(&stack, log->stack) == 0) {
         PyObject *done = nodes.size == 0 ? Py_NewRef(Py_None)
-                                          : PyObject_CallMethod(log.event_node, "frombytes", "y#",
+                                          : PyObject_CallMethod(log->event_node, "frombytes", "y#",
                                                                 (const char *)nodes.items,
                                                                 nodes.size * (Py_ssize_t)sizeof(int));
         if (done != NULL) {
@@ -419,9 +410,91 @@ static PyObject *replay(PyObject *module, PyObject *const *args, Py_ssize_t narg
     Py_DECREF(last);
     stack_free(&stack);
     PyMem_Free(nodes.items);
+    return result;
+}
+
+static PyObject *replay(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 10) {
+        PyErr_SetString(PyExc_TypeError, "replay takes 10 arguments");
+        return NULL;
+    }
+    Log log;
+    PyObject *result = log_read(&log, args[0]) < 0 ? NULL : replay_log(&log, args + 1);
     log_clear(&log);
     return result;
 }
+
+/* Replayer(rec): `replay` with the log's lists read once (a search that files every few events, at
+ * each transposition or re-search, would read them again at each call). Its lists must stay those
+ * of `rec`: it is made again for each pass (`configure_hooks`), after `SearchLog.start` chose them. */
+typedef struct {
+    PyObject_HEAD
+    Log log;
+} Replayer;
+
+static int replayer_init(Replayer *self, PyObject *args, PyObject *kwargs) {
+    PyObject *rec;
+    if (!PyArg_ParseTuple(args, "O:Replayer", &rec)) {
+        return -1;
+    }
+    log_clear(&self->log);
+    if (log_read(&self->log, rec) < 0) {
+        log_clear(&self->log);
+        return -1;
+    }
+    return 0;
+}
+
+static PyObject *replayer_replay(Replayer *self, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 9) {
+        PyErr_SetString(PyExc_TypeError, "Replayer.replay takes 9 arguments");
+        return NULL;
+    }
+    if (self->log.kinds == NULL) {
+        PyErr_SetString(PyExc_RuntimeError, "the Replayer was not given a log");
+        return NULL;
+    }
+    return replay_log(&self->log, args);
+}
+
+static int replayer_traverse(Replayer *self, visitproc visit, void *arg) {
+    PyObject **fields = (PyObject **)&self->log;
+    for (Py_ssize_t i = 0; i < LOG_SIZE; i++) {
+        Py_VISIT(fields[i]);
+    }
+    return 0;
+}
+
+static int replayer_clear(Replayer *self) {
+    log_clear(&self->log);
+    return 0;
+}
+
+static void replayer_dealloc(Replayer *self) {
+    PyObject_GC_UnTrack(self);
+    log_clear(&self->log);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+static PyMethodDef REPLAYER_METHODS[] = {
+    {"replay", (PyCFunction)(void (*)(void))replayer_replay, METH_FASTCALL,
+     "replay(start, end, entering, value_at, window_at, cut_at, last, windowed, actions)\n--\n\n"
+     "`replay` of the log this Replayer was made with."},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyTypeObject REPLAYER_TYPE = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "visualizer.tracing._speedups.Replayer",
+    .tp_basicsize = sizeof(Replayer),
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_GC,
+    .tp_doc = "Replayer(rec)\n--\n\n`replay` with the log's lists read once.",
+    .tp_new = PyType_GenericNew,
+    .tp_init = (initproc)replayer_init,
+    .tp_dealloc = (destructor)replayer_dealloc,
+    .tp_traverse = (traverseproc)replayer_traverse,
+    .tp_clear = (inquiry)replayer_clear,
+    .tp_methods = REPLAYER_METHODS,
+};
 
 /* The four arrays of `child_index`, filled from the parent ids (already checked to be in range). */
 static void index_children(const int *parent, Py_ssize_t count, int *ids, int *starts, int *edge_parent,
@@ -1162,14 +1235,16 @@ PyMODINIT_FUNC PyInit__speedups(void) {
     DEPTH = PyUnicode_InternFromString("depth");
     ALPHA = PyUnicode_InternFromString("alpha");
     BETA = PyUnicode_InternFromString("beta");
-    if (DEPTH == NULL || ALPHA == NULL || BETA == NULL || PyType_Ready(&HOOKS_TYPE) < 0) {
+    if (DEPTH == NULL || ALPHA == NULL || BETA == NULL || PyType_Ready(&HOOKS_TYPE) < 0 ||
+        PyType_Ready(&REPLAYER_TYPE) < 0) {
         return NULL;
     }
     PyObject *module = PyModule_Create(&MODULE);
     if (module == NULL) {
         return NULL;
     }
-    if (PyModule_AddObjectRef(module, "Hooks", (PyObject *)&HOOKS_TYPE) < 0) {
+    if (PyModule_AddObjectRef(module, "Hooks", (PyObject *)&HOOKS_TYPE) < 0 ||
+        PyModule_AddObjectRef(module, "Replayer", (PyObject *)&REPLAYER_TYPE) < 0) {
         Py_DECREF(module);
         return NULL;
     }

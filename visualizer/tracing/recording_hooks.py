@@ -77,7 +77,8 @@ def bind_hooks(target: Any, rec: SearchLog, checkpoint: Callable[[int], int]) ->
     paths: dict[tuple[int | None, Any], int] = {}  # (parent, move) -> node, for searches that revisit
     next_check = 0
     compiled = speedups()  # the light hooks and the body of `sync` (for a pass that shares the entered lists) in C
-    replay, actions = (compiled.replay, _actions(compiled)) if compiled is not None else (None, b"")
+    actions = _actions(compiled) if compiled is not None else b""
+    replayer = None  # a `_speedups.Replayer` of this pass's lists, made by `configure`
     light = None if compiled is None else compiled.Hooks(  # the same as enter, evaluate, back_up, exit and update below
         kinds, entered_states, entered_moves, entered_depths, entered_alphas, entered_betas, logged_values,
         logged_windows, checkpoint, bytes((ENTER, EVALUATE, BACK_UP, EXIT, UPDATE)))
@@ -86,7 +87,7 @@ def bind_hooks(target: Any, rec: SearchLog, checkpoint: Callable[[int], int]) ->
 
     def configure(new_game: Game, *, with_window: bool) -> None:
         """Gets the hooks ready for a pass of `new_game` (after `SearchLog.start`, which chose the node lists)."""
-        nonlocal explicit, windowed, next_check, shares, alphas, betas, depths
+        nonlocal explicit, windowed, next_check, shares, alphas, betas, depths, replayer
         nonlocal replayed, entered_replayed, values_replayed, windows_replayed, cuts_replayed, skipped_count
         explicit, windowed = new_game.is_explicit, with_window
         closed[0] = NO_CHILD
@@ -97,6 +98,7 @@ def bind_hooks(target: Any, rec: SearchLog, checkpoint: Callable[[int], int]) ->
         skipped_count = 0
         if light is not None:
             light.windowed, light.next_check, light.skipped_count = bool(windowed), 0, 0
+            replayer = compiled.Replayer(rec) if shares else None  # the lists `SearchLog.start` chose
 
     def new_node(state: Any, move: Any, depth: int, parent: int | None) -> int:
         """The id of the child of `parent` by `move` in a pass that revisits: the one it has, or a new one."""
@@ -120,10 +122,10 @@ def bind_hooks(target: Any, rec: SearchLog, checkpoint: Callable[[int], int]) ->
         end = len(kinds)
         if replayed == end:
             return
-        if shares and replay is not None:  # the loop below, compiled (`_speedups.c`)
+        if shares and replayer is not None:  # the loop below, compiled (`_speedups.c`)
             values.extend([None] * (len(entered_states) - len(values)))
-            entered_replayed, values_replayed, windows_replayed, cuts_replayed, closed[0] = replay(
-                rec, replayed, end, entered_replayed, values_replayed, windows_replayed, cuts_replayed, closed[0],
+            entered_replayed, values_replayed, windows_replayed, cuts_replayed, closed[0] = replayer.replay(
+                replayed, end, entered_replayed, values_replayed, windows_replayed, cuts_replayed, closed[0],
                 windowed, actions)
             replayed = end
             return
