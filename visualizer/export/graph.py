@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import contextlib
-
 import copy
 import weakref
 from collections import Counter
@@ -166,7 +165,7 @@ def check_names(trace: Trace, *, again: bool = False) -> None:
         checked = _CHECKED_NAMES.pop(columns, None) if again else _CHECKED_NAMES.get(columns)
     except TypeError:  # columns that cannot be weakly referenced or hashed: checked every time
         checked = columns = None
-    if checked is not None and checked == names and not again:
+    if not again and checked is not None and checked == names:
         return
     distinct = set(names)
     if "" in distinct:

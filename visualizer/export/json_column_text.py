@@ -9,9 +9,8 @@ from itertools import repeat
 from operator import is_not
 from typing import Any, Optional, Sequence
 
-from visualizer.export.json_layout import Big, Records, encoded, exact_list, list_bytes
+from visualizer.export.json_layout import Big, Records, encoded, exact_list, list_bytes, whole_records
 from visualizer.export.values import MINUS_INF, PLUS_INF
-from visualizer.tracing.native import speedups
 from visualizer.tracing.trace_columns import Nones
 
 __all__ = ["values_column", "plain_column", "maybe_column", "small_codes_column", "coded_column", "letter_codes"]
@@ -21,15 +20,12 @@ def values_column(column: Sequence[Any], errors: str) -> Records | None:
     """A column of search values (numbers, None, infinities written "+inf"/"-inf"); None when all are None."""
     if _all_none(column):
         return None
-    compiled = speedups()
 
     def text(start: int, end: int) -> bytearray:
         part = _listed(column[start:end])
+        compiled = whole_records(len(part), [part])  # whole numbers and nulls, the usual case, in C
         if compiled is not None:
-            try:  # whole numbers and nulls, the usual case, straight to text in C (`int_records`)
-                return compiled.int_records(len(part), [part])
-            except TypeError:
-                pass
+            return compiled
         exact = exact_list(part, _WHOLE_OR_NONE)  # the usual case (games score in whole numbers), checked in C
         if exact is not None:
             return encoded(exact)

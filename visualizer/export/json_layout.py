@@ -11,6 +11,7 @@ from visualizer.tracing.native import speedups
 
 __all__ = [
     "Big", "Records", "compact_chunks", "readable_text", "materialised", "list_bytes", "exact_list", "encoded",
+    "whole_records",
     "CHUNK_ITEMS", "NAN_MESSAGE",
 ]
 
@@ -94,15 +95,27 @@ def compact_chunks(value: Any, errors: str = "strict") -> Iterator[bytes]:
 _COMMA = ord(",")
 
 
+def whole_records(count: int, pieces: list[Any]) -> bytearray | None:
+    """`int_records` of `pieces` (`tracing/_speedups.c`: whole numbers and nulls written in C, without
+    a Python int per number when a column is an array); None when the compiled speedups are not
+    built, or an item is not for it (a string, a float, a bool, a big int): the caller writes those."""
+    compiled = speedups()
+    if compiled is None:
+        return None
+    try:
+        return compiled.int_records(count, pieces)
+    except TypeError:
+        return None
+
+
 def _big_text(value: Big, start: int, end: int, errors: str) -> bytearray:
-    compiled = speedups() if value.part is not None else None
-    if compiled is not None:
+    if value.part is not None:
         part = value.part(start, end)
-        try:  # whole numbers and nulls, in C, without a Python int per number when the column is an array
-            return compiled.int_records(len(part), [part])
-        except TypeError:  # a string, a float, a bool, a big int: as below (a list part is made once only)
-            if type(part) is list:
-                return list_bytes(part, value.whole, errors)
+        text = whole_records(len(part), [part])
+        if text is not None:
+            return text
+        if type(part) is list:  # made once only
+            return list_bytes(part, value.whole, errors)
     return list_bytes(value.items(start, end), value.whole, errors)
 
 

@@ -18,14 +18,15 @@ from visualizer.export.graph import FORMAT, check_names, options_record
 from visualizer.export.json_column_text import (
     coded_column, maybe_column, plain_column, small_codes_column, values_column,
 )
-from visualizer.export.json_layout import Records, compact_chunks, encoded, list_bytes, materialised, readable_text
+from visualizer.export.json_layout import (
+    Records, compact_chunks, encoded, list_bytes, materialised, readable_text, whole_records,
+)
 from visualizer.export.safe_msgspec import msgspec
 from visualizer.export.values import MINUS_INF, PLUS_INF
 from visualizer.games.base import Player
 from visualizer.tracing.events import EVENT_FIELDS, EVENT_KINDS, SPARSE_FIELDS
 from visualizer.tracing.trace import Trace
 from visualizer.tracing.lazy_columns import RecordedColumns
-from visualizer.tracing.native import speedups
 from visualizer.tracing.trace_columns import KINDS, NO_CHILD, TraceColumns
 from visualizer.tracing.trace_records import NodeStatus
 
@@ -174,14 +175,9 @@ def _records_text(records: Iterator[msgspec.Struct]) -> bytearray:
 
 
 def _edge_text(parents: Sequence[int], children: range) -> bytearray:
-    """The edge records parent -> child: by `int_records` (`tracing/_speedups.c`) when it is built, else msgspec."""
-    compiled = speedups()
-    if compiled is not None:
-        try:
-            return compiled.int_records(len(children), [b'{"source":', parents, b',"target":', children, b"}"])
-        except TypeError:  # a parent that is not a plain int of 64 bits
-            pass
-    return _records_text(map(_Edge, parents, children))
+    """The edge records parent -> child: by `whole_records` when it can, else msgspec."""
+    text = whole_records(len(children), [b'{"source":', parents, b',"target":', children, b"}"])
+    return _records_text(map(_Edge, parents, children)) if text is None else text
 
 
 def _node_text(ids: range, names: Sequence[str], errors: str = "strict") -> bytearray:

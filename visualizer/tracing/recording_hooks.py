@@ -312,11 +312,12 @@ def bind_hooks(target: Any, rec: SearchLog, checkpoint: Callable[[int], int]) ->
                 log_alpha(None)
                 log_beta(None)
         log_cut((len(kinds), len(skipped)))
-        skipped_count += len(skipped)
-        next_check += len(skipped)  # the budget counts the nodes entered only
-        if light is not None:
+        if light is not None:  # the C `enter` keeps the counts
             light.skipped_count += len(skipped)
             light.next_check += len(skipped)
+        else:
+            skipped_count += len(skipped)
+            next_check += len(skipped)  # the budget counts the nodes entered only
 
     def chance_cutoff(state: Any, skipped: Sequence[tuple[Any, Any]], *, bound: Bound, limit: Value,
                       alpha: Value, beta: Value) -> None:
