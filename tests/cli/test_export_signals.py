@@ -68,7 +68,7 @@ def test_sigterm_during_a_pair_leaves_both_old_files(tmp_path, killed_in):
 @pytest.mark.skipif(not hasattr(signal, "SIGHUP"), reason="no SIGHUP here")
 def test_a_terminal_closed_mid_export_leaves_both_old_files(tmp_path):
     """SIGHUP (the terminal window shut, an ssh session dropped) unwinds as SIGTERM does: exit 129,
-    the old JSON and DOT kept and no temporary left, the forked writer of the second file included."""
+    the old JSON and DOT kept and no temporary left."""
     for suffix in ("json", "dot"):
         (tmp_path / f"pair.{suffix}").write_text(f"old {suffix}\n")
     argv = ["--game", "tictactoe", "--board", "X../.../...", "-a", "minimax", "--format", "json,dot", "--name", "pair"]

@@ -10,7 +10,9 @@ import tempfile
 import pydot
 import pytest
 
-from visualizer.export import from_json, graph_to_dot, to_dot, to_json, to_networkx, unquote_label, write_frames
+from dot_reading import read_dot
+
+from visualizer.export import from_json, to_dot, to_json, unquote_label, write_frames
 from visualizer.export.dot_frames import RENDER_HINT
 from visualizer.export.dot_labels import TITLE_LINES
 from visualizer.export.scene import scene_at
@@ -35,20 +37,10 @@ def example():
     return trace_search(builtin_example(), "alphabeta")
 
 
-NODE_LINE = re.compile(r"^(n\d+) \[(.*)\];$", re.MULTILINE)
-GRAPH_LINE = re.compile(r"^(label|comment)=(.*);$", re.MULTILINE)
-ATTRIBUTE = re.compile(r'(\w+)=("(?:[^"\\]|\\.)*"|[^,]+)(?:, |$)')
-
-
-def attributes(text):
-    """`key=value, ...` with each value decoded (quoted or not)."""
-    return {key: unquote_label(value) for key, value in ATTRIBUTE.findall(text)}
-
-
 def parse(text):
-    """(nodes by DOT id with decoded attributes, the graph's label and comment): pydot reads it alike, slower."""
-    nodes = {node: attributes(rest) for node, rest in NODE_LINE.findall(text)}
-    return nodes, {key: unquote_label(value) for key, value in GRAPH_LINE.findall(text)}
+    """(nodes by DOT id with decoded attributes, the graph's attributes)."""
+    dot = read_dot(text)
+    return dot.nodes, dot.graph
 
 
 @functools.cache
@@ -62,16 +54,22 @@ def example_frames():
         shutil.rmtree(directory)
 
 
-def test_the_quick_reader_reads_what_pydot_reads():
-    text = to_dot(example(), step=20)
+@pytest.mark.parametrize("step", [20, None])
+def test_the_quick_reader_reads_what_pydot_reads(step):
+    trace = trace_search(TicTacToe("XOX/.O./..."), "alphabeta") if step is None else example()
+    text = to_dot(trace, step=step)
     graph = pydot.graph_from_dot_data(text)[0]
-    nodes, graph_attributes = parse(text)
+    dot = read_dot(text)
     for node in graph.get_nodes():
         if node.get_name() not in {"node", "edge", "graph"}:
             expected = {key: unquote_label(str(value)) for key, value in node.get_attributes().items()}
-            assert nodes[node.get_name()] == expected
-    assert len(nodes) == 15
-    assert graph_attributes == {key: unquote_label(graph.get(key)) for key in ("label", "comment")}
+            assert dot.nodes[node.get_name()] == expected
+    assert len(dot.nodes) == len(trace.nodes)
+    edges = [(edge.get_source(), edge.get_destination(),
+              {key: unquote_label(str(value)) for key, value in edge.get_attributes().items()})
+             for edge in graph.get_edges()]
+    assert dot.edges == edges and len(edges) == len(trace.nodes) - 1
+    assert dot.graph == {key: unquote_label(str(value)) for key, value in graph.get_attributes().items()}
 
 
 def position(attributes):
@@ -158,11 +156,11 @@ def test_frames_say_how_to_render_them():
     assert "neato -n2" in RENDER_HINT
 
 
-def test_a_graph_read_from_json_draws_the_same_steps():
+def test_a_trace_read_from_json_draws_the_same_steps():
     trace = example()
-    graph = to_networkx(from_json(to_json(trace)))
+    loaded = from_json(to_json(trace))
     for step in (0, 1, 20, 52):
-        assert graph_to_dot(graph, step=step) == to_dot(trace, step=step)
+        assert to_dot(loaded, step=step) == to_dot(trace, step=step)
 
 
 def _canvas(svg: str) -> tuple[str, str]:

@@ -8,7 +8,7 @@ import pytest
 
 from visualizer.errors import InputError
 from visualizer.export import json_column_text, json_layout, json_v2
-from visualizer.export.graph import check_names, trust_names
+from visualizer.export.graph import check_names
 from visualizer.export.json_layout import Big, compact_chunks, list_bytes
 from visualizer.games import from_array
 from visualizer.games.base import Player
@@ -98,19 +98,6 @@ def test_bytes_and_text_pieces_agree_and_a_lone_surrogate_stays_in_text_only():
     for indent in (True, False):
         pieces = list(json_v2.json_v2_bytes(plain, indent=indent))
         assert b"".join(pieces).decode("utf-8") == "".join(json_v2.json_v2_chunks(plain, indent=indent))
-
-
-def test_trusted_names_pass_until_checked_again_and_a_failure_is_not_remembered():
-    trace = trace_search(from_array([1, 2, 3]), "minimax")
-    names = trace.columns.name
-    names[2] = names[1]
-    trust_names(trace)  # what the parallel export does before it forks
-    check_names(trace)  # trusted: passes unchecked (the forked writers)
-    for _ in range(2):  # the export's own check, then any later one
-        with pytest.raises(InputError, match="more than one node"):
-            check_names(trace, again=True)
-        with pytest.raises(InputError, match="more than one node"):
-            check_names(trace)
 
 
 def test_names_checked_once_are_checked_again_when_they_change():

@@ -1,6 +1,6 @@
-"""Version 2 of the trace format: the same traces as version 1, the same graph for networkx, the two
-parsers (msgspec's fast path and the standard library's) agreeing, the indented and compact layouts,
-gzip read and written transparently, and the committed version 1 example still opening."""
+"""Version 2 of the trace format: every trace round-trips, networkx loads the file in one call, the
+two parsers (msgspec's fast path and the standard library's) agree, the indented and compact layouts,
+gzip read and written transparently, and a version 1 file refused in one line."""
 
 import gzip
 import json
@@ -18,13 +18,13 @@ from visualizer.export import EXPORT_FORMATS, TraceFileError, from_json, read_js
 from visualizer.export import json_layout, json_v2
 from visualizer.export.formats import ExportJob
 from visualizer.export.json_decode import decode_v2
-from visualizer.export.json_format import to_json_v1
 from visualizer.export.json_v2_read import trace_from_v2
 from visualizer.games import TicTacToe, builtin_example, from_array
 from visualizer.search import ALGORITHMS, registered, search, trace_search
 from visualizer.tracing import Recorder
 
 TRACES = Path(__file__).parents[2] / "traces"
+GOLDEN = Path(__file__).parent / "golden"
 CASES = [(source, algorithm) for source in SOURCES for algorithm in ALGORITHMS
          if not (source == "nested" and algorithm == "id")]  # nested lists have no inner values for id
 
@@ -42,27 +42,25 @@ TOYS = {
 }
 
 
-def graph_of(text):
-    graph = networkx.node_link_graph(json.loads(text), edges="edges")
-    return [(node, graph.nodes[node]["name"]) for node in graph.nodes], sorted(graph.edges)
-
-
-def assert_both_versions_agree(trace):
-    text, old = to_json(trace), to_json_v1(trace)
+def assert_round_trip(trace):
+    """The file gives the trace back, the same text again, and networkx's graph of the tree in one call."""
+    text = to_json(trace)
     loaded = from_json(text)
-    assert loaded == trace == from_json(old)
+    assert loaded == trace
     assert list(loaded.events) == list(trace.events) and list(loaded.nodes) == list(trace.nodes)
     assert [list(one.nodes) for one in loaded.passes] == [list(one.nodes) for one in trace.passes]
-    assert to_json(loaded) == to_json(from_json(old)) == text  # byte-identical again, from either version
-    assert graph_of(text) == graph_of(old)  # networkx: the same node ids, names and edges
-    assert json.loads(text)["graph"]["version"] == 2 and json.loads(old)["graph"]["version"] == 1
+    assert to_json(loaded) == text  # byte-identical again
+    graph = networkx.node_link_graph(json.loads(text), edges="edges")
+    assert [graph.nodes[node]["name"] for node in graph.nodes] == list(trace.columns.name)
+    assert sorted(graph.edges) == sorted((node.parent, node.id) for node in trace.nodes if node.parent is not None)
+    assert json.loads(text)["graph"]["version"] == 2
 
 
 @pytest.mark.parametrize(("source", "algorithm"), CASES)
-def test_version_2_and_version_1_give_the_same_trace(source, algorithm):
+def test_every_trace_round_trips(source, algorithm):
     trace = trace_search(SOURCES[source](), algorithm, depth=depth_for(source))
     assert len(trace.events) > 3
-    assert_both_versions_agree(trace)
+    assert_round_trip(trace)
 
 
 @pytest.mark.parametrize("toy", sorted(TOYS))
@@ -70,7 +68,7 @@ def test_chance_nodes_transpositions_and_passes_round_trip(toy):
     registry, make = TOYS[toy]
     with registered(registry):
         trace = make()
-        assert_both_versions_agree(trace)
+        assert_round_trip(trace)
         data = json.loads(to_json(trace))
     graph = data["graph"]
     if toy == "expectimax":  # a probability on every node under a chance node, hand-checked: 1/3 each
@@ -103,21 +101,25 @@ def test_the_fast_parser_and_the_standard_library_give_the_same_trace(name):
 
 
 def test_decode_v2_leaves_other_files_to_the_standard_library():
-    assert decode_v2(to_json_v1(trace_search(builtin_example(), "alphabeta"))) is None
+    assert decode_v2((GOLDEN / "version1-example15-alphabeta.json").read_text(encoding="utf-8")) is None
     assert decode_v2("{not json") is None
     assert decode_v2('{"directed": true}') is None
     assert decode_v2(b'{"directed": "h\xe9"}') is None  # not UTF-8: the standard library says so
 
 
-def test_the_committed_version_1_example_gives_the_committed_version_2_trace():
-    old, new = TRACES / "v1" / "example15-alphabeta.json", TRACES / "example15-alphabeta.json"
+def test_a_version_1_file_is_refused_in_one_line_that_says_how_to_make_a_new_one(tmp_path):
+    old = GOLDEN / "version1-example15-alphabeta.json"  # exported by the visualizer before version 2
     assert json.loads(old.read_text(encoding="utf-8"))["graph"]["version"] == 1
-    assert json.loads(new.read_text(encoding="utf-8"))["graph"]["version"] == 2
-    trace = read_json(old)
-    assert trace == read_json(new) == trace_search(builtin_example(), "alphabeta")
-    assert trace.names(trace.summary.visit_order) == list("ABDHIEJCFLMGN")  # Knuth and Moore's tree
-    assert to_json(trace) == new.read_text(encoding="utf-8").replace('"tool_version": "0.1.0"', '"tool_version": '
-                                                                       + json.dumps(json_v2.visualizer.__version__))
+    message = refusal(old)
+    assert message == (
+        f"{old} is a trace of format version 1, which this visualizer no longer reads (it reads version 2); "
+        "make a new one by running the search again with `visualizer export`"
+    )
+    gzipped = tmp_path / "old.json.gz"  # gzipped, or given as text: the same answer
+    gzipped.write_bytes(gzip.compress(old.read_bytes()))
+    assert refusal(gzipped) == message.replace(str(old), str(gzipped))
+    with pytest.raises(TraceFileError, match="^the trace file is a trace of format version 1"):
+        from_json(old.read_text(encoding="utf-8"))
 
 
 # -- layout ---------------------------------------------------------------------------------------
@@ -166,13 +168,6 @@ def test_json_gz_is_written_and_read_transparently(tmp_path):
     assert read_json(renamed) == trace
     chunks = EXPORT_FORMATS["json.gz"].whole(ExportJob(trace, "trace"))
     assert b"".join(chunks) == raw and EXPORT_FORMATS["json.gz"].suffix == ".json.gz"
-
-
-def test_a_version_1_file_may_be_gzipped_too(tmp_path):
-    trace = trace_search(builtin_example(), "minimax")
-    path = tmp_path / "old.json.gz"
-    path.write_bytes(gzip.compress(to_json_v1(trace).encode("utf-8")))
-    assert read_json(path) == trace
 
 
 def refusal(path, **limits):

@@ -14,8 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from visualizer.cli.render import node_table, run_text
-from visualizer.export import from_json, to_dot
-from visualizer.export.json_format import to_json_v1 as to_json  # the version 1 readers and files
+from visualizer.export import from_json, to_dot, to_json
 from visualizer.games import ExplicitTree, Player, from_array, from_nested, random_tree
 from visualizer.search import ALGORITHMS, REGISTRY, trace_search
 from visualizer.tracing.events import EVENT_KINDS, Effect
@@ -53,10 +52,15 @@ NESTED_CHECKED = {"visited": set("ABCDEF"), "pruned": set("GHIJKLM"), "unreached
 
 def from_json_text(trace: Trace) -> dict[str, str]:
     data = json.loads(to_json(trace))
-    statuses = {node["name"]: node["status"] for node in data["nodes"]}
-    summary = data["graph"]["summary"]
-    assert set(summary["pruned"]) == {name for name, status in statuses.items() if status == "pruned"}
-    assert set(summary["unreached"]) == {name for name, status in statuses.items() if status == "unreached"}
+    graph = data["graph"]
+    codes, column = graph["codes"]["status"], graph["node_columns"]["status"]
+    statuses = {node["name"]: codes[code] for node, code in zip(data["nodes"], column, strict=True)}
+    names = {node["id"]: node["name"] for node in data["nodes"]}
+    summary = graph["summary"]
+    assert {names[node] for node in summary["pruned"]} == {name for name, status in statuses.items()
+                                                           if status == "pruned"}
+    assert {names[node] for node in summary["unreached"]} == {name for name, status in statuses.items()
+                                                              if status == "unreached"}
     return statuses
 
 

@@ -1,6 +1,6 @@
 """Fuzzes the trace reader and writer: a mutated trace file either loads as a trace that replays from
-start to end and back (and exports again), or is refused with one `VisualizerError` line; and the
-streamed JSON writer equals the reference writer whatever the node names are."""
+start to end and back (and exports again), or is refused with one `VisualizerError` line; and any
+node names round-trip."""
 
 import json
 import tempfile
@@ -11,9 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from visualizer.errors import VisualizerError
-from visualizer.export import from_json, read_json
-from visualizer.export.json_format import to_json_v1 as to_json  # fuzzes the version 1 readers (version 2: test_json_v2)
-from visualizer.export.json_format import to_json_networkx
+from visualizer.export import from_json, read_json, to_json
 from visualizer.games import TicTacToe, builtin_example, from_array
 from visualizer.games.spec import from_spec
 from visualizer.search import trace_search
@@ -38,14 +36,16 @@ FIELD_OPERATIONS = ["delete", "replace"]
 LIST_OPERATIONS = ["swap", "drop", "duplicate"]
 OPERATIONS = [*FIELD_OPERATIONS, *LIST_OPERATIONS, "truncate", "bad-byte"]
 
-ANCHORS = [(), ("graph",), ("graph", "events"), ("graph", "summary"), ("graph", "summary", "cutoffs"), ("nodes",),
-           ("edges",), ("graph", "source"), ("graph", "options")]
+ANCHORS = [(), ("graph",), ("graph", "events"), ("graph", "node_columns"), ("graph", "summary"),
+           ("graph", "summary", "cutoffs"), ("graph", "codes"), ("nodes",), ("edges",), ("graph", "source"),
+           ("graph", "options")]
 """Where a field mutation's walk starts (then it goes a few levels further down at random)."""
 
-LISTS = [("graph", "events"), ("graph", "events"), ("graph", "events"), ("nodes",), ("edges",),
-         ("graph", "summary", "cutoffs"), ("graph", "summary", "visit_order"),
-         ("graph", "summary", "principal_variation"), ("graph", "summary", "pruned"), ("graph", "source", "values")]
-"""The lists a list mutation reorders, cuts or repeats items of (the events most often)."""
+LISTS = [("graph", "events", "kind"), ("graph", "events", "node"), ("graph", "events", "child"),
+         ("graph", "events", "value"), ("graph", "node_columns", "depth"), ("graph", "node_columns", "player"),
+         ("nodes",), ("edges",), ("graph", "summary", "cutoffs"), ("graph", "summary", "principal_variation"),
+         ("graph", "summary", "pruned"), ("graph", "source", "values")]
+"""The lists a list mutation reorders, cuts or repeats items of (the event columns most often)."""
 
 
 def _walk(data, draw):
@@ -66,8 +66,7 @@ def _walk(data, draw):
 
 
 def _mutate_list(items: list, operation: str, draw) -> None:
-    """Swaps, drops or repeats items; then maybe numbers the steps 1, 2, ... again, as the reader wants
-    (so that only the order of the events is wrong, as when events are moved by hand)."""
+    """Swaps, drops or repeats items."""
     if len(items) < 2:
         return
     first = draw(st.integers(0, len(items) - 1), label="first")
@@ -78,10 +77,6 @@ def _mutate_list(items: list, operation: str, draw) -> None:
         del items[first]
     else:
         items.insert(second, json.loads(json.dumps(items[first])))
-    if draw(st.booleans(), label="renumber"):
-        for step, item in enumerate(items, 1):
-            if isinstance(item, dict) and "step" in item:
-                item["step"] = step
 
 
 def _mutate(text: str, draw) -> bytes:
@@ -98,6 +93,7 @@ def _mutate(text: str, draw) -> bytes:
         items = data
         for step in draw(st.sampled_from(LISTS), label="list"):
             items = items.get(step, []) if isinstance(items, dict) else []
+        items = items if isinstance(items, list) else []
         _mutate_list(items, operation, draw)
     else:
         container, key = _walk(data, draw)
@@ -149,40 +145,26 @@ def test_the_mutations_hit_both_outcomes():
         assert len(from_json(_TEXTS[base]).events) > 10
     data = json.loads(_TEXTS["example15-alphabeta"])
     events = data["graph"]["events"]
-    events[3], events[5] = events[5], events[3]
-    for step, event in enumerate(events, 1):
-        event["step"] = step
+    for column in ("kind", "node"):  # the exit of H before H is evaluated
+        events[column][4], events[column][5] = events[column][5], events[column][4]
     with pytest.raises(VisualizerError):
         from_json(json.dumps(data))
 
 
-# -- the streamed writer against the reference writer, for any names ---------------------------
+# -- any node names round-trip ------------------------------------------------------------------
 PLACEHOLDER_LIKE = ["\x00nodes\x00", "\x00events\x00", "\x00edges\x00", "\x00pv\x00", "\x00pruned\x00",
                     "\x00pruned0\x00", "\x00unreached\x00", "\x00visit_order\x00", "\\u0000nodes\\u0000",
                     '"\x00nodes\x00"', "\x00", "\x00\x00", "nodes"]
-NAMES = st.one_of(st.sampled_from(PLACEHOLDER_LIKE), st.text(min_size=1, max_size=12))
+NAMES = st.one_of(st.sampled_from(PLACEHOLDER_LIKE), st.text(st.characters(blacklist_categories=("Cs",)),
+                                                             min_size=1, max_size=12))
 
 
-@settings(max_examples=120, deadline=None)
+@settings(max_examples=60, deadline=None)
 @given(names=st.lists(NAMES, min_size=7, max_size=7, unique=True), algorithm=st.sampled_from(["alphabeta", "minimax"]))
-def test_the_streamed_json_equals_the_reference_writer_for_any_names(names, algorithm):
+def test_any_names_round_trip(names, algorithm):
     trace = trace_search(from_array([3, 1, 4, 1, 5, 9, 2], names=names), algorithm)
     text = to_json(trace)
-    assert text == to_json_networkx(trace)
-    assert json.loads(text)["graph"]["source"]["names"] == names
-
-
-def test_a_name_that_spells_a_placeholder_is_written_as_a_name():
-    names = ["\x00nodes\x00", "\x00events\x00", "\x00edges\x00", "\x00pv\x00", "B", "C", "D"]
-    trace = trace_search(from_array([3, 1, 4, 1, 5, 9, 2], names=names), "alphabeta")
-    text = to_json(trace)
-    assert text == to_json_networkx(trace)
     data = json.loads(text)
+    assert data["graph"]["source"]["names"] == names
     assert [node["name"] for node in data["nodes"]] == names
-    assert len(data["graph"]["events"]) == len(trace.events)
     assert from_json(text) == trace
-
-
-def test_the_builtin_example_still_streams_as_the_reference():
-    trace = trace_search(builtin_example(), "alphabeta")
-    assert to_json(trace) == to_json_networkx(trace)

@@ -18,6 +18,7 @@ import re
 
 import networkx
 import pytest
+from dot_reading import assert_draws
 from toys import (
     TOY_DEEPENING,
     TOY_EXPECTIMAX,
@@ -30,12 +31,8 @@ from toys import (
 )
 
 from visualizer.export import TraceFileError, read_json
-from visualizer.export.dot_format import graph_to_dot, to_dot
-from visualizer.export.graph import to_networkx
-from visualizer.export.json_columns import trace_from_data
-from visualizer.export.json_format import from_json, to_json_networkx
-from visualizer.export.json_format import to_json_v1 as to_json  # the version 1 readers and files
-from visualizer.export.rebuild import from_networkx
+from visualizer.export.dot_format import to_dot
+from visualizer.export.json_format import from_json, to_json
 from visualizer.export.schema import validate
 from visualizer.games import Player
 from visualizer.search import registered
@@ -90,11 +87,28 @@ def dot_nodes(text, attribute):
 
 # -- JSON -------------------------------------------------------------------------------------------------------
 
-def test_both_writers_give_the_same_bytes_and_it_reads_back(toy, tmp_path):
+def nodes_of(data):
+    """The nodes of version 2 data as records by name: each column's item, codes turned to their names."""
+    graph = data["graph"]
+    columns, codes = graph["node_columns"], graph["codes"]
+    records = {}
+    for node in data["nodes"]:
+        record = {field: None if column is None else column[node["id"]] for field, column in columns.items()}
+        record["player"], record["status"] = codes["player"][record["player"]], codes["status"][record["status"]]
+        records[node["name"]] = {**record, "id": node["id"]}
+    return records
+
+
+def events_of(data):
+    """The kinds of version 2 data's events, by name, in step order."""
+    graph = data["graph"]
+    return [graph["codes"]["kind"][code] for code in graph["events"]["kind"]]
+
+
+def test_the_file_reads_back(toy, tmp_path):
     text = to_json(toy)
-    assert text == to_json_networkx(toy)
     assert read_json(write(tmp_path, text)) == toy  # passes, probabilities, refs and bounds included
-    assert from_networkx(to_networkx(toy)) == toy  # the in-memory graph too
+    assert to_json(read_json(write(tmp_path, text))) == text
 
 
 def test_the_file_is_node_link_data_and_schema_valid(toy):
@@ -106,38 +120,35 @@ def test_the_file_is_node_link_data_and_schema_valid(toy):
         graph = networkx.node_link_graph(document, edges="edges")
         assert graph.number_of_nodes() == len(trace.nodes)
         assert graph.number_of_edges() == len(trace.nodes) - 1
+        assert [graph.nodes[node]["name"] for node in graph.nodes] == list(trace.columns.name)
         assert "passes" not in document["graph"] or document is data
-
-
-def test_the_column_reader_leaves_the_new_fields_to_the_reference_reader(toy):
-    assert trace_from_data(json.loads(to_json(toy)), name="t") is None
-    assert from_json(to_json(toy)) == toy
 
 
 def test_chance_nodes_and_edge_probabilities_in_json():
     data = json.loads(to_json(TOYS["expectimax"]()))
-    by_name = {node["name"]: node for node in data["nodes"]}
+    by_name = nodes_of(data)
     assert {name for name, node in by_name.items() if node["player"] == "chance"} == {"a", "b", "c"}
     assert [by_name[name]["value"] for name in "abc"] == [8, 4, 7]
     assert data["graph"]["summary"]["value"] == 8
-    ids = {node["id"]: node["name"] for node in data["nodes"]}
-    for edge in data["edges"]:
-        below_chance = ids[edge["source"]] in "abc"
-        assert edge["probability"] == (pytest.approx(1 / 3) if below_chance else None)
-    assert sum(edge["probability"] is not None for edge in data["edges"]) == 9
-    assert "ref" not in data["graph"]["events"][0]  # no table hits: the event layout of before
+    below_chance = {name for name, node in by_name.items() if name[:1] in "abc" and node["depth"] == 2}
+    for name, node in by_name.items():
+        assert node["probability"] == (pytest.approx(1 / 3) if name in below_chance else None)
+    assert len(below_chance) == 9
+    events = data["graph"]["events"]
+    assert events["ref"] == [] and events["bound"] == []  # no table hits
 
 
 def test_transposition_events_name_their_earlier_node_in_json():
     data = json.loads(to_json(record(toy_tt_alphabeta, TwoPileNim((2, 1)))))
+    names = {node["id"]: node["name"] for node in data["nodes"]}
     events = data["graph"]["events"]
-    assert all({"ref", "bound"} <= set(event) for event in events)
-    hits = [(event["node"], event["ref"], event["bound"]) for event in events if event["kind"] == "transposition"]
+    steps = [index for index, kind in enumerate(events_of(data)) if kind == "transposition"]
+    hits = [(names[events["node"][index]], names[ref], bound)
+            for index, ref, bound in zip(steps, events["ref"], events["bound"], strict=True)]
     assert hits == [("A1.B1.A1", "A1.A1.B1", "exact"), ("B1.A1.A1", "A1.B1.A1", "exact")]
-    assert all(event["ref"] is None and event["bound"] is None for event in events if event["kind"] != "transposition")
-    assert "probability" not in data["edges"][0]  # no chance nodes: the edge layout of before
+    assert data["graph"]["node_columns"]["probability"] is None  # no chance nodes
     big = json.loads(to_json(TOYS["transpositions"]()))
-    assert sum(event["kind"] == "transposition" for event in big["graph"]["events"]) == 24
+    assert events_of(big).count("transposition") == len(big["graph"]["events"]["ref"]) == 24
 
 
 def test_earlier_passes_are_whole_documents_in_order():
@@ -165,35 +176,34 @@ def test_reading_back_keeps_the_new_fields():
 
 def test_a_ref_to_an_unknown_node_is_refused(tmp_path):
     data = json.loads(to_json(record(toy_tt_alphabeta, TwoPileNim((2, 1)))))
-    index = next(index for index, event in enumerate(data["graph"]["events"]) if event["ref"] is not None)
-    data["graph"]["events"][index]["ref"] = "nowhere"
+    data["graph"]["events"]["ref"][0] = len(data["nodes"])
     message = refused(tmp_path, data)
-    assert f"graph.events[{index}].ref" in message and "'nowhere'" in message
+    assert f"field graph.events.ref must hold numbers from 0 to {len(data['nodes']) - 1}" in message
 
 
 def test_a_ref_to_a_node_not_yet_searched_is_refused(tmp_path):
     data = json.loads(to_json(record(toy_tt_alphabeta, TwoPileNim((2, 1)))))
-    index = next(index for index, event in enumerate(data["graph"]["events"]) if event["ref"] is not None)
-    data["graph"]["events"][index]["ref"] = data["nodes"][-1]["name"]  # entered later (ids are in search order)
-    assert f"graph.events[{index}]" in refused(tmp_path, data)
+    data["graph"]["events"]["ref"][0] = len(data["nodes"]) - 1  # entered later (ids are in search order)
+    assert "graph.events" in refused(tmp_path, data)
 
 
 def test_a_bad_bound_or_kind_is_refused(tmp_path):
     data = json.loads(to_json(record(toy_tt_alphabeta, TwoPileNim((2, 1)))))
     broken = copy.deepcopy(data)
-    broken["graph"]["events"][3]["bound"] = "sideways"
-    assert "graph.events[3].bound" in refused(tmp_path, broken)
+    broken["graph"]["events"]["bound"][0] = "sideways"
+    assert "graph.events.bound" in refused(tmp_path, broken)
     broken = copy.deepcopy(data)
-    broken["graph"]["events"][3]["kind"] = "teleport"
-    assert "graph.events[3].kind" in refused(tmp_path, broken)
+    broken["graph"]["events"]["kind"][3] = len(broken["graph"]["codes"]["kind"])
+    assert "graph.events.kind" in refused(tmp_path, broken)
 
 
 def test_a_probability_above_one_is_refused(tmp_path):
     data = json.loads(to_json(TOYS["expectimax"]()))
-    index = next(index for index, edge in enumerate(data["edges"]) if edge["probability"] is not None)
-    data["edges"][index]["probability"] = 1.5
+    column = data["graph"]["node_columns"]["probability"]
+    index = next(index for index, probability in enumerate(column) if probability is not None)
+    column[index] = 1.5
     message = refused(tmp_path, data)
-    assert f"edges[{index}].probability" in message and "1.5" in message
+    assert "graph.node_columns.probability" in message and "1.5" in message
 
 
 def test_a_chance_root_player_is_refused(tmp_path):
@@ -205,12 +215,12 @@ def test_a_chance_root_player_is_refused(tmp_path):
 def test_a_broken_earlier_pass_is_refused_naming_the_pass(tmp_path):
     data = json.loads(to_json(TOYS["deepening"]()))
     broken = copy.deepcopy(data)
-    broken["graph"]["passes"][1]["nodes"][2]["player"] = "dealer"
-    assert "graph.passes[1].nodes[2].player" in refused(tmp_path, broken)
+    broken["graph"]["passes"][1]["graph"]["node_columns"]["player"][2] = 7
+    assert "graph.passes[1]" in refused(tmp_path, broken)
     broken = copy.deepcopy(data)
-    broken["graph"]["passes"][1]["graph"]["events"][1]["node"] = "nowhere"
+    broken["graph"]["passes"][1]["graph"]["events"]["node"][1] = 999
     message = refused(tmp_path, broken)
-    assert "graph.passes[1]" in message and "graph.events[1].node" in message
+    assert "graph.passes[1]" in message and "graph.events.node" in message
     broken = copy.deepcopy(data)
     broken["graph"]["passes"][0]["graph"]["passes"] = []
     assert "graph.passes[0].graph" in refused(tmp_path, broken)
@@ -218,10 +228,10 @@ def test_a_broken_earlier_pass_is_refused_naming_the_pass(tmp_path):
 
 # -- DOT ----------------------------------------------------------------------------------------------------------
 
-def test_both_dot_paths_agree(toy, tmp_path):
+def test_the_drawing_reads_back_and_a_file_read_back_draws_the_same(toy, tmp_path):
     text = to_dot(toy)
-    assert text == graph_to_dot(to_networkx(toy))
-    assert text == graph_to_dot(to_networkx(read_json(write(tmp_path, to_json(toy)))))
+    assert_draws(toy, text)
+    assert text == to_dot(read_json(write(tmp_path, to_json(toy))))
 
 
 def test_chance_nodes_are_circles_with_probability_labels():

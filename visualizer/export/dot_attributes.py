@@ -1,5 +1,10 @@
-"""Provides DOT attribute text as pydot writes it (`dot_value`, `dot_attributes`), and the node and edge
-attribute pieces of the streamed DOT text."""
+"""Provides DOT statement text (`dot_value`, `dot_attributes`, `dot_header`), and the node and edge
+attribute pieces of the streamed DOT text.
+
+Every DOT file the visualizer writes is made of these pieces, in one layout: the graph's attributes
+one a line, the node and edge defaults, the node statements, then the edge statements, each ending
+in ";" (the layout pydot writes, so files read back by Graphviz and pydot alike).
+"""
 
 from __future__ import annotations
 
@@ -16,17 +21,19 @@ from visualizer.export.dot_labels import (
 from visualizer.games.base import Player
 from visualizer.tracing.trace_records import NodeStatus
 
-__all__ = ["BOLD", "COURIER", "SHAPE_PIECES", "STATUS_STYLES", "dot_attributes", "dot_value", "edge_attributes"]
+__all__ = [
+    "BOLD", "COURIER", "SHAPE_PIECES", "STATUS_STYLES", "dot_attributes", "dot_header", "dot_value", "edge_attributes",
+]
 
 _KEYWORDS = {"graph", "subgraph", "digraph", "node", "edge", "strict"}
-_IDENTIFIER = re.compile(r"[_a-zA-Z][a-zA-Z0-9_]*|[0-9]+")
+_IDENTIFIER = re.compile(r"[_a-zA-Z][a-zA-Z0-9_]*|[0-9]+|[0-9]*\.[0-9]+")
 
 
 def dot_value(text: str) -> str:
-    """An attribute value as pydot writes it: as it is, when pydot would write it as it is.
+    """An attribute value as written: an identifier, a number or a double-quoted string (`quote_label`).
 
-    pydot passes identifiers, numbers and double-quoted strings through unchanged; anything else it
-    would quote its own way, which the stream does not copy, so such a value is a mistake here.
+    Anything else is a mistake of the caller: it would need quoting, and every text a node shows is
+    quoted by `quote_label` before it gets here.
     """
     quoted = len(text) >= 2 and text[0] == text[-1] == '"'
     if quoted or (_IDENTIFIER.fullmatch(text) and text.lower() not in _KEYWORDS):
@@ -35,10 +42,20 @@ def dot_value(text: str) -> str:
 
 
 def dot_attributes(**attributes: str) -> str:
-    """' [key=value, ...]' in the given order as pydot writes it; empty without attributes."""
+    """' [key=value, ...]' in the given order; empty without attributes."""
     if not attributes:
         return ""
     return " [" + ", ".join(f"{key}={dot_value(value)}" for key, value in attributes.items()) + "]"
+
+
+def dot_header(graph: dict[str, str], *, font: str, arrowhead: str) -> str:
+    """The start of a drawing: its first line, the graph's attributes one a line, then the node and
+    edge defaults (`font` for every text, edges ending in `arrowhead`)."""
+    lines = ["digraph trace {\n"]
+    lines += [f"{key}={dot_value(value)};\n" for key, value in graph.items()]
+    lines.append(f"node{dot_attributes(fontname=font)};\n")
+    lines.append(f"edge{dot_attributes(fontname=font, arrowhead=arrowhead)};\n")
+    return "".join(lines)
 
 
 SHAPE_PIECES = {player: f' [shape={dot_value(SHAPES[player.value])}, tooltip="' for player in Player}

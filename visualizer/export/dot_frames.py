@@ -16,6 +16,7 @@ from typing import Any, Callable
 
 from visualizer.errors import InputError
 from visualizer.export.atomic import write_text_atomic
+from visualizer.export.dot_attributes import dot_attributes, dot_header
 from visualizer.export.dot_labels import (
     BOARD_FONT,
     CURRENT_FILL,
@@ -173,15 +174,11 @@ def step_to_dot(trace: Trace, replay: Replay, *, plan: _FramePlan | None = None)
     Returns:
         The DOT text, ending with a newline.
     """
-    import pydot
-
     plan = plan or _FramePlan.of(trace)
     scene, columns = scene_at(trace, replay, inner=plan.inner), trace.columns
-    dot = pydot.Dot("trace", graph_type="digraph", ordering="out", labelloc="t", fontname=FONT)
-    dot.set("label", quote_label(step_title(trace.algorithm, scene.caption, width=plan.title_width)))
-    dot.set("comment", quote_label(RENDER_HINT))
-    dot.set_node_defaults(fontname=FONT)
-    dot.set_edge_defaults(fontname=FONT, arrowhead=EDGE_HEAD)
+    title = quote_label(step_title(trace.algorithm, scene.caption, width=plan.title_width))
+    graph = {"ordering": "out", "labelloc": "t", "fontname": FONT, "label": title, "comment": quote_label(RENDER_HINT)}
+    lines = [dot_header(graph, font=FONT, arrowhead=EDGE_HEAD)]
     for node, look in enumerate(scene.looks):
         shape, board = SHAPES[columns.player[node].value], columns.board[node]
         width, height = plan.sizes[shape]
@@ -194,7 +191,9 @@ def step_to_dot(trace: Trace, replay: Replay, *, plan: _FramePlan | None = None)
             add_style(attributes, "filled", "bold")
             attributes["fillcolor"] = CURRENT_FILL
         status_style(attributes, look.status)
-        dot.add_node(pydot.Node(dot_id(node), **attributes))
+        if "," in attributes.get("style", ""):  # several styles: one quoted value
+            attributes["style"] = '"' + attributes["style"] + '"'
+        lines.append(f"{dot_id(node)}{dot_attributes(**attributes)};\n")
     parents, _orders, children = columns.edges()
     probabilities = columns.probability if columns.has_chance else None
     for parent, child in zip(parents, children):
@@ -210,11 +209,13 @@ def step_to_dot(trace: Trace, replay: Replay, *, plan: _FramePlan | None = None)
             attributes.update(label=quote_label("cut"), color=CUT, fontcolor=CUT)
         if (parent, child) == scene.last_edge:
             attributes.update(color=LAST_CHILD, penwidth="2")
-        dot.add_edge(pydot.Edge(dot_id(parent), dot_id(child), **attributes))
+        lines.append(f"{dot_id(parent)} -> {dot_id(child)}{dot_attributes(**attributes)};\n")
+    link = dot_attributes(**TRANSPOSITION_LINK)
     for step, ref in sorted(columns.event_extra.get("ref", {}).items()):
         if step <= replay.step:
-            dot.add_edge(pydot.Edge(dot_id(columns.event_node[step - 1]), dot_id(ref), **TRANSPOSITION_LINK))
-    return dot.to_string()
+            lines.append(f"{dot_id(columns.event_node[step - 1])} -> {dot_id(ref)}{link};\n")
+    lines.append("}\n")
+    return "".join(lines)
 
 
 def write_frames(

@@ -14,7 +14,6 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from visualizer.export.safe_msgspec import msgspec
-from visualizer.tracing.native import speedups
 
 __all__ = ["Column", "int_texts", "interleave"]
 
@@ -32,7 +31,7 @@ def interleave(count: int, pieces: Sequence[Column | range | array]) -> str:
 
     Example: `interleave(2, ["n", ["0", "1"], ";\\n"])` is "n0;\\nn1;\\n"; so is
     `interleave(2, ["n", range(2), ";\\n"])`: a range or an array of whole numbers is a column of
-    their texts. With the compiled `text_lines` (`tracing/_speedups.c`) the lines are made in C.
+    their texts.
 
     Args:
         count: the number of lines.
@@ -45,12 +44,6 @@ def interleave(count: int, pieces: Sequence[Column | range | array]) -> str:
         ValueError: a column does not give `count` texts.
     """
     pieces = [piece if isinstance(piece, (str, list, range, array)) else list(piece) for piece in pieces]
-    compiled = speedups()
-    if compiled is not None:
-        try:
-            return compiled.text_lines(count, pieces)
-        except (TypeError, UnicodeEncodeError):  # an item that is no str, a lone surrogate: made below
-            pass
     pieces = [int_texts(piece) if isinstance(piece, (range, array)) else piece for piece in pieces]
     merged: list[Column] = []
     for piece in pieces:  # neighbouring constants become one, so the list holds fewer parts

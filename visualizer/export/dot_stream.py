@@ -1,16 +1,10 @@
 """Provides `dot_chunks`: a finished search's DOT text, streamed in pieces straight from the trace's columns.
 
-The text is byte for byte what `graph_to_dot(to_networkx(trace))` makes through networkx and pydot
-(see `dot_format` for what the drawing shows), without either: no graph, no object per node, and
-never the whole text in memory. The full tic-tac-toe minimax trace (549,946 nodes, an 82 MB file)
-goes out in pieces of `CHUNK_NODES` nodes.
-
-How pydot writes the text, and so how it is written here: the graph's attributes one a line, the
-node and edge defaults, every node in id order, then every edge by parent id and child order
-(`TraceColumns.edges`), then the transposition links in step order, each statement ending in ";".
-A value pydot passes through as it is (an identifier, a number, or a string already in double
-quotes, as every label and tooltip is) is written as it is; the stream uses no value that pydot
-would quote (`dot_attributes`).
+See `dot_format` for what the drawing shows. No graph is built and no object made per node, and the
+whole text is never in memory: the full tic-tac-toe minimax trace (549,946 nodes, an 82 MB file)
+goes out in pieces of `CHUNK_NODES` nodes. The layout is `dot_attributes`': the header, every node
+in id order, then every edge by parent id and child order (`TraceColumns.edges`), then the
+transposition links in step order.
 
 A chunk is made column by column, not line by line (`dot_pieces.interleave`): the ids, names,
 boards and "#visit  v=value" of its nodes are each one column, and one join makes the text. The
@@ -32,7 +26,7 @@ from visualizer.export.dot_attributes import (
     SHAPE_PIECES,
     STATUS_STYLES,
     dot_attributes,
-    dot_value,
+    dot_header,
     edge_attributes,
 )
 from visualizer.export.dot_labels import (
@@ -84,8 +78,7 @@ def _ids(numbers: Sequence[int]) -> Sequence[int] | list[str]:
 
 
 def dot_chunks(trace: Trace, *, chunk_nodes: int = CHUNK_NODES) -> Iterator[str]:
-    """The DOT text of the finished search in `trace`, in pieces: `"".join` of them is
-    `graph_to_dot(to_networkx(trace))`, byte for byte.
+    """The DOT text of the finished search in `trace`, in pieces (`"".join` them for the text).
 
     The names are checked here, before the first piece is made.
 
@@ -97,7 +90,7 @@ def dot_chunks(trace: Trace, *, chunk_nodes: int = CHUNK_NODES) -> Iterator[str]
         An iterator over the pieces: the header, the nodes, the edges and the closing brace.
 
     Raises:
-        InputError: a name is empty or used twice (as `to_networkx` does).
+        InputError: a name is empty or used twice.
     """
     with paused_gc():
         check_names(trace)
@@ -172,11 +165,7 @@ class _DotStream:
             has_best_move=summary.best_child is not None,
         )
         graph = {"ordering": "out", "labelloc": "t", "fontname": FONT, "label": quote_label(title)}
-        lines = ["digraph trace {\n"]
-        lines += [f"{key}={dot_value(value)};\n" for key, value in graph.items()]
-        lines.append(f"node{dot_attributes(fontname=FONT)};\n")
-        lines.append(f"edge{dot_attributes(fontname=FONT, arrowhead=EDGE_HEAD)};\n")
-        return "".join(lines)
+        return dot_header(graph, font=FONT, arrowhead=EDGE_HEAD)
 
     def node_lines(self, start: int, stop: int) -> str:
         """The node statements of nodes start..stop-1, made column by column (see `dot_pieces`)."""

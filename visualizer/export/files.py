@@ -10,29 +10,19 @@ from typing import Callable, Iterable, Iterator
 from visualizer.errors import InputError
 from visualizer.export.atomic import write_bytes_atomic, write_text_atomic
 from visualizer.export.dot_frames import FRAME_DIGITS, write_frames
-from visualizer.export.forked_writes import can_fork
 from visualizer.export.formats import EXPORT_FORMATS, ExportFormat, ExportJob, PictureOptions
-from visualizer.export.graph import check_names, trust_names
 from visualizer.export.staged import MAX_NUMBERED, StagedWrites, numbered_names
 from visualizer.games.registry import default_root
 from visualizer.games.registry import slug as game_slug
 from visualizer.tracing.trace import Trace
 
 __all__ = [
-    "EXPORT_SUFFIXES", "PARALLEL_MIN_EVENTS", "frame_names", "fresh_stem", "trace_slug", "write_picture_frames",
+    "EXPORT_SUFFIXES", "frame_names", "fresh_stem", "trace_slug", "write_picture_frames",
     "write_trace_files",
 ]
 
 EXPORT_SUFFIXES = tuple(ending for fmt in EXPORT_FORMATS.values() for ending in (fmt.suffix, *fmt.extra_names("")))
 """The files an export of NAME may write (frames aside): `fresh_stem` keeps clear of all of them."""
-
-
-PARALLEL_MIN_EVENTS = 100_000
-"""The trace formats of an export are written by one process each (`StagedWrites.stage_together`)
-from this many events (all passes counted): below it, a fork costs more than it saves."""
-
-SHARED_COLUMNS = ("status", "player", "static_value", "move")
-"""Node columns that every trace format prints: worked out once before the writers are forked."""
 
 
 def trace_slug(trace: Trace) -> str:
@@ -80,22 +70,15 @@ def write_trace_files(
     frames: bool = False,
     progress: Callable[[int, int], None] | None = None,
     options: PictureOptions | None = None,
-    parallel: bool | None = None,
 ) -> list[Path]:
     """Writes NAME.EXT for each format of `EXPORT_FORMATS` asked for; returns the paths written.
 
     The files are replaced together: each is written whole to a temporary first, and only then are
     they renamed into place one after another. So an error or an interruption before the renames (a
     name that cannot be exported, a painter failing, a full disk, ctrl+c, SIGTERM) leaves every old
-    file as it was and no temporary behind. Two or more trace formats (JSON, json.gz, DOT) of a big
-    trace are written at the same time, one process each (see `parallel`), with the same bytes and
-    the same errors as one after another. Frames (`frames=True`: NAME-0001.EXT ... for DOT and the
+    file as it was and no temporary behind. Frames (`frames=True`: NAME-0001.EXT ... for DOT and the
     picture formats) are written one by one, each atomically, before the renames.
     `progress(done, total)` is called as steps are painted (frames and animations).
-
-    Args:
-        parallel: True writes the trace formats in parallel whenever the platform allows it, False
-            never; None (the default) does from `PARALLEL_MIN_EVENTS` events.
 
     Returns:
         The paths written: the formats' files in registry order, their extra files, then the frames.
@@ -111,20 +94,9 @@ def write_trace_files(
     job = ExportJob(trace, name, options or PictureOptions(), progress)
     written = [out / f"{name}{fmt.suffix}" for fmt in chosen]
     extras: list[Path] = []
-    traced = [(path, fmt) for path, fmt in zip(written, chosen) if fmt.kind == "trace"]
-    if parallel is None:
-        parallel = sum(len(one.events) for one in trace.passes) >= PARALLEL_MIN_EVENTS
-    parallel = parallel and len(traced) > 1 and can_fork()
     with StagedWrites() as group:
-        if parallel:
-            _read_shared(trace)
-            (first, fmt), *others = traced  # the first is asked for now, as in turn: before anything is staged
-            together = [(first, _names_checked_first(trace, fmt.whole(job)))]
-            together += [(path, _made_later(fmt, job)) for path, fmt in others]
-            group.stage_together(together, parallel=True)
         for path, fmt in zip(written, chosen):
-            if not (parallel and fmt.kind == "trace"):
-                group.stage(path, fmt.whole(job))
+            group.stage(path, fmt.whole(job))
             if fmt.extra is not None:
                 for extra, chunks in fmt.extra(job).items():
                     extras.append(out / extra)
@@ -134,40 +106,6 @@ def write_trace_files(
             if "dot" in formats:
                 frame_paths = write_frames(trace, out, name, progress=progress) + frame_paths
     return written + extras + (frame_paths if frames else [])
-
-
-def _made_later(fmt: ExportFormat, job: ExportJob) -> Iterator[bytes | str]:
-    """The format's chunks, asked for at the first piece, in the child that writes them: a writer that
-    checks the trace when called (DOT checks the names) does it there, when its file's turn comes, and
-    not in this process before the first file is written."""
-    chunks: Iterable[bytes | str] = fmt.whole(job)
-    yield from chunks
-
-
-def _read_shared(trace: Trace) -> None:
-    """Works out, once and before the writers are forked, what every trace format reads first: the
-    names and `SHARED_COLUMNS`; otherwise each process would. The names are trusted (`trust_names`),
-    not checked: `_names_checked_first` checks them in this process while the others write.
-
-    Best effort: an error here is left for the writer that meets it, so the first failure is raised
-    as the writers, in turn, would raise it.
-    """
-    for one in trace.passes:
-        try:
-            trust_names(one)
-            for column in SHARED_COLUMNS:
-                getattr(one.columns, column)
-        except Exception:  # raised again, in its turn, by the writer that reads the same thing
-            continue
-
-
-def _names_checked_first(trace: Trace, chunks: Iterable[bytes | str]) -> Iterator[bytes | str]:
-    """The first file's chunks, after the names of every pass are checked (`check_names`, again: they
-    were only trusted before the fork). A name used twice fails this file, the first, and so
-    discards them all, as the first writer's own check would; the check runs while the children write."""
-    for one in trace.passes:
-        check_names(one, again=True)
-    yield from chunks
 
 
 def frame_names(name: str, steps: int, suffix: str) -> Iterator[str]:

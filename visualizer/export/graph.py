@@ -138,15 +138,7 @@ _CHECKED_NAMES: weakref.WeakKeyDictionary[Any, list[str]] = weakref.WeakKeyDicti
 """The names each columns object last passed `check_names` with (a copy, gone with the columns)."""
 
 
-def trust_names(trace: Trace) -> None:
-    """Lets `check_names` pass the trace's names unchecked, for writers that run while the check is
-    made elsewhere: `files.write_trace_files` forks its other writers, then checks the names itself
-    (`check_names(..., again=True)`) before its own file, and a failure there discards every file."""
-    with contextlib.suppress(TypeError):
-        _CHECKED_NAMES[trace.columns] = list(trace.columns.name)
-
-
-def check_names(trace: Trace, *, again: bool = False) -> None:
+def check_names(trace: Trace) -> None:
     """Exports refer to nodes by name, so names must be non-empty and unique.
 
     A trace's columns remember the names that passed, so a second export of the same trace (JSON
@@ -154,18 +146,16 @@ def check_names(trace: Trace, *, again: bool = False) -> None:
     instead of hashing every name into a set again; a name changed since is seen by the comparison,
     so the answer is never stale.
 
-    With `again`, the names are checked even when they passed (or were trusted, `trust_names`) before.
-
     Raises:
         InputError: a name is empty or used twice.
     """
     columns = trace.columns
     names = columns.name
     try:
-        checked = _CHECKED_NAMES.pop(columns, None) if again else _CHECKED_NAMES.get(columns)
+        checked = _CHECKED_NAMES.get(columns)
     except TypeError:  # columns that cannot be weakly referenced or hashed: checked every time
         checked = columns = None
-    if not again and checked is not None and checked == names:
+    if checked is not None and checked == names:
         return
     distinct = set(names)
     if "" in distinct:

@@ -9,7 +9,7 @@ from itertools import repeat
 from operator import is_not
 from typing import Any, Optional, Sequence
 
-from visualizer.export.json_layout import Big, Records, encoded, exact_list, list_bytes, whole_records
+from visualizer.export.json_layout import Big, Records, encoded, exact_list, list_bytes
 from visualizer.export.values import MINUS_INF, PLUS_INF
 from visualizer.tracing.trace_columns import Nones
 
@@ -23,9 +23,6 @@ def values_column(column: Sequence[Any], errors: str) -> Records | None:
 
     def text(start: int, end: int) -> bytearray:
         part = _listed(column[start:end])
-        compiled = whole_records(len(part), [part])  # whole numbers and nulls, the usual case, in C
-        if compiled is not None:
-            return compiled
         exact = exact_list(part, _WHOLE_OR_NONE)  # the usual case (games score in whole numbers), checked in C
         if exact is not None:
             return encoded(exact)

@@ -4,7 +4,7 @@
 1.1 million small dicts for the node and edge records; msgspec, told their shape, parses it in about
 0.45 s into structs that take a fraction of that (and checks their types as it goes). It is only a
 fast path: anything it does not take (not JSON, not strict JSON, a record of the wrong shape, a
-number out of range, a file of version 1) gives None, and the caller parses the text with the
+number out of range, a file of another version) gives None, and the caller parses the text with the
 standard library, whose messages name the problem.
 """
 

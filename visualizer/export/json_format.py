@@ -2,12 +2,10 @@
 
 `to_json` writes version 2 of the format (`json_v2`: node and edge records of ids and names, every
 other field in columns), which `networkx.node_link_graph(json.loads(text), edges="edges")` loads as a
-DiGraph. `to_json_v1` writes version 1 (every field in the node, edge and event records), the text of
-`networkx.node_link_data(to_networkx(trace), edges="edges")` (`to_json_networkx`, the reference path).
-`from_json` reads both: version 2 through `json_v2_read`, version 1 through the readers of before.
-Strict JSON has no Infinity: an infinite alpha, beta or value is written as the string "+inf" or
-"-inf". The same trace always gives byte-identical text. `trace-2.schema.json` (version 2) and
-`trace.schema.json` (version 1) describe the formats.
+DiGraph; `from_json` reads it back (`json_v2_read`). A file of version 1 (the layout before columns)
+is refused in one line that says how to make a new one. Strict JSON has no Infinity: an infinite
+alpha, beta or value is written as the string "+inf" or "-inf". The same trace always gives
+byte-identical text. `trace-2.schema.json` describes the format.
 
 `read_json` reads at most `MAX_TRACE_BYTES` (gunzipped, for gzip data) and only regular files and
 pipes, and every problem with a file (missing, a folder, a device, too big, damaged gzip, not UTF-8,
@@ -26,50 +24,26 @@ from typing import Any, NoReturn
 
 from visualizer.export.atomic import write_chunks_atomic
 from visualizer.export.errors import TraceFileError
-from visualizer.export.graph import FORMAT, FORMAT_VERSION, to_networkx
-from visualizer.export.json_columns import trace_from_data
+from visualizer.export.graph import FORMAT, FORMAT_VERSION
 from visualizer.export.json_decode import decode_v2
-from visualizer.export.json_stream import json_chunks
 from visualizer.export.json_v2 import json_v2_bytes, json_v2_chunks
 from visualizer.export.json_v2_read import trace_from_v2
 from visualizer.export.trace_bytes import gzip_chunks, is_gzip_name, read_trace_bytes
-from visualizer.export.rebuild import from_networkx
-from visualizer.export.schema import validate
-from visualizer.export.values import decode_value, encode_value
 from visualizer.tracing.trace import Trace
 
-__all__ = [
-    "to_json", "to_json_v1", "to_json_networkx", "from_json", "from_data_networkx", "write_json", "read_json",
-    "DEFAULT_NAME",
-    "MAX_TRACE_BYTES",
-]
+__all__ = ["to_json", "from_json", "write_json", "read_json", "DEFAULT_NAME", "MAX_TRACE_BYTES"]
 
 MAX_TRACE_BYTES = 2 * 2**30
 """The biggest trace text `read_json` reads, gunzipped (2 GiB; the full tic-tac-toe minimax trace,
-549,946 nodes and 1.9 million events, is 86 MB in version 2 and 583 MB in version 1). Loading takes
+549,946 nodes and 1.9 million events, is 86 MB). Loading takes
 several times the text's size in memory."""
 
 DEFAULT_NAME = "the trace file"
 """How error messages refer to text that did not come from a named file."""
 
-_NODE_VALUES = ("static_value", "value", "alpha", "beta")
-_EVENT_VALUES = ("alpha", "beta", "value")
 _LITERALS = ("true", "false", "null", "NaN", "Infinity", "-Infinity")
 _REEXPORT = "export the trace again"
 _NUMBER_PART = re.compile(r"[-+.0-9eE]+")
-
-
-def _convert(data: dict[str, Any], convert: Any) -> dict[str, Any]:
-    """A copy of node-link data with `convert` applied to every value field (earlier passes' too)."""
-    graph = dict(data["graph"])
-    if "passes" in graph:
-        graph["passes"] = [_convert(document, convert) for document in graph["passes"]]
-    graph["summary"] = {**graph["summary"], "value": convert(graph["summary"]["value"])}
-    graph["events"] = [
-        {**event, **{key: convert(event[key]) for key in _EVENT_VALUES}} for event in graph["events"]
-    ]
-    nodes = [{**node, **{key: convert(node[key]) for key in _NODE_VALUES}} for node in data["nodes"]]
-    return {**data, "graph": graph, "nodes": nodes}
 
 
 def to_json(trace: Trace, *, indent: bool | None = None) -> str:
@@ -84,21 +58,6 @@ def to_json(trace: Trace, *, indent: bool | None = None) -> str:
         Text that `from_json` turns back into an equal trace.
     """
     return "".join(json_v2_chunks(trace, indent=indent))
-
-
-def to_json_v1(trace: Trace) -> str:
-    """The trace as strict JSON text of version 1 (sorted keys, one-space indent, trailing newline),
-    written straight from its columns (`json_stream`); the same text as `to_json_networkx(trace)`."""
-    return "".join(json_chunks(trace))
-
-
-def to_json_networkx(trace: Trace) -> str:
-    """`to_json_v1(trace)` made the reference way: networkx node-link data of `to_networkx(trace)`,
-    dumped by the stdlib (slow and memory-hungry for big traces: a check for the streamed writer)."""
-    import networkx
-
-    data = _convert(networkx.node_link_data(to_networkx(trace), edges="edges"), encode_value)
-    return json.dumps(data, sort_keys=True, indent=1, ensure_ascii=False, allow_nan=False) + "\n"
 
 
 class _NonStrictConstant(Exception):
@@ -173,6 +132,11 @@ def _check_format(data: Any, name: str) -> None:
             f"{name} was made by a newer visualizer (trace format version {version}, this one reads "
             f"up to {FORMAT_VERSION}); upgrade the visualizer to load it"
         )
+    if version == 1 and _is_int(version):  # the layout before columns (there was no other)
+        raise TraceFileError(
+            f"{name} is a trace of format version 1, which this visualizer no longer reads (it reads "
+            f"version {FORMAT_VERSION}); make a new one by running the search again with `visualizer export`"
+        )
 
 
 def _is_int(value: Any) -> bool:
@@ -180,8 +144,7 @@ def _is_int(value: Any) -> bool:
 
 
 def from_json(text: str, *, name: str = DEFAULT_NAME) -> Trace:
-    """The trace that `to_json` (version 2) or `to_json_v1` (version 1) wrote, checked against the
-    schema of its version first; a version 1 file is converted on load.
+    """The trace that `to_json` wrote, checked against the schema first.
 
     Args:
         text: the JSON text.
@@ -192,7 +155,7 @@ def from_json(text: str, *, name: str = DEFAULT_NAME) -> Trace:
 
     Raises:
         TraceFileError: one line naming the problem (not JSON, truncated, not a trace, a field that
-            breaks the schema, a newer major version) and how to fix it.
+            breaks the schema, another major version) and how to fix it.
     """
     return _from_data(text, decode_v2(text), name)
 
@@ -213,31 +176,7 @@ def _from_data(text: str | bytes, data: dict[str, Any] | None, name: str) -> Tra
     data = _parse(text, name)
     del text
     _check_format(data, name)
-    if data["graph"].get("version") != 1:  # version 2, or a bad version that its schema names
-        return trace_from_v2(data, name=name)
-    trace = trace_from_data(data, name=name)  # fast, for files that are plainly valid
-    return from_data_networkx(data, name=name) if trace is None else trace
-
-
-def from_data_networkx(data: Any, *, name: str = DEFAULT_NAME) -> Trace:
-    """The reference reader of parsed version 1 trace JSON: the whole file through jsonschema, then a
-    networkx graph, then `from_networkx` (slow for big files; it names any problem exactly).
-
-    Raises:
-        TraceFileError: as `from_json`.
-    """
-    import networkx
-
-    validate(data, name=name)
-    for where, document in [("", data), *((f" (graph.passes[{index}])", document)
-                                         for index, document in enumerate(data["graph"].get("passes", ())))]:
-        count = len(document["nodes"])
-        if len({node["id"] for node in document["nodes"]}) != count:  # networkx would merge the repeated ids
-            raise TraceFileError(
-                f"{name} is not a consistent trace{where}: node ids must be 0..{count - 1}, each once; {_REEXPORT}"
-            )
-    graph = networkx.node_link_graph(_convert(data, decode_value), edges="edges")
-    return from_networkx(graph, name=name)
+    return trace_from_v2(data, name=name)  # a bad version is named by the schema
 
 
 def write_json(trace: Trace, path: str | Path, *, indent: bool | None = None) -> Path:
@@ -253,7 +192,7 @@ def write_json(trace: Trace, path: str | Path, *, indent: bool | None = None) ->
 
 
 def read_json(path: str | Path, *, max_bytes: int = MAX_TRACE_BYTES) -> Trace:
-    """Loads a trace file written by `write_json` (either version, plain or gzip); errors name the file.
+    """Loads a trace file written by `write_json` (plain or gzip); errors name the file.
 
     Args:
         path: a regular file or a pipe (devices such as /dev/zero are refused unread).

@@ -7,11 +7,9 @@ import json
 from typing import Any, Callable, Iterator, Optional, Union
 
 from visualizer.export.safe_msgspec import msgspec
-from visualizer.tracing.native import speedups
 
 __all__ = [
     "Big", "Records", "compact_chunks", "readable_text", "materialised", "list_bytes", "exact_list", "encoded",
-    "whole_records",
     "CHUNK_ITEMS", "NAN_MESSAGE",
 ]
 
@@ -31,8 +29,7 @@ lone surrogates, which msgspec refuses."""
 class Big:
     """A big list of the document: `length` items, `items(start, end)` giving them as plain data;
     `whole` when they are known to be whole numbers (written by msgspec without a look); `part(start,
-    end)`, when given, the same items as the column holds them (an array, a list), which
-    `int_records` (`tracing/_speedups.c`) writes straight when they are whole numbers and nulls."""
+    end)`, when given, the same items as the column holds them (an array, a list)."""
 
     def __init__(self, length: int, items: Callable[[int, int], list[Any]], *, whole: bool = False,
                  part: Callable[[int, int], Any] | None = None):
@@ -95,25 +92,9 @@ def compact_chunks(value: Any, errors: str = "strict") -> Iterator[bytes]:
 _COMMA = ord(",")
 
 
-def whole_records(count: int, pieces: list[Any]) -> bytearray | None:
-    """`int_records` of `pieces` (`tracing/_speedups.c`: whole numbers and nulls written in C, without
-    a Python int per number when a column is an array); None when the compiled speedups are not
-    built, or an item is not for it (a string, a float, a bool, a big int): the caller writes those."""
-    compiled = speedups()
-    if compiled is None:
-        return None
-    try:
-        return compiled.int_records(count, pieces)
-    except TypeError:
-        return None
-
-
 def _big_text(value: Big, start: int, end: int, errors: str) -> bytearray:
     if value.part is not None:
         part = value.part(start, end)
-        text = whole_records(len(part), [part])
-        if text is not None:
-            return text
         if type(part) is list:  # made once only
             return list_bytes(part, value.whole, errors)
     return list_bytes(value.items(start, end), value.whole, errors)

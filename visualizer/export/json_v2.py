@@ -19,7 +19,7 @@ from visualizer.export.json_column_text import (
     coded_column, maybe_column, plain_column, small_codes_column, values_column,
 )
 from visualizer.export.json_layout import (
-    Records, compact_chunks, encoded, list_bytes, materialised, readable_text, whole_records,
+    Records, compact_chunks, encoded, list_bytes, materialised, readable_text,
 )
 from visualizer.export.safe_msgspec import msgspec
 from visualizer.export.values import MINUS_INF, PLUS_INF
@@ -175,9 +175,8 @@ def _records_text(records: Iterator[msgspec.Struct]) -> bytearray:
 
 
 def _edge_text(parents: Sequence[int], children: range) -> bytearray:
-    """The edge records parent -> child: by `whole_records` when it can, else msgspec."""
-    text = whole_records(len(children), [b'{"source":', parents, b',"target":', children, b"}"])
-    return _records_text(map(_Edge, parents, children)) if text is None else text
+    """The edge records parent -> child, encoded by msgspec."""
+    return _records_text(map(_Edge, parents, children))
 
 
 def _node_text(ids: range, names: Sequence[str], errors: str = "strict") -> bytearray:

@@ -4,7 +4,7 @@ The schema is checked by jsonschema on a copy whose big lists are cut to `SAMPLE
 themselves are checked here a whole column at a time (the types in a column as one set, codes and
 ids by their least and greatest value, lengths against the node and event counts). Every problem is
 one `TraceFileError` line naming the field, and the trace then goes through the same `check_trace`
-as version 1 files, so events that do not hang together are refused the same way.
+as every trace made here, so events that do not hang together are refused.
 """
 
 from __future__ import annotations
@@ -17,7 +17,6 @@ from typing import Any, Sequence
 
 from visualizer.export.errors import TraceFileError
 from visualizer.export.json_v2 import CARRIED_FIELDS
-from visualizer.export.rebuild import trace_header
 from visualizer.export.trace_check import check_trace
 from visualizer.export.schema import validate
 from visualizer.games.base import Player
@@ -267,6 +266,22 @@ def _plain(record: Any) -> Any:
     """A record as a dict (a struct of `decode_v2` turned back into what `json.loads` gives)."""
     return record if isinstance(record, dict) or not hasattr(record, "__struct_fields__") else \
         {field: getattr(record, field) for field in record.__struct_fields__}
+
+
+def trace_header(attributes: dict[str, Any]) -> dict[str, Any]:
+    """The `Trace` fields a saved graph's attributes hold besides nodes, events and summary."""
+    options = attributes["options"]
+    return {
+        "algorithm": attributes["algorithm"],
+        "depth_limit": options["depth_limit"],
+        "strict": options["strict"],
+        "iterative": options.get("iterative", False),  # version-1 files before it was recorded: recursive
+        "root_player": Player(attributes["root_player"]),
+        "description": attributes["description"],
+        "source": attributes["source"],
+        "options": {name: tuple(value) if isinstance(value, list) else value
+                    for name, value in options.items() if name not in ("depth_limit", "iterative", "strict")},
+    }
 
 
 def trace_from_v2(data: Any, *, name: str) -> Trace:

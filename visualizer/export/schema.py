@@ -9,39 +9,26 @@ from typing import Any
 
 from visualizer.export.errors import TraceFileError
 
-__all__ = ["SCHEMA_FILE", "SCHEMA_FILES", "load_schema", "validate", "field_path"]
+__all__ = ["SCHEMA_FILE", "load_schema", "validate", "field_path"]
 
-SCHEMA_FILES = {1: "trace.schema.json", 2: "trace-2.schema.json"}
-"""The schema of each major version of the format: file names inside the `visualizer.export` package."""
-
-SCHEMA_FILE = SCHEMA_FILES[2]
-"""The schema of the version the visualizer writes."""
+SCHEMA_FILE = "trace-2.schema.json"
+"""The schema of the version the visualizer writes and reads: a file inside the `visualizer.export` package."""
 
 _MESSAGE_LIMIT = 120
 
 
 @functools.cache
-def load_schema(version: int = 2) -> dict[str, Any]:
-    """The schema of trace files of a major version (JSON Schema draft 2020-12), read once from the package data.
-
-    Args:
-        version: 1 or 2 (the default, the version the visualizer writes).
-    """
-    text = resources.files("visualizer.export").joinpath(SCHEMA_FILES[version]).read_text(encoding="utf-8")
+def load_schema() -> dict[str, Any]:
+    """The schema of trace files (JSON Schema draft 2020-12), read once from the package data."""
+    text = resources.files("visualizer.export").joinpath(SCHEMA_FILE).read_text(encoding="utf-8")
     return json.loads(text)
 
 
-def _version_of(data: Any) -> int:
-    """The schema to check `data` against: version 1 for files that say so, else version 2."""
-    graph = data.get("graph") if isinstance(data, dict) else None
-    return 1 if isinstance(graph, dict) and graph.get("version") == 1 else 2
-
-
 @functools.cache
-def _validator(version: int) -> Any:
+def _validator() -> Any:
     import jsonschema
 
-    schema = load_schema(version)
+    schema = load_schema()
     jsonschema.Draft202012Validator.check_schema(schema)
     return jsonschema.Draft202012Validator(schema)
 
@@ -72,7 +59,7 @@ def _one_line(text: str) -> str:
 
 
 def validate(data: Any, *, name: str = "the trace file") -> None:
-    """Checks parsed JSON against the schema of its version (1 when `graph.version` is 1, else 2).
+    """Checks parsed JSON against the schema.
 
     Args:
         data: the result of `json.loads` on a trace file (infinities still written "+inf"/"-inf").
@@ -83,7 +70,7 @@ def validate(data: Any, *, name: str = "the trace file") -> None:
     """
     import jsonschema.exceptions
 
-    error = jsonschema.exceptions.best_match(_validator(_version_of(data)).iter_errors(data))
+    error = jsonschema.exceptions.best_match(_validator().iter_errors(data))
     if error is None:
         _check_algorithm(data, name)
         return

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import errno
 import os
-import stat
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterable, Iterator, Sequence
+from typing import Iterable, Iterator
 
 from visualizer.errors import InputError
 from visualizer.export.atomic import (
@@ -16,14 +15,12 @@ from visualizer.export.atomic import (
     _explain,
     _landing_path,
     _open_special,
-    _open_temporary,
     _remove,
     _replace,
     _sync_folder,
     _write_straight,
     _write_temporary,
 )
-from visualizer.export.forked_writes import ForkedWrite, can_fork, frozen_heap, start_write
 
 __all__ = ["MAX_NUMBERED", "StagedWrites", "numbered_names", "write_new_file"]
 
@@ -88,7 +85,7 @@ class StagedWrites:
     temporary. Use it as a context manager: it commits on a normal exit and discards on an exception.
 
         with StagedWrites() as group:
-            group.stage(out / "trace.json", json_chunks(trace))
+            group.stage(out / "trace.json", json_v2_bytes(trace))
             dot = group.stage(out / "trace.dot", dot_chunks(trace))  # a finished file to read from
     """
 
@@ -126,118 +123,6 @@ class StagedWrites:
             raise
         self._staged.append(_Staged(target, temporary, descriptor))
         return temporary
-
-    def stage_together(self, files: Sequence[tuple[str | Path, Iterable[bytes | str]]], *, parallel: bool,
-                       encoding: str = "utf-8") -> list[Path]:
-        """Stages several files as `stage` does one after another, or writes them at the same time.
-
-        With `parallel` (and `can_fork()`: `os.fork` exists, one thread runs), this process writes the
-        first file while each other regular file is written by a child process of its own into a
-        temporary this process created and registered (`forked_writes`); a link, a device or a FIFO
-        is staged here, after the first file, as `stage` does. The outcome is the sequential one:
-        the same temporaries, staged in the same order, and on failure, once every child has ended,
-        the first failure in the files' order (a child's comes back pickled: the same type and
-        message). An interruption here kills the children and waits for them, then goes on up.
-
-        Returns:
-            The temporaries, in the order of `files`.
-
-        Raises:
-            InputError: as `stage`; the files before the one that failed stay staged.
-        """
-        files = [(Path(path), chunks) for path, chunks in files]
-        if not (parallel and len(files) > 1 and can_fork()):
-            return [self.stage(path, chunks, encoding=encoding) for path, chunks in files]
-        return self._stage_forked(files, encoding)
-
-    def _stage_forked(self, files: list[tuple[Path, Iterable[bytes | str]]], encoding: str) -> list[Path]:
-        """`stage_together` in parallel: fork the children, write this process's files, wait, then settle."""
-        start = len(self._staged)
-        mine, children = [0], []  # the files written here (by index), the children
-        failures: dict[int, BaseException] = {}  # a failure stops the files after it, as it would in turn
-        placed: dict[int, _Staged] = {}
-        try:
-            with frozen_heap():
-                for index, (path, chunks) in enumerate(files[1:], start=1):
-                    try:
-                        opened = self._open_forkable(path)
-                    except InputError as error:
-                        failures[index] = error
-                        break
-                    if opened is None:
-                        mine.append(index)
-                        continue
-                    try:
-                        children.append(start_write(index, *opened, chunks, encoding))
-                    except OSError:  # no process to be had: written here, in its turn
-                        os.close(opened[2])
-                        _remove(opened[1])
-                        mine.append(index)
-            for index in mine:
-                if index > min(failures, default=index):
-                    break
-                try:
-                    self.stage(*files[index], encoding=encoding)
-                except Exception as error:  # a failure of this file: raised in its turn, below
-                    failures[index] = error
-                    break
-                placed[index] = self._staged[-1]
-            for child in children:  # in the files' order
-                if child.index > min(failures, default=child.index):
-                    child.stop()  # after a failure: a file the sequential path would never have written
-                    continue
-                failure = child.finish()
-                if failure is None:
-                    placed[child.index] = _Staged(child.target, child.temporary, None)
-                else:
-                    failures[child.index] = failure
-        except BaseException:  # interrupted, or a bug here: no child outlives it
-            for child in children:
-                child.stop()
-            raise
-        return self._settle(start, files, placed, children, failures)
-
-    def _settle(self, start: int, files: list[tuple[Path, Iterable[bytes | str]]], placed: dict[int, _Staged],
-                children: list[ForkedWrite], failures: dict[int, BaseException]) -> list[Path]:
-        """Keeps the files staged before the first failure, in the files' order, and raises that failure."""
-        first = min(failures, default=len(files))
-        kept = [placed[index] for index in sorted(placed) if index < first]
-        for index, entry in placed.items():
-            if index >= first:  # staged after the failure: as if never written
-                if entry.descriptor is not None:
-                    os.close(entry.descriptor)
-                _remove(entry.temporary)
-        for child in children:
-            if child.index not in placed:  # failed, or stopped: its temporary is partial
-                _remove(child.temporary)
-        self._staged[start:] = kept
-        if failures:
-            raise failures[first]
-        return [entry.temporary for entry in kept]
-
-    def _open_forkable(self, path: Path) -> tuple[Path, Path, int] | None:
-        """The landing file, a new registered temporary beside it and its opened descriptor, for a
-        file a child may write: a regular or missing file, not a link; None for the others.
-
-        Raises:
-            InputError: the path is a folder, or its folder cannot be made or written, as `stage` says it.
-        """
-        if os.path.islink(path):
-            return None
-        target = _landing_path(path)
-        try:
-            if not stat.S_ISREG(os.stat(target).st_mode):
-                return None  # a device, a FIFO or a socket: `stage` writes or refuses it
-        except (FileNotFoundError, NotADirectoryError):
-            pass  # created by the child (or explained below)
-        except OSError:
-            return None  # `stage` meets the same error and explains it
-        try:
-            target.parent.mkdir(parents=True, exist_ok=True)
-            descriptor = _open_temporary(target, self._temporaries)
-        except OSError as error:
-            raise _explain(error, target) from None
-        return target, self._temporaries[-1], descriptor
 
     def commit(self) -> None:
         """Writes the devices and FIFOs, then renames every temporary over its target, one after another.

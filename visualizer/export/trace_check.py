@@ -1,5 +1,5 @@
-"""Provides `check_trace`: a rebuilt trace must be one a search could have recorded, which both JSON
-readers (and `from_networkx`) check before anyone steps through it.
+"""Provides `check_trace`: a trace read from a file must be one a search could have recorded, which the
+JSON reader checks before anyone steps through it.
 
 The events of a big trace (1.9 million for the full tic-tac-toe minimax) are walked twice at most:
 first by `_walk`, which only answers whether they fit (the checks that need no running state done

@@ -18,7 +18,6 @@ from visualizer.games.base import ROOT_NAME, Game, PathNamedGame, Player, Value
 from visualizer.memo import Memo
 from visualizer.games.capabilities import ChanceMoves, offers
 from visualizer.tracing.events import EventKind
-from visualizer.tracing.native import speedups
 from visualizer.tracing.trace_columns import HAS_CHILD, KIND_CODES, NO_CHILD, ChildIndex, Nones, TraceColumns, players_by_depth, statuses
 from visualizer.tracing.trace_records import NodeStatus
 
@@ -112,11 +111,6 @@ class RecordedColumns(TraceColumns):
         """The evaluator's value of each node it was asked about (MAX's view), from the evaluations' events."""
         statics: list[Value | None] = list(self.game.values) if self.game.is_explicit else [None] * self.node_count
         evaluations = self.event_kind.translate(_IS_EVALUATE)
-        compiled = speedups()
-        if (compiled is not None and not self._negamax and type(self.event_node) is array
-                and type(self.event_value) is list):  # the loop below in C: 5 ms instead of 60
-            compiled.assign_where(statics, evaluations, self.event_node, self.event_value)
-            return statics
         evaluated = zip(compress(self.event_node, evaluations), compress(self.event_value, evaluations))
         if self._negamax:  # the mover's view: turned to MAX's
             players = self.player
@@ -162,12 +156,6 @@ class RecordedColumns(TraceColumns):
         game, rec = self.game, self._rec
         if game.is_explicit:
             return list(game.names)
-        compiled = speedups()
-        if (compiled is not None and getattr(type(game), "child_name", None) is PathNamedGame.child_name
-                and type(rec.parents) is list and len(rec.depths) > 1):  # labels in bulk, joined in C: 0.17 s -> 0.09 s
-            parents, states = rec.parents, rec.states
-            labels = list(game.move_labels(map(states.__getitem__, islice(parents, 1, None)), islice(rec.moves, 1, None)))
-            return compiled.path_names(parents, labels, ROOT_NAME)
         names: list[str] = [game.root_name()]
         child_name, states, moves = game.child_name, rec.states, rec.moves
         for node in range(1, len(rec.depths)):

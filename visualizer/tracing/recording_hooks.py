@@ -16,7 +16,6 @@ from typing import Any, Callable, Sequence
 
 from visualizer.games.base import Game, Value
 from visualizer.tracing.events import Bound, EventKind
-from visualizer.tracing.native import speedups
 from visualizer.tracing.position_index import PositionIndex
 from visualizer.tracing.search_log import SearchLog
 from visualizer.tracing.trace_columns import KIND_CODES, NO_CHILD
@@ -31,16 +30,6 @@ LIGHT_KINDS = frozenset((ENTER, EVALUATE, BACK_UP, EXIT, UPDATE, CUTOFF))
 
 CUTS = frozenset((CUTOFF, CHANCE_CUTOFF))
 """The cut-off kinds: both log their skipped children for `sync`."""
-
-
-def _actions(compiled: Any) -> bytes:
-    """What the compiled replay does with each kind code (256 bytes): what the Python loop's branches do."""
-    table = bytearray([compiled.ACTION_OPEN]) * 256  # every other kind opens a node, as in the Python loop
-    table[EXIT], table[BACK_UP], table[EVALUATE] = compiled.ACTION_EXIT, compiled.ACTION_BACK_UP, compiled.ACTION_EVALUATE
-    table[UPDATE] = compiled.ACTION_UPDATE
-    for kind in CUTS:
-        table[kind] = compiled.ACTION_CUT
-    return bytes(table)
 
 
 def bind_hooks(target: Any, rec: SearchLog, checkpoint: Callable[[int], int]) -> None:  # noqa: C901 (one closure per hook)
@@ -76,18 +65,12 @@ def bind_hooks(target: Any, rec: SearchLog, checkpoint: Callable[[int], int]) ->
     closed = [NO_CHILD]  # the node that exited last: the child of the next back-up
     paths: dict[tuple[int | None, Any], int] = {}  # (parent, move) -> node, for searches that revisit
     next_check = 0
-    compiled = speedups()  # the light hooks and the body of `sync` (for a pass that shares the entered lists) in C
-    actions = _actions(compiled) if compiled is not None else b""
-    replayer = None  # a `_speedups.Replayer` of this pass's lists, made by `configure`
-    light = None if compiled is None else compiled.Hooks(  # the same as enter, evaluate, back_up, exit and update below
-        kinds, entered_states, entered_moves, entered_depths, entered_alphas, entered_betas, logged_values,
-        logged_windows, checkpoint, bytes((ENTER, EVALUATE, BACK_UP, EXIT, UPDATE)))
     skipped_count = 0  # the entries of the `entered_*` lists that are skipped nodes, not entered ones
     replayed = entered_replayed = values_replayed = windows_replayed = cuts_replayed = 0  # how far `sync` has filed the log
 
     def configure(new_game: Game, *, with_window: bool) -> None:
         """Gets the hooks ready for a pass of `new_game` (after `SearchLog.start`, which chose the node lists)."""
-        nonlocal explicit, windowed, next_check, shares, alphas, betas, depths, replayer
+        nonlocal explicit, windowed, next_check, shares, alphas, betas, depths
         nonlocal replayed, entered_replayed, values_replayed, windows_replayed, cuts_replayed, skipped_count
         explicit, windowed = new_game.is_explicit, with_window
         closed[0] = NO_CHILD
@@ -96,9 +79,6 @@ def bind_hooks(target: Any, rec: SearchLog, checkpoint: Callable[[int], int]) ->
         shares, alphas, betas, depths = rec.shares_entered, rec.alphas, rec.betas, rec.depths
         next_check = replayed = entered_replayed = values_replayed = windows_replayed = cuts_replayed = 0
         skipped_count = 0
-        if light is not None:
-            light.windowed, light.next_check, light.skipped_count = bool(windowed), 0, 0
-            replayer = compiled.Replayer(rec) if shares else None  # the lists `SearchLog.start` chose
 
     def new_node(state: Any, move: Any, depth: int, parent: int | None) -> int:
         """The id of the child of `parent` by `move` in a pass that revisits: the one it has, or a new one."""
@@ -121,13 +101,6 @@ def bind_hooks(target: Any, rec: SearchLog, checkpoint: Callable[[int], int]) ->
         nonlocal replayed, entered_replayed, values_replayed, windows_replayed, cuts_replayed
         end = len(kinds)
         if replayed == end:
-            return
-        if shares and replayer is not None:  # the loop below, compiled (`_speedups.c`)
-            values.extend([None] * (len(entered_states) - len(values)))
-            entered_replayed, values_replayed, windows_replayed, cuts_replayed, closed[0] = replayer.replay(
-                replayed, end, entered_replayed, values_replayed, windows_replayed, cuts_replayed, closed[0],
-                windowed, actions)
-            replayed = end
             return
         entering = entered_replayed
         next_value = iter(logged_values[values_replayed:]).__next__ if len(logged_values) > values_replayed else None
@@ -312,12 +285,8 @@ def bind_hooks(target: Any, rec: SearchLog, checkpoint: Callable[[int], int]) ->
                 log_alpha(None)
                 log_beta(None)
         log_cut((len(kinds), len(skipped)))
-        if light is not None:  # the C `enter` keeps the counts
-            light.skipped_count += len(skipped)
-            light.next_check += len(skipped)
-        else:
-            skipped_count += len(skipped)
-            next_check += len(skipped)  # the budget counts the nodes entered only
+        skipped_count += len(skipped)
+        next_check += len(skipped)  # the budget counts the nodes entered only
 
     def chance_cutoff(state: Any, skipped: Sequence[tuple[Any, Any]], *, bound: Bound, limit: Value,
                       alpha: Value, beta: Value) -> None:
@@ -347,6 +316,3 @@ def bind_hooks(target: Any, rec: SearchLog, checkpoint: Callable[[int], int]) ->
     target.research, target.chance_cutoff = research, chance_cutoff
     target.select, target.expand, target.simulate, target.backpropagate = select, expand, simulate, backpropagate
     target.configure_hooks, target.sync = configure, sync
-    if light is not None:
-        target.enter, target.evaluate, target.back_up, target.exit = light.enter, light.evaluate, light.back_up, light.exit
-        target.update = light.update
