@@ -73,7 +73,7 @@ async def time_app(path: Path, *, steps: int = 100, budget: float = 60.0, idle_p
         budget: seconds after which no further step starts (at least 20 are always taken).
         idle_presses: round trips of an unbound key to time.
     """
-    from visualizer.export import read_json
+    from visualizer.readwrite.trace_json import read_json
     from visualizer.tui import make_app
     from visualizer.tui.screens import SearchScreen
     from visualizer.tui.screens.search_screen import CHECKPOINTS_AFTER

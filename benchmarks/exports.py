@@ -10,7 +10,8 @@ from pathlib import Path
 
 from benchmarks.measure import best_of, peak_rss
 from benchmarks.report import Row
-from visualizer.export import write_dot, write_json
+from visualizer.dot.write import write_dot
+from visualizer.readwrite.trace_json import write_json
 from visualizer.tracing import Trace
 
 __all__ = ["EXPORT_TARGETS", "REPOSITORY", "RSS_TARGET_MB", "export_command", "export_rows", "memory_rows"]

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import re
 
-from visualizer.export import unquote_label
-from visualizer.export.dot_labels import SHAPES
-from visualizer.export.scene import standing_cuts
+from visualizer.dot.labels import unquote_label
+from visualizer.dot.labels import SHAPES
+from visualizer.pictures.scene import standing_cuts
 from visualizer.games.base import format_value
 from visualizer.tracing import NodeStatus, Trace
 

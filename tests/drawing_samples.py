@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from visualizer.export.drawing import Drawing, Path, Shape, Text
+from visualizer.pictures.drawing import Drawing, Path, Shape, Text
 
 WHITE, RED, BLUE, GREEN = (255, 255, 255), (255, 0, 0), (0, 0, 255), (0, 128, 0)
 

@@ -2,7 +2,10 @@
 
 import json
 
-__all__ = ["VisualizerError", "InputError", "NodeBudgetExceeded", "NoStaticValue", "one_line", "shown"]
+__all__ = [
+    "GraphvizMissing", "InputError", "NoStaticValue", "NodeBudgetExceeded", "RenderError", "TraceFileError",
+    "VisualizerError", "one_line", "shown",
+]
 
 
 class VisualizerError(Exception):
@@ -19,6 +22,18 @@ class NoStaticValue(VisualizerError):
 
 class NodeBudgetExceeded(VisualizerError):
     """A search entered more nodes than the recorder's budget allows."""
+
+
+class TraceFileError(InputError):
+    """A trace file cannot be loaded: not JSON, cut short, not a trace, invalid, or of another version."""
+
+
+class GraphvizMissing(InputError):
+    """Graphviz's `dot` program is needed to render SVG or PNG and is not installed."""
+
+
+class RenderError(InputError):
+    """Graphviz's `dot` ran but could not render the file."""
 
 
 SHOWN_LENGTH = 40

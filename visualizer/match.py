@@ -9,7 +9,7 @@ from visualizer.errors import InputError
 from visualizer.games import GridGame, lookahead
 from visualizer.games.base import format_value
 from visualizer.games.grid import EMPTY, parse_evaluator
-from visualizer.games.spec import from_spec
+from visualizer.games.registry import from_spec
 from visualizer.search import parse_algorithm, trace_search
 from visualizer.tracing import Trace
 

@@ -1,7 +1,9 @@
-"""Provides `Player`: a search stepped in a Jupyter notebook, a slider and a play button over its frames.
+"""Provides the notebook views: every `Trace` shown as the figure of its finished search, and `Player`,
+a slider and a play button over a trace's frames.
 
-Needs the `notebook` extra (`pip install 'gametree-visualizer[notebook]'`, which brings ipywidgets).
-A `Trace` shows itself inline without it: Jupyter calls `Trace._repr_svg_`, the finished search.
+`register_display` tells IPython to show traces as SVG; it runs when this module is imported, which
+`import visualizer` does by itself inside IPython and Jupyter. `Player` needs the `notebook` extra
+(`pip install 'gametree-visualizer[notebook]'`, which brings ipywidgets).
 
     from visualizer.notebook import Player
     Player(trace_search(builtin_example(), "alphabeta"))
@@ -12,13 +14,38 @@ from __future__ import annotations
 from typing import Any
 
 from visualizer.errors import InputError
-from visualizer.export.figure import Figure
+from visualizer.pictures.figure import MAX_INLINE_NODES, Figure
 from visualizer.export.formats import DEFAULT_FPS
-from visualizer.export.svg import to_svg
-from visualizer.export.themes import DEFAULT_THEME
+from visualizer.pictures.svg import to_svg
+from visualizer.pictures.themes import DEFAULT_THEME
 from visualizer.tracing.trace import Trace
 
-__all__ = ["Player"]
+__all__ = ["Player", "register_display", "trace_svg"]
+
+
+def trace_svg(trace: Trace) -> str | None:
+    """The SVG of the trace's finished search, None (so the text) for a trace of over `MAX_INLINE_NODES` nodes."""
+    if len(trace.columns.name) > MAX_INLINE_NODES:
+        return None
+    return to_svg(Figure(trace).still())
+
+
+def register_display(shell: Any = None) -> bool:
+    """Shows every `Trace` as `trace_svg` in IPython (the running shell unless `shell` is given).
+
+    Returns:
+        True when a shell took the format, False outside IPython.
+    """
+    if shell is None:
+        try:
+            from IPython import get_ipython
+        except ImportError:
+            return False
+        shell = get_ipython()
+        if shell is None:
+            return False
+    shell.display_formatter.formatters["image/svg+xml"].for_type(Trace, trace_svg)
+    return True
 
 
 def _widgets() -> Any:
@@ -87,3 +114,6 @@ class Player:
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return self.widget._repr_mimebundle_(**kwargs)
+
+
+register_display()

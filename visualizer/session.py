@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from visualizer.games import Game, lookahead
-from visualizer.games.spec import from_spec
+from visualizer.games.registry import from_spec
 from visualizer.search import ALGORITHMS, find_algorithm, trace_search
 from visualizer.search.configuration import Configuration
 from visualizer.tracing import Trace

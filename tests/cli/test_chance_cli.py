@@ -14,7 +14,7 @@ import pytest
 from cli_helpers import run_cli
 from toys import CHANCE_GAME
 
-from visualizer.export import read_json
+from visualizer.readwrite.trace_json import read_json
 from visualizer.games import Player
 from visualizer.games import registered as registered_game
 from visualizer.tracing.events import Bound, EventKind

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from cli_helpers import run_cli
-from visualizer.export import read_json
+from visualizer.readwrite.trace_json import read_json
 
 TRACES = Path(__file__).resolve().parents[2] / "traces"
 

@@ -11,7 +11,8 @@ import networkx
 import pytest
 
 from visualizer.cli import main
-from visualizer.export import read_json, validate
+from visualizer.readwrite.trace_json import read_json
+from visualizer.readwrite.schema import validate
 
 TRACES = Path(__file__).resolve().parents[2] / "traces"
 EXAMPLE_NAMES = [

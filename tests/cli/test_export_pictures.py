@@ -12,7 +12,7 @@ import pytest
 from PIL import Image, ImageSequence
 
 from tests.cli_helpers import run_cli
-from visualizer.export.svg import read_canvas, read_positions
+from visualizer.pictures.svg import read_canvas, read_positions
 
 STEPS = 52  # alpha-beta on the 15-node example: 13 enters and exits, 8 evaluations, 12 back-ups, 4 updates, 2 cut-offs
 NAME = "example15-alphabeta"

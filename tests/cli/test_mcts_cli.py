@@ -14,7 +14,7 @@ import json
 import pytest
 from cli_helpers import run_cli
 
-from visualizer.export import read_json
+from visualizer.readwrite.trace_json import read_json
 
 
 def run_json(capsys, *argv: str) -> dict:

@@ -10,7 +10,7 @@ import json
 import pytest
 from cli_helpers import run_cli
 
-from visualizer.export import read_json
+from visualizer.readwrite.trace_json import read_json
 from visualizer.tracing.events import EventKind
 
 

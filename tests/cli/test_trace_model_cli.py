@@ -31,8 +31,8 @@ from toys import (
     TwoPileNim,
 )
 
-from visualizer.export import read_json
-from visualizer.export.dot_labels import SHAPES
+from visualizer.readwrite.trace_json import read_json
+from visualizer.dot.labels import SHAPES
 from visualizer.games import Player
 from visualizer.games import registered as registered_game
 from visualizer.search import registered as registered_algorithm

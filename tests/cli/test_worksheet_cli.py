@@ -13,7 +13,7 @@ import subprocess
 import pytest
 from cli_helpers import run_cli
 
-from visualizer.export.tikz import is_pdflatex_installed
+from visualizer.pictures.tikz import is_pdflatex_installed
 from visualizer.games import Player
 from visualizer.grading.record import plain_tree
 from visualizer.practice.exercise import Exercise

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from visualizer.export import read_json
+from visualizer.readwrite.trace_json import read_json
 from visualizer.games import from_nested
 from visualizer.search import ALGORITHMS, REGISTRY
 from visualizer.tui import make_app
@@ -163,14 +163,14 @@ async def test_export_writes_valid_files(tmp_path, monkeypatch):
     trace = read_json(tmp_path / "traces" / "nested13-alphabeta.json")
     assert trace.summary.value == 3 and trace.names(trace.summary.pruned) == ["I", "J"]
     assert (tmp_path / "traces" / "nested13-alphabeta.dot").read_text().startswith("digraph")
-    from visualizer.export.svg import read_positions
+    from visualizer.pictures.svg import read_positions
 
     figure = read_positions((tmp_path / "traces" / "nested13-alphabeta.svg").read_text())
     assert sum(key.startswith("node:") for key in figure) == 13 and "cutlabel:2:8" in figure  # C's cut skips I and J
 
 
 async def test_replay_opens_an_exported_trace(tmp_path):
-    from visualizer.export import write_json
+    from visualizer.readwrite.trace_json import write_json
     from visualizer.search import trace_search
     from visualizer.games import builtin_example
 

@@ -21,7 +21,7 @@ from visualizer.games import (
     random_tree,
     with_order,
 )
-from visualizer.games.spec import from_spec
+from visualizer.games.registry import from_spec
 from visualizer.tui.dialogs import PRESETS, BoardEditor, DepthChoice, DepthDialog, NewTreeDialog, TreeForm
 
 TEXTBOOK = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]

@@ -14,7 +14,7 @@ import pytest
 
 from tests.cli_helpers import run_cli
 from tests.toys import TOY, TOY_ALGORITHM, TOY_GAME
-from visualizer.export import read_json
+from visualizer.readwrite.trace_json import read_json
 from visualizer.games import registered as registered_game
 from visualizer.search import registered as registered_algorithm
 from visualizer.tui.app import make_app

@@ -9,7 +9,7 @@ import pytest
 from textual.widgets import HelpPanel
 from ui_helpers import wait_while
 
-from visualizer.export import read_json
+from visualizer.readwrite.trace_json import read_json
 from visualizer.games import from_nested
 from visualizer.tui import make_app
 from visualizer.tui.screens import SearchScreen

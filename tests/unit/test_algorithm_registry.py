@@ -20,6 +20,8 @@ from collections.abc import Iterator
 
 import pytest
 
+from visualizer.readwrite.trace_json import write_json
+
 from tests.cli_helpers import run_cli
 from visualizer.cli.render import run_text
 from visualizer.errors import InputError
@@ -114,18 +116,20 @@ def test_a_taken_name_or_alias_is_refused_and_changes_nothing() -> None:
         find_algorithm("rtl")  # the refused toy's alias was not left behind
 
 
-def test_the_search_module_is_loaded_for_traits_read_before_any_search() -> None:
-    # A trace read from a file in a fresh process: tracing alone must still know what negamax is.
+def test_a_trace_read_in_a_fresh_process_knows_its_traits(tmp_path) -> None:
+    # The reader gives the trace its algorithm's traits; tracing itself never imports search.
+    path = tmp_path / "negamax.json"
+    write_json(trace_search(builtin_example(), "negamax-ab"), path)
     code = (
-        "import sys; from visualizer.tracing.traits import traits_of; "
-        "assert 'visualizer.search' not in sys.modules; "
-        "print(traits_of('negamax-ab'), traits_of('minimax'))"
+        "import sys; from visualizer.readwrite import read_json; "
+        f"trace = read_json({str(path)!r}); "
+        "print(trace.traits.movers_view, trace.traits.windowed, trace.is_negamax)"
     )
     output = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
-    assert output.strip() == (
-        "AlgorithmTraits(windowed=True, movers_view=True, revisits=False, null_windows=False, test_passes=False) "
-            "AlgorithmTraits(windowed=False, movers_view=False, revisits=False, null_windows=False, test_passes=False)"
-    )
+    assert output.strip() == "True True True"
+    code = "import sys, visualizer.tracing; print(sorted(m for m in sys.modules if m.startswith('visualizer.search')))"
+    output = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert output.strip() == "[]"
 
 
 # -- a toy registered from a test -------------------------------------------------------

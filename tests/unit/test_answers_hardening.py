@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from visualizer.cli import main
 from visualizer.errors import InputError, VisualizerError
 from visualizer.games import ConnectFour, Nim, OrderedGame, Player, TicTacToe, builtin_example, from_array, from_nested
-from visualizer.games.spec import from_spec
+from visualizer.games.registry import from_spec
 from visualizer.practice.answers import (
     MAX_ANSWER_CHARS,
     from_json,

@@ -21,7 +21,7 @@ def loaded_textual_modules(imports: str) -> str:
 def test_core_imports_no_textual() -> None:
     core = "visualizer, visualizer.games, visualizer.search, visualizer.tracing, visualizer.analysis, visualizer.practice"
     modules = ("visualizer.analysis.plots, visualizer.analysis.figure, visualizer.practice.session, visualizer.practice.drill, "
-               "visualizer.session, visualizer.match, visualizer.gc_policy, visualizer.export.figure")
+               "visualizer.session, visualizer.match, visualizer.gc_policy, visualizer.pictures.figure")
     assert loaded_textual_modules(f"import {core}, {modules}") == "[]"
 
 

@@ -14,8 +14,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from visualizer.export import quote_label, to_dot, unquote_label, write_dot
-from visualizer.export.dot_stream import dot_chunks
+from visualizer.dot.labels import quote_label, unquote_label
+from visualizer.dot.write import to_dot, write_dot
+from visualizer.dot.stream import dot_chunks
 from visualizer.games import from_array
 from visualizer.search import trace_search
 

@@ -12,10 +12,13 @@ import pytest
 
 from dot_reading import read_dot
 
-from visualizer.export import from_json, to_dot, to_json, unquote_label, write_frames
-from visualizer.export.dot_frames import RENDER_HINT
-from visualizer.export.dot_labels import TITLE_LINES
-from visualizer.export.scene import scene_at
+from visualizer.readwrite.trace_json import from_json, to_json
+from visualizer.dot.write import to_dot
+from visualizer.dot.labels import unquote_label
+from visualizer.dot.frames import write_frames
+from visualizer.dot.frames import RENDER_HINT
+from visualizer.dot.labels import TITLE_LINES
+from visualizer.pictures.scene import scene_at
 from visualizer.games import TicTacToe, builtin_example, from_array
 from visualizer.games.base import format_value
 from visualizer.search import trace_search

@@ -8,8 +8,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from visualizer.errors import InputError
-from visualizer.export.dot_pieces import int_texts, interleave
-from visualizer.export.dot_stream import dot_chunks
+from visualizer.dot.text import int_texts, interleave
+from visualizer.dot.stream import dot_chunks
 from visualizer.games import TicTacToe, from_array
 from visualizer.search import trace_search
 

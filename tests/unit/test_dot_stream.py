@@ -7,8 +7,10 @@ from hypothesis import strategies as st
 from visualizer.errors import InputError
 from dot_reading import assert_draws
 
-from visualizer.export import from_json, to_dot, to_json, to_networkx, write_dot
-from visualizer.export.dot_stream import dot_chunks
+from visualizer.readwrite.trace_json import from_json, to_json
+from visualizer.dot.write import to_dot, write_dot
+from visualizer.tracing.graph import to_networkx
+from visualizer.dot.stream import dot_chunks
 from visualizer.games import (
     ConnectFour,
     Nim,
@@ -210,7 +212,7 @@ def test_a_chunk_that_fails_midway_leaves_the_old_file(tmp_path, monkeypatch):
     def failing_edges(self, parents, children):
         raise RuntimeError("disk gone")
 
-    from visualizer.export import dot_stream
+    from visualizer.dot import stream as dot_stream
 
     monkeypatch.setattr(dot_stream._DotStream, "edge_lines", failing_edges)
     with pytest.raises(RuntimeError, match="disk gone"):

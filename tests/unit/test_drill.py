@@ -154,7 +154,7 @@ def expected_choices(trace: Trace, replay: Replay) -> tuple[set[tuple[str, int]]
     enters = {(ENTER, child) for node in replay.stack for child in children[node]
               if replay.views[child].phase is Phase.UNSEEN}
     top = children[replay.stack[-1]]
-    could_cut = traits_of(trace.algorithm).windowed and any(
+    could_cut = trace.traits.windowed and any(
         replay.views[child].phase is Phase.DONE for child in top
     ) and any(replay.views[child].phase is Phase.UNSEEN for child in top)
     return enters, (CUTOFF, replay.stack[-1]) if could_cut else None

@@ -26,7 +26,7 @@ from visualizer.games import (
     random_tree,
 )
 from visualizer.games.explicit import ChanceTree, parse_levels
-from visualizer.games.spec import from_spec
+from visualizer.games.registry import from_spec
 from visualizer.search import search, trace_search
 from visualizer.tracing.events import EventKind
 

@@ -9,9 +9,9 @@ import pytest
 from PIL import Image, ImageSequence
 
 from visualizer.errors import InputError
-from visualizer.export.animation import FfmpegMissing, gif_palette, to_gif, to_mp4
+from visualizer.pictures.animation import FfmpegMissing, gif_palette, to_gif, to_mp4
 from tests.drawing_samples import BLUE, GREEN, RED, WHITE, scene, square
-from visualizer.export.drawing import Drawing
+from visualizer.pictures.drawing import Drawing
 
 needs_ffmpeg = pytest.mark.skipif(shutil.which("ffmpeg") is None, reason="ffmpeg is not installed")
 

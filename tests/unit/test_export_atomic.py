@@ -7,7 +7,8 @@ import stat
 import pytest
 
 from visualizer.errors import InputError
-from visualizer.export import atomic, write_bytes_atomic, write_text_atomic
+from visualizer import safe_files as atomic
+from visualizer.safe_files import write_bytes_atomic, write_text_atomic
 
 OLD = "old content\n"
 

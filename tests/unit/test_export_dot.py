@@ -12,8 +12,10 @@ import pydot
 import pytest
 
 from visualizer.errors import InputError
-from visualizer.export import quote_label, to_dot, unquote_label, write_dot, write_frames
-from visualizer.export import dot_frames
+from visualizer.dot.labels import quote_label, unquote_label
+from visualizer.dot.write import to_dot, write_dot
+from visualizer.dot.frames import write_frames
+from visualizer.dot import frames as dot_frames
 from visualizer.games.base import format_value
 from visualizer.games import Nim, TicTacToe, builtin_example, from_array
 from visualizer.search import trace_search

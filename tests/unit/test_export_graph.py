@@ -9,8 +9,8 @@ import networkx
 import pytest
 
 import visualizer
-from visualizer.export import FORMAT, to_networkx
-from visualizer.export.graph import GRAPH_VERSION
+from visualizer.tracing.graph import FORMAT, to_networkx
+from visualizer.tracing.graph import GRAPH_VERSION
 from visualizer.errors import InputError
 from visualizer.games import Nim, builtin_example, from_array
 from visualizer.search import trace_search

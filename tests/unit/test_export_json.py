@@ -16,15 +16,9 @@ import networkx
 import pytest
 
 from visualizer.errors import InputError
-from visualizer.export import (
-    TraceFileError,
-    from_json,
-    load_schema,
-    read_json,
-    to_json,
-    validate,
-    write_json,
-)
+from visualizer.errors import TraceFileError
+from visualizer.readwrite.trace_json import from_json, read_json, to_json, write_json
+from visualizer.readwrite.schema import load_schema, validate
 from visualizer.games import Nim, TicTacToe, builtin_example, from_array, from_nested, random_tree
 from visualizer.search import trace_search
 

@@ -7,8 +7,8 @@ from PIL import Image
 
 from visualizer.errors import InputError
 from tests.drawing_samples import BLUE, RED, WHITE, scene
-from visualizer.export.drawing import Drawing, Text
-from visualizer.export.raster import frames_png, pixel_size, to_pdf, to_png
+from visualizer.pictures.drawing import Drawing, Text
+from visualizer.pictures.raster import frames_png, pixel_size, to_pdf, to_png
 
 def pixels(png: bytes) -> Image.Image:
     image = Image.open(io.BytesIO(png))

@@ -6,7 +6,9 @@ import shutil
 import pytest
 
 from visualizer.errors import InputError
-from visualizer.export import GraphvizMissing, RenderError, render, write_dot
+from visualizer.errors import GraphvizMissing, RenderError
+from visualizer.dot.render import render
+from visualizer.dot.write import write_dot
 from visualizer.games import builtin_example
 from visualizer.search import trace_search
 

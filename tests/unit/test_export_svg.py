@@ -4,8 +4,8 @@ from xml.etree import ElementTree
 
 import pytest
 
-from visualizer.export.drawing import Drawing, Path, Shape, Text, number
-from visualizer.export.svg import read_canvas, read_positions, to_svg
+from visualizer.pictures.drawing import Drawing, Path, Shape, Text, number
+from visualizer.pictures.svg import read_canvas, read_positions, to_svg
 
 SVG = "{http://www.w3.org/2000/svg}"
 

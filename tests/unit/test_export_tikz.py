@@ -8,15 +8,10 @@ import zlib
 import pytest
 
 from visualizer.errors import InputError
-from visualizer.export.drawing import Drawing, Path, Shape, Text
-from visualizer.export.tex_text import tex_text, tex_typewriter
-from visualizer.export.overlays import overlay_runs, painting_order
-from visualizer.export.tikz import (
-    is_pdflatex_installed,
-    slides_file_name,
-    standalone_tex,
-    to_tikz,
-)
+from visualizer.pictures.drawing import Drawing, Path, Shape, Text
+from visualizer.pictures.tex import tex_text, tex_typewriter
+from visualizer.pictures.tex import overlay_runs, painting_order
+from visualizer.pictures.tikz import is_pdflatex_installed, slides_file_name, standalone_tex, to_tikz
 
 needs_pdflatex = pytest.mark.skipif(
     not is_pdflatex_installed() and not os.environ.get("CI"),

@@ -6,10 +6,10 @@ import itertools
 
 import pytest
 
-from visualizer.export.drawing import Path, Shape, Text
-from visualizer.export.figure import Figure
-from visualizer.export.svg import read_canvas, read_positions, to_svg
-from visualizer.export.themes import THEMES
+from visualizer.pictures.drawing import Path, Shape, Text
+from visualizer.pictures.figure import Figure
+from visualizer.pictures.svg import read_canvas, read_positions, to_svg
+from visualizer.pictures.themes import THEMES
 from visualizer.games import ConnectFour, TicTacToe, builtin_example, from_nested, random_tree
 from visualizer.search import trace_search
 from visualizer.tracing.events import EventKind
@@ -175,7 +175,3 @@ def test_an_unknown_theme_is_one_line_naming_the_choices():
 
     with pytest.raises(InputError, match="choose one of light, dark, print"):
         Figure(EXAMPLE, theme="neon")
-
-
-def test_a_trace_shows_itself_in_a_notebook_as_the_still():
-    assert EXAMPLE._repr_svg_() == to_svg(Figure(EXAMPLE).still())

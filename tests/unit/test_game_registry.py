@@ -40,7 +40,7 @@ from visualizer.games import (
     with_order,
 )
 from visualizer.games.registry import BUILT_IN_KINDS, cli_games, default_root, slug
-from visualizer.games.spec import from_spec
+from visualizer.games.registry import from_spec
 from visualizer.search import trace_search
 from tests.toys import TOY_GAME as TOY, PilesState, TwoPileNim  # noqa: F401
 

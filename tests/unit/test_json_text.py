@@ -7,9 +7,9 @@ from array import array
 import pytest
 
 from visualizer.errors import InputError
-from visualizer.export import json_column_text, json_layout, json_v2
-from visualizer.export.graph import check_names
-from visualizer.export.json_layout import Big, compact_chunks, list_bytes
+from visualizer.readwrite import json_text as json_column_text, json_text as json_layout, json_write as json_v2
+from visualizer.tracing.graph import check_names
+from visualizer.readwrite.json_text import Big, compact_chunks, list_bytes
 from visualizer.games import from_array
 from visualizer.games.base import Player
 from visualizer.search import trace_search

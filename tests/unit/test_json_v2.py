@@ -14,11 +14,13 @@ from toys import toy_expectimax, toy_iterative_deepening, toy_tt_alphabeta
 from trace_sources import SOURCES, depth_for
 
 from visualizer.errors import VisualizerError
-from visualizer.export import EXPORT_FORMATS, TraceFileError, from_json, read_json, to_json, write_json
-from visualizer.export import json_layout, json_v2
+from visualizer.export.formats import EXPORT_FORMATS
+from visualizer.errors import TraceFileError
+from visualizer.readwrite.trace_json import from_json, read_json, to_json, write_json
+from visualizer.readwrite import json_text as json_layout, json_write as json_v2
 from visualizer.export.formats import ExportJob
-from visualizer.export.json_decode import decode_v2
-from visualizer.export.json_v2_read import trace_from_v2
+from visualizer.readwrite.decode import decode_v2
+from visualizer.readwrite.json_read import trace_from_v2
 from visualizer.games import TicTacToe, builtin_example, from_array
 from visualizer.search import ALGORITHMS, registered, search, trace_search
 from visualizer.tracing import Recorder
@@ -230,7 +232,7 @@ def apply(data, spot, change, junk):
 def test_every_broken_version_2_file_loads_and_replays_or_is_one_line(sample, monkeypatch):
     # With a sample of 1, jsonschema sees only the first item of each list: the column checks must
     # refuse the rest themselves, in one line, as they do for big files.
-    from visualizer.export import json_v2_read
+    from visualizer.readwrite import json_read as json_v2_read
     from visualizer.tracing.replay import Replay
 
     monkeypatch.setattr(json_v2_read, "SAMPLE", sample)

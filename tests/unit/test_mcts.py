@@ -29,8 +29,8 @@ from hypothesis import strategies as st
 from toys import CHANCE_GAME, ExpectimaxExample
 
 from visualizer.errors import InputError
-from visualizer.export.json_format import read_json, write_json
-from visualizer.export.trace_check import check_trace
+from visualizer.readwrite.trace_json import read_json, write_json
+from visualizer.readwrite.check import check_trace
 from visualizer.games import Player, TicTacToe
 from visualizer.games import registered as registered_game
 from visualizer.games.explicit import builtin_example, from_nested

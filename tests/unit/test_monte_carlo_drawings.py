@@ -2,11 +2,11 @@
 
 import re
 
-from visualizer.export.dot_format import to_dot
-from visualizer.export.dot_frames import step_to_dot
-from visualizer.export.figure import Figure
-from visualizer.export.scene import finished_scene, scene_at
-from visualizer.export.svg import to_svg
+from visualizer.dot.write import to_dot
+from visualizer.dot.frames import step_to_dot
+from visualizer.pictures.figure import Figure
+from visualizer.pictures.scene import finished_scene, scene_at
+from visualizer.pictures.svg import to_svg
 from visualizer.games import TicTacToe
 from visualizer.games.explicit import builtin_example
 from visualizer.search import trace_search

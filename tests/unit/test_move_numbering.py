@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from visualizer.cli.playing import best_move_json, best_move_text
-from visualizer.export import read_json
+from visualizer.readwrite.trace_json import read_json
 from visualizer.games import ConnectFour, TicTacToe
 from visualizer.search import trace_search
 

@@ -23,8 +23,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_pvs import alphabeta, game_minimax, minimax, random_positions, trees
 
-from visualizer.export import read_json, write_json
-from visualizer.export.trace_check import check_trace
+from visualizer.readwrite.trace_json import read_json, write_json
+from visualizer.readwrite.check import check_trace
 from visualizer.games import from_nested
 from visualizer.games.base import Player
 from visualizer.games.explicit import builtin_example

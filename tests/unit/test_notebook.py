@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from visualizer.errors import InputError
-from visualizer.export.figure import Figure
-from visualizer.export.svg import to_svg
+from visualizer.pictures.figure import Figure
+from visualizer.pictures.svg import to_svg
 from visualizer.games import builtin_example
 from visualizer.search import trace_search
 
@@ -43,3 +43,29 @@ def test_play_steps_at_the_asked_speed_and_the_widget_displays():
 def test_a_step_outside_the_trace_is_one_line():
     with pytest.raises(InputError, match="steps 0..52"):
         Player(TRACE, step=53)
+
+
+def test_a_trace_shows_itself_in_ipython_as_the_still():
+    from IPython.core.formatters import DisplayFormatter
+
+    from visualizer.notebook import register_display, trace_svg
+
+    class Shell:  # what register_display uses of IPython's shell
+        display_formatter = DisplayFormatter()
+
+    assert register_display(Shell) is True
+    bundle, _ = Shell.display_formatter.format(TRACE)
+    assert bundle["image/svg+xml"] == trace_svg(TRACE) == to_svg(Figure(TRACE).still())
+    assert register_display() is False  # outside IPython nothing is registered
+
+
+def test_importing_visualizer_inside_ipython_registers_the_display():
+    import subprocess
+    import sys
+
+    code = ("from IPython.testing.globalipapp import start_ipython; shell = start_ipython(); "
+            "from visualizer import builtin_example, trace_search; "
+            "show = shell.display_formatter.formatters['image/svg+xml'].lookup(trace_search(builtin_example(), 'minimax')); "
+            "print(show.__module__, show.__name__)")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
+    assert result.stdout.strip() == "visualizer.notebook trace_svg", result.stderr[-600:]

@@ -23,7 +23,7 @@ from visualizer.games import (
     random_tree,
     with_order,
 )
-from visualizer.games.spec import from_spec
+from visualizer.games.registry import from_spec
 from visualizer.search import search, trace_search
 
 

@@ -26,8 +26,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from visualizer.export import read_json, write_json
-from visualizer.export.trace_check import check_trace
+from visualizer.readwrite.trace_json import read_json, write_json
+from visualizer.readwrite.check import check_trace
 from visualizer.games import TicTacToe, from_nested
 from visualizer.games.base import Player
 from visualizer.games.explicit import builtin_example

@@ -10,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tests.trace_sources import SOURCES, depth_for
-from visualizer.export import read_json
+from visualizer.readwrite.trace_json import read_json
 from visualizer.games import Player, random_tree
 from visualizer.search import ALGORITHMS, trace_search
 from visualizer.tracing.events import EVENT_KINDS, Effect

@@ -8,12 +8,14 @@ import json
 from typing import Any
 
 import pytest
+
+from visualizer.tracing.traits import traits_of
 from toys import TwoPileNim
 
 from visualizer.errors import InputError
-from visualizer.export.json_format import from_json, to_json
-from visualizer.export.trace_check import check_trace
-from visualizer.export.schema import validate
+from visualizer.readwrite.trace_json import from_json, to_json
+from visualizer.readwrite.check import check_trace
+from visualizer.readwrite.schema import validate
 from visualizer.games import Player
 from visualizer.games.explicit import builtin_example
 from visualizer.search import Algorithm, registered, trace_search
@@ -139,10 +141,10 @@ def test_the_checker_still_refuses_a_second_entry_for_searches_that_do_not_revis
     trace = record(search_first_child_twice, TwoPileNim((2, 1)))
     from dataclasses import replace
 
-    from visualizer.export.errors import TraceFileError
+    from visualizer.errors import TraceFileError
 
     with pytest.raises(TraceFileError, match="enters it twice"):
-        check_trace(replace(trace, algorithm="minimax"))
+        check_trace(replace(trace, algorithm="minimax", traits=traits_of("minimax")))
 
 
 def test_replay_steps_a_re_search_forward_and_back_exactly():
@@ -253,7 +255,7 @@ def test_bound_is_read_back_from_files_and_a_bad_one_is_refused():
     trace = record(carlo, TwoPileNim((1, 1)), iterations=2)
     data = json.loads(to_json(trace))
     data["graph"]["events"]["visits"][-1] = -1
-    from visualizer.export.errors import TraceFileError
+    from visualizer.errors import TraceFileError
 
     with pytest.raises(TraceFileError, match=r"field graph.events.visits\[3\] is invalid"):
         from_json(json.dumps(data))

@@ -27,7 +27,7 @@ try:
     if sys.argv[2] == "plain":
         import msgspec
     else:
-        from visualizer.export.safe_msgspec import msgspec
+        from visualizer.readwrite.decode import msgspec
     time.sleep(0.2)  # the timer falls here when not before (or was lost in the import)
 except Stop:
     pass

@@ -4,7 +4,7 @@ import pytest
 
 from visualizer.errors import InputError
 from visualizer.games import Nim, Player, TicTacToe, builtin_example, from_array, from_nested, random_tree
-from visualizer.games.spec import from_spec
+from visualizer.games.registry import from_spec
 from visualizer.search import trace_search
 
 GAMES = {

@@ -27,7 +27,7 @@ from test_expectimax import CS188_NESTED, chance_trees
 from toys import ExpectimaxExample
 
 from visualizer.errors import InputError
-from visualizer.export.trace_check import check_trace
+from visualizer.readwrite.check import check_trace
 from visualizer.games import Player, TicTacToe, from_nested, random_tree
 from visualizer.games.explicit import parse_levels
 from visualizer.search import search, trace_search

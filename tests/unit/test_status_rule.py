@@ -14,11 +14,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from visualizer.cli.render import node_table, run_text
-from visualizer.export import from_json, to_dot, to_json
+from visualizer.readwrite.trace_json import from_json, to_json
+from visualizer.dot.write import to_dot
 from visualizer.games import ExplicitTree, Player, from_array, from_nested, random_tree
 from visualizer.search import ALGORITHMS, REGISTRY, trace_search
 from visualizer.tracing.events import EVENT_KINDS, Effect
-from visualizer.tracing.traits import traits_of
 from visualizer.tracing.visits import is_monte_carlo, visit_counts
 from visualizer.tracing.replay import Replay
 from visualizer.tracing.trace import Trace
@@ -185,7 +185,7 @@ def expected_statuses(tree: ExplicitTree, trace: Trace, depth_limit: int) -> dic
     Carlo search leaves out the nodes it never added to its tree: unreached at any depth.
     """
     entered = {event.node for event in trace.events if EVENT_KINDS[event.kind].effect is Effect.OPEN}
-    revisits, estimates = traits_of(trace.algorithm).revisits, REGISTRY[trace.algorithm].estimates
+    revisits, estimates = trace.traits.revisits, REGISTRY[trace.algorithm].estimates
     pruned: set[int] = set()
     frontier = [child for cutoff in trace.summary.cutoffs for child in cutoff.skipped]
     while frontier:

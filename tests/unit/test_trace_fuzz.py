@@ -11,9 +11,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from visualizer.errors import VisualizerError
-from visualizer.export import from_json, read_json, to_json
+from visualizer.readwrite.trace_json import from_json, read_json, to_json
 from visualizer.games import TicTacToe, builtin_example, from_array
-from visualizer.games.spec import from_spec
+from visualizer.games.registry import from_spec
 from visualizer.search import trace_search
 from visualizer.tracing.replay import Phase, Replay
 

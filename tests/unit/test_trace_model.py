@@ -34,7 +34,7 @@ from toys import (
     toy_tt_alphabeta,
 )
 
-from visualizer.export.trace_check import check_trace
+from visualizer.readwrite.check import check_trace
 from visualizer.games import Player, TicTacToe, builtin_example
 from visualizer.games.tictactoe import winner
 from visualizer.search import ALGORITHMS, REGISTRY, registered, search, trace_search

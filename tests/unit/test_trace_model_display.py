@@ -28,12 +28,12 @@ from tests.toys import (
     toy_expectimax, toy_iterative_deepening, toy_tt_alphabeta,
 )
 from visualizer.errors import InputError
-from visualizer.export.drawing import Shape
-from visualizer.export.figure import Figure
-from visualizer.export.figure_layout import GLYPH_HEIGHT
-from visualizer.export.scene import finished_scene
-from visualizer.export.svg import to_svg
-from visualizer.export.tikz import to_tikz
+from visualizer.pictures.drawing import Shape
+from visualizer.pictures.figure import Figure
+from visualizer.pictures.layout import GLYPH_HEIGHT
+from visualizer.pictures.scene import finished_scene
+from visualizer.pictures.svg import to_svg
+from visualizer.pictures.tikz import to_tikz
 from visualizer.games import builtin_example
 from visualizer.practice.drill import CUTOFF, Drill, questions
 from visualizer.practice.exercise import Exercise

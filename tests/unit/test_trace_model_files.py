@@ -30,10 +30,11 @@ from toys import (
     toy_tt_alphabeta,
 )
 
-from visualizer.export import TraceFileError, read_json
-from visualizer.export.dot_format import to_dot
-from visualizer.export.json_format import from_json, to_json
-from visualizer.export.schema import validate
+from visualizer.errors import TraceFileError
+from visualizer.readwrite.trace_json import read_json
+from visualizer.dot.write import to_dot
+from visualizer.readwrite.trace_json import from_json, to_json
+from visualizer.readwrite.schema import validate
 from visualizer.games import Player
 from visualizer.search import registered
 from visualizer.tracing import Recorder

@@ -16,8 +16,10 @@ from pathlib import Path
 import pytest
 
 from visualizer.errors import VisualizerError
-from visualizer.export import TraceFileError, from_json, read_json, to_json, to_networkx
-from visualizer.export.json_format import MAX_TRACE_BYTES
+from visualizer.errors import TraceFileError
+from visualizer.readwrite.trace_json import from_json, read_json, to_json
+from visualizer.tracing.graph import to_networkx
+from visualizer.readwrite.trace_json import MAX_TRACE_BYTES
 from visualizer.games import builtin_example
 from visualizer.search import trace_search
 from visualizer.tracing.replay import Phase, Replay

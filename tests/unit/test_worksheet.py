@@ -13,12 +13,7 @@ from xml.etree import ElementTree
 import pytest
 
 from visualizer.errors import InputError
-from visualizer.export.worksheet import (
-    INDEX_COLUMNS,
-    WorksheetPage,
-    index_csv,
-    write_worksheet,
-)
+from visualizer.practice.worksheet_files import INDEX_COLUMNS, WorksheetPage, index_csv, write_worksheet
 from visualizer.games import Player, from_nested
 from visualizer.grading.record import PlainNode, plain_tree
 from visualizer.practice.code import RandomExercise

@@ -13,12 +13,17 @@ from pathlib import Path
 import pytest
 
 from visualizer.errors import InputError
-from visualizer.export import RenderError, atomic, dot_stream, render, svg, write_dot
-from visualizer.export.figure import Figure
-from visualizer.export.atomic import write_chunks_atomic, write_text_atomic
-from visualizer.export.staged import StagedWrites, write_new_file
+from visualizer.errors import RenderError
+from visualizer import safe_files as atomic
+from visualizer.dot import stream as dot_stream
+from visualizer.dot.render import render
+from visualizer.pictures import svg
+from visualizer.dot.write import write_dot
+from visualizer.pictures.figure import Figure
+from visualizer.safe_files import write_chunks_atomic, write_text_atomic
+from visualizer.safe_files import StagedWrites, write_new_file
 from visualizer.export.files import write_trace_files
-from visualizer.export.json_format import to_json
+from visualizer.readwrite.trace_json import to_json
 from visualizer.games import builtin_example
 from visualizer.search import trace_search
 
@@ -240,7 +245,7 @@ def test_exit_with_a_write_still_running_removes_its_temporary(tmp_path):
         f"""
         import sys, threading, time
         from pathlib import Path
-        from visualizer.export.atomic import write_chunks_atomic
+        from visualizer.safe_files import write_chunks_atomic
 
         def endless():
             yield "first piece"

@@ -1,31 +1,12 @@
-"""Provides the comparisons: several searches of one tree side by side, and the pruned-tree study."""
+"""Provides the comparisons: several searches of one tree side by side, and the pruned-tree study.
+Names are imported when first used."""
 
-from visualizer.analysis.study import (
-    DEFAULT_LEAVES,
-    DEFAULT_TRIALS,
-    Measure,
-    Size,
-    Study,
-    StudyRow,
-    knuth_moore,
-    parse_depth_range,
-    parse_leaves,
-    parse_orders,
-    run_study,
-    tree_seed,
-)
+from visualizer.lazy import lazy_names
 
-__all__ = [
-    "DEFAULT_LEAVES",
-    "DEFAULT_TRIALS",
-    "Measure",
-    "Size",
-    "Study",
-    "StudyRow",
-    "knuth_moore",
-    "parse_depth_range",
-    "parse_leaves",
-    "parse_orders",
-    "run_study",
-    "tree_seed",
-]
+_NAMES = {
+    name: "visualizer.analysis.study"
+    for name in ("DEFAULT_LEAVES", "DEFAULT_TRIALS", "Measure", "Size", "Study", "StudyRow", "knuth_moore",
+                 "parse_depth_range", "parse_leaves", "parse_orders", "run_study", "tree_seed")
+}
+__all__ = list(_NAMES)
+__getattr__, __dir__ = lazy_names(__name__, _NAMES)

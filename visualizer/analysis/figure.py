@@ -21,7 +21,7 @@ from visualizer.analysis.plots import (
 )
 from visualizer.analysis.study import Study
 from visualizer.errors import InputError
-from visualizer.export.atomic import write_bytes_atomic
+from visualizer.safe_files import write_bytes_atomic
 
 __all__ = ["FIGURE_FORMATS", "check_figure_path", "line_style", "render_figure", "write_figure"]
 

@@ -12,7 +12,7 @@ from visualizer.cli.render import facts_text, node_table, run_json, run_text
 from visualizer.cli.searching import trace_from_args
 from visualizer.cli.sources import game_from_args, trace_from_file
 from visualizer.games import builtin_example
-from visualizer.games.capabilities import ChanceMoves, offers
+from visualizer.games.base import ChanceMoves, offers
 from visualizer.search import trace_search
 
 __all__ = ["overview", "show", "run", "tui", "replay", "serve", "default", "has_terminal", "print_instead_of_app"]
@@ -111,7 +111,7 @@ def tui(args: argparse.Namespace) -> int:
 
 def replay(args: argparse.Namespace) -> int:
     """Opens the app on a saved trace."""
-    from visualizer.export import read_json
+    from visualizer.readwrite.trace_json import read_json
     from visualizer.tui import make_app
 
     trace = read_json(args.file)

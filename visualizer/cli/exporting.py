@@ -13,7 +13,7 @@ from visualizer.cli.sources import game_from_args, source_kind, trace_from_file
 from visualizer.errors import InputError
 from visualizer.export.files import trace_slug, write_trace_files
 from visualizer.export.formats import EXPORT_FORMATS, PictureOptions
-from visualizer.export.themes import find_theme
+from visualizer.pictures.themes import find_theme
 from visualizer.games import (
     ConnectFour,
     Game,

@@ -12,7 +12,7 @@ from visualizer import __version__
 from visualizer.cli.defaults import DEFAULT_MAX_FRAMES, DEFAULT_MAX_IMAGE_NODES
 from visualizer.cli.teaching_options import add_grade, add_practice, add_worksheet
 from visualizer.export.formats import DEFAULT_FPS, EXPORT_FORMATS
-from visualizer.export.themes import DEFAULT_THEME, THEMES
+from visualizer.pictures.themes import DEFAULT_THEME, THEMES
 from visualizer.errors import one_line
 from visualizer.games import EVALUATORS
 from visualizer.games.registry import cli_games

@@ -12,7 +12,6 @@ from visualizer.search.options import option_label
 from visualizer.tracing import Trace
 from visualizer.tracing.describe import cutoff_relation, describe, window_failure, window_verdict
 from visualizer.tracing.events import EventKind
-from visualizer.tracing.traits import traits_of
 from visualizer.tracing.visits import format_mean, is_monte_carlo, visit_counts
 
 __all__ = ["node_table", "text_table", "facts_text", "run_text", "run_json", "MAX_LISTED"]
@@ -120,7 +119,7 @@ def _cutoff_sentence(trace: Trace, cutoff: Any) -> str:
 def _header(trace: Trace) -> str:
     depth = "full depth" if trace.depth_limit is None else f"depth {trace.depth_limit}"
     parts = [trace.algorithm, trace.description, f"root {trace.root_player.value.upper()}", depth]
-    if traits_of(trace.algorithm).windowed:  # only a search with a window has a cut rule
+    if trace.traits.windowed:  # only a search with a window has a cut rule
         parts.append("cut on strict inequality" if trace.strict else "cut on equality")
     refined = [option_label(name, trace.options[name]) for name in ALPHA_BETA_OPTIONS if name in trace.options]
     if refined:

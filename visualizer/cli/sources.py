@@ -187,6 +187,6 @@ def trace_from_file(args: argparse.Namespace) -> Trace | None:
             f"--trace replays a saved search, so {', '.join(changed)} cannot change it; drop "
             f"{'it' if len(changed) == 1 else 'them'}, or search the tree again"
         )
-    from visualizer.export import read_json
+    from visualizer.readwrite.trace_json import read_json
 
     return read_json(path)

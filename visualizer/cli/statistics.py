@@ -32,7 +32,7 @@ from visualizer.analysis.study import (
 from visualizer.cli.progress import progress_bar
 from visualizer.cli.render import text_table
 from visualizer.errors import InputError
-from visualizer.export.atomic import write_bytes_atomic, write_text_atomic
+from visualizer.safe_files import write_bytes_atomic, write_text_atomic
 from visualizer.games.base import Player
 from visualizer.games.random_tree import DEFAULT_RANGE, parse_range
 

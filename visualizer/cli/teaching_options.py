@@ -6,8 +6,8 @@ from __future__ import annotations
 import argparse
 
 from visualizer.cli.defaults import DEFAULT_BRANCHING, DEFAULT_COUNT, DEFAULT_DEPTH, DEFAULT_OUT
-from visualizer.export.themes import DEFAULT_THEME, THEMES
-from visualizer.export.worksheet import DEFAULT_WORKSHEET_FORMATS, WORKSHEET_FORMATS
+from visualizer.pictures.themes import DEFAULT_THEME, THEMES
+from visualizer.practice.worksheet_files import DEFAULT_WORKSHEET_FORMATS, WORKSHEET_FORMATS
 from visualizer.grading.cases import (
     DEFAULT_BRANCHING as DEFAULT_GRADE_BRANCHING,
 )

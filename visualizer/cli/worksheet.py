@@ -11,13 +11,8 @@ from typing import Any
 from visualizer.cli.defaults import DEFAULT_COUNT, DEFAULT_OUT
 from visualizer.cli.progress import progress_bar
 from visualizer.errors import InputError
-from visualizer.export.themes import find_theme
-from visualizer.export.worksheet import (
-    DEFAULT_WORKSHEET_FORMATS,
-    WorksheetPage,
-    parse_worksheet_formats,
-    write_worksheet,
-)
+from visualizer.pictures.themes import find_theme
+from visualizer.practice.worksheet_files import DEFAULT_WORKSHEET_FORMATS, WorksheetPage, parse_worksheet_formats, write_worksheet
 from visualizer.games import Player
 from visualizer.games.random_tree import DEFAULT_RANGE, parse_range
 from visualizer.practice.answers import Answers, key_answers, to_text

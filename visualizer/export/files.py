@@ -8,10 +8,10 @@ from pathlib import Path
 from typing import Callable, Iterable, Iterator
 
 from visualizer.errors import InputError
-from visualizer.export.atomic import write_bytes_atomic, write_text_atomic
-from visualizer.export.dot_frames import FRAME_DIGITS, write_frames
+from visualizer.safe_files import write_bytes_atomic, write_text_atomic
+from visualizer.dot.frames import FRAME_DIGITS, write_frames
 from visualizer.export.formats import EXPORT_FORMATS, ExportFormat, ExportJob, PictureOptions
-from visualizer.export.staged import MAX_NUMBERED, StagedWrites, numbered_names
+from visualizer.safe_files import MAX_NUMBERED, StagedWrites, numbered_names
 from visualizer.games.registry import default_root
 from visualizer.games.registry import slug as game_slug
 from visualizer.tracing.trace import Trace

@@ -15,9 +15,9 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Callable, Iterable, Literal
 
-from visualizer.export.drawing import Drawing
-from visualizer.export.figure import Figure
-from visualizer.export.themes import DEFAULT_THEME
+from visualizer.pictures.drawing import Drawing
+from visualizer.pictures.figure import Figure
+from visualizer.pictures.themes import DEFAULT_THEME
 from visualizer.tracing.trace import Trace
 
 __all__ = [
@@ -116,33 +116,33 @@ class ExportFormat:
 
 
 def _json(job: ExportJob) -> Chunks:
-    from visualizer.export.json_v2 import json_v2_bytes
+    from visualizer.readwrite.json_write import json_v2_bytes
     return json_v2_bytes(job.trace)
 
 
 def _json_gz(job: ExportJob) -> Chunks:
-    from visualizer.export.json_v2 import json_v2_bytes
-    from visualizer.export.trace_bytes import gzip_chunks
+    from visualizer.readwrite.json_write import json_v2_bytes
+    from visualizer.readwrite.files import gzip_chunks
     return gzip_chunks(json_v2_bytes(job.trace))
 
 
 def _dot(job: ExportJob) -> Chunks:
-    from visualizer.export.dot_stream import dot_chunks
+    from visualizer.dot.stream import dot_chunks
     return dot_chunks(job.trace)
 
 
 def _svg(job: ExportJob, drawing: Drawing) -> str:
-    from visualizer.export.svg import to_svg
+    from visualizer.pictures.svg import to_svg
     return to_svg(drawing)
 
 
 def _png(job: ExportJob, drawing: Drawing) -> bytes:
-    from visualizer.export.raster import to_png
+    from visualizer.pictures.raster import to_png
     return to_png(drawing, dpi=job.dpi(drawing, STILL_SIZE))
 
 
 def _pdf(job: ExportJob, drawing: Drawing) -> bytes:
-    from visualizer.export.raster import to_pdf
+    from visualizer.pictures.raster import to_pdf
     return to_pdf(drawing)
 
 
@@ -151,36 +151,36 @@ def _still(paint: Callable[[ExportJob, Drawing], bytes | str]) -> Callable[[Expo
 
 
 def _gif(job: ExportJob) -> Chunks:
-    from visualizer.export.animation import to_gif
+    from visualizer.pictures.animation import to_gif
     figure = job.figure
     dpi = job.dpi(figure, ANIMATION_SIZE)  # the frames' canvas, without drawing one
     return [to_gif(figure.frames(progress=job.progress), fps=job.options.fps, dpi=dpi)]
 
 
 def _mp4(job: ExportJob) -> Chunks:
-    from visualizer.export.animation import to_mp4
+    from visualizer.pictures.animation import to_mp4
     figure = job.figure
     dpi = job.dpi(figure, ANIMATION_SIZE)  # the frames' canvas, without drawing one
     return [to_mp4(figure.frames(progress=job.progress), fps=job.options.fps, dpi=dpi)]
 
 
 def _check_ffmpeg() -> None:
-    from visualizer.export.animation import check_ffmpeg
+    from visualizer.pictures.animation import check_ffmpeg
     check_ffmpeg()
 
 
 def _tex(job: ExportJob) -> Chunks:
-    from visualizer.export.tikz import to_tikz
+    from visualizer.pictures.tikz import to_tikz
     return [to_tikz(list(job.figure.frames(progress=job.progress)))]
 
 
 def _slides_name(name: str) -> tuple[str, ...]:
-    from visualizer.export.tikz import slides_file_name
+    from visualizer.pictures.tikz import slides_file_name
     return (slides_file_name(f"{name}.tex"),)
 
 
 def _slides(job: ExportJob) -> dict[str, Chunks]:
-    from visualizer.export.tikz import standalone_tex
+    from visualizer.pictures.tikz import standalone_tex
     (slides,) = _slides_name(job.name)
     return {slides: [standalone_tex(f"{job.name}.tex", title="")]}  # the picture has its own title
 

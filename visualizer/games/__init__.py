@@ -1,16 +1,7 @@
 """Provides the tree sources (arrays, nested lists, random trees, tic-tac-toe, connect four, NIM), their registry and capabilities."""
 
 from visualizer.games.base import ROOT_NAME, Game, Player, Value, lookahead
-from visualizer.games.capabilities import (
-    ChanceMoves,
-    Evaluated,
-    ExplicitNodes,
-    PhrasesMoves,
-    Playable,
-    SuggestsDepth,
-    TellsOutcomes,
-    offers,
-)
+from visualizer.games.base import ChanceMoves, Evaluated, ExplicitNodes, PhrasesMoves, Playable, SuggestsDepth, TellsOutcomes, offers
 from visualizer.games.connect4 import ConnectFour
 from visualizer.games.explicit import (
     DEFAULT_ARRAY,

@@ -159,28 +159,6 @@ class ExplicitTree:
             spec["names"] = list(self.names)
         return spec
 
-    # -- the registry's questions (answered in `explicit_spec`, which builds on this module) --------
-    @classmethod
-    def from_spec(cls, spec: Any, *, where: str = "the trace's source") -> ExplicitTree:
-        """The tree of an "array", "random" or "nested" spec (what `spec()` wrote), checked field by field."""
-        from visualizer.games.explicit_spec import read_explicit
-
-        return read_explicit(spec, where)
-
-    @classmethod
-    def slug(cls, spec: dict[str, Any]) -> str:
-        """The file-name stem of its traces: "example15", "array7", "nested13", "random-seed4"."""
-        from visualizer.games.explicit_spec import explicit_slug
-
-        return explicit_slug(spec)
-
-    @classmethod
-    def default_root(cls, spec: dict[str, Any]) -> Player:
-        """Who moves at the root unless the spec says: MIN for the built-in example, else MAX."""
-        from visualizer.games.explicit_spec import explicit_default_root
-
-        return explicit_default_root(spec)
-
     # -- helpers -------------------------------------------------------------
     def __len__(self) -> int:
         return len(self.values)

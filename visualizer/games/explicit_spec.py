@@ -16,7 +16,7 @@ from visualizer.games.explicit import (
 )
 from visualizer.games.spec_fields import REQUIRED, SpecFields, is_whole
 
-__all__ = ["explicit_default_root", "explicit_slug", "read_explicit"]
+__all__ = ["ExplicitKind", "explicit_default_root", "explicit_slug", "read_explicit"]
 
 
 def read_explicit(spec: Any, where: str) -> ExplicitTree:
@@ -81,3 +81,23 @@ def explicit_slug(spec: dict[str, Any]) -> str:
 def explicit_default_root(spec: dict[str, Any]) -> Player:
     """MIN for the built-in example (as in the tutorial it comes from), MAX for any other tree."""
     return DEFAULT_ROOT if _is_builtin_example(spec) else Player.MAX
+
+
+class ExplicitKind:
+    """What the game registry asks of the explicit kinds ("array", "random", "nested"), answered here so
+    that `explicit` (the trees) knows nothing of specs and this module builds on it alone."""
+
+    @classmethod
+    def from_spec(cls, spec: Any, *, where: str = "the trace's source") -> ExplicitTree:
+        """The tree of an "array", "random" or "nested" spec (what `ExplicitTree.spec()` wrote), checked field by field."""
+        return read_explicit(spec, where)
+
+    @classmethod
+    def slug(cls, spec: dict[str, Any]) -> str:
+        """The file-name stem of its traces: "example15", "array7", "nested13", "random-seed4"."""
+        return explicit_slug(spec)
+
+    @classmethod
+    def default_root(cls, spec: dict[str, Any]) -> Player:
+        """Who moves at the root unless the spec says: MIN for the built-in example, else MAX."""
+        return explicit_default_root(spec)

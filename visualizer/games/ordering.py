@@ -16,7 +16,7 @@ from typing import Any, Sequence
 
 from visualizer.errors import InputError
 from visualizer.games.base import Game, Player, Value
-from visualizer.games.capabilities import ExplicitNodes, offers
+from visualizer.games.base import ExplicitNodes, offers
 
 __all__ = ["ORDERS", "OrderedGame", "at_lookahead", "parse_order", "with_order"]
 

@@ -13,9 +13,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from visualizer.games.base import Game, Player
-from visualizer.games.capabilities import FromOptions, GameClass, Playable
+from visualizer.games.base import FromOptions, GameClass, Playable
 from visualizer.games.connect4 import ConnectFour
-from visualizer.games.explicit import ExplicitTree
+from visualizer.games.explicit_spec import ExplicitKind
 from visualizer.games.nim import Nim
 from visualizer.games.ordering import ORDERS, OrderedGame
 from visualizer.games.spec_fields import REQUIRED, SpecFields
@@ -172,10 +172,10 @@ def default_root(spec: dict[str, Any]) -> Player:
 _GRID_OPTIONS = (("board", "--board"), ("player", "--player"), ("eval", "--eval"), ("symmetry", "--symmetry"))
 
 BUILT_IN_KINDS = (
-    GameKind("array", ExplicitTree, "array", "--array", options=(("branching", "--branching"), ("names", "--names"))),
-    GameKind("random", ExplicitTree, "random", "--random",
+    GameKind("array", ExplicitKind, "array", "--array", options=(("branching", "--branching"), ("names", "--names"))),
+    GameKind("random", ExplicitKind, "random", "--random",
              options=(("branching", "--branching"), ("leaves", "--leaves"), ("range", "--range"), ("seed", "--seed"))),
-    GameKind("nested", ExplicitTree, "nested list", "--nested", options=(("names", "--names"),)),
+    GameKind("nested", ExplicitKind, "nested list", "--nested", options=(("names", "--names"),)),
     GameKind("tictactoe", TicTacToe, "tic-tac-toe", "--game tictactoe", "tictactoe", _GRID_OPTIONS, "board"),
     GameKind("connect4", ConnectFour, "connect four", "--game connect4", "connect4",
              _GRID_OPTIONS + (("rows", "--rows"), ("cols", "--cols"), ("connect", "--connect"))),

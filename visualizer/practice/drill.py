@@ -9,7 +9,6 @@ from dataclasses import dataclass, field
 from visualizer.tracing.trace_columns import KINDS
 from visualizer.tracing.events import EVENT_KINDS, Effect
 from visualizer.tracing.trace import Trace
-from visualizer.tracing.traits import traits_of
 
 __all__ = ["CUTOFF", "ENTER", "Choice", "Drill", "Question", "iter_questions", "questions"]
 
@@ -103,13 +102,13 @@ def iter_questions(trace: Trace) -> Iterator[Question]:
         ValueError: the search enters nodes again (a re-search, Monte Carlo): "which node is next"
             has no answer among the unseen children there.
     """
-    if traits_of(trace.algorithm).revisits:
+    if trace.traits.revisits:
         raise ValueError(f"the drill follows a search that enters each node once; {trace.algorithm} enters nodes again")
     columns = trace.columns
     names, children = columns.name, columns.children
     kinds, nodes = columns.event_kind, columns.event_node
     effects = [EVENT_KINDS[kind].effect for kind in KINDS]  # what each kind code does (opens, prunes, closes)
-    prunes = traits_of(trace.algorithm).windowed  # only a search with a window cuts off, so only it offers a cut-off
+    prunes = trace.traits.windowed  # only a search with a window cuts off, so only it offers a cut-off
     stack: list[_OpenNode] = []
     for index, code in enumerate(kinds):
         node, step, effect = nodes[index], index + 1, effects[code]

@@ -10,7 +10,7 @@ from visualizer.errors import InputError, NodeBudgetExceeded
 from visualizer.games import ChanceMoves, Game, Player, lookahead, offers
 from visualizer.games.base import Value
 from visualizer.games.random_tree import random_tree
-from visualizer.games.spec import from_spec
+from visualizer.games.registry import from_spec
 from visualizer.practice.code import RandomExercise
 from visualizer.search import trace_search
 from visualizer.tracing import Trace

@@ -14,7 +14,7 @@ from typing import Any, Callable, overload
 
 from visualizer.errors import InputError
 from visualizer.games.base import Game, Value
-from visualizer.games.capabilities import ChanceMoves, offers
+from visualizer.games.base import ChanceMoves, offers
 from visualizer.search.common import check_depth
 from visualizer.search.alphabeta import alphabeta
 from visualizer.search.iterative import iterative_search
@@ -23,9 +23,10 @@ from visualizer.search.negamax import negamax
 from visualizer.search.negamax_ab import negamax_ab
 from visualizer.search.options import OPTIONS, changed_options
 from visualizer.tracing.tracer import NULL_TRACER, Tracer
-from visualizer.tracing.traits import AlgorithmTraits, register_traits, unregister_traits
+from visualizer.tracing.traits import UNKNOWN_TRAITS, AlgorithmTraits, register_traits, unregister_traits
 
 __all__ = [
+    "algorithm_traits",
     "ALGORITHMS",
     "Algorithm",
     "REGISTRY",
@@ -238,6 +239,13 @@ def registered(algorithm: Algorithm) -> Iterator[Algorithm]:
         yield algorithm
     finally:
         unregister(algorithm.name)
+
+
+def algorithm_traits(name: str) -> AlgorithmTraits:
+    """The traits of the registered algorithm called `name` (its canonical name), `UNKNOWN_TRAITS` for
+    any other: how a trace read from a file learns how its events read."""
+    algorithm = REGISTRY.get(name)
+    return UNKNOWN_TRAITS if algorithm is None else algorithm.traits
 
 
 def find_algorithm(name: str) -> Algorithm:

@@ -8,7 +8,7 @@ from typing import Any
 
 from visualizer.errors import InputError
 from visualizer.games.base import Game, Player, Value, format_value
-from visualizer.games.capabilities import ChanceMoves, ExplicitNodes, offers
+from visualizer.games.base import ChanceMoves, ExplicitNodes, offers
 from visualizer.search.common import INFINITY, check_depth
 from visualizer.tracing.events import Bound
 from visualizer.tracing.tracer import NULL_TRACER, Tracer

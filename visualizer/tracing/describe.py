@@ -14,7 +14,6 @@ from visualizer.tracing.trace_records import TraceNode
 from visualizer.tracing.trace import Trace
 from visualizer.tracing.trace_columns import KIND_CODES
 from visualizer.tracing.visits import DEFAULT_EXPLORATION, format_mean, visit_counts
-from visualizer.tracing.traits import traits_of
 
 __all__ = ["cutoff_relation", "describe", "format_probability", "point_of_view", "window_failure", "window_verdict"]
 
@@ -272,7 +271,7 @@ def is_null_window(trace: Trace, alpha: Value | None, beta: Value | None) -> boo
     """A window of a PVS or MTD(f) trace that no value can fall strictly inside, so that searching with
     it only tests "is the value beta or more?": (alpha, alpha + 1) between whole numbers, and in an
     explicit tree any window with none of its values inside."""
-    if not traits_of(trace.algorithm).null_windows or alpha is None or beta is None:
+    if not trace.traits.null_windows or alpha is None or beta is None:
         return False
     if not (math.isfinite(alpha) and math.isfinite(beta) and alpha < beta):
         return False
@@ -290,7 +289,7 @@ def _enter(trace: Trace, node: TraceNode, event: Event, view: str) -> str:
     if not is_null_window(trace, event.alpha, event.beta):
         return f"{heading} with window {_window(event)}{view}."
     question = f"{node.name}'s value is {format_value(event.beta)} or more"
-    if node.parent is None and traits_of(trace.algorithm).test_passes:
+    if node.parent is None and trace.traits.test_passes:
         return f"{heading} with null window {_window(event)}{view}: this pass tests whether {question}."
     return (f"{heading} with null window {_window(event)}{view}: a test, is {node.name}'s value "
             f"{format_value(event.beta)} or more?")
@@ -394,7 +393,7 @@ def describe(trace: Trace, event: Event) -> str:
             f"{name}: {child} = {format_value(event.value)} {cutoff_relation(trace, event)}, "
             f"so {', '.join(skipped)} {verb} pruned (cut-off{view.replace(' (', '; ').rstrip(')')})."
         )
-    if node.parent is None and traits_of(trace.algorithm).test_passes:
+    if node.parent is None and trace.traits.test_passes:
         return _pass_verdict(trace, node, event)
     if node.parent is None:
         best = trace.summary.best_move

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from visualizer.games.base import ROOT_NAME, Game, PathNamedGame, Player, Value
 from visualizer.memo import Memo
-from visualizer.games.capabilities import ChanceMoves, offers
+from visualizer.games.base import ChanceMoves, offers
 from visualizer.tracing.events import EventKind
 from visualizer.tracing.trace_columns import HAS_CHILD, KIND_CODES, NO_CHILD, ChildIndex, Nones, TraceColumns, players_by_depth, statuses
 from visualizer.tracing.trace_records import NodeStatus

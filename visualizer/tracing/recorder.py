@@ -82,7 +82,7 @@ class Recorder(Tracer):
         self._began = True
         self.game = game
         self.algorithm, self.depth_limit, self.strict = algorithm, depth_limit, strict
-        traits = traits_of(algorithm)  # without a window, alphas and betas are all None: none are stored
+        self.traits = traits = traits_of(algorithm)  # without a window, alphas and betas are all None: none are stored
         self.is_negamax = traits.movers_view
         self.revisits = traits.revisits  # a node skipped may be searched later: pruned is what stays unvisited
         self.recording.start(game, windowed=traits.windowed, revisits=traits.revisits)
@@ -162,6 +162,7 @@ class Recorder(Tracer):
             summary=summary,
             columns=columns,
             iterative=self.iterative,
+            traits=self.traits,
         )
 
 

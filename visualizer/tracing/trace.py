@@ -10,7 +10,7 @@ from visualizer.games.base import Player
 from visualizer.tracing.trace_columns import EventSequence, NodeSequence, TraceColumns
 from visualizer.tracing.events import Event
 from visualizer.tracing.trace_records import Cutoff, NodeStatus, Summary, TraceNode
-from visualizer.tracing.traits import traits_of
+from visualizer.tracing.traits import UNKNOWN_TRAITS, AlgorithmTraits, traits_of
 
 __all__ = ["Trace", "TraceNode", "NodeStatus", "Cutoff", "Summary"]
 
@@ -39,6 +39,8 @@ class Trace:
             search of one pass; this trace is always the last pass, whose summary is the answer.
         options: the search options (`visualizer.search.OPTIONS`) that differ from their defaults,
             by name, e.g. {"fail_hard": True, "window": (-5, 5)}; empty for most searches.
+        traits: how the algorithm's events read (a window, whose view the values are in, ...): given by
+            whoever makes the trace, or else the traits registered under `algorithm` when it is made.
     """
 
     algorithm: str
@@ -52,6 +54,11 @@ class Trace:
     iterative: bool = False
     earlier_passes: tuple[Trace, ...] = ()
     options: dict[str, Any] = field(default_factory=dict)
+    traits: AlgorithmTraits = UNKNOWN_TRAITS
+
+    def __post_init__(self) -> None:
+        if self.traits is UNKNOWN_TRAITS:  # not given: the registered algorithm's, if any
+            object.__setattr__(self, "traits", traits_of(self.algorithm))
 
     @classmethod
     def from_records(
@@ -89,7 +96,7 @@ class Trace:
     @property
     def is_negamax(self) -> bool:
         """True when event values are from the view of the player to move (the algorithm's `movers_view`)."""
-        return traits_of(self.algorithm).movers_view
+        return self.traits.movers_view
 
     @property
     def passes(self) -> tuple[Trace, ...]:
@@ -108,12 +115,3 @@ class Trace:
         """The names of the nodes with these ids, in the same order."""
         names = self.columns.name
         return [names[node] for node in ids]
-
-    def _repr_svg_(self) -> str | None:
-        """Jupyter shows a trace as the figure of its finished search (None, so text, for huge trees)."""
-        from visualizer.export.figure import MAX_INLINE_NODES, Figure
-        from visualizer.export.svg import to_svg
-
-        if len(self.columns.name) > MAX_INLINE_NODES:
-            return None
-        return to_svg(Figure(self).still())

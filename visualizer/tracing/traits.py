@@ -34,7 +34,8 @@ UNKNOWN_TRAITS = AlgorithmTraits(windowed=True, movers_view=False)
 """The traits of a name nobody registered: a window, values from MAX's view."""
 
 _TRAITS: dict[str, AlgorithmTraits] = {}
-_BUILT_INS_LOADED = False
+"""The traits of each algorithm `visualizer.search.register` has registered (registration from above:
+tracing imports no search)."""
 
 
 def register_traits(name: str, traits: AlgorithmTraits) -> None:
@@ -49,25 +50,9 @@ def unregister_traits(name: str) -> None:
 
 def traits_of(name: str) -> AlgorithmTraits:
     """The traits of the algorithm called `name`, `UNKNOWN_TRAITS` if none is registered."""
-    if not _BUILT_INS_LOADED:  # a trace's `is_negamax` asks often: one test, not a call
-        _load_built_ins()
     return _TRAITS.get(name, UNKNOWN_TRAITS)
 
 
 def traits_names() -> tuple[str, ...]:
     """The names with registered traits, in the order they were registered."""
-    _load_built_ins()
     return tuple(_TRAITS)
-
-
-def _load_built_ins() -> None:
-    """Imports `visualizer.search` once, which registers the built-in algorithms' traits.
-
-    Tracing must not import search at module level (search imports tracing), but a trace read from
-    a file, with no search run in this process, must still know that "negamax" is negamax.
-    """
-    global _BUILT_INS_LOADED
-    if not _BUILT_INS_LOADED:
-        import visualizer.search  # noqa: F401
-
-        _BUILT_INS_LOADED = True

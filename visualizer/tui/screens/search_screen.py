@@ -14,7 +14,7 @@ from textual.timer import Timer
 from textual.widgets import Footer
 
 from visualizer.errors import VisualizerError
-from visualizer.export.staged import write_new_file
+from visualizer.safe_files import write_new_file
 from visualizer.games import Game, GridGame, TicTacToe
 from visualizer.gc_policy import freeze_heap, refreeze_heap
 from visualizer.tracing.replay import Replay
@@ -368,7 +368,7 @@ class SearchScreen(Screen):
     def action_export(self) -> None:
         """Saves the trace as traces/NAME.json, NAME.dot and (trees of a drawable size) the figure NAME.svg,
         NAME being a name no earlier export uses."""
-        from visualizer.export.figure import MAX_INLINE_NODES
+        from visualizer.pictures.figure import MAX_INLINE_NODES
         from visualizer.export.files import fresh_stem, trace_slug, write_trace_files
 
         trace = self.session.trace

@@ -1,0 +1,16 @@
+"""Provides Graphviz DOT drawings of traces: the finished search (`to_dot`, `write_dot`, streamed from
+the trace's columns), one drawing per step at fixed places (`write_frames`), and `render`, which runs
+Graphviz on a DOT file. Names are imported when first used."""
+
+from visualizer.lazy import lazy_names
+
+_NAMES = {
+    "quote_label": "visualizer.dot.labels",
+    "render": "visualizer.dot.render",
+    "to_dot": "visualizer.dot.write",
+    "unquote_label": "visualizer.dot.labels",
+    "write_dot": "visualizer.dot.write",
+    "write_frames": "visualizer.dot.frames",
+}
+__all__ = list(_NAMES)
+__getattr__, __dir__ = lazy_names(__name__, _NAMES)

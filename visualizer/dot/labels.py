@@ -1,0 +1,218 @@
+"""Provides DOT label text (quoting any node name safely, the lines a node's label shows) and the diagram's look."""
+
+from __future__ import annotations
+
+import textwrap
+from typing import TYPE_CHECKING, Any
+
+from visualizer.games.base import Value, format_value
+from visualizer.tracing.visits import format_mean
+
+if TYPE_CHECKING:
+    from visualizer.pictures.scene import NodeLook
+
+__all__ = [
+    "add_style", "dot_id", "status_style",
+    "quote_label", "escape_label", "unquote_label", "node_label", "look_label", "summary_title", "step_title",
+    "LINE_BREAKS", "SHAPES", "EDGE_HEAD", "FONT", "FONT_SIZE", "BOARD_FONT", "PV_WIDTH", "GREY", "UNSEEN", "CURRENT_FILL",
+    "LAST_CHILD", "CUT", "TITLE_LINES", "probability_label", "TRANSPOSITION_LINK",
+]
+
+_QUOTE = str.maketrans({"\\": "\\\\", '"': '\\"', "\n": "\\n", "\r": "\\r", "&": "&amp;"})
+
+_AMPERSAND = "&amp;"
+"""How `quote_label` writes "&", so that Graphviz reads no entity in a name."""
+
+SHAPES = {"max": "box", "min": "ellipse", "chance": "circle"}
+"""Node shape by player (triangles were tried: with three-line labels they grow far too large)."""
+
+FONT = "Helvetica"
+"""The font of the title, the labels and the edge labels."""
+
+FONT_SIZE = 14.0
+"""Graphviz's default font size, in points: per-step drawings size their nodes for it."""
+
+BOARD_FONT = "Courier"
+"""The font of game nodes, whose labels draw a board."""
+
+PV_WIDTH = "3"
+"""The pen width of the principal variation."""
+
+GREY = "grey55"
+"""Pruned and unreached nodes and their edges."""
+
+UNSEEN = "grey75"
+"""Per-step drawings: nodes not entered yet."""
+
+CURRENT_FILL = "gold"
+"""Per-step drawings: the fill of the event's node."""
+
+LAST_CHILD = "blue"
+"""Per-step drawings: the edge to the child just backed up."""
+
+EDGE_HEAD = "none"
+"""Tree edges end at the child without an arrowhead: a head on a short pruned node covered its name."""
+
+CUT = "red"
+"""The edge where a cut-off happened and its "cut" label."""
+
+TITLE_LINES = 3
+"""Per-step drawings: the title always has this many lines (wrapped, cut, or padded), so its height never changes."""
+
+TRANSPOSITION_LINK = {
+    "label": '"same position"', "style": "dashed", "color": GREY, "fontcolor": GREY, "constraint": "false",
+}
+"""The attributes of the link from a node that found its position in the transposition table to the
+earlier node of that position: dashed and grey, and left out of the layout (`constraint=false`), so
+the drawing keeps the tree's shape."""
+
+LINE_BREAKS = {"n": "\n", "l": "\n", "r": "\r"}
+"""Graphviz's line-break escapes in labels (centred, left- and right-justified) and what they decode to."""
+
+
+def quote_label(text: str) -> str:
+    """`text` as a double-quoted DOT string that Graphviz shows literally.
+
+    Backslashes are doubled (so "\\N" and friends are not expanded), quotes are escaped, line
+    breaks become "\\n", and "&" becomes "&amp;" (Graphviz reads HTML entities such as "&#65;" in
+    any label, so a name "&#65;" would be drawn as "A"). Inside quotes, `<>`, `:`, `{}` and
+    non-ASCII text need no escaping: they are neither HTML labels nor ports in a plain label.
+    """
+    return f'"{text.translate(_QUOTE)}"'
+
+
+def escape_label(text: str) -> str:
+    """`quote_label(text)` without the enclosing quotes: what goes between them."""
+    return text.translate(_QUOTE)
+
+
+def unquote_label(quoted: str) -> str:
+    """The inverse of `quote_label`: a quoted DOT string (as pydot parses it back) to its text.
+
+    `\\l` also decodes to a newline, "&amp;" to "&"; an escape Graphviz does not know is kept as
+    written (as are other entities, which `quote_label` never writes).
+    """
+    if len(quoted) >= 2 and quoted[0] == quoted[-1] == '"':
+        quoted = quoted[1:-1]
+    text, index = [], 0
+    while index < len(quoted):
+        char = quoted[index]
+        if char == "&" and quoted.startswith(_AMPERSAND, index):
+            text.append("&")
+            index += len(_AMPERSAND)
+        elif char == "\\" and index + 1 < len(quoted):
+            following = quoted[index + 1]
+            if following in "\\\"":
+                text.append(following)
+            elif following in LINE_BREAKS:
+                text.append(LINE_BREAKS[following])
+            else:
+                text.append(char + following)
+            index += 2
+        else:
+            text.append(char)
+            index += 1
+    return "".join(text)
+
+
+def node_label(
+    name: str,
+    *,
+    board: str | None = None,
+    visit: int | None = None,
+    value: Value | None = None,
+    static_value: Value | None = None,
+    window: tuple[Value | None, Value | None] | None = None,
+    visits: int | None = None,
+) -> str:
+    """The plain text of a node's label, one fact a line.
+
+    The name comes first; then the board (game nodes); then "#visit  v=value" for a visited node
+    ("n=visits  v=mean" with Monte Carlo's `visits`, the mean rounded),
+    or "(static)" for a node whose static value is known but that was not visited; then the window
+    "[alpha, beta]" with "-inf"/"+inf" when there is one.
+    """
+    lines = [name]
+    if board is not None:
+        lines.append(board)
+    if visit is not None and visits is not None:
+        lines.append(f"n={visits}  v={format_mean(value)}")
+    elif visit is not None:
+        lines.append(f"#{visit}  v={format_value(value, missing='?')}")
+    elif static_value is not None:
+        lines.append(f"({format_value(static_value)})")
+    if window is not None and window[0] is not None:
+        lines.append(f"[{format_value(window[0])}, {format_value(window[1])}]")
+    return "\n".join(lines)
+
+
+def probability_label(probability: float) -> str:
+    """The label of an edge out of a chance node: the probability to 3 significant digits
+    ("0.333" for 1/3, "0.5", "1"), in plain decimals down to 0.0001."""
+    return f"{probability:.3g}"
+
+
+def summary_title(algorithm: str, description: str, value: Value, best_move: Any, *, has_best_move: bool) -> str:
+    """The title of a finished search's drawing: "algorithm: description", then "value V, best move M"."""
+    best = f", best move {best_move}" if has_best_move else ""
+    return f"{algorithm}: {description}\nvalue {format_value(value)}{best}"
+
+
+def look_label(name: str, look: NodeLook, *, board: str | None = None) -> str:
+    """The plain text of a node's label on a per-step drawing, from its `NodeLook` in the scene.
+
+    As `node_label`: the name, the board, "#visit  v=value" ("v=?" before the node has a value),
+    the window. A leaf's static value that the search has not evaluated (yet) is shown dimmed as
+    "(3)": on a line of its own before the leaf is entered, after "v=?" once it is.
+    """
+    lines = [name]
+    if board is not None:
+        lines.append(board)
+    dimmed = None if look.dimmed is None else f"({format_value(look.dimmed)})"
+    if look.visit is not None:
+        value = f"{look.visit_text}  v={format_value(look.value, missing='?')}"
+        lines.append(value if dimmed is None else f"{value} {dimmed}")
+    elif dimmed is not None:
+        lines.append(dimmed)
+    if look.window:
+        lines.append(look.window)
+    return "\n".join(lines)
+
+
+def step_title(algorithm: str, caption: str, *, width: int) -> str:
+    """The title of a per-step drawing: the algorithm, then the scene's caption, in `TITLE_LINES` lines.
+
+    "Step 20 of 52: E takes J = 3, ..." becomes "alphabeta, step 20 of 52: E takes J = 3, ...",
+    wrapped at `width` characters; a longer text is cut with "...", a shorter one padded with blank
+    lines (" ", which Graphviz counts), so the title is as tall on every frame.
+    """
+    if caption[:1].isupper() and caption[1:2].islower():
+        caption = caption[0].lower() + caption[1:]
+    joined = f"{algorithm}, {caption}" if caption.startswith("step ") else f"{algorithm}: {caption}"
+    lines = textwrap.wrap(joined, width) or [""]
+    if len(lines) > TITLE_LINES:
+        lines = lines[:TITLE_LINES]
+        lines[-1] = lines[-1][: width - 3].rstrip() + "..."
+    return "\n".join(lines + [" "] * (TITLE_LINES - len(lines)))
+
+
+def dot_id(node: int) -> str:
+    """The DOT identifier of a node id: "n0", "n1", ... (never a name, so never a port or keyword)."""
+    return f"n{node}"
+
+
+def add_style(attributes: dict[str, Any], *styles: str) -> None:
+    present = [style for style in attributes.get("style", "").split(",") if style]
+    attributes["style"] = ",".join(present + [style for style in styles if style not in present])
+
+
+def status_style(attributes: dict[str, Any], status: str) -> None:
+    """Pruned nodes dashed and grey, unreached ones dotted and grey, the not yet entered light grey."""
+    if status == "pruned":
+        add_style(attributes, "dashed")
+        attributes["color"] = attributes["fontcolor"] = GREY
+    elif status == "unreached":
+        add_style(attributes, "dotted")
+        attributes["color"] = attributes["fontcolor"] = GREY
+    elif status == "unseen":
+        attributes["color"] = attributes["fontcolor"] = UNSEEN

@@ -1,0 +1,267 @@
+"""Provides `Figure`: a trace as pictures, the finished search (`still`) and one `Drawing` per step (`frames`).
+
+This is the one drawing model of the exporters: SVG, PNG, PDF, GIF, MP4 and TikZ only paint the
+`Drawing`s it makes. The layout (`TreeLayout`) is computed once for the whole tree, so every frame
+has the same canvas and every node the same place; the last frame is the still.
+
+What a figure shows, top to bottom: the title (algorithm and source), a caption (the step as a
+sentence, as the app says it; the still: the outcome), the tree, and a legend. Each node is a
+triangle (MAX up, MIN down, as the app's ▲/▼; a CHANCE node a circle) with its value inside, its
+name above, its visit number to the right and its alpha-beta window below. Leaf values are shown
+from the first frame, dimmed until the search evaluates them. Pruned nodes are dashed, unreached
+ones dotted, the edge of a cut-off is marked and labelled "cut" beside it (never over a name), the
+edges below a chance node are labelled with their probability, the principal variation is thick.
+On a frame, the node of the step is filled and thick and the edge of a child just backed up is
+coloured. A search of several passes is drawn as its last pass.
+"""
+
+from __future__ import annotations
+
+import math
+import textwrap
+from typing import Callable, Iterator, Sequence
+
+from visualizer.pictures.drawing import Drawing, Item, Path, Shape, Text, text_width
+from visualizer.pictures.layout import BOARD_SIZE, GLYPH_HEIGHT, GLYPH_WIDTH, NAME_SIZE, SMALL_SIZE, VALUE_SIZE, TreeLayout, VISIT_GAP, board_y, glyph, glyph_top, name_y, value_height, window_y
+from visualizer.pictures.legend import LEGEND_SIZE, chance_fill, legend_items, legend_rows
+from visualizer.pictures.themes import DEFAULT_THEME, Theme, find_theme
+from visualizer.pictures.scene import NodeLook, Scene, blank_scene, finished_scene, inner_nodes, scene_at
+from visualizer.games.base import Player, format_value
+from visualizer.tracing.describe import format_probability
+from visualizer.tracing.replay import Replay
+from visualizer.tracing.trace import Trace
+
+__all__ = ["Figure", "MAX_INLINE_NODES"]
+
+MAX_INLINE_NODES = 5000
+"""A notebook shows a trace inline as its figure up to this many nodes (as `export --max-image-nodes`)."""
+
+MARGIN = 16.0
+"""Space around everything, in points."""
+
+TITLE_SIZE = 12.0
+CAPTION_SIZE = 10.0
+CAPTION_LINES = 2
+"""The caption is wrapped to the canvas and cut after this many lines, so it never changes the canvas."""
+
+MIN_WIDTH = 360.0
+"""The narrowest canvas (a beamer frame is 364 pt wide): room for the caption of a small tree."""
+
+CUT_OFFSET = 8.0
+"""How far the word "cut" sits beside the middle of its edge."""
+
+
+class Figure:
+    """The pictures of one trace, all on one canvas.
+
+    Args:
+        trace: a finished trace.
+        theme: a `Theme` or a theme's name ("light", "dark", "print").
+        title: the title instead of the algorithm and the source (a worksheet's "Exercise 3 - code ...");
+            the canvas is made wide enough for it.
+
+    Raises:
+        InputError: `theme` names no theme.
+    """
+
+    def __init__(self, trace: Trace, *, theme: Theme | str = DEFAULT_THEME, title: str | None = None):
+        self.trace = trace
+        self.theme = theme if isinstance(theme, Theme) else find_theme(theme)
+        self.layout = TreeLayout.of(trace)
+        depth = "" if trace.depth_limit is None else f", depth {trace.depth_limit}"
+        passes = len(trace.earlier_passes) + 1
+        last_pass = f", last of {passes} passes" if passes > 1 else ""  # the figure shows the last pass only
+        self.title = f"{trace.algorithm}{depth}{last_pass}: {trace.description}" if title is None else title
+        self.legend = legend_items(trace, self.theme, self.layout.has_windows)
+        inner = max(MIN_WIDTH, self.layout.width, text_width(self.title, TITLE_SIZE),
+                    max((entry.width for entry in self.legend), default=0.0))
+        self.width = inner + 2 * MARGIN
+        self.caption_chars = max(20, int(inner // text_width("x", CAPTION_SIZE)))
+        self.tree_left = MARGIN + (inner - self.layout.width) / 2
+        self.tree_top = MARGIN + TITLE_SIZE * 1.4 + CAPTION_SIZE * 1.3 * CAPTION_LINES + 12
+        legend_top = self.tree_top + self.layout.height + 16
+        self.legend_rows = legend_rows(self.legend, inner)
+        self.height = legend_top + len(self.legend_rows) * LEGEND_SIZE * 2.2 + MARGIN
+        self._legend_items = tuple(self._place_legend(legend_top))
+        self._cache: dict[tuple[int, NodeLook], tuple[Item, ...]] = {}
+        self._replay: Replay | None = None
+        self._inner = inner_nodes(trace)
+        self._has_chance = trace.columns.has_chance
+
+    @property
+    def steps(self) -> int:
+        """The number of steps, which is the number of frames."""
+        return len(self.trace.events)
+
+    # The drawings --------------------------------------------------------------------------
+
+    def still(self) -> Drawing:
+        """The finished search: final values and windows, the principal variation thick."""
+        return self._drawing(finished_scene(self.trace))
+
+    def blank(self, caption: str, *, title: str | None = None) -> Drawing:
+        """The tree as a blank exercise sheet on the same canvas: names, MAX/MIN shapes and the leaves'
+        values only (see `blank_scene`), `caption` (the instructions) under `title` (default: the
+        figure's, which should be at least as wide), and a legend of the shapes alone."""
+        shapes = tuple(item for item in self._legend_items if item.key.startswith(("legend:max:", "legend:min:")))
+        return self._drawing(blank_scene(self.trace, caption), title=title, legend=shapes)
+
+    def frame(self, step: int) -> Drawing:
+        """The search after step `step` (1..steps; 0 is before the first step, the last is the still)."""
+        if not 0 <= step <= self.steps:
+            raise ValueError(f"step {step} is outside 0..{self.steps}")
+        if self._replay is None:
+            self._replay = Replay(self.trace)
+        self._replay.seek(step)  # one cursor for every call: a step next to the last one is quick
+        return self._frame(self._replay)
+
+    def frames(self, *, progress: Callable[[int, int], None] | None = None) -> Iterator[Drawing]:
+        """One drawing per step, steps 1..`steps` in order, made as they are read; `progress(done, total)` after each."""
+        replay = Replay(self.trace)
+        while replay.forward():
+            yield self._frame(replay)
+            if progress is not None:
+                progress(replay.step, self.steps)
+
+    def _frame(self, replay: Replay) -> Drawing:
+        if replay.step == self.steps and self.steps:
+            return self.still()
+        return self._drawing(scene_at(self.trace, replay, inner=self._inner))
+
+    def _drawing(self, scene: Scene, *, title: str | None = None, legend: tuple[Item, ...] | None = None) -> Drawing:
+        theme, looks, caption = self.theme, scene.looks, scene.caption
+        title = self.title if title is None else title
+        items: list[Item] = [Text("title", MARGIN, MARGIN + TITLE_SIZE * 0.7, title, TITLE_SIZE, theme.ink,
+                                  anchor="start", bold=True)]
+        lines = textwrap.wrap(caption, self.caption_chars) or [""]
+        if len(lines) > CAPTION_LINES:
+            lines = lines[:CAPTION_LINES]
+            lines[-1] = lines[-1][: self.caption_chars - 3].rstrip() + "..."
+        caption_top = MARGIN + TITLE_SIZE * 1.4
+        for index, line in enumerate(lines):
+            y = caption_top + CAPTION_SIZE * 1.3 * (index + 0.5)
+            items.append(Text(f"caption:{index}", MARGIN, y, line, CAPTION_SIZE, theme.ink, anchor="start"))
+        items.extend(self._edges(looks, scene.cuts, scene.bold, scene.last_edge))
+        for node, look in enumerate(looks):
+            key = (node, look)
+            node_items = self._cache.get(key)
+            if node_items is None:
+                node_items = self._cache[key] = self._node(node, look)
+            items.extend(node_items)
+        items.extend(self._legend_items if legend is None else legend)
+        return Drawing(self.width, self.height, theme.background, tuple(items), title=title)
+
+    # The parts -----------------------------------------------------------------------------
+
+    def _x(self, node: int) -> float:
+        return self.tree_left + self.layout.xs[node]
+
+    def _top(self, node: int) -> float:
+        return self.tree_top + self.layout.tops[node]
+
+    def _edges(self, looks: Sequence[NodeLook], cuts: frozenset[tuple[int, int]], bold: frozenset[int],
+               last: tuple[int, int] | None) -> Iterator[Item]:
+        theme, stack = self.theme, self.layout.stack
+        columns = self.trace.columns
+        parents, _orders, children = columns.edges()
+        probabilities = columns.probability if self._has_chance else None  # written beside the edges of chance
+        for parent, child in zip(parents, children):
+            start = (self._x(parent), self._top(parent) + stack + 1)
+            end = (self._x(child), self._top(child) - 1)
+            status = looks[child].status
+            colour, width, dash = theme.ink, theme.line, "solid"
+            if status == "pruned":
+                colour, dash = theme.muted, "dashed"
+            elif status == "unreached":
+                colour, dash = theme.muted, "dotted"
+            elif status == "unseen":
+                colour = theme.unseen
+            if parent in bold and child in bold:
+                width = theme.bold_line
+            if (parent, child) == last:
+                colour, width = theme.last_child, theme.bold_line
+            if (parent, child) in cuts:
+                colour, width, dash = theme.cut, theme.bold_line * 0.75, "solid"
+            yield Path(f"edge:{parent}:{child}", (start, end), colour, width, dash)
+            if (parent, child) in cuts:
+                yield from self._cut_mark(parent, child, start, end)
+            if probabilities is not None and probabilities[child] is not None:
+                yield self._probability_label(parent, child, start, end, probabilities[child], status)
+
+    def _probability_label(self, parent: int, child: int, start: tuple[float, float], end: tuple[float, float],
+                           probability: float, status: str) -> Text:
+        """The edge's probability beside its middle, on its upper side (right of a vertical edge)."""
+        middle_x, middle_y = (start[0] + end[0]) / 2, (start[1] + end[1]) / 2
+        leftwards = end[0] < start[0] - 0.5
+        rise = 0.0 if abs(end[0] - start[0]) <= 0.5 else -SMALL_SIZE * 0.6
+        colour = self.theme.ink if status == "visited" else self.theme.muted
+        return Text(f"probability:{parent}:{child}", middle_x + (-4 if leftwards else 4), middle_y + rise,
+                    format_probability(probability), SMALL_SIZE, colour, anchor="end" if leftwards else "start")
+
+    def _cut_mark(self, parent: int, child: int, start: tuple[float, float],
+                  end: tuple[float, float]) -> Iterator[Item]:
+        """A stroke across the middle of a cut-off edge and "cut" beside it, on the upper side."""
+        theme = self.theme
+        middle_x, middle_y = (start[0] + end[0]) / 2, (start[1] + end[1]) / 2
+        across_x, across_y = end[0] - start[0], end[1] - start[1]
+        length = math.hypot(across_x, across_y) or 1.0
+        normal_x, normal_y = across_y / length, -across_x / length  # perpendicular, pointing up
+        if normal_y > 0 or (normal_y == 0 and normal_x < 0):
+            normal_x, normal_y = -normal_x, -normal_y
+        half = 6.0
+        tick = ((middle_x - normal_x * half, middle_y - normal_y * half),
+                (middle_x + normal_x * half, middle_y + normal_y * half))
+        yield Path(f"cutmark:{parent}:{child}", tick, theme.cut, theme.bold_line)
+        anchor = "start" if normal_x > 0.2 else "end" if normal_x < -0.2 else "middle"
+        x = middle_x + normal_x * CUT_OFFSET + (3 if anchor == "start" else -3 if anchor == "end" else 0)
+        y = middle_y + normal_y * CUT_OFFSET - (4 if anchor == "middle" else 0)
+        yield Text(f"cutlabel:{parent}:{child}", x, y, "cut", SMALL_SIZE + 1, theme.cut, anchor=anchor, bold=True)
+
+    def _node(self, node: int, look: NodeLook) -> tuple[Item, ...]:
+        theme, columns = self.theme, self.trace.columns
+        x, top = self._x(node), self._top(node)
+        player = columns.player[node]
+        status = look.status
+        visited = status == "visited"
+        stroke = theme.ink if visited else theme.unseen if status == "unseen" else theme.muted
+        fill = theme.background
+        if visited:
+            fill = theme.max_fill if player is Player.MAX else theme.min_fill if player is Player.MIN \
+                else chance_fill(theme)
+        if look.current:
+            fill = theme.current_fill
+        width = theme.bold_line if look.bold or look.current else theme.line
+        dash = "dashed" if status == "pruned" else "dotted" if status == "unreached" else "solid"
+        top_of_glyph = glyph_top(top)
+        text_colour = theme.ink if visited else theme.muted
+        items: list[Item] = [
+            Shape(f"node:{node}", glyph(x, top_of_glyph, GLYPH_WIDTH, GLYPH_HEIGHT, player), stroke, fill, width, dash),
+            Text(f"name:{node}", x, name_y(top), columns.name[node], NAME_SIZE, text_colour, bold=visited),
+        ]
+        shown = look.value if look.value is not None else look.dimmed
+        if shown is not None:
+            text = format_value(shown)
+            size = min(VALUE_SIZE, GLYPH_WIDTH * 0.6 / max(1, len(text)) / 0.6)
+            value_y = top_of_glyph + GLYPH_HEIGHT * value_height(player)
+            colour = theme.ink if look.value is not None else theme.muted
+            items.append(Text(f"value:{node}", x, value_y, text, size, colour, bold=look.value is not None))
+        if look.visit is not None:
+            items.append(Text(f"visit:{node}", x + GLYPH_WIDTH / 2 + VISIT_GAP, top_of_glyph + SMALL_SIZE * 0.7,
+                              look.visit_text, SMALL_SIZE, theme.ink, anchor="start"))
+        if look.window:
+            items.append(Text(f"window:{node}", x, window_y(top), look.window, SMALL_SIZE, theme.ink,
+                              bold=look.current))
+        board = columns.board[node]
+        if board is not None:
+            for line, row in enumerate(board.split("\n")):
+                items.append(Text(f"board:{node}:{line}", x, board_y(top, line, self.layout.has_windows), row,
+                                  BOARD_SIZE, text_colour))
+        return tuple(items)
+
+    def _place_legend(self, top: float) -> Iterator[Item]:
+        for row, entries in enumerate(self.legend_rows):
+            x = MARGIN
+            y = top + LEGEND_SIZE * 2.2 * (row + 0.5)
+            for entry in entries:
+                yield from entry.place(x, y)
+                x += entry.width

@@ -1,0 +1,138 @@
+"""Provides a figure's legend: what the shapes, dashes and marks of the trace at hand mean.
+
+Only what the trace can show is listed (no "pruned" for minimax, no "beyond the depth limit" for a
+full search), and the same legend is on every frame of a trace, so frames keep their canvas.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable, Iterator
+
+from visualizer.pictures.drawing import Item, Path, Shape, Text, text_width
+from visualizer.pictures.layout import glyph
+from visualizer.pictures.themes import Theme
+from visualizer.games.base import Player
+from visualizer.tracing.trace import Trace
+from visualizer.tracing.visits import is_monte_carlo
+
+__all__ = ["LEGEND_SIZE", "LegendEntry", "chance_fill", "legend_items", "legend_rows"]
+
+LEGEND_SIZE = 8.5
+"""The font size of the legend."""
+
+SWATCH = 18.0
+"""The width of an entry's picture."""
+
+ENTRY_GAP = 12.0
+"""Space after an entry."""
+
+
+@dataclass(frozen=True)
+class LegendEntry:
+    """One picture and its words.
+
+    Attributes:
+        key: names the entry in item keys ("legend:max", ...).
+        label: the words.
+        swatch: makes the picture's items, given its centre.
+        colour: the words' colour.
+        swatch_width: the picture's width.
+    """
+
+    key: str
+    label: str
+    swatch: Callable[[str, float, float], list[Item]]
+    colour: str
+    swatch_width: float = SWATCH
+
+    @property
+    def width(self) -> float:
+        """The room the entry takes in a row, its gap included."""
+        return self.swatch_width + 5 + text_width(self.label, LEGEND_SIZE) + ENTRY_GAP
+
+    def place(self, x: float, y: float) -> Iterator[Item]:
+        """The entry's items with its left edge at `x`, centred on `y`."""
+        key = f"legend:{self.key}"
+        yield from self.swatch(key, x + self.swatch_width / 2, y)
+        yield Text(f"{key}:label", x + self.swatch_width + 5, y, self.label, LEGEND_SIZE, self.colour, anchor="start")
+
+
+def chance_fill(theme: Theme) -> str:
+    """The inside of a visited CHANCE node: halfway between MAX's fill and MIN's, as it belongs to neither."""
+    halves = (
+        (int(theme.max_fill[start : start + 2], 16) + int(theme.min_fill[start : start + 2], 16) + 1) // 2
+        for start in (1, 3, 5)
+    )
+    return "#" + "".join(f"{half:02x}" for half in halves)
+
+
+def _glyph(player: Player, stroke: str, fill: str, line: float, dash: str):
+    def swatch(key: str, x: float, y: float) -> list[Item]:
+        points = glyph(x, y - 5.0, 14.0, 10.0, player)  # a node's triangle (or circle), 14 x 10 pt
+        return [Shape(f"{key}:swatch", points, stroke, fill, line, dash)]
+    return swatch
+
+
+def _line(colour: str, width: float, *, mark: bool = False):
+    def swatch(key: str, x: float, y: float) -> list[Item]:
+        items: list[Item] = [Path(f"{key}:swatch", ((x - SWATCH / 2, y), (x + SWATCH / 2, y)), colour, width)]
+        if mark:
+            items.append(Path(f"{key}:mark", ((x, y - 5), (x, y + 5)), colour, width))
+        return items
+    return swatch
+
+
+def _word(text: str, colour: str, *, bold: bool = False):
+    def swatch(key: str, x: float, y: float) -> list[Item]:
+        return [Text(f"{key}:swatch", x, y, text, LEGEND_SIZE, colour, bold=bold)]
+    return swatch
+
+
+def legend_items(trace: Trace, theme: Theme, has_windows: bool) -> list[LegendEntry]:
+    """The legend entries of `trace` in `theme`, in reading order."""
+    summary, ink = trace.summary, theme.ink
+
+    def entry(key: str, label: str, swatch: Callable[[str, float, float], list[Item]], *,
+              words: str = "") -> LegendEntry:
+        return LegendEntry(key, label, swatch, ink, max(SWATCH, text_width(words, LEGEND_SIZE)))
+
+    entries = [
+        entry("max", "MAX", _glyph(Player.MAX, ink, theme.max_fill, theme.line, "solid")),
+        entry("min", "MIN", _glyph(Player.MIN, ink, theme.min_fill, theme.line, "solid")),
+    ]
+    if Player.CHANCE in trace.columns.player:
+        entries.append(entry("chance", "CHANCE", _glyph(Player.CHANCE, ink, chance_fill(theme), theme.line, "solid")))
+    monte_carlo = is_monte_carlo(trace)
+    if monte_carlo:
+        entries.append(entry("visit", "visits (mean inside)", _word("n=3", ink), words="n=3"))
+    else:
+        entries.append(entry("visit", "visit order", _word("#3", ink), words="#3"))
+    if has_windows:
+        label = "alpha-beta window (mover's view)" if trace.is_negamax else "alpha-beta window"
+        entries.append(entry("window", label, _word("[a,b]", ink), words="[a,b]"))
+    if summary.pruned:
+        entries.append(entry("pruned", "pruned", _glyph(Player.MAX, theme.muted, theme.background,
+                                                                   theme.line, "dashed")))
+    if summary.cutoffs:
+        entries.append(entry("cut", "cut-off", _line(theme.cut, theme.bold_line * 0.75, mark=True)))
+    if summary.unreached:
+        entries.append(entry("unreached", "not in the search's tree" if monte_carlo else "beyond the depth limit",
+                                   _glyph(Player.MAX, theme.muted, theme.background, theme.line, "dotted")))
+    entries.append(entry("pv", "principal variation", _line(ink, theme.bold_line)))
+    entries.append(entry("current", "this step", _glyph(Player.MAX, ink, theme.current_fill,
+                                                                   theme.bold_line, "solid")))
+    return entries
+
+
+def legend_rows(entries: list[LegendEntry], width: float) -> list[list[LegendEntry]]:
+    """The entries in rows no wider than `width` (an entry wider than that has a row of its own)."""
+    rows: list[list[LegendEntry]] = [[]]
+    used = 0.0
+    for entry in entries:
+        if rows[-1] and used + entry.width - ENTRY_GAP > width:
+            rows.append([])
+            used = 0.0
+        rows[-1].append(entry)
+        used += entry.width
+    return rows if rows[0] else []

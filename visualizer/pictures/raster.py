@@ -1,0 +1,196 @@
+"""Provides the raster and print formats of a `Drawing`: PNG and PDF through matplotlib, and the `Painter` behind them.
+
+matplotlib is imported inside the functions that need it and only its object API is used (a
+`Figure` on an Agg canvas): no pyplot, no global backend. One figure is reused for all the frames of
+a call. Outputs are deterministic: the PNG carries no time stamp or software name, the PDF no dates.
+Texts are drawn in the DejaVu Sans Mono that ships with matplotlib, so every machine draws the same
+glyphs. The animations (GIF, MP4) paint their frames with the same `Painter`; see `animation`.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import os
+from collections.abc import Callable, Iterable, Iterator
+from typing import TYPE_CHECKING, Any
+
+from visualizer.errors import InputError
+from visualizer.pictures.drawing import CENTRAL_RISE, Drawing, Path, Shape, Text, arrow_geometry, clean_text, dash_pattern
+
+if TYPE_CHECKING:
+    from PIL import Image
+
+__all__ = ["MAX_PIXELS", "Painter", "Progress", "frames_png", "pixel_size", "to_pdf", "to_png"]
+
+Progress = Callable[[int, int], None]
+"""Called with (frames done, total frames) as frames are made."""
+
+MAX_PIXELS = 40_000_000
+"""The most pixels one frame may have (about 8000 x 5000): more is a mistake in --dpi, not a slide."""
+
+_HALIGN = {"start": "left", "middle": "center", "end": "right"}
+_RC = {"lines.scale_dashes": False, "pdf.fonttype": 42}
+"""Dash lengths in points as given (not times the line width); TrueType fonts embedded in PDFs."""
+
+
+def pixel_size(drawing: Drawing, dpi: float) -> tuple[int, int]:
+    """The `(width, height)` in pixels of `drawing` rendered at `dpi` dots per inch (72 points per inch).
+
+    Raises:
+        InputError: `dpi` is not a positive number, or the image would exceed `MAX_PIXELS`.
+    """
+    if not (isinstance(dpi, (int, float)) and 0 < dpi < float("inf")):
+        raise InputError(f"--dpi must be a positive number, not {dpi!r}; e.g. --dpi 150")
+    width, height = max(1, round(drawing.width / 72 * dpi)), max(1, round(drawing.height / 72 * dpi))
+    if width * height > MAX_PIXELS:
+        raise InputError(f"--dpi {dpi:g} makes a {width}x{height} image, too large; lower --dpi")
+    return width, height
+
+
+@contextlib.contextmanager
+def _style() -> Iterator[None]:
+    """matplotlib's default settings plus `_RC` for a while: a user's matplotlibrc changes no output."""
+    import matplotlib
+    import matplotlib.style
+
+    with matplotlib.style.context("default"), matplotlib.rc_context(_RC):
+        yield
+
+
+def _font_file(bold: bool) -> str:
+    import matplotlib
+
+    name = "DejaVuSansMono-Bold.ttf" if bold else "DejaVuSansMono.ttf"
+    return os.path.join(matplotlib.get_data_path(), "fonts", "ttf", name)
+
+
+class Painter:
+    """One matplotlib figure, painted again for each drawing (one painter serves all the frames of a call).
+
+    Attributes:
+        figure: the matplotlib figure.
+        canvas: its Agg canvas, which `rgb` renders.
+        axes: one axes filling the figure, in the drawing's units (y growing downwards).
+    """
+
+    def __init__(self) -> None:
+        from matplotlib.backends.backend_agg import FigureCanvasAgg
+        from matplotlib.figure import Figure
+        from matplotlib.font_manager import FontProperties
+
+        with _style():
+            self.figure = Figure()
+            self.canvas = FigureCanvasAgg(self.figure)
+            self.axes = self.figure.add_axes((0, 0, 1, 1))
+        self._fonts = {bold: _font_file(bold) for bold in (False, True)}
+        self._font_properties = FontProperties
+
+    def paint(self, drawing: Drawing, *, dpi: float, size: tuple[int, int] | None = None) -> None:
+        """Clears the figure and paints `drawing`; `size` in pixels fixes the figure's size at `dpi`."""
+        from matplotlib.lines import Line2D
+        from matplotlib.patches import Polygon
+
+        if size is None:
+            inches = (drawing.width / 72, drawing.height / 72)
+        else:  # a hair over, as Agg truncates the figure's size in pixels
+            inches = ((size[0] + 1e-6) / dpi, (size[1] + 1e-6) / dpi)
+        self.figure.set_dpi(dpi)
+        self.figure.set_size_inches(inches, forward=False)
+        self.figure.set_facecolor(drawing.background)
+        axes = self.axes
+        axes.cla()
+        axes.set_axis_off()
+        axes.set_xlim(0, drawing.width)
+        axes.set_ylim(drawing.height, 0)
+        for order, item in enumerate(drawing.items):
+            if isinstance(item, Shape):
+                axes.add_patch(Polygon(
+                    item.points, closed=True, facecolor=item.fill or "none", fill=item.fill is not None,
+                    edgecolor=item.stroke or "none", linewidth=item.width if item.stroke else 0,
+                    joinstyle="miter", capstyle="butt" if item.dash != "dotted" else "round",
+                    linestyle=_line_style(item.dash, item.width), zorder=order,
+                ))
+            elif isinstance(item, Path):
+                line, head = arrow_geometry(item)
+                axes.add_line(Line2D(
+                    [x for x, _ in line], [y for _, y in line], color=item.colour, linewidth=item.width,
+                    linestyle=_line_style(item.dash, item.width), solid_capstyle="butt",
+                    dash_capstyle="round" if item.dash == "dotted" else "butt",
+                    solid_joinstyle="round", dash_joinstyle="round", zorder=order,
+                ))
+                if head is not None:
+                    axes.add_patch(Polygon(head, closed=True, facecolor=item.colour, edgecolor="none",
+                                           linewidth=0, zorder=order))
+            elif isinstance(item, Text):
+                font = self._font_properties(fname=self._fonts[item.bold], size=item.size)
+                axes.text(item.x, item.y + CENTRAL_RISE * item.size, clean_text(item.text), color=item.colour,
+                          fontproperties=font, ha=_HALIGN[item.anchor], va="baseline", parse_math=False,
+                          zorder=order)
+            else:
+                raise TypeError(f"cannot draw a {type(item).__name__}; items are Shape, Path or Text")
+
+    def rgb(self, drawing: Drawing, *, dpi: float) -> Image.Image:
+        """`drawing` rendered to an RGB image of `pixel_size(drawing, dpi)` pixels."""
+        from PIL import Image
+
+        size = pixel_size(drawing, dpi)
+        with _style():
+            self.paint(drawing, dpi=dpi, size=size)
+            self.canvas.draw()
+        width, height = self.canvas.get_width_height(physical=True)
+        image = Image.frombuffer("RGBA", (width, height), self.canvas.buffer_rgba(), "raw", "RGBA", 0, 1)
+        return image.convert("RGB")
+
+
+def _line_style(dash: str, width: float) -> Any:
+    """matplotlib's line style for a pattern: the lengths of `dash_pattern` (in points, see `_RC`)."""
+    pattern = dash_pattern(dash, width)
+    return (0, pattern) if pattern else "solid"
+
+
+def _png_bytes(image: Image.Image, dpi: float) -> bytes:
+    buffer = io.BytesIO()
+    image.save(buffer, format="PNG", dpi=(dpi, dpi))
+    return buffer.getvalue()
+
+
+def to_png(drawing: Drawing, *, dpi: float) -> bytes:
+    """`drawing` as a PNG of `pixel_size(drawing, dpi)` pixels, with no time stamp or software name.
+
+    Raises:
+        InputError: `dpi` is not positive or makes too large an image.
+    """
+    return _png_bytes(Painter().rgb(drawing, dpi=dpi), dpi)
+
+
+def frames_png(drawings: Iterable[Drawing], *, dpi: float, progress: Progress | None = None) -> Iterator[bytes]:
+    """One PNG per drawing, in order, made as they are asked for (one figure reused for all).
+
+    Args:
+        drawings: the frames; a generator is read one drawing at a time.
+        dpi: dots per inch.
+        progress: called with (frames done, total frames) as each frame is made; total is 0 when
+            `drawings` has no length.
+    """
+    total = len(drawings) if hasattr(drawings, "__len__") else 0
+    painter = Painter()
+    for done, drawing in enumerate(drawings, start=1):
+        frame = _png_bytes(painter.rgb(drawing, dpi=dpi), dpi)
+        if progress is not None:
+            progress(done, total)
+        yield frame
+
+
+def to_pdf(drawing: Drawing) -> bytes:
+    """`drawing` as a one-page vector PDF the size of its canvas, fonts embedded, with no dates."""
+    painter = Painter()
+    with _style():
+        painter.paint(drawing, dpi=72)
+        buffer = io.BytesIO()
+        metadata = {"Title": drawing.title or None, "CreationDate": None, "ModDate": None, "Producer": None,
+                    "Creator": None}
+        painter.figure.savefig(buffer, format="pdf", metadata=metadata, facecolor=drawing.background)
+    return buffer.getvalue()
+
+

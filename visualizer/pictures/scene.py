@@ -1,0 +1,213 @@
+"""Provides `Scene`: what every node of a trace shows after a step (or when finished), before any drawing.
+
+The one place that decides a node's look from the search: visited, pruned, unreached or not yet
+seen; the value shown, or a leaf's static value shown dimmed; the visit number (Monte Carlo: the node's
+visits, and its mean rounded) and the window; the
+node of the step; the cut-offs so far; the principal variation (finished only); the edge of a child
+just taken; and the caption, the step as a sentence as the app says it. The figure (and so every
+picture format) and the per-step DOT files both read it.
+"""
+
+from __future__ import annotations
+
+import weakref
+from bisect import bisect_right
+from dataclasses import dataclass
+from typing import Literal
+
+from visualizer.games.base import Value, format_value
+from visualizer.tracing.describe import describe
+from visualizer.tracing.trace_records import NodeStatus
+from visualizer.tracing.replay import Phase, Replay
+from visualizer.tracing.trace import Trace
+from visualizer.tracing.events import EVENT_KINDS, Effect
+from visualizer.tracing.trace_columns import KINDS
+from visualizer.tracing.visits import MEAN_DIGITS, VisitCounts, is_monte_carlo, visit_counts
+
+__all__ = ["NodeLook", "Scene", "blank_scene", "finished_scene", "inner_nodes", "scene_at", "standing_cuts"]
+
+Status = Literal["visited", "pruned", "unreached", "unseen"]
+
+
+@dataclass(frozen=True)
+class NodeLook:
+    """What one node shows.
+
+    Attributes:
+        status: "visited", "pruned", "unreached" or "unseen" (not entered yet).
+        value: the value shown in full, None for none.
+        dimmed: a leaf's static value shown dimmed (not evaluated yet, or pruned), None for none.
+        visit: the visit number, None before the node is entered.
+        window: the window "[alpha, beta]" text, "" for none.
+        current: the node of the step being shown.
+        bold: on the principal variation (finished searches).
+        visits: Monte Carlo search: the node's visits so far, shown instead of the visit number
+            (None for other searches, and before the node is entered).
+    """
+
+    status: Status
+    value: Value | None = None
+    dimmed: Value | None = None
+    visit: int | None = None
+    window: str = ""
+    current: bool = False
+    bold: bool = False
+    visits: int | None = None
+
+    @property
+    def visit_text(self) -> str:
+        """What a drawing writes beside the node: "#7" (the 7th node entered), or for a Monte Carlo
+        search "n=30" (its visits so far)."""
+        return f"#{self.visit}" if self.visits is None else f"n={self.visits}"
+
+
+@dataclass(frozen=True)
+class Scene:
+    """Every node's look and the marks between them, at one step or when finished.
+
+    Attributes:
+        looks: each node's look, by id.
+        cuts: (node, first skipped child) of each cut-off so far: the edges marked "cut".
+        bold: the nodes of the principal variation (finished searches; empty on a step).
+        last_edge: (node, child) of the child just taken or that closed the window, None for none.
+        caption: the step as a sentence, or the outcome of the finished search.
+        step: the step shown, None for the finished search.
+    """
+
+    looks: tuple[NodeLook, ...]
+    cuts: frozenset[tuple[int, int]]
+    bold: frozenset[int]
+    last_edge: tuple[int, int] | None
+    caption: str
+    step: int | None
+
+
+def _window(alpha: Value | None, beta: Value | None) -> str:
+    return "" if alpha is None else f"[{format_value(alpha)}, {format_value(beta)}]"
+
+
+def _look(trace: Trace, inner: frozenset[int], node: int, status: Status, visit: int | None, value: Value | None,
+          alpha: Value | None, beta: Value | None, *, current: bool = False, bold: bool = False,
+          visits: int | None = None) -> NodeLook:
+    visited = status == "visited"
+    evaluated = visited and value is not None
+    dimmed = None if evaluated or node in inner else trace.columns.static_value[node]
+    if visits is not None and isinstance(value, float):
+        value = round(value, MEAN_DIGITS)  # a Monte Carlo mean: 6.133, not 6.133333
+    return NodeLook(status, value if visited else None, dimmed, visit, _window(alpha, beta) if visited else "",
+                    current, bold, visits if visited and visit is not None else None)
+
+
+def standing_cuts(trace: Trace, step: int | None = None) -> frozenset[tuple[int, int]]:
+    """(node, first skipped child) of each cut-off up to `step` (None: the whole search) whose skipped
+    child the search has not entered since: a search that enters nodes again (a PVS re-search) may
+    search a child it skipped before, and its edge is then no longer cut."""
+    last = len(trace.events) if step is None else step
+    cutoffs = [cutoff for cutoff in trace.summary.cutoffs if cutoff.skipped and cutoff.step <= last]
+    if not trace.traits.revisits or not cutoffs:
+        return frozenset((cutoff.node, cutoff.skipped[0]) for cutoff in cutoffs)
+    entries = _entry_steps(trace)
+    return frozenset((cutoff.node, cutoff.skipped[0]) for cutoff in cutoffs
+                     if bisect_right(entries.get(cutoff.skipped[0], ()), last) ==
+                     bisect_right(entries.get(cutoff.skipped[0], ()), cutoff.step))
+
+
+_ENTRIES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+"""Trace columns -> each node's entry steps, made once per trace (frames ask at every step)."""
+
+
+def _entry_steps(trace: Trace) -> dict[int, list[int]]:
+    """The steps at which each node is entered, in order."""
+    columns = trace.columns
+    entries = _ENTRIES.get(columns)
+    if entries is None:
+        opens = {code for code, kind in enumerate(KINDS) if EVENT_KINDS[kind].effect is Effect.OPEN}
+        entries = {}
+        for index, (code, node) in enumerate(zip(columns.event_kind, columns.event_node)):
+            if code in opens:
+                entries.setdefault(node, []).append(index + 1)
+        _ENTRIES[columns] = entries
+    return entries
+
+
+def _counts(trace: Trace) -> VisitCounts | None:
+    """The visit counts of a Monte Carlo trace, None for other searches."""
+    return visit_counts(trace) if is_monte_carlo(trace) else None
+
+
+def _visited_text(trace: Trace) -> str:
+    """ "13 of 15 nodes visited"; for a search that enters nodes again, "9 of 15 nodes visited (193 entries)"."""
+    summary, count = trace.summary, len(trace.columns.name)
+    if not trace.traits.revisits:
+        return f"{summary.nodes_visited} of {count} nodes visited"
+    distinct = len(set(summary.visit_order))
+    return f"{distinct} of {count} nodes visited ({summary.nodes_visited:,} entries)"
+
+
+def inner_nodes(trace: Trace) -> frozenset[int]:
+    """The nodes with children (their static values are never shown): `scene_at` takes them, made once per trace."""
+    return frozenset(trace.columns.edges()[0])
+
+
+def finished_scene(trace: Trace) -> Scene:
+    """The finished search: final values and windows, every cut-off, the principal variation."""
+    columns, summary = trace.columns, trace.summary
+    inner = inner_nodes(trace)
+    bold = frozenset(summary.principal_variation)
+    counts = _counts(trace)
+    looks = tuple(
+        _look(trace, inner, node, "visited" if status is NodeStatus.VISITED else status.value, columns.visit[node],
+              columns.value[node], columns.alpha[node], columns.beta[node], bold=node in bold,
+              visits=None if counts is None else counts.final(node))
+        for node, status in enumerate(columns.status)
+    )
+    cuts = standing_cuts(trace)
+    events = trace.events
+    outcome = describe(trace, events[len(events) - 1]) if len(events) else "No steps."
+    count = len(summary.cutoffs)
+    caption = f"{outcome} {_visited_text(trace)}, {count} cut-off{'' if count == 1 else 's'}."
+    return Scene(looks, cuts, bold, None, caption, None)
+
+
+def blank_scene(trace: Trace, caption: str) -> Scene:
+    """The tree as an exercise to work by hand: every node drawn alike (solid, as if visited), the leaves
+    with their static values, and nothing the search finds: no inner values, windows, visit numbers,
+    pruned or unreached marks, cut-offs or principal variation."""
+    inner = inner_nodes(trace)
+    static = trace.columns.static_value
+    looks = tuple(NodeLook("visited", None if node in inner else static[node]) for node in range(len(static)))
+    return Scene(looks, frozenset(), frozenset(), None, caption, None)
+
+
+def scene_at(trace: Trace, replay: Replay, *, inner: frozenset[int] | None = None) -> Scene:
+    """The search as it stands at `replay`'s step: values and windows then, the node of the step.
+
+    `inner` is `inner_nodes(trace)`, given by callers that draw many steps so it is made once.
+    """
+    columns = trace.columns
+    if inner is None:
+        inner = inner_nodes(trace)
+    current = replay.current
+    counts = _counts(trace)
+    looks = []
+    for node, view in enumerate(replay.views):
+        if view.phase is Phase.PRUNED:
+            status: Status = "pruned"
+        elif view.visit is not None:
+            status = "visited"
+        elif columns.status[node] is NodeStatus.UNREACHED:
+            status = "unreached"  # beyond the look-ahead from the first step on, as in the app
+        else:
+            status = "unseen"
+        looks.append(_look(trace, inner, node, status, view.visit, view.value, view.alpha, view.beta,
+                           current=node == current, visits=None if counts is None else counts.at(node, replay.step)))
+    cuts = standing_cuts(trace, replay.step)
+    event = replay.event
+    if event is None:
+        caption = "Before the first step."
+    else:
+        caption = f"Step {replay.step} of {len(trace.events)}: {describe(trace, event)}"
+    last = None
+    if event is not None and event.child is not None:  # the kinds that carry a child (EVENT_KINDS)
+        last = (event.node, event.child)
+    return Scene(tuple(looks), cuts, frozenset(), last, caption, replay.step)

@@ -1,0 +1,132 @@
+"""Provides the TeX text tools of the beamer painter: `tex_typewriter` and `tex_text`, plain text written
+as LaTeX that no document setting can change, and `painting_order` and `overlay_runs`, how the items of
+many frames become one list of overlays.
+
+Typewriter text (the labels of a TikZ picture) keeps every space and writes its punctuation as
+character codes (as `\\verb` does), so babel shorthands and active characters leave it alone; each 0
+becomes `\\gametreezero{}`, which the picture defines (Computer Modern's typewriter 0 looks like its O).
+Ordinary text (a frame title) escapes TeX's special characters. In both, latin-1 letters become accent
+commands that work in the OT1 and T1 encodings alike and anything else becomes "?", so the output is
+plain ASCII.
+
+The beamer painter writes each item once per run of frames on which it looks the same;
+`painting_order` and `overlay_runs` work that out for any sequences, knowing nothing of drawings.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+import heapq
+import itertools
+from collections.abc import Hashable, Sequence
+from typing import TypeVar
+
+__all__ = ["overlay_runs", "painting_order", "tex_text", "tex_typewriter"]
+
+
+_PLAIN = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ123456789.,()[]+-=*/@'")
+"""Characters written as themselves in typewriter text; other printable ASCII is written as `\\charN{}`."""
+_ACCENTS = {"\u0300": "`", "\u0301": "'", "\u0302": "^", "\u0303": "~", "\u0308": '"', "\u0327": "c"}
+_LETTERS = {"Æ": r"\AE{}", "æ": r"\ae{}", "Ø": r"\O{}", "ø": r"\o{}", "ß": r"\ss{}", "Å": r"\AA{}",
+            "å": r"\aa{}"}
+
+
+def _latin1_letter(character: str) -> str | None:
+    """A latin-1 letter as a LaTeX command both OT1 and T1 can print (\\'{e}, \\ss{}), or None."""
+    if character in _LETTERS:
+        return _LETTERS[character]
+    if not "\u00c0" <= character <= "\u00ff":
+        return None
+    base, *marks = unicodedata.normalize("NFD", character)
+    if len(marks) != 1 or marks[0] not in _ACCENTS or not base.isascii():
+        return None  # Ð, Þ, ×, ÷ and the like: T1-only or not letters
+    base = r"\i" if base == "i" else base
+    accent = _ACCENTS[marks[0]]
+    return f"\\{accent}{{{base}}}" if accent != "c" else f"\\c{{{base}}}"
+
+
+def tex_typewriter(text: str) -> str:
+    """`text` as LaTeX for a typewriter line: every space kept (`\\ `), punctuation as character codes, and
+    each 0 as `\\gametreezero{}` (defined by the picture `to_tikz` writes)."""
+    parts = []
+    for character in text:
+        if character in _PLAIN:
+            parts.append(character)
+        elif character == " ":
+            parts.append("\\ ")
+        elif character == "0":
+            parts.append("\\gametreezero{}")
+        elif " " < character <= "~":
+            parts.append(f"\\char{ord(character)}{{}}")
+        else:
+            parts.append(_latin1_letter(character) or "?")
+    return "".join(parts)
+
+
+def tex_text(text: str) -> str:
+    """`text` as LaTeX for ordinary (proportional) text such as a frame title."""
+    parts = []
+    for character in text:
+        if character.isascii() and (character.isalnum() or character in " .,;:!?()[]+-=*/@'"):
+            parts.append(character)
+        elif character in "#$%&_{}":
+            parts.append("\\" + character)
+        elif " " < character <= "~":  # \ ~ ^ < > | " `: from the typewriter font, as \verb has them
+            parts.append(f"{{\\ttfamily\\char{ord(character)}}}")
+        else:
+            parts.append(_latin1_letter(character) or "?")
+    return "".join(parts)
+
+
+Value = TypeVar("Value")
+
+
+def painting_order(sequences: Sequence[Sequence[Hashable]]) -> list[Hashable]:
+    """Every element of `sequences` once, in an order that keeps each sequence's own order.
+
+    An element that first turns up in a later sequence goes where that sequence has it, not last.
+    Elements free to go anywhere, and sequences that disagree (one has a before b, another b
+    before a), are settled by first appearance.
+    """
+    first: dict[Hashable, int] = {}
+    for sequence in sequences:
+        for element in sequence:
+            first.setdefault(element, len(first))
+    later: dict[Hashable, set[Hashable]] = {element: set() for element in first}
+    waiting = dict.fromkeys(first, 0)
+    for sequence in sequences:
+        for before, after in itertools.pairwise(sequence):
+            if after not in later[before]:
+                later[before].add(after)
+                waiting[after] += 1
+    ready = [(index, element) for element, index in first.items() if waiting[element] == 0]
+    heapq.heapify(ready)
+    order: list[Hashable] = []
+    placed: set[Hashable] = set()
+    while len(order) < len(first):
+        if ready:
+            element = heapq.heappop(ready)[1]
+            if element in placed:
+                continue
+        else:  # the sequences disagree: the earliest unplaced element goes next
+            element = min((element for element in first if element not in placed), key=first.__getitem__)
+        placed.add(element)
+        order.append(element)
+        for after in later[element]:
+            waiting[after] -= 1
+            if waiting[after] == 0 and after not in placed:
+                heapq.heappush(ready, (first[after], after))
+    return order
+
+
+def overlay_runs(values: Sequence[Value | None]) -> list[tuple[int, int, Value]]:
+    """The runs of equal consecutive values as (first, last, value), numbered from 1 like overlays; None is absent."""
+    runs: list[tuple[int, int, Value]] = []
+    for overlay, value in enumerate(values, start=1):
+        if value is None:
+            continue
+        if runs and runs[-1][1] == overlay - 1 and runs[-1][2] == value:
+            runs[-1] = (runs[-1][0], overlay, value)
+        else:
+            runs.append((overlay, overlay, value))
+    return runs

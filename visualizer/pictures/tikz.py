@@ -1,0 +1,299 @@
+"""Provides `to_tikz`: drawings painted as one TikZ picture with one beamer overlay per drawing, and its wrapper.
+
+`to_tikz` writes a `tikzpicture` to `\\input` into a beamer frame: drawing i (from 0) is what overlay
+i + 1 shows. Nothing is repeated per overlay: each item (found by its `key`) is written once per run of
+consecutive drawings on which it is equal, inside `\\only<a-b>{...}`, or bare when it is the same on all
+of them; a run that lasts to the last drawing is open-ended (`\\only<a->`), so the final picture stays
+if the frame has further overlays. One drawing gives a still picture with no overlay command at all.
+
+The file needs only the `tikz` package (no TikZ library) and is plain ASCII: text is typewriter
+(`\\ttfamily`), written by `tex_text.tex_typewriter` so no document setting changes it, with 0 drawn
+with a dot inside (Computer Modern's typewriter 0 looks like its O). Arrowheads, dashes and the text
+baseline follow the geometry of `drawing`, as the SVG painter does, so the slides look like the other
+formats.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import shutil
+from collections.abc import Sequence
+
+from visualizer.errors import InputError, shown
+from visualizer.pictures.drawing import CENTRAL_RISE, Drawing, Item, Path, Point, Shape, Text, arrow_geometry, dash_pattern, number
+from visualizer.pictures.tex import overlay_runs, painting_order
+from visualizer.pictures.tex import tex_text, tex_typewriter
+
+__all__ = [
+    "SLIDES_SUFFIX", "is_pdflatex_installed", "slides_file_name", "standalone_tex", "to_tikz",
+]
+
+SLIDES_SUFFIX = "-slides"
+"""The wrapper of NAME.tex is NAME-slides.tex."""
+
+FONT_SIZE = 10
+"""The size the typewriter font is set in; a text of another size is scaled, so any document draws it exact."""
+
+BOLD_OFFSET = 0.4
+"""How far (in points at `FONT_SIZE`) bold text is printed a second time: Computer Modern has no bold typewriter."""
+
+ZERO = r"\rlap{\raise0.25em\hbox{.}}0"
+"""How a 0 is typeset: with a dot inside, since the typewriter font's 0 looks like its O."""
+
+_COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
+_INPUT_NAME = re.compile(r"[A-Za-z0-9 ._+(),=@/-]+")
+"""File names TeX can `\\input` as they are (checked with pdflatex); others are refused."""
+
+
+def is_pdflatex_installed() -> bool:
+    """True when `pdflatex` is on the PATH."""
+    return shutil.which("pdflatex") is not None
+
+
+def slides_file_name(picture_file: str) -> str:
+    """The standalone wrapper's name for a picture file: "trees/NAME.tex" -> "trees/NAME-slides.tex"."""
+    return f"{picture_file.removesuffix('.tex')}{SLIDES_SUFFIX}.tex"
+
+
+class _Colours:
+    """The `\\definecolor` names of the colours used, numbered in order of first use."""
+
+    def __init__(self) -> None:
+        self.names: dict[str, str] = {}
+
+    def name(self, colour: str) -> str:
+        if not _COLOUR.fullmatch(colour):
+            raise ValueError(f"cannot paint the colour {colour!r}: colours are #rrggbb")
+        colour = colour[1:].upper()
+        return self.names.setdefault(colour, f"gt{len(self.names) + 1}")
+
+    def definitions(self) -> list[str]:
+        return [f"\\definecolor{{{name}}}{{HTML}}{{{colour}}}" for colour, name in self.names.items()]
+
+
+def _ratio(value: float) -> str:
+    """A scale factor: four decimals at most, no trailing zeros."""
+    return f"{value:.4f}".rstrip("0").rstrip(".")
+
+
+def _coordinate(x: float, y: float, height: float) -> str:
+    for value in (x, y):
+        if not math.isfinite(value):
+            raise ValueError(f"cannot paint the point ({x}, {y}): coordinates must be finite")
+    return f"({number(x)},{number(height - y)})"
+
+
+def _outline(points: Sequence[Point], height: float, *, closed: bool) -> str:
+    path = " -- ".join(_coordinate(x, y, height) for x, y in points)
+    return path + " -- cycle" if closed else path
+
+
+def _line_options(colour: str, width: float, dash: str, *, is_line: bool) -> str:
+    options = [colour, f"line width={number(width)}pt"]
+    pattern = dash_pattern(dash, width)
+    if pattern:
+        on, off = pattern
+        options.append(f"dash pattern=on {number(on)}pt off {number(off)}pt")
+    if dash == "dotted":
+        options.append("line cap=round")
+    if is_line:
+        options.append("line join=round")
+    return ", ".join(options)
+
+
+def _paint_shape(item: Shape, height: float, colours: _Colours) -> str:
+    outline = _outline(item.points, height, closed=True)
+    fill = None if item.fill is None else colours.name(item.fill)
+    stroke = None if item.stroke is None or item.width <= 0 else colours.name(item.stroke)
+    if stroke is None:
+        return "" if fill is None else f"\\fill[{fill}] {outline};"
+    options = _line_options(stroke, item.width, item.dash, is_line=False)
+    if fill is None:
+        return f"\\draw[{options}] {outline};"
+    return f"\\filldraw[fill={fill}, draw={options}] {outline};"
+
+
+def _paint_path(item: Path, height: float, colours: _Colours) -> str:
+    colour = colours.name(item.colour)
+    line, head = arrow_geometry(item)
+    command = "" if item.width <= 0 else (
+        f"\\draw[{_line_options(colour, item.width, item.dash, is_line=True)}] {_outline(line, height, closed=False)};")
+    if head is not None:
+        command += f" \\fill[{colour}] {_outline(head, height, closed=True)};"
+    return command.strip()
+
+
+def _paint_text(item: Text, height: float, colours: _Colours) -> str:
+    content = tex_typewriter(item.text)
+    if not content or item.size <= 0:
+        return ""
+    anchor = {"start": "base west", "middle": "base", "end": "base east"}[item.anchor]
+    options = f"gametree text, anchor={anchor}, text={colours.name(item.colour)}"
+    if item.size != FONT_SIZE:
+        options += f", scale={_ratio(item.size / FONT_SIZE)}"
+    if item.bold:
+        content = f"\\bfseries\\rlap{{\\kern{number(BOLD_OFFSET)}pt {content}}}{content}"
+    baseline = item.y + CENTRAL_RISE * item.size
+    return f"\\node[{options}] at {_coordinate(item.x, baseline, height)} {{{content}}};"
+
+
+_PAINTERS = {Shape: _paint_shape, Path: _paint_path, Text: _paint_text}
+
+
+def _paint(item: Item, height: float, colours: _Colours) -> str:
+    painter = _PAINTERS.get(type(item))
+    if painter is None:
+        raise TypeError(f"cannot draw a {type(item).__name__} in TikZ; items are Shape, Path or Text")
+    return painter(item, height, colours)
+
+
+def _identities(drawing: Drawing) -> list[tuple[str, int]]:
+    """Each item's identity across drawings: its key, and which of the items with that key it is."""
+    counts: dict[str, int] = {}
+    identities = []
+    for item in drawing.items:
+        counts[item.key] = counts.get(item.key, -1) + 1
+        identities.append((item.key, counts[item.key]))
+    return identities
+
+
+def _fit(width: float, height: float) -> list[str]:
+    """TeX that picks the `\\resizebox` sizes fitting the picture into \\gametreewidth x \\gametreeheight.
+
+    The test multiplies the longer side's limit by a ratio below one, so no dimension overflows."""
+    wide, high = max(1, round(width)), max(1, round(height))
+    if wide >= high:
+        test = f"\\ifdim\\dimexpr\\gametreewidth*{high}/{wide}\\relax>\\dimexpr\\gametreeheight\\relax"
+        over, under = "{!}{\\gametreeheight}", "{\\gametreewidth}{!}"
+    else:
+        test = f"\\ifdim\\dimexpr\\gametreeheight*{wide}/{high}\\relax>\\dimexpr\\gametreewidth\\relax"
+        over, under = "{\\gametreewidth}{!}", "{!}{\\gametreeheight}"
+    return [f"{test}\\def\\gametreesize{{{over}}}\\else\\def\\gametreesize{{{under}}}\\fi%",
+            "\\expandafter\\resizebox\\gametreesize{%"]
+
+
+def _comment(text: str) -> str:
+    """`text` fit for a one-line % comment: printable ASCII, anything else as "?"."""
+    return "".join(character if " " <= character <= "~" else "?" for character in text)
+
+
+def to_tikz(drawings: Sequence[Drawing]) -> str:
+    """`drawings` as one TikZ picture: drawing i on beamer overlay i + 1, or a still picture for one drawing.
+
+    Every item is written once per run of drawings on which it is equal, wrapped in `\\only<a-b>`
+    (`\\only<a->` when the run lasts to the end; nothing when it covers every drawing). Items keep
+    each drawing's painting order. The picture is scaled to fit `\\gametreewidth` x `\\gametreeheight`
+    (default `\\linewidth` x `0.8\\textheight`), which a document may define before `\\input`.
+
+    Args:
+        drawings: one drawing per overlay, all with the same canvas.
+
+    Returns:
+        The file's text: plain ASCII, ending in a newline.
+
+    Raises:
+        ValueError: no drawings, canvases of different sizes, a colour that is not #rrggbb, or a
+            coordinate that is not finite.
+    """
+    if not drawings:
+        raise ValueError("to_tikz needs at least one drawing")
+    width, height = drawings[0].width, drawings[0].height
+    for drawing in drawings:
+        if (drawing.width, drawing.height) != (width, height):
+            raise ValueError(
+                f"every drawing needs the same canvas: {width}x{height} and {drawing.width}x{drawing.height}")
+    count = len(drawings)
+    colours = _Colours()
+    body: list[str] = []
+    last_named = 0  # the highest overlay number written in a \only
+
+    def emit(command: str, first: int, last: int) -> None:
+        nonlocal last_named
+        if not command:
+            return
+        if first == 1 and last == count:
+            body.append(command)
+            return
+        spec = f"{first}-" if last == count else str(first) if first == last else f"{first}-{last}"
+        last_named = max(last_named, first if last == count else last)
+        body.append(f"\\only<{spec}>{{{command}}}")
+
+    canvas = f"(0,0) rectangle ({number(width)},{number(height)})"
+    for first, last, background in overlay_runs([drawing.background for drawing in drawings]):
+        emit(f"\\fill[{colours.name(background)}] {canvas};", first, last)
+    frames = [dict(zip(_identities(drawing), drawing.items)) for drawing in drawings]
+    for identity in painting_order([list(frame) for frame in frames]):
+        for first, last, item in overlay_runs([frame.get(identity) for frame in frames]):
+            emit(_paint(item, height, colours), first, last)
+    if 1 < count and last_named < count:
+        body.append(f"\\only<{count}>{{}}% one overlay per drawing, also when the last ones look alike")
+
+    size = f"{number(width)}x{number(height)}pt"
+    if count == 1:
+        usage = ["% A still picture: \\input this file in any LaTeX document whose preamble has \\usepackage{tikz}."]
+    else:
+        usage = [f"% {count} beamer overlays, one per step: \\input this file inside a beamer frame",
+                 "% (preamble: \\usepackage{tikz}; no TikZ library is needed)."]
+    title = f": {_comment(drawings[0].title)}" if drawings[0].title else ""
+    lines = [
+        f"% Game tree drawn by gametree visualizer in TikZ{title}",
+        *usage,
+        "% Scaled to fit \\gametreewidth x \\gametreeheight (default \\linewidth x 0.8\\textheight), keeping its",
+        f"% proportions: \\newcommand{{\\gametreewidth}}{{8cm}} before \\input changes it; its natural size is {size}.",
+        "\\begingroup%",
+        "\\providecommand{\\gametreewidth}{\\linewidth}%",
+        "\\providecommand{\\gametreeheight}{0.8\\textheight}%",
+        f"\\def\\gametreezero{{{ZERO}}}%",
+        *_fit(width, height),
+        (f"\\begin{{tikzpicture}}[x=1pt, y=1pt, gametree text/.style={{inner sep=0pt, "
+         f"font=\\ttfamily\\fontsize{{{FONT_SIZE}}}{{{FONT_SIZE}}}\\selectfont}}]"),
+        *colours.definitions(),
+        f"\\path[use as bounding box] {canvas};",
+        *body,
+        "\\end{tikzpicture}}%",
+        "\\endgroup%",
+    ]
+    return "\n".join(lines) + "\n"
+
+
+def standalone_tex(picture_file: str, *, title: str) -> str:
+    """A beamer document that shows the picture `to_tikz` wrote, one slide per overlay; see `slides_file_name`.
+
+    It compiles with `pdflatex` on Debian's texlive-latex-base, texlive-latex-recommended (beamer)
+    and texlive-pictures (TikZ), with no other package: the fonts are Computer Modern in the default
+    encoding, since T1 would need the lmodern or cm-super fonts, which those packages only recommend.
+
+    Args:
+        picture_file: the picture's file name as the wrapper `\\input`s it (usually the bare name, the
+            wrapper being written beside the picture).
+        title: the frame's title, plain text ("" for none).
+
+    Returns:
+        The document's text: plain ASCII, ending in a newline.
+
+    Raises:
+        InputError: TeX cannot `\\input` a file of that name.
+    """
+    if not _INPUT_NAME.fullmatch(picture_file) or picture_file != picture_file.strip():
+        raise InputError(f"TeX cannot \\input a file named {shown(picture_file)}; "
+                         "name the output with letters, digits, spaces and . _ - + ( ) , = @ / only")
+    slides = slides_file_name(picture_file).rpartition("/")[2]
+    frame_title = [f"\\frametitle{{{tex_text(title)}}}"] if title else []
+    lines = [
+        f"% Slides made by gametree visualizer: run `pdflatex {slides}` with {picture_file} beside it.",
+        "% Needs only Debian's texlive-latex-base, texlive-latex-recommended and texlive-pictures.",
+        "\\documentclass[aspectratio=169]{beamer}",
+        "\\usepackage{tikz}",
+        "\\setbeamertemplate{navigation symbols}{}",
+        "\\setbeamersize{text margin left=3mm, text margin right=3mm}",
+        "\\newcommand{\\gametreeheight}{0.94\\textheight}% the picture has its own title: give it the frame",
+        "\\begin{document}",
+        "\\begin{frame}",
+        *frame_title,
+        "\\centering",
+        f"\\input{{{picture_file}}}",
+        "\\end{frame}",
+        "\\end{document}",
+    ]
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,223 @@
+"""Provides `write_worksheet`: a worksheet's files, a blank sheet and an answer key per exercise, and its index.
+
+For each exercise and each picture format asked for (svg, pdf): `exercise-NN-sheet.EXT`, the tree
+with its names, MAX/MIN shapes and leaf values and nothing to be found (`Figure.blank`), and
+`exercise-NN-key.EXT`, the finished alpha-beta search (`Figure.still`), both on one canvas. `tex`
+gives `worksheet.tex` (one TikZ picture per sheet) and `worksheet-key.tex` (one per key), `md`
+gives `worksheet.md` (the codes and practice's blank text sheets) and `worksheet-key.md` (the text
+keys); `index.csv` (one row per exercise) is always written. All files are replaced together.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from visualizer.errors import InputError
+from visualizer.pictures.drawing import Drawing
+from visualizer.pictures.figure import Figure
+from visualizer.safe_files import StagedWrites
+from visualizer.pictures.tex import tex_text
+from visualizer.pictures.themes import DEFAULT_THEME
+from visualizer.tracing.trace import Trace
+
+__all__ = ["DEFAULT_WORKSHEET_FORMATS", "INDEX_COLUMNS", "WORKSHEET_FORMATS", "WorksheetPage", "index_csv",
+           "parse_worksheet_formats", "write_worksheet"]
+
+WORKSHEET_FORMATS = ("md", "svg", "pdf", "tex")
+"""What `worksheet --format` takes, in the order the files are written."""
+
+DEFAULT_WORKSHEET_FORMATS = ("md", "svg")
+
+INDEX_COLUMNS = ("number", "code", "branching", "depth", "range", "seed", "root", "strict", "cutoffs",
+                 "deep_cutoffs", "leaves", "value")
+"""The columns of index.csv (and the keys of each exercise in `--json`)."""
+
+
+@dataclass(frozen=True)
+class WorksheetPage:
+    """What one exercise puts in the files.
+
+    Attributes:
+        number: its place, from 1.
+        code: its exercise code.
+        trace: alpha-beta's trace of it (the key; the sheet is its tree without the answers).
+        instructions: the sheet's caption, e.g. "alpha-beta, left to right, cut on equality; root MAX".
+        sheet_text: practice's blank text sheet.
+        key_text: practice's text key.
+        row: its row of the index (`INDEX_COLUMNS`).
+    """
+
+    number: int
+    code: str
+    trace: Trace
+    instructions: str
+    sheet_text: str
+    key_text: str
+    row: dict[str, Any]
+
+    @property
+    def title(self) -> str:
+        return f"Exercise {self.number} - code {self.code}"
+
+    @property
+    def check_command(self) -> str:
+        return f"visualizer practice --code {self.code} --answers exercise-{self.number}.txt"
+
+
+def parse_worksheet_formats(text: str) -> tuple[str, ...]:
+    """'md,svg' -> ("md", "svg"), in `WORKSHEET_FORMATS` order.
+
+    Raises:
+        InputError: an unknown or empty format.
+    """
+    asked = [part.strip().lower() for part in text.split(",")]
+    unknown = [part for part in asked if part not in WORKSHEET_FORMATS]
+    if unknown or not asked:
+        shown = ", ".join(repr(part) for part in unknown) or "nothing"
+        raise InputError(f"--format has {shown}; a worksheet takes any of {', '.join(WORKSHEET_FORMATS)}, "
+                         "separated by commas, e.g. --format pdf,md")
+    return tuple(fmt for fmt in WORKSHEET_FORMATS if fmt in asked)
+
+
+def index_csv(rows: Iterable[dict[str, Any]]) -> str:
+    """The index as CSV: a header line of `INDEX_COLUMNS`, then one line per exercise."""
+    buffer = io.StringIO()
+    writer = csv.DictWriter(buffer, INDEX_COLUMNS, lineterminator="\n")
+    writer.writeheader()
+    for row in rows:
+        writer.writerow({column: _cell(row[column]) for column in INDEX_COLUMNS})
+    return buffer.getvalue()
+
+
+def _cell(value: Any) -> Any:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, (list, tuple)):
+        return " ".join(str(item) for item in value)
+    return value
+
+
+def file_stem(page: WorksheetPage, count: int) -> str:
+    """exercise-01 ... (numbers padded to the count's digits, two at least, so the files sort)."""
+    return f"exercise-{page.number:0{max(2, len(str(count)))}d}"
+
+
+def write_worksheet(pages: Sequence[WorksheetPage], out: Path, formats: Sequence[str], *, heading: str,
+                    key_heading: str | None = None, theme: str = DEFAULT_THEME) -> list[Path]:
+    """Writes the worksheet's files into `out` (created if missing); returns the paths written.
+
+    Every file is written to a temporary first and all are renamed into place together, so an error
+    leaves the folder as it was. Files of the same names are replaced; no other file is touched.
+
+    Args:
+        pages: the exercises, in order.
+        out: the folder.
+        formats: any of `WORKSHEET_FORMATS`.
+        heading: one line saying what the worksheet is (its settings), atop the students' documents.
+        key_heading: the same atop the keys, which may say more (the constraints); `heading` if None.
+        theme: the pictures' colours.
+
+    Raises:
+        InputError: `out` is a file, or a file cannot be written.
+    """
+    if out.exists() and not out.is_dir():
+        raise InputError(f"--out {out} is a file; give a folder for the worksheet (it is created if missing)")
+    key_heading = heading if key_heading is None else key_heading
+    written: list[tuple[Path, Iterable[bytes | str]]] = []
+    pictures = [fmt for fmt in ("svg", "pdf") if fmt in formats]
+    drawings: list[tuple[Drawing, Drawing]] = []
+    for page in pages:
+        figure = Figure(page.trace, theme=theme, title=f"{page.title}: answer key")
+        sheet, key = figure.blank(page.instructions, title=page.title), figure.still()
+        drawings.append((sheet, key))
+        stem = file_stem(page, len(pages))
+        for fmt in pictures:
+            for kind, drawing in (("sheet", sheet), ("key", key)):
+                written.append((out / f"{stem}-{kind}.{fmt}", [_paint(fmt, drawing)]))
+    if "tex" in formats:
+        written.append((out / "worksheet.tex", [_tex_document(pages, [sheet for sheet, _ in drawings], heading)]))
+        written.append((out / "worksheet-key.tex", [_tex_document(pages, [key for _, key in drawings],
+                                                                  f"Answer keys: {key_heading}", key=True)]))
+    if "md" in formats:
+        svg = "svg" in formats
+        written.append((out / "worksheet.md", [_markdown(pages, heading, key=False, svg=svg)]))
+        written.append((out / "worksheet-key.md", [_markdown(pages, key_heading, key=True, svg=svg)]))
+    written.append((out / "index.csv", [index_csv(page.row for page in pages)]))
+    with StagedWrites() as group:
+        for path, chunks in written:
+            group.stage(path, chunks)
+    return [path for path, _ in written]
+
+
+def _paint(fmt: str, drawing: Drawing) -> bytes | str:
+    if fmt == "svg":
+        from visualizer.pictures.svg import to_svg
+        return to_svg(drawing)
+    from visualizer.pictures.raster import to_pdf
+    return to_pdf(drawing)
+
+
+def _markdown(pages: Sequence[WorksheetPage], heading: str, *, key: bool, svg: bool) -> str:
+    """worksheet.md (the blank text sheets) or worksheet-key.md (the keys)."""
+    title = "Alpha-beta worksheet: answer keys" if key else "Alpha-beta worksheet"
+    lines = [f"# {title}", "", f"{heading}.", ""]
+    if not key:
+        lines += [
+            "Work alpha-beta on each tree by hand: write every node's value, and its alpha and beta as the",
+            "search leaves it (`NAME VALUE ALPHA BETA`), and mark the nodes it never enters (`NAME pruned`).",
+            "Copy an exercise's sheet into a file and check it with the command under it; the code opens",
+            "the same tree in `visualizer practice --code CODE`.",
+            "",
+        ]
+    for page in pages:
+        stem = file_stem(page, len(pages))
+        lines += [f"## {page.title}", "", f"{page.instructions[:1].upper()}{page.instructions[1:]}.", ""]
+        if svg:
+            kind = "key" if key else "sheet"
+            lines += [f"![{page.title}, {'answer key' if key else 'blank sheet'}]({stem}-{kind}.svg)", ""]
+        lines += ["```text", (page.key_text if key else page.sheet_text).rstrip("\n"), "```", ""]
+        row = page.row
+        if key:
+            plural = "" if row["cutoffs"] == 1 else "s"
+            lines += [f"Value {row['value']}, {row['cutoffs']} cut-off{plural} ({row['deep_cutoffs']} deep).", ""]
+        else:
+            lines += [f"Check: `{page.check_command}`", ""]
+    return "\n".join(lines).rstrip("\n") + "\n"
+
+
+def _tex_document(pages: Sequence[WorksheetPage], drawings: Sequence[Drawing], heading: str, *,
+                  key: bool = False) -> str:
+    """A LaTeX document with one page per drawing (each a TikZ picture with its own title); a sheet's page
+    ends with the command that checks its answers."""
+    from visualizer.pictures.tikz import to_tikz
+
+    lines = [
+        "% Worksheet made by gametree visualizer: run `pdflatex` on this file.",
+        "% Needs only Debian's texlive-latex-base and texlive-pictures (geometry, tikz).",
+        "\\documentclass[a4paper]{article}",
+        "\\usepackage[a4paper, landscape, margin=1.5cm]{geometry}% trees are wide",
+        "\\usepackage{tikz}",
+        "\\pagestyle{empty}",
+        "\\setlength{\\parindent}{0pt}",
+        "\\newcommand{\\gametreeheight}{0.8\\textheight}",
+        "\\begin{document}",
+    ]
+    for index, (page, drawing) in enumerate(zip(pages, drawings)):
+        if index:
+            lines.append("\\newpage")
+        lines += [
+            f"% {page.title}",
+            f"{{\\small {tex_text(heading)}}}\\par\\medskip",
+            "\\begin{center}",
+            to_tikz([drawing]).rstrip("\n"),
+            "\\end{center}",
+        ]
+        if not key:
+            lines.append(f"{{\\small Check: {{\\ttfamily {tex_text(page.check_command)}}}}}")
+    lines.append("\\end{document}")
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,300 @@
+"""Provides `trace_from_v2`: parsed version 2 trace JSON straight to a column trace.
+
+The schema is checked by jsonschema on a copy whose big lists are cut to `SAMPLE` items; the columns
+themselves are checked here a whole column at a time (the types in a column as one set, codes and
+ids by their least and greatest value, lengths against the node and event counts). Every problem is
+one `TraceFileError` line naming the field, and the trace then goes through the same `check_trace`
+as every trace made here, so events that do not hang together are refused.
+"""
+
+from __future__ import annotations
+
+import math
+from array import array
+from itertools import compress
+from operator import attrgetter, itemgetter
+from typing import Any, Sequence
+
+from visualizer.errors import TraceFileError
+from visualizer.readwrite.json_write import CARRIED_FIELDS
+from visualizer.readwrite.check import check_trace
+from visualizer.readwrite.schema import validate
+from visualizer.games.base import Player
+from visualizer.tracing.events import EVENT_FIELDS, EVENT_KINDS, Bound, EventKind
+from visualizer.search.registry import algorithm_traits
+from visualizer.tracing.trace import Trace
+from visualizer.tracing.trace_columns import KIND_CODES, NO_CHILD, ChildIndex, Nones, TraceColumns
+from visualizer.tracing.trace_records import Cutoff, NodeStatus, Summary
+
+__all__ = ["trace_from_v2", "SAMPLE"]
+
+SAMPLE = 200
+"""Items of each big list that go through jsonschema (the rest are checked a column at a time)."""
+
+_INFINITIES = {"+inf": math.inf, "-inf": -math.inf}
+_VALUE_TYPES = {int, float, str, type(None)}
+_NODE_VALUES = ("static_value", "value", "alpha", "beta")
+_ENUMS = {"kind": EventKind, "player": Player, "status": NodeStatus}
+_OPENS = bytes(EVENT_KINDS[kind].effect.value == "open" for kind in EventKind) + bytes(256 - len(EventKind))
+"""A `bytes.translate` table: 1 for the codes (ours) of kinds that open a node."""
+
+
+class _Reader:
+    """Reads one pass's document; `fail` makes the one-line message about a field."""
+
+    def __init__(self, data: dict[str, Any], name: str):
+        self.data, self.name = data, name
+        self.graph = data["graph"]
+
+    def fail(self, where: str, problem: str) -> TraceFileError:
+        return TraceFileError(
+            f"{self.name} does not match the trace format: field {where} {problem}; "
+            "export the trace again or fix that field"
+        )
+
+    def length(self, column: Any, count: int, where: str) -> None:
+        if len(column) != count:
+            raise self.fail(where, f"has {len(column):,} items, not {count:,}")
+
+    def ids(self, column: list[Any], count: int, where: str, *, minimum: int = 0, optional: bool = False) -> None:
+        """Checks that a list holds node ids (or codes) in minimum..count - 1 (and nulls when optional)."""
+        types = set(map(type, column))
+        if not types <= ({int, type(None)} if optional else {int}):
+            raise self.fail(where, "must hold whole numbers" + (" or null" if optional else ""))
+        numbers = [item for item in column if item is not None] if optional and type(None) in types else column
+        if numbers and (min(numbers) < minimum or max(numbers) >= count):
+            raise self.fail(where, f"must hold numbers from {minimum} to {count - 1}")
+
+    def values(self, column: Any, count: int, where: str) -> Sequence[Any]:
+        """A column of values (numbers, "+inf"/"-inf", nulls) with infinities decoded; null for all nulls."""
+        if column is None:
+            return Nones(count)
+        self.length(column, count, where)
+        types = set(map(type, column))
+        if not types <= _VALUE_TYPES:
+            raise self.fail(where, "must hold numbers, \"+inf\", \"-inf\" or null")
+        if str not in types:
+            return column
+        if not {item for item in column if type(item) is str} <= _INFINITIES.keys():
+            raise self.fail(where, "holds a string that is not \"+inf\" or \"-inf\"")
+        return list(map(_INFINITIES.get, column, column))
+
+    def codes(self, column: list[Any], table_name: str, count: int, where: str) -> list[Any]:
+        """A column of codes into the file's table `table_name`, as our enum members."""
+        table = self.graph["codes"][table_name]
+        enum = _ENUMS[table_name]
+        try:
+            members = [enum(text) for text in table]
+        except ValueError:
+            raise self.fail(f"graph.codes.{table_name}", f"names an unknown {table_name}") from None
+        self.length(column, count, where)
+        self.ids(column, len(members), where)
+        return list(map(members.__getitem__, column))
+
+    def fields(self, records: list[Any], where: str, key: str) -> list[Any]:
+        """`key` of every record: the `NodeRecord`s and `EdgeRecord`s of `decode_v2`, or dicts."""
+        if not records or not isinstance(records[0], dict):
+            return list(map(attrgetter(key), records))  # structs: msgspec checked every one
+        if not set(map(type, records)) <= {dict}:
+            raise self.fail(where, "must hold only objects")
+        try:
+            return list(map(itemgetter(key), records))
+        except KeyError:
+            index = next(index for index, record in enumerate(records) if key not in record)
+            raise self.fail(f"{where}[{index}]", f"lacks '{key}'") from None
+
+    def kinds(self, column: list[Any]) -> bytearray:
+        """The event kinds as our codes (`KIND_CODES`), from the file's codes into its table."""
+        where, table = "graph.events.kind", self.graph["codes"]["kind"]
+        try:
+            ours = bytes(KIND_CODES[EventKind(text)] for text in table)
+        except ValueError:
+            raise self.fail("graph.codes.kind", "names an unknown kind") from None
+        self.ids(column, len(ours), where)
+        return bytearray(column).translate(ours + bytes(256 - len(ours)))
+
+    def read(self, earlier: tuple[Trace, ...]) -> Trace:
+        data, graph = self.data, self.graph
+        nodes, edges = data["nodes"], data["edges"]
+        count = len(nodes)
+        if self.fields(nodes, "nodes", "id") != list(range(count)):
+            raise self.fail("nodes", f"must list the node ids 0..{count - 1} in order, each once")
+        names = self.fields(nodes, "nodes", "name")
+        if not set(map(type, names)) <= {str} or "" in names:
+            raise self.fail("nodes", "must give every node a name, a non-empty string")
+        if len(set(names)) != count:
+            raise self.fail("nodes", "must give every node a name of its own (two share one)")
+        targets = self.fields(edges, "edges", "target")
+        if targets != list(range(1, count)):
+            raise self.fail("edges", f"must list one edge into each node 1..{count - 1}, in order of the target")
+        sources = self.fields(edges, "edges", "source")
+        self.ids(sources, count, "edges[].source")
+        parents: list[int | None] = [None, *sources]
+
+        node_columns = graph["node_columns"]
+        where = "graph.node_columns."
+        for key in ("depth", "move"):
+            self.length(node_columns[key], count, where + key)
+        self.ids(node_columns["depth"], count, where + "depth")
+        board = node_columns["board"]
+        if board is not None:
+            self.length(board, count, where + "board")
+            if not set(map(type, board)) <= {str, type(None)}:
+                raise self.fail(where + "board", "must hold text or null")
+        probability = self.values(node_columns["probability"], count, where + "probability")
+        if not isinstance(probability, Nones) and any(
+                type(item) is str or item is not None and not 0 <= item <= 1 for item in probability):
+            raise self.fail(where + "probability", "must hold numbers from 0 to 1 or null")
+
+        events = graph["events"]
+        event_kind = self.kinds(events["kind"])
+        event_count = len(event_kind)
+        self.length(events["node"], event_count, "graph.events.node")
+        self.ids(events["node"], count, "graph.events.node")
+        carried = self.carried(events, event_kind, count)
+
+        extra = {field: dict(zip(steps, values)) for field, (steps, values) in carried.items()
+                 if field not in ("child", "skipped") and any(value is not None for value in values)}
+        child_steps, child_ids = carried["child"]
+        event_child = array("i", [NO_CHILD]) * event_count
+        for step, child in zip(child_steps, child_ids):
+            event_child[step - 1] = child
+        skipped = {step: kids for step, kids in zip(*carried["skipped"]) if kids}
+        event_node = array("i", events["node"])
+        visit = [None] * count
+        order = list(compress(event_node, event_kind.translate(_OPENS)))
+        for number, node in enumerate(order, 1):
+            visit[node] = number
+        columns = TraceColumns(
+            name=names, parent=parents, children=_LazyChildIndex(parents), move=node_columns["move"],
+            depth=node_columns["depth"], player=self.codes(node_columns["player"], "player", count, where + "player"),
+            **{key: self.values(node_columns[key], count, where + key) for key in _NODE_VALUES},
+            visit=visit, status=self.codes(node_columns["status"], "status", count, where + "status"),
+            board=Nones(count) if board is None else board, probability=probability,
+            event_kind=event_kind, event_node=event_node, event_child=event_child, event_skipped=skipped,
+            event_extra=extra,
+            **{f"event_{key}": self.values(events[key], event_count, f"graph.events.{key}")
+               for key in ("value", "alpha", "beta")},
+        )
+        trace = Trace(**trace_header(graph), summary=self.summary(count, tuple(order)), columns=columns,
+                      earlier_passes=earlier)
+        check_trace(trace, name=self.name)
+        return trace
+
+    def carried(self, events: dict[str, Any], event_kind: bytearray, count: int) -> dict[str, tuple[list, list]]:
+        """Each carried field as (the steps of the events that carry it, their values), checked."""
+        result = {}
+        for field in CARRIED_FIELDS:
+            table = bytes(field in spec.carries for spec in EVENT_KINDS.values()) + bytes(256 - len(EVENT_KINDS))
+            carries = event_kind.translate(table)
+            steps = list(compress(range(1, len(event_kind) + 1), carries)) if 1 in carries else []
+            where = f"graph.events.{field}"
+            column = events.get(field, [])
+            self.length(column, len(steps), where)
+            holds = EVENT_FIELDS[field].holds
+            if holds == "node":
+                self.ids(column, count, where, optional=field != "child")
+            elif holds == "nodes":
+                if not set(map(type, column)) <= {list}:
+                    raise self.fail(where, "must hold lists of node ids")
+                self.ids([kid for kids in column for kid in kids], count, where)
+                column = [tuple(kids) for kids in column]
+            elif holds == "bound":
+                try:
+                    column = [None if text is None else Bound(text) for text in column]
+                except (ValueError, TypeError):
+                    raise self.fail(where, "must hold exact, lower, upper or null") from None
+            elif holds == "moves":
+                if any(moves is not None and (type(moves) is not list or not all(type(move) is str for move in moves))
+                       for moves in column):
+                    raise self.fail(where, "must hold lists of move labels or null")
+                column = [None if moves is None else tuple(moves) for moves in column]
+            elif holds == "count":
+                self.ids(column, 2**63, where, optional=True)
+            else:
+                column = list(self.values(column, len(steps), where))
+            result[field] = (steps, column)
+        return result
+
+    def summary(self, count: int, order: tuple[int, ...]) -> Summary:
+        record, where = self.graph["summary"], "graph.summary."
+        lists = {key: record[key] for key in ("principal_variation", "pruned", "unreached")}
+        for key, ids in lists.items():
+            self.ids(ids, count, where + key)
+        cutoffs = []
+        for index, cut in enumerate(record["cutoffs"]):
+            self.ids([cut["node"], cut["child"], *cut["skipped"], *cut["pruned"]], count, f"{where}cutoffs[{index}]")
+            cutoffs.append(Cutoff(cut["node"], cut["step"], cut["child"], tuple(cut["skipped"]), tuple(cut["pruned"])))
+        best_child = record["best_child"]
+        self.ids([best_child], count, where + "best_child", optional=True)
+        return Summary(
+            value=_INFINITIES.get(record["value"], record["value"]), best_child=best_child,
+            best_move=record["best_move"], principal_variation=tuple(lists["principal_variation"]), visit_order=order,
+            leaves_evaluated=record["leaves_evaluated"], cutoffs=tuple(cutoffs), pruned=tuple(lists["pruned"]),
+            unreached=tuple(lists["unreached"]),
+        )
+
+
+class _LazyChildIndex(ChildIndex):
+    """A `ChildIndex` built on first use (checking a trace and showing its root need no children lists)."""
+
+    def __init__(self, parents: Sequence[int | None]):  # ChildIndex.__init__ runs on first use
+        self.parents = parents
+
+    def __getattr__(self, name: str) -> Any:
+        if name not in ("ids", "starts"):
+            raise AttributeError(name)
+        ChildIndex.__init__(self, self.parents)
+        return getattr(self, name)
+
+
+def _sampled(data: dict[str, Any]) -> dict[str, Any]:
+    """A copy of one document (and its passes) with every big list cut to `SAMPLE` items, for jsonschema."""
+    if not isinstance(data, dict) or not isinstance(data.get("graph"), dict):
+        return data
+    graph = dict(data["graph"])
+    for key in ("node_columns", "events"):
+        if isinstance(graph.get(key), dict):
+            graph[key] = {field: column[:SAMPLE] if isinstance(column, list) else column
+                          for field, column in graph[key].items()}
+    if isinstance(graph.get("passes"), list):
+        graph["passes"] = [_sampled(document) for document in graph["passes"]]
+    return {**data, "graph": graph, **{key: list(map(_plain, data[key][:SAMPLE])) for key in ("nodes", "edges")
+                                       if isinstance(data.get(key), list)}}
+
+
+def _plain(record: Any) -> Any:
+    """A record as a dict (a struct of `decode_v2` turned back into what `json.loads` gives)."""
+    return record if isinstance(record, dict) or not hasattr(record, "__struct_fields__") else \
+        {field: getattr(record, field) for field in record.__struct_fields__}
+
+
+def trace_header(attributes: dict[str, Any]) -> dict[str, Any]:
+    """The `Trace` fields a saved graph's attributes hold besides nodes, events and summary."""
+    options = attributes["options"]
+    return {
+        "algorithm": attributes["algorithm"],
+        "traits": algorithm_traits(attributes["algorithm"]),
+        "depth_limit": options["depth_limit"],
+        "strict": options["strict"],
+        "iterative": options.get("iterative", False),  # version-1 files before it was recorded: recursive
+        "root_player": Player(attributes["root_player"]),
+        "description": attributes["description"],
+        "source": attributes["source"],
+        "options": {name: tuple(value) if isinstance(value, list) else value
+                    for name, value in options.items() if name not in ("depth_limit", "iterative", "strict")},
+    }
+
+
+def trace_from_v2(data: Any, *, name: str) -> Trace:
+    """The trace in parsed version 2 JSON `data` (its format and version already checked).
+
+    Raises:
+        TraceFileError: one line naming the field that breaks the format, or the first node or
+            step that does not hang together (see `check_trace`).
+    """
+    validate(_sampled(data), name=name)
+    earlier = []
+    for index, document in enumerate(data["graph"].get("passes", ())):
+        earlier.append(_Reader(document, f"{name} (graph.passes[{index}])").read(()))
+    return _Reader(data, name).read(tuple(earlier))

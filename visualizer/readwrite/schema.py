@@ -1,0 +1,84 @@
+"""Provides the JSON Schema of trace files (shipped as package data) and `validate`, which applies it."""
+
+from __future__ import annotations
+
+import functools
+import json
+from importlib import resources
+from typing import Any
+
+from visualizer.errors import TraceFileError
+
+__all__ = ["SCHEMA_FILE", "load_schema", "validate", "field_path"]
+
+SCHEMA_FILE = "trace-2.schema.json"
+"""The schema of the version the visualizer writes and reads: a file inside the `visualizer.readwrite` package."""
+
+_MESSAGE_LIMIT = 120
+
+
+@functools.cache
+def load_schema() -> dict[str, Any]:
+    """The schema of trace files (JSON Schema draft 2020-12), read once from the package data."""
+    text = resources.files("visualizer.readwrite").joinpath(SCHEMA_FILE).read_text(encoding="utf-8")
+    return json.loads(text)
+
+
+@functools.cache
+def _validator() -> Any:
+    import jsonschema
+
+    schema = load_schema()
+    jsonschema.Draft202012Validator.check_schema(schema)
+    return jsonschema.Draft202012Validator(schema)
+
+
+def _check_algorithm(data: Any, name: str) -> None:
+    """The schema says `graph.algorithm` is a string (checked before); it must also be a registered algorithm."""
+    from visualizer.search.registry import ALGORITHMS
+
+    algorithm, known = data["graph"]["algorithm"], list(ALGORITHMS)
+    if algorithm not in known:
+        raise TraceFileError(
+            f"{name} does not match the trace format: field graph.algorithm is invalid "
+            f"({_one_line(f'{algorithm!r} is not one of {known!r}')}); export the trace again or fix that field"
+        )
+
+
+def field_path(parts: Any) -> str:
+    """A JSON location such as ("nodes", 3, "player") written as "nodes[3].player"."""
+    text = ""
+    for part in parts:
+        text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else str(part))
+    return text or "the top level"
+
+
+def _one_line(text: str) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= _MESSAGE_LIMIT else text[: _MESSAGE_LIMIT - 3] + "..."
+
+
+def validate(data: Any, *, name: str = "the trace file") -> None:
+    """Checks parsed JSON against the schema.
+
+    Args:
+        data: the result of `json.loads` on a trace file (infinities still written "+inf"/"-inf").
+        name: how the message refers to the file, e.g. its path.
+
+    Raises:
+        TraceFileError: naming the first field that breaks the schema and what it should be.
+    """
+    import jsonschema.exceptions
+
+    error = jsonschema.exceptions.best_match(_validator().iter_errors(data))
+    if error is None:
+        _check_algorithm(data, name)
+        return
+    if error.validator == "required":
+        where = field_path(error.absolute_path)
+        problem = f"{where} lacks {_one_line(error.message.split(' is a required property')[0])}"
+    else:
+        problem = f"field {field_path(error.absolute_path)} is invalid ({_one_line(error.message)})"
+    raise TraceFileError(
+        f"{name} does not match the trace format: {problem}; export the trace again or fix that field"
+    )

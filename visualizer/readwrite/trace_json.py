@@ -1,0 +1,211 @@
+"""Provides `to_json`/`from_json`: traces as strict, deterministic JSON in networkx node-link form.
+
+`to_json` writes version 2 of the format (`json_v2`: node and edge records of ids and names, every
+other field in columns), which `networkx.node_link_graph(json.loads(text), edges="edges")` loads as a
+DiGraph; `from_json` reads it back (`json_v2_read`). A file of version 1 (the layout before columns)
+is refused in one line that says how to make a new one. Strict JSON has no Infinity: an infinite
+alpha, beta or value is written as the string "+inf" or "-inf". The same trace always gives
+byte-identical text. `trace-2.schema.json` describes the format.
+
+`read_json` reads at most `MAX_TRACE_BYTES` (gunzipped, for gzip data) and only regular files and
+pipes, and every problem with a file (missing, a folder, a device, too big, damaged gzip, not UTF-8,
+not JSON, not a consistent trace) is one `TraceFileError` line. `write_json` writes gzip when the
+file's name ends in .gz.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+import sys
+from pathlib import Path
+from typing import Any, NoReturn
+
+from visualizer.safe_files import write_chunks_atomic
+from visualizer.errors import TraceFileError
+from visualizer.tracing.graph import FORMAT, FORMAT_VERSION
+from visualizer.readwrite.decode import decode_v2
+from visualizer.readwrite.json_write import json_v2_bytes, json_v2_chunks
+from visualizer.readwrite.json_read import trace_from_v2
+from visualizer.readwrite.files import gzip_chunks, is_gzip_name, read_trace_bytes
+from visualizer.tracing.trace import Trace
+
+__all__ = ["to_json", "from_json", "write_json", "read_json", "DEFAULT_NAME", "MAX_TRACE_BYTES"]
+
+MAX_TRACE_BYTES = 2 * 2**30
+"""The biggest trace text `read_json` reads, gunzipped (2 GiB; the full tic-tac-toe minimax trace,
+549,946 nodes and 1.9 million events, is 86 MB). Loading takes
+several times the text's size in memory."""
+
+DEFAULT_NAME = "the trace file"
+"""How error messages refer to text that did not come from a named file."""
+
+_LITERALS = ("true", "false", "null", "NaN", "Infinity", "-Infinity")
+_REEXPORT = "export the trace again"
+_NUMBER_PART = re.compile(r"[-+.0-9eE]+")
+
+
+def to_json(trace: Trace, *, indent: bool | None = None) -> str:
+    """The trace as strict JSON text of version 2 (sorted keys, a trailing newline).
+
+    Args:
+        trace: a finished trace.
+        indent: True or False to force the indented or the compact layout; None indents traces of
+            at most `json_v2.INDENT_LIMIT` events and nodes.
+
+    Returns:
+        Text that `from_json` turns back into an equal trace.
+    """
+    return "".join(json_v2_chunks(trace, indent=indent))
+
+
+class _NonStrictConstant(Exception):
+    """NaN, Infinity or -Infinity met while parsing: valid for Python's json module, not for strict JSON."""
+
+
+def _reject_constant(name: str) -> NoReturn:
+    raise _NonStrictConstant(name)
+
+
+class _FloatOverflow(Exception):
+    """A number such as 1e999 that Python's float would turn into infinity."""
+
+
+def _finite_float(text: str) -> float:
+    value = float(text)
+    if math.isinf(value):
+        raise _FloatOverflow(text if len(text) <= 20 else text[:17] + "...")
+    return value
+
+
+def _is_cut_short(message: str, rest: str) -> bool:
+    """True when JSON failed to parse because the text stops early, not because it is something else."""
+    if message.startswith("Unterminated string"):
+        return True
+    return any(word.startswith(rest) for word in _LITERALS) or _NUMBER_PART.fullmatch(rest) is not None
+
+
+def _parse(text: str, name: str) -> Any:
+    if not text.strip():
+        raise TraceFileError(f"{name} is empty; give a trace written by the visualizer's JSON export")
+    try:
+        return json.loads(text, parse_constant=_reject_constant, parse_float=_finite_float)
+    except json.JSONDecodeError as error:  # before ValueError, its base
+        if _is_cut_short(error.msg, text[error.pos :].strip()):
+            raise TraceFileError(
+                f"{name} ends in the middle of its JSON (line {error.lineno}); the file is truncated, {_REEXPORT}"
+            ) from None
+        raise TraceFileError(
+            f"{name} is not JSON ({error.msg} at line {error.lineno} column {error.colno}); "
+            "give a trace written by the visualizer's JSON export"
+        ) from None
+    except _NonStrictConstant as error:
+        raise TraceFileError(
+            f"{name} holds {error}, which strict JSON does not allow; write infinite values as \"+inf\" or \"-inf\""
+        ) from None
+    except _FloatOverflow as error:
+        raise TraceFileError(
+            f"{name} holds the number {error}, too large for a float; write infinite values as \"+inf\" or \"-inf\""
+        ) from None
+    except RecursionError:
+        raise TraceFileError(f"{name} nests its JSON too deeply to be a trace; {_REEXPORT}") from None
+    except ValueError:  # Python's limit on the digits of an integer
+        raise TraceFileError(
+            f"{name} holds a number with more than {sys.get_int_max_str_digits():,} digits, which no trace "
+            f"field takes; {_REEXPORT}"
+        ) from None
+
+
+def _check_format(data: Any, name: str) -> None:
+    graph = data.get("graph") if isinstance(data, dict) else None
+    found = graph.get("format") if isinstance(graph, dict) else None
+    if found != FORMAT:
+        what = "no format" if found is None else f"format {json.dumps(found)[:40]}"
+        raise TraceFileError(
+            f"{name} is JSON but not a game-tree trace ({what}, expected graph.format \"{FORMAT}\"); "
+            "give a trace written by the visualizer's JSON export"
+        )
+    version = graph.get("version")
+    if _is_int(version) and version > FORMAT_VERSION:
+        raise TraceFileError(
+            f"{name} was made by a newer visualizer (trace format version {version}, this one reads "
+            f"up to {FORMAT_VERSION}); upgrade the visualizer to load it"
+        )
+    if version == 1 and _is_int(version):  # the layout before columns (there was no other)
+        raise TraceFileError(
+            f"{name} is a trace of format version 1, which this visualizer no longer reads (it reads "
+            f"version {FORMAT_VERSION}); make a new one by running the search again with `visualizer export`"
+        )
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def from_json(text: str, *, name: str = DEFAULT_NAME) -> Trace:
+    """The trace that `to_json` wrote, checked against the schema first.
+
+    Args:
+        text: the JSON text.
+        name: how error messages refer to the text, e.g. the file's path.
+
+    Returns:
+        A trace equal to the exported one (nodes, events, summary and options).
+
+    Raises:
+        TraceFileError: one line naming the problem (not JSON, truncated, not a trace, a field that
+            breaks the schema, another major version) and how to fix it.
+    """
+    return _from_data(text, decode_v2(text), name)
+
+
+def _from_data(text: str | bytes, data: dict[str, Any] | None, name: str) -> Trace:
+    """The trace of a file's text: `data` when `decode_v2` read it, else the text parsed by the
+    standard library (whose messages name any problem) and then read by its version's reader."""
+    if data is not None:
+        _check_format(data, name)
+        return trace_from_v2(data, name=name)
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError:
+            raise TraceFileError(
+                f"{name} is not UTF-8 text, so not a trace; give a .json or .json.gz file written by the visualizer"
+            ) from None
+    data = _parse(text, name)
+    del text
+    _check_format(data, name)
+    return trace_from_v2(data, name=name)  # a bad version is named by the schema
+
+
+def write_json(trace: Trace, path: str | Path, *, indent: bool | None = None) -> Path:
+    """Writes `to_json(trace, indent=indent)` to `path` atomically (parent folders are created), as
+    gzip when the name ends in .gz, and returns the path.
+
+    The text is streamed to a temporary file in pieces, never whole in memory.
+    """
+    path = Path(path)
+    chunks = json_v2_bytes(trace, indent=indent)
+    write_chunks_atomic(path, gzip_chunks(chunks) if is_gzip_name(path) else chunks)  # bad names stop it first
+    return path
+
+
+def read_json(path: str | Path, *, max_bytes: int = MAX_TRACE_BYTES) -> Trace:
+    """Loads a trace file written by `write_json` (plain or gzip); errors name the file.
+
+    Args:
+        path: a regular file or a pipe (devices such as /dev/zero are refused unread).
+        max_bytes: refuse files, or gzip data that unpacks to text, bigger than this.
+
+    Raises:
+        TraceFileError: the file cannot be read, is too big, or is not a valid trace.
+    """
+    path = Path(path)
+    raw = read_trace_bytes(path, max_bytes)
+    data = decode_v2(raw)
+    if data is None:
+        return _from_data(raw, None, str(path))
+    del raw  # the text is not needed once it is parsed: 86 MB less for the full minimax trace
+    _check_format(data, str(path))
+    return trace_from_v2(data, name=str(path))
