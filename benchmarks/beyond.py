@@ -12,7 +12,7 @@ from functools import partial
 from benchmarks.report import Row
 from benchmarks.searches import SearchSettings, _time
 from visualizer.search import search, trace_search
-from visualizer.search.configuration import Configuration, parse_configuration
+from visualizer.search.registry import Configuration, parse_configuration
 from visualizer.tracing import NodeCounter
 
 __all__ = ["NODE_SEARCHES", "TRACED_SEARCHES", "beyond_rows"]

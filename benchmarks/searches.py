@@ -18,7 +18,7 @@ from benchmarks.peer import INSTALL_HINT, is_easyai_installed, peer_negamax
 from benchmarks.reference import SearchResult, reference_alphabeta, reference_minimax
 from benchmarks.report import Row
 from visualizer.games import TicTacToe
-from visualizer.games.geometry import geometry
+from visualizer.games.evaluators import geometry
 from visualizer.search import search, trace_search
 from visualizer.tracing import NodeCounter, Trace
 

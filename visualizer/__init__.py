@@ -29,7 +29,7 @@ _API = {
     "Algorithm": "visualizer.search",
     "register": "visualizer.search",
     "Recorder": "visualizer.tracing",
-    "Replay": "visualizer.tracing.replay",
+    "Replay": "visualizer.steps.replay",
     "Trace": "visualizer.tracing",
     "Tracer": "visualizer.tracing",
     "EventKind": "visualizer.tracing",

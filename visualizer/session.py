@@ -8,9 +8,9 @@ from typing import Any, Callable
 from visualizer.games import Game, lookahead
 from visualizer.games.registry import from_spec
 from visualizer.search import ALGORITHMS, find_algorithm, trace_search
-from visualizer.search.configuration import Configuration
+from visualizer.search.registry import Configuration
 from visualizer.tracing import Trace
-from visualizer.tracing.replay import Replay
+from visualizer.steps.replay import Replay
 
 __all__ = ["Session"]
 

@@ -72,7 +72,7 @@ async def test_the_status_line_counts_monte_carlo_iterations():
 def test_a_child_skipped_in_a_test_and_searched_again_is_no_longer_drawn_cut():
     from visualizer.dot.write import to_dot
     from visualizer.pictures.scene import finished_scene, scene_at
-    from visualizer.tracing.replay import Replay
+    from visualizer.steps.replay import Replay
 
     trace = trace_search(builtin_example(), "pvs")  # F's null-window test skips M; C's re-search enters M
     ids = {name: trace.node(name).id for name in "CEFGKMO"}

@@ -11,7 +11,7 @@ from visualizer.cli.parser import build_parser
 
 OTHER_COMMANDS = ("visualizer.cli.commands", "visualizer.cli.comparing", "visualizer.cli.grading",
                   "visualizer.cli.playing", "visualizer.cli.practicing", "visualizer.cli.statistics",
-                  "visualizer.cli.worksheet", "visualizer.practice.check", "visualizer.analysis.study")
+                  "visualizer.cli.practicing", "visualizer.practice.check", "visualizer.analysis.study")
 """Modules of the commands other than `export` (and what only they import)."""
 
 

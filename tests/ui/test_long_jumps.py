@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from visualizer.games import TicTacToe
-from visualizer.tracing.replay import Replay
+from visualizer.steps.replay import Replay
 from visualizer.tui import make_app
 from visualizer.tui.screens import search_screen
 

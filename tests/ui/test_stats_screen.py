@@ -12,9 +12,9 @@ from ui_helpers import wait_while
 from visualizer.analysis.study import parse_leaves, run_study
 from visualizer.tui import make_app
 from visualizer.tui.screens import SearchScreen, StatsScreen
-from visualizer.tui.widgets.study_form import StudyRequest, StudySettings
-from visualizer.tui.widgets.study_plot import StudyPlot
-from visualizer.tui.widgets.study_table import StudyTable
+from visualizer.tui.widgets.study import StudyRequest, StudySettings
+from visualizer.tui.widgets.study import StudyPlot
+from visualizer.tui.widgets.study import StudyTable
 
 KNUTH_MOORE_BINARY = {8: 5, 16: 7, 32: 11, 64: 15, 128: 23, 256: 31}
 """2^ceil(d/2) + 2^floor(d/2) - 1 for the default sizes, worked out by hand (d = log2 of the leaves)."""

@@ -14,7 +14,7 @@ from textual.widgets import Static
 
 from visualizer.games import Player, TicTacToe, builtin_example
 from visualizer.search import trace_search
-from visualizer.tracing.replay import Replay
+from visualizer.steps.replay import Replay
 from visualizer.tracing.trace import Trace
 from visualizer.tui.tree_layout import Density
 from visualizer.tui.widgets.game_tree_view import GameTreeView, TreeDrawingScroll

@@ -11,7 +11,7 @@ import pytest
 from visualizer.games import Player, from_nested
 from visualizer.search import trace_search
 from visualizer.tracing import EventKind
-from visualizer.tracing.describe import describe
+from visualizer.steps.describe import describe
 
 
 def sentences(nested: str, algorithm: str, *, root: Player = Player.MAX, kind: EventKind | None = None) -> list[str]:

@@ -22,7 +22,7 @@ from visualizer.pictures.scene import scene_at
 from visualizer.games import TicTacToe, builtin_example, from_array
 from visualizer.games.base import format_value
 from visualizer.search import trace_search
-from visualizer.tracing.replay import Replay
+from visualizer.steps.replay import Replay
 
 pytestmark = pytest.mark.filterwarnings("ignore:'setParseAction' deprecated")  # pydot's parser, not ours
 

@@ -30,7 +30,7 @@ from visualizer.practice.drill import (
 from visualizer.search import ALGORITHMS, trace_search
 from visualizer.tracing import Trace
 from visualizer.tracing.traits import traits_of
-from visualizer.tracing.replay import Phase, Replay
+from visualizer.steps.replay import Phase, Replay
 
 DRILLED = [name for name in ALGORITHMS if not traits_of(name).revisits]
 """The searches the drill can follow: each node entered once (not PVS's re-searches, not Monte Carlo)."""

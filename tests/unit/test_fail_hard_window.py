@@ -15,7 +15,7 @@ from visualizer.games import ExplicitTree
 from visualizer.games.explicit import builtin_example
 from visualizer.search import alphabeta, negamax_ab, search, trace_search
 from visualizer.tracing import EventKind
-from visualizer.tracing.describe import describe, window_failure, window_verdict
+from visualizer.steps.describe import describe, window_failure, window_verdict
 from visualizer.tracing.tracer import NodeCounter
 
 windows = st.tuples(st.integers(-21, 21), st.integers(1, 12)).map(lambda pair: (pair[0], pair[0] + pair[1]))

@@ -233,7 +233,7 @@ def test_every_broken_version_2_file_loads_and_replays_or_is_one_line(sample, mo
     # With a sample of 1, jsonschema sees only the first item of each list: the column checks must
     # refuse the rest themselves, in one line, as they do for big files.
     from visualizer.readwrite import json_read as json_v2_read
-    from visualizer.tracing.replay import Replay
+    from visualizer.steps.replay import Replay
 
     monkeypatch.setattr(json_v2_read, "SAMPLE", sample)
     text = to_json(trace_search(builtin_example(), "alphabeta"))

@@ -6,7 +6,7 @@ from hypothesis import strategies as st
 from visualizer.games import Player, builtin_example, random_tree
 from visualizer.search import trace_search
 from visualizer.tracing import EventKind
-from visualizer.tracing.lockstep import lockstep
+from visualizer.steps.lockstep import lockstep
 
 
 def test_alphabeta_waits_at_the_cutoff_while_minimax_visits_K():

@@ -37,11 +37,11 @@ from visualizer.games.explicit import builtin_example, from_nested
 from visualizer.games.random_tree import random_tree
 from visualizer.search import OPTIONS, find_algorithm, trace_search
 from visualizer.search.mcts import DEFAULT_EXPLORATION, DEFAULT_ITERATIONS
-from visualizer.tracing.describe import describe
+from visualizer.steps.describe import describe
 from visualizer.tracing.events import EventKind
-from visualizer.tracing.replay import Replay
-from visualizer.tracing.visits import DEFAULT_EXPLORATION as TRACED_EXPLORATION
-from visualizer.tracing.visits import format_mean, is_monte_carlo, visit_counts
+from visualizer.steps.replay import Replay
+from visualizer.steps.visits import DEFAULT_EXPLORATION as TRACED_EXPLORATION
+from visualizer.steps.visits import format_mean, is_monte_carlo, visit_counts
 
 WIN_NOW = "XX./OO./..."
 

@@ -11,7 +11,7 @@ from visualizer.games import TicTacToe
 from visualizer.games.explicit import builtin_example
 from visualizer.search import trace_search
 from visualizer.tracing.events import EventKind
-from visualizer.tracing.replay import Replay
+from visualizer.steps.replay import Replay
 
 
 def monte_carlo(iterations=30):

@@ -30,7 +30,7 @@ from visualizer.games.base import Player
 from visualizer.games.explicit import builtin_example
 from visualizer.search import find_algorithm, trace_search
 from visualizer.search.mtdf import first_guess
-from visualizer.tracing.describe import describe
+from visualizer.steps.describe import describe
 from visualizer.tracing.events import EventKind
 
 INFINITY = float("inf")

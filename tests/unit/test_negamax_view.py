@@ -17,7 +17,7 @@ import pytest
 from visualizer.games import from_nested
 from visualizer.search import trace_search
 from visualizer.tracing.events import EventKind
-from visualizer.tracing.replay import Replay
+from visualizer.steps.replay import Replay
 from visualizer.tracing.trace import Trace
 from visualizer.tui import tree_layout as layout
 from visualizer.tui.tree_layout import Density

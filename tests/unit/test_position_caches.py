@@ -11,7 +11,7 @@ import random
 import pytest
 
 from visualizer.games import ConnectFour, TicTacToe, grid
-from visualizer.games.geometry import geometry
+from visualizer.games.evaluators import geometry
 from visualizer.games.grid import GridState
 from visualizer.search import search
 from visualizer.tracing import NodeCounter

@@ -33,7 +33,7 @@ from visualizer.games.base import Player
 from visualizer.games.explicit import builtin_example
 from visualizer.search import find_algorithm, trace_search
 from visualizer.search.pvs import null_window_step, step_above
-from visualizer.tracing.describe import describe
+from visualizer.steps.describe import describe
 from visualizer.tracing.events import EventKind
 
 INFINITY = float("inf")

@@ -8,8 +8,8 @@ from hypothesis import strategies as st
 from visualizer.games import Player, builtin_example, from_nested, random_tree
 from visualizer.search import ALGORITHMS, trace_search
 from visualizer.tracing import EventKind
-from visualizer.tracing.describe import describe
-from visualizer.tracing.replay import NodeView, Phase, Replay
+from visualizer.steps.describe import describe
+from visualizer.steps.replay import NodeView, Phase, Replay
 
 
 def snapshot(replay: Replay) -> tuple:

@@ -14,7 +14,7 @@ from visualizer.readwrite.trace_json import read_json
 from visualizer.games import Player, random_tree
 from visualizer.search import ALGORITHMS, trace_search
 from visualizer.tracing.events import EVENT_KINDS, Effect
-from visualizer.tracing.replay import NodeView, Phase, Replay
+from visualizer.steps.replay import NodeView, Phase, Replay
 from visualizer.tracing.trace import Trace
 
 TRACES = sorted((Path(__file__).resolve().parents[2] / "traces").glob("*.json"))

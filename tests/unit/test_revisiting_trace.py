@@ -22,7 +22,7 @@ from visualizer.search import Algorithm, registered, trace_search
 from visualizer.search.options import OPTIONS, changed_options, option_label, parse_interval, parse_option
 from visualizer.tracing import Recorder
 from visualizer.tracing.events import EVENT_KINDS, Bound, EventKind
-from visualizer.tracing.replay import Phase, Replay
+from visualizer.steps.replay import Phase, Replay
 from visualizer.tracing.tracer import NULL_TRACER, Tracer
 
 AGAIN = "toy-again"

@@ -31,8 +31,8 @@ from visualizer.readwrite.check import check_trace
 from visualizer.games import Player, TicTacToe, from_nested, random_tree
 from visualizer.games.explicit import parse_levels
 from visualizer.search import search, trace_search
-from visualizer.search.star1 import leaf_bounds
-from visualizer.tracing.describe import describe
+from visualizer.search.chance import leaf_bounds
+from visualizer.steps.describe import describe
 from visualizer.tracing.events import Bound, EventKind
 
 UPPER_TREE = [6, {"chance": [[0.5, 1], [0.25, 9], [0.25, 4]]}]

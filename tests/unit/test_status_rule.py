@@ -19,8 +19,8 @@ from visualizer.dot.write import to_dot
 from visualizer.games import ExplicitTree, Player, from_array, from_nested, random_tree
 from visualizer.search import ALGORITHMS, REGISTRY, trace_search
 from visualizer.tracing.events import EVENT_KINDS, Effect
-from visualizer.tracing.visits import is_monte_carlo, visit_counts
-from visualizer.tracing.replay import Replay
+from visualizer.steps.visits import is_monte_carlo, visit_counts
+from visualizer.steps.replay import Replay
 from visualizer.tracing.trace import Trace
 from visualizer.tui import tree_layout as layout
 

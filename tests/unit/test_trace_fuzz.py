@@ -15,7 +15,7 @@ from visualizer.readwrite.trace_json import from_json, read_json, to_json
 from visualizer.games import TicTacToe, builtin_example, from_array
 from visualizer.games.registry import from_spec
 from visualizer.search import trace_search
-from visualizer.tracing.replay import Phase, Replay
+from visualizer.steps.replay import Phase, Replay
 
 TRACES = Path(__file__).parents[2] / "traces"
 COMMITTED = ["example15-alphabeta", "textbook3x3-alphabeta", "nim6-alphabeta"]

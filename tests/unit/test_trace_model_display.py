@@ -38,11 +38,11 @@ from visualizer.games import builtin_example
 from visualizer.practice.drill import CUTOFF, Drill, questions
 from visualizer.practice.exercise import Exercise
 from visualizer.search import registered, trace_search
-from visualizer.tracing.describe import describe
+from visualizer.steps.describe import describe
 from visualizer.tracing.events import Bound, EventKind
-from visualizer.tracing.lockstep import lockstep
+from visualizer.steps.lockstep import lockstep
 from visualizer.tracing.recorder import Recorder
-from visualizer.tracing.replay import NodeView, Phase, Replay
+from visualizer.steps.replay import NodeView, Phase, Replay
 
 
 @pytest.fixture(autouse=True)

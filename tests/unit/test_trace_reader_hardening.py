@@ -22,7 +22,7 @@ from visualizer.tracing.graph import to_networkx
 from visualizer.readwrite.trace_json import MAX_TRACE_BYTES
 from visualizer.games import builtin_example
 from visualizer.search import trace_search
-from visualizer.tracing.replay import Phase, Replay
+from visualizer.steps.replay import Phase, Replay
 
 TRACES = Path(__file__).parents[2] / "traces"
 EXAMPLE = TRACES / "example15-alphabeta.json"

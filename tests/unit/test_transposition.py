@@ -17,7 +17,7 @@ from visualizer.search import alphabeta, negamax_ab, search, trace_search
 from visualizer.search.deepening import iterative_deepening
 from visualizer.search.transposition import TranspositionTable, bound_of
 from visualizer.tracing import EventKind
-from visualizer.tracing.describe import describe
+from visualizer.steps.describe import describe
 from visualizer.tracing.events import Bound
 from visualizer.tracing.tracer import NodeCounter
 

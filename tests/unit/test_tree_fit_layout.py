@@ -6,7 +6,7 @@ import pytest
 
 from visualizer.games import builtin_example, from_nested
 from visualizer.search import trace_search
-from visualizer.tracing.replay import NodeView, Phase, Replay
+from visualizer.steps.replay import NodeView, Phase, Replay
 from visualizer.tui import tree_layout as layout
 from visualizer.tui.tree_layout import Density
 

@@ -10,9 +10,9 @@ import pytest
 from visualizer.games import Nim, builtin_example, from_array, from_nested, random_tree
 from visualizer.errors import NoStaticValue
 from visualizer.search import ALGORITHMS, REGISTRY, trace_search
-from visualizer.tracing.replay import Replay
+from visualizer.steps.replay import Replay
 from visualizer.tracing.trace import Trace
-from visualizer.tracing.visits import is_monte_carlo, visit_counts
+from visualizer.steps.visits import is_monte_carlo, visit_counts
 from visualizer.tui import tree_layout as layout
 
 TEXTBOOK = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]

@@ -19,7 +19,7 @@ from visualizer.errors import InputError
 from visualizer.games.base import Value
 from visualizer.games.registry import from_spec
 from visualizer.search.registry import REGISTRY, find_algorithm
-from visualizer.tracing.describe import window_failure, window_verdict
+from visualizer.steps.describe import window_failure, window_verdict
 from visualizer.tracing.trace import Trace
 from visualizer.tracing.tracer import NodeCounter
 

@@ -23,7 +23,7 @@ from visualizer.games.ordering import ORDERS, with_order
 from visualizer.games.random_tree import DEFAULT_RANGE, random_tree
 from visualizer.lists import split_list
 from visualizer.search import search
-from visualizer.search.configuration import Configuration, parse_configuration
+from visualizer.search.registry import Configuration, parse_configuration
 from visualizer.tracing.tracer import NodeCounter
 
 __all__ = [

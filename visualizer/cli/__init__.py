@@ -32,7 +32,7 @@ COMMANDS = {
     "compare": ("comparing", "compare"),
     "stats": ("statistics", "stats"),
     "practice": ("practicing", "practice"),
-    "worksheet": ("worksheet", "worksheet"),
+    "worksheet": ("practicing", "worksheet"),
     "grade": ("grading", "grade"),
 }
 """Each command's module in `visualizer.cli` and its function there. A module is imported only when its

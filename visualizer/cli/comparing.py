@@ -17,7 +17,7 @@ from visualizer.errors import InputError
 from visualizer.games import parse_order, with_order
 from visualizer.games.base import format_value
 from visualizer.lists import split_list
-from visualizer.search.configuration import parse_configuration
+from visualizer.search.registry import parse_configuration
 
 __all__ = ["compare", "runs_from_args", "comparison_text", "comparison_json"]
 

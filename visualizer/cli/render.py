@@ -10,9 +10,9 @@ from visualizer.games.base import format_value
 from visualizer.games.treefacts import tree_facts
 from visualizer.search.options import option_label
 from visualizer.tracing import Trace
-from visualizer.tracing.describe import cutoff_relation, describe, window_failure, window_verdict
+from visualizer.steps.describe import cutoff_relation, describe, window_failure, window_verdict
 from visualizer.tracing.events import EventKind
-from visualizer.tracing.visits import format_mean, is_monte_carlo, visit_counts
+from visualizer.steps.visits import format_mean, is_monte_carlo, visit_counts
 
 __all__ = ["node_table", "text_table", "facts_text", "run_text", "run_json", "MAX_LISTED"]
 

@@ -23,7 +23,7 @@ from visualizer.pictures.layout import ROW_GAP, TreeLayout
 from visualizer.tracing.graph import check_names
 from visualizer.pictures.scene import inner_nodes, scene_at
 from visualizer.games.base import format_value
-from visualizer.tracing.replay import Replay
+from visualizer.steps.replay import Replay
 from visualizer.tracing.trace import Trace
 
 __all__ = ["FRAME_DIGITS", "RENDER_HINT", "step_to_dot", "write_frames"]

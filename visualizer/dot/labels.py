@@ -6,7 +6,7 @@ import textwrap
 from typing import TYPE_CHECKING, Any
 
 from visualizer.games.base import Value, format_value
-from visualizer.tracing.visits import format_mean
+from visualizer.steps.visits import format_mean
 
 if TYPE_CHECKING:
     from visualizer.pictures.scene import NodeLook

@@ -30,7 +30,7 @@ from visualizer.memo import Memo
 from visualizer.gc_policy import paused_gc
 from visualizer.tracing.trace import Trace
 from visualizer.tracing.trace_records import NodeStatus
-from visualizer.tracing.visits import is_monte_carlo, visit_counts
+from visualizer.steps.visits import is_monte_carlo, visit_counts
 
 __all__ = ["CHUNK_NODES", "dot_chunks"]
 

@@ -27,7 +27,7 @@ from visualizer.safe_files import write_chunks_atomic, write_text_atomic
 from visualizer.dot.frames import step_to_dot
 from visualizer.dot.stream import dot_chunks
 from visualizer.tracing.graph import check_names
-from visualizer.tracing.replay import Replay
+from visualizer.steps.replay import Replay
 from visualizer.tracing.trace import Trace
 
 __all__ = ["to_dot", "write_dot"]

@@ -19,7 +19,7 @@ from visualizer.games.evaluators import (
     WINDOWS_WIN,
     parse_evaluator,
 )
-from visualizer.games.geometry import EMPTY, MARKS, Geometry, geometry, other_mark
+from visualizer.games.evaluators import EMPTY, MARKS, Geometry, geometry, other_mark
 from visualizer.memo import Memo
 
 __all__ = [

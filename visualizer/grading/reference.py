@@ -11,7 +11,7 @@ from visualizer.games import ChanceMoves, Game, Player, offers
 from visualizer.grading.models import Convention
 from visualizer.grading.record import Call, PlainNode, Run, plain_tree
 from visualizer.search import trace_search
-from visualizer.tracing.describe import describe
+from visualizer.steps.describe import describe
 from visualizer.tracing.events import EventKind
 from visualizer.tracing.trace import Trace
 

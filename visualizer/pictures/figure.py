@@ -27,8 +27,8 @@ from visualizer.pictures.legend import LEGEND_SIZE, chance_fill, legend_items, l
 from visualizer.pictures.themes import DEFAULT_THEME, Theme, find_theme
 from visualizer.pictures.scene import NodeLook, Scene, blank_scene, finished_scene, inner_nodes, scene_at
 from visualizer.games.base import Player, format_value
-from visualizer.tracing.describe import format_probability
-from visualizer.tracing.replay import Replay
+from visualizer.steps.describe import format_probability
+from visualizer.steps.replay import Replay
 from visualizer.tracing.trace import Trace
 
 __all__ = ["Figure", "MAX_INLINE_NODES"]

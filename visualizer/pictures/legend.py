@@ -14,7 +14,7 @@ from visualizer.pictures.layout import glyph
 from visualizer.pictures.themes import Theme
 from visualizer.games.base import Player
 from visualizer.tracing.trace import Trace
-from visualizer.tracing.visits import is_monte_carlo
+from visualizer.steps.visits import is_monte_carlo
 
 __all__ = ["LEGEND_SIZE", "LegendEntry", "chance_fill", "legend_items", "legend_rows"]
 

@@ -16,13 +16,13 @@ from dataclasses import dataclass
 from typing import Literal
 
 from visualizer.games.base import Value, format_value
-from visualizer.tracing.describe import describe
+from visualizer.steps.describe import describe
 from visualizer.tracing.trace_records import NodeStatus
-from visualizer.tracing.replay import Phase, Replay
+from visualizer.steps.replay import Phase, Replay
 from visualizer.tracing.trace import Trace
 from visualizer.tracing.events import EVENT_KINDS, Effect
 from visualizer.tracing.trace_columns import KINDS
-from visualizer.tracing.visits import MEAN_DIGITS, VisitCounts, is_monte_carlo, visit_counts
+from visualizer.steps.visits import MEAN_DIGITS, VisitCounts, is_monte_carlo, visit_counts
 
 __all__ = ["NodeLook", "Scene", "blank_scene", "finished_scene", "inner_nodes", "scene_at", "standing_cuts"]
 

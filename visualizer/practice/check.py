@@ -18,7 +18,7 @@ from visualizer.practice.diagnosis import (
     other_cut_window,
 )
 from visualizer.practice.exercise import Exercise, KeyNode
-from visualizer.tracing.describe import describe
+from visualizer.steps.describe import describe
 
 __all__ = ["PROBLEM_WORDS", "NodeCheck", "Problem", "Report", "check", "is_scored", "marked_pruned"]
 

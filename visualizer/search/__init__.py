@@ -12,7 +12,7 @@ from visualizer.search.alphabeta import alphabeta
 from visualizer.search.iterative import iterative_search
 from visualizer.search.minimax import minimax
 from visualizer.search.negamax import negamax
-from visualizer.search.negamax_ab import negamax_ab
+from visualizer.search.negamax import negamax_ab
 from visualizer.search.options import OPTIONS, SearchOption, changed_options
 from visualizer.search.registry import (
     ALGORITHMS,

@@ -1,14 +1,18 @@
-"""Provides negamax: minimax written once, from the view of the player to move (Knuth's `F`)."""
+"""Provides negamax, minimax written once from the view of the player to move (Knuth's `F`), and negamax
+with alpha-beta pruning, where the window is negated and swapped at each level (Knuth's `F2`)."""
 
 from __future__ import annotations
 
 from typing import Any
+from typing import Any, Callable
 
 from visualizer.games.base import Game, Value
 from visualizer.search.common import INFINITY, check_depth, is_frontier
 from visualizer.tracing.tracer import NULL_TRACER, Tracer
+from visualizer.search.common import INFINITY, check_depth, cut_test, is_frontier
+from visualizer.search.transposition import TranspositionTable, move_first
 
-__all__ = ["negamax"]
+__all__ = ["negamax", "negamax_ab"]
 
 
 def negamax(game: Game, *, depth: int | None = None, tracer: Tracer = NULL_TRACER) -> Value:
@@ -45,3 +49,99 @@ def negamax(game: Game, *, depth: int | None = None, tracer: Tracer = NULL_TRACE
     value = node_value(root, None, 0)
     tracer.end(value)
     return game.player(root).sign * value
+
+
+def negamax_ab(
+    game: Game,
+    *,
+    depth: int | None = None,
+    strict: bool = False,
+    fail_hard: bool = False,
+    window: tuple[Value, Value] | None = None,
+    tt: bool = False,
+    tracer: Tracer = NULL_TRACER,
+    table: TranspositionTable | None = None,
+    first_moves: Callable[[Any], Any] | None = None,
+    best_moves: dict[Any, Any] | None = None,
+    algorithm: str = "negamax-ab",
+) -> Value:
+    """The root's value by negamax with alpha-beta pruning (Knuth and Moore's `F2`; fail-hard: `F1`).
+
+    It visits the same nodes in the same order as `alphabeta`; its values and windows are from the
+    view of the player to move at each node.
+
+    Args:
+        game: the tree source (players must alternate).
+        depth: the look-ahead; nodes at this depth get their static value.
+        strict: cut only when the value passes beta, not when it equals it.
+        fail_hard: return the bound (alpha or beta) a node failed against instead of its best value.
+        window: the root's starting window (alpha, beta) in MAX's view, like `alphabeta`'s; the
+            root searches it from its mover's view. None for (-inf, inf).
+        tt: keep a transposition table (a new one, unless `table` is given); it stores values in
+            the view of the player to move.
+        tracer: receives every step (no-op by default).
+        table: the transposition table to read and fill.
+        first_moves: the move to try first at a position (or None).
+        best_moves: filled with the move whose child gave each searched position its value.
+        algorithm: the name `tracer.begin` records.
+
+    Returns:
+        The root's value from MAX's point of view (the same as minimax's inside the window).
+    """
+    check_depth(depth)
+    closes = cut_test(strict)
+    if tt and table is None:
+        table = TranspositionTable()
+    chosen = best_moves if best_moves is not None or table is None else {}
+
+    def node_value(state: Any, move: Any, ply: int, alpha: Value, beta: Value) -> Value:
+        tracer.enter(state, move, depth=ply, alpha=alpha, beta=beta)
+        remaining = None if depth is None else depth - ply
+        if table is not None and (stored := table.probe(state, remaining=remaining, alpha=alpha, beta=beta,
+                                                         strict=strict)) is not None:
+            value, bound = stored
+            tracer.transposition(state, value, bound=bound)
+            tracer.exit(state, value)
+            return value
+        if is_frontier(game, state, ply, depth):
+            value = game.player(state).sign * game.static_value(state)
+            tracer.evaluate(state, value)
+        else:
+            value = child_values(state, ply, alpha, beta)
+        # A fail-hard value equal to a bound may be that bound: it is read as one. Under --strict the
+        # window may close to a point (alpha == beta), where a fail-hard value proves nothing.
+        if table is not None and not (fail_hard and alpha == beta):
+            table.store(state, value, remaining=remaining, alpha=alpha, beta=beta, strict=strict and not fail_hard,
+                        best_move=chosen.get(state))
+        tracer.exit(state, value)
+        return value
+
+    def child_values(state: Any, ply: int, alpha: Value, beta: Value) -> Value:
+        value = -INFINITY
+        successors = game.successors(state)
+        if first_moves is not None:
+            successors = move_first(successors, first_moves(state))
+        for index, (child_move, child) in enumerate(successors):
+            child_value = -node_value(child, child_move, ply + 1, -beta, -alpha)
+            if child_value > value:  # value = max(value, child_value)
+                value = child_value
+                if chosen is not None:
+                    chosen[state] = child_move
+            tracer.back_up(state, child, value)
+            if closes(value, beta):
+                if index + 1 < len(successors):
+                    tracer.cutoff(state, successors[index + 1 :], alpha=alpha, beta=beta)
+                return beta if fail_hard else value
+            if value > alpha:
+                alpha = value
+                tracer.update(state, alpha=alpha, beta=beta)
+        return alpha if fail_hard else value  # fail-hard: max(value, alpha), the value clamped to the window
+
+    root = game.root()
+    sign = game.player(root).sign
+    low, high = (-INFINITY, INFINITY) if window is None else window
+    alpha, beta = (low, high) if sign > 0 else (-high, -low)
+    tracer.begin(game, algorithm=algorithm, depth_limit=depth, strict=strict)
+    value = node_value(root, None, 0, alpha, beta)
+    tracer.end(value)
+    return sign * value

@@ -1,4 +1,6 @@
-"""Provides the algorithm registry: one `Algorithm` record per search, found by name or alias.
+"""Provides the algorithm registry: one `Algorithm` record per search, found by name or alias, and
+`Configuration`: one search as users write it, an algorithm with options after "+", e.g.
+"alphabeta+fail-hard+window=-5:5", for `compare` and the app's compare mode.
 
 The CLI, the app, the trace, compare, practice and the tests read what an algorithm is and can do
 from its record here, never from its name. A new algorithm is a function plus one `register` call.
@@ -8,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import partial
 from typing import Any, Callable, overload
 
@@ -20,8 +22,8 @@ from visualizer.search.alphabeta import alphabeta
 from visualizer.search.iterative import iterative_search
 from visualizer.search.minimax import minimax
 from visualizer.search.negamax import negamax
-from visualizer.search.negamax_ab import negamax_ab
-from visualizer.search.options import OPTIONS, changed_options
+from visualizer.search.negamax import negamax_ab
+from visualizer.search.options import OPTIONS, changed_options, option_label, parse_option
 from visualizer.tracing.tracer import NULL_TRACER, Tracer
 from visualizer.tracing.traits import UNKNOWN_TRAITS, AlgorithmTraits, register_traits, unregister_traits
 
@@ -29,6 +31,8 @@ __all__ = [
     "algorithm_traits",
     "ALGORITHMS",
     "Algorithm",
+    "Configuration",
+    "parse_configuration",
     "REGISTRY",
     "find_algorithm",
     "normal_name",
@@ -278,8 +282,8 @@ register(_built_in("negamax-ab", negamax_ab, windowed=True, movers_view=True,
 
 # The searches after alpha-beta, in the order users meet them (each block: imports, then `register`).
 # -- chance nodes: expectimax, star1 --
-from visualizer.search.expectimax import expectimax  # noqa: E402
-from visualizer.search.star1 import star1  # noqa: E402
+from visualizer.search.chance import expectimax
+from visualizer.search.chance import star1
 
 register(Algorithm("expectimax", expectimax, windowed=False, movers_view=False, aliases=("expectiminimax",),
                    handles_chance=True))
@@ -304,3 +308,45 @@ from visualizer.search.mcts import mcts  # noqa: E402 (each block imports its ow
 
 register(Algorithm("mcts", mcts, windowed=False, movers_view=False, aliases=("uct", "monte-carlo"),
                    revisits=True, estimates=True, options=("iterations", "seed", "exploration")))
+
+
+@dataclass(frozen=True)
+class Configuration:
+    """An algorithm and the search options it is run with.
+
+    Attributes:
+        algorithm: the registered algorithm.
+        options: `OPTIONS` by name, each one the algorithm takes.
+    """
+
+    algorithm: Algorithm
+    options: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def label(self) -> str:
+        """How output names it: "alphabeta", "alphabeta fail-hard window -5:5"."""
+        return " ".join([self.algorithm.name, *(option_label(name, value) for name, value in self.options.items())])
+
+    @property
+    def text(self) -> str:
+        """As users write it, "alphabeta+fail-hard+window=-5:5" (`parse_configuration` reads it back)."""
+        parts = [self.algorithm.name]
+        for name, value in self.options.items():
+            word = OPTIONS[name].flag.lstrip("-")
+            parts.append(word if value is True else f"{word}={option_label(name, value).split(' ', 1)[1]}")
+        return "+".join(parts)
+
+
+def parse_configuration(text: str) -> Configuration:
+    """"alphabeta+tt" as a `Configuration`; options it does not take are refused.
+
+    Raises:
+        InputError: an unknown algorithm or option, a bad value, or an option the algorithm does not take.
+    """
+    if not text.strip():
+        raise InputError("the search is blank; write an algorithm, e.g. alphabeta or alphabeta+tt")
+    name, *settings = text.split("+")
+    algorithm = find_algorithm(name)
+    options = dict(parse_option(setting) for setting in settings)
+    algorithm.settings(options)
+    return Configuration(algorithm, options)

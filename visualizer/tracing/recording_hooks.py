@@ -16,7 +16,7 @@ from typing import Any, Callable, Sequence
 
 from visualizer.games.base import Game, Value
 from visualizer.tracing.events import Bound, EventKind
-from visualizer.tracing.position_index import PositionIndex
+from visualizer.tracing.search_log import PositionIndex
 from visualizer.tracing.search_log import SearchLog
 from visualizer.tracing.trace_columns import KIND_CODES, NO_CHILD
 

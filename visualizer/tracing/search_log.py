@@ -1,6 +1,7 @@
-"""Provides `SearchLog`: the lists a `Recorder` fills while a search runs, read by `RecordedColumns` after it.
+"""Provides `SearchLog`, the lists a `Recorder` fills while a search runs (read by `RecordedColumns` after
+it), and `PositionIndex`, which finds the earlier node of a position for transposition events.
 
-It sits in a module of its own so that the recorder (which fills it) and the lazy columns (which
+They sit in a module of their own so that the recorder (which fills the log) and the lazy columns (which
 read it) both import it, neither the other.
 """
 
@@ -13,7 +14,7 @@ from typing import Any
 from visualizer.games.base import Game, Value
 from visualizer.tracing.events import SPARSE_FIELDS
 
-__all__ = ["SearchLog"]
+__all__ = ["PositionIndex", "SearchLog"]
 
 
 class SearchLog:
@@ -101,3 +102,33 @@ class SearchLog:
             self.depths.extend(game.depths)
             for column in (self.values, *((self.alphas, self.betas) if windowed else ())):
                 column.extend([None] * count)
+
+
+class PositionIndex:
+    """Finds the latest earlier node of a game pass with the same position, for transposition events.
+
+    Built only when a search reports a transposition, and brought up to date at each one, so a
+    search without a table pays nothing for it.
+    """
+
+    def __init__(self, rec: SearchLog):
+        self.rec = rec
+        self.latest: dict[Any, int] = {}
+        self.indexed = 0
+
+    def reset(self) -> None:
+        """Forgets the positions of the pass before (a new pass has begun)."""
+        self.latest.clear()
+        self.indexed = 0
+
+    def earlier(self, node: int) -> int | None:
+        """The last node before `node` whose position equals `node`'s and that has exited, or None."""
+        rec = self.rec
+        if not rec.states:  # explicit trees: every node is its own position
+            return None
+        states, latest, entered = rec.states, self.latest, rec.visit_order
+        for earlier in entered[self.indexed : -1]:  # the nodes entered before this one (not those skipped)
+            latest[states[earlier]] = earlier
+        self.indexed = len(entered) - 1
+        found = latest.get(states[node])
+        return None if found is None or found in rec.stack else found

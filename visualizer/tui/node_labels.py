@@ -13,9 +13,9 @@ from rich.cells import cell_len
 from rich.text import Text
 
 from visualizer.games.base import Player, Value, format_value
-from visualizer.tracing.replay import NodeView, Phase
+from visualizer.steps.replay import NodeView, Phase
 from visualizer.tracing.trace import NodeStatus, TraceNode
-from visualizer.tracing.visits import format_mean
+from visualizer.steps.visits import format_mean
 
 __all__ = [
     "MARKERS", "PHASE_WORDS", "VIEW_LEGEND", "Density", "NodeLabel", "compact_value", "node_label", "node_line",

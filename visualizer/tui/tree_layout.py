@@ -12,9 +12,9 @@ from dataclasses import dataclass
 from rich.cells import cell_len
 from rich.text import Text
 
-from visualizer.tracing.replay import NodeView, Phase, Replay
+from visualizer.steps.replay import NodeView, Phase, Replay
 from visualizer.tracing.trace import NodeStatus, Trace, TraceNode
-from visualizer.tracing.visits import is_monte_carlo, visit_counts
+from visualizer.steps.visits import is_monte_carlo, visit_counts
 from visualizer.tui.node_labels import (
     MARKERS,
     VIEW_LEGEND,

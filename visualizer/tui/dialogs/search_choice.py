@@ -11,7 +11,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Static
 
 from visualizer.errors import InputError
-from visualizer.search.configuration import Configuration, parse_configuration
+from visualizer.search.registry import Configuration, parse_configuration
 
 __all__ = ["SearchChoiceDialog"]
 

@@ -12,9 +12,9 @@ from textual.widgets import Footer, Static
 from visualizer.analysis.compare import Comparison, Run
 from visualizer.games.base import format_value
 from visualizer.tracing import Trace
-from visualizer.tracing.describe import describe
-from visualizer.tracing.lockstep import lockstep
-from visualizer.tracing.replay import Replay
+from visualizer.steps.describe import describe
+from visualizer.steps.lockstep import lockstep
+from visualizer.steps.replay import Replay
 from visualizer.tui.tree_layout import fit_tree
 from visualizer.tui.widgets.game_tree_view import TREE_VIEW_BINDINGS, GameTreeView
 

@@ -16,7 +16,7 @@ from textual.widgets.option_list import Option
 
 from visualizer.practice.drill import Choice, Drill, Question
 from visualizer.tracing import Trace
-from visualizer.tracing.replay import Replay
+from visualizer.steps.replay import Replay
 from visualizer.tui.screens.search_screen import SPEEDS
 from visualizer.tui.widgets.event_log import EventLog
 from visualizer.tui.widgets.game_tree_view import GameTreeView, TreeDrawingScroll

@@ -21,7 +21,7 @@ from visualizer.match import Match
 from visualizer.tui.navigation import OpenSearch
 from visualizer.session import Session
 from visualizer.tui.widgets.board_view import BoardView
-from visualizer.tui.widgets.move_history import MoveHistory
+from visualizer.tui.widgets.board_view import MoveHistory
 
 __all__ = ["PlayScreen"]
 

@@ -17,8 +17,8 @@ from visualizer.errors import VisualizerError
 from visualizer.safe_files import write_new_file
 from visualizer.games import Game, GridGame, TicTacToe
 from visualizer.gc_policy import freeze_heap, refreeze_heap
-from visualizer.tracing.replay import Replay
-from visualizer.search.configuration import Configuration, parse_configuration
+from visualizer.steps.replay import Replay
+from visualizer.search.registry import Configuration, parse_configuration
 from visualizer.tui.dialogs import DepthChoice, DepthDialog, NewTreeDialog, SearchChoiceDialog
 from visualizer.tui.navigation import OpenCompare, OpenGame, OpenStats
 from visualizer.session import Session

@@ -17,9 +17,9 @@ from textual.worker import Worker, get_current_worker
 from visualizer.analysis.report import summary
 from visualizer.analysis.study import Study
 from visualizer.errors import VisualizerError
-from visualizer.tui.widgets.study_form import StudyForm, StudyRequest, StudySettings
-from visualizer.tui.widgets.study_plot import StudyPlot
-from visualizer.tui.widgets.study_table import StudyTable
+from visualizer.tui.widgets.study import StudyForm, StudyRequest, StudySettings
+from visualizer.tui.widgets.study import StudyPlot
+from visualizer.tui.widgets.study import StudyTable
 
 __all__ = ["StatsScreen"]
 

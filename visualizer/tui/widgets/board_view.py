@@ -1,4 +1,5 @@
-"""Provides `BoardView`: a tic-tac-toe or connect-four board whose cells (and column numbers) can be clicked.
+"""Provides `BoardView`: a tic-tac-toe or connect-four board whose cells (and column numbers) can be clicked,
+and `MoveHistory`: the moves so far, one a line, the engine's with their value and node count.
 
 The keyboard cursor is drawn with glyphs as well as a colour, so it shows in greyscale: a frame around the
 square, or brackets around the column number ("[4]").
@@ -13,8 +14,10 @@ from textual.content import Content
 from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import Static
+from rich.text import Text
 
-__all__ = ["BoardCell", "BoardView", "column_label"]
+__all__ = ["BoardCell", "BoardView", "MoveHistory", "column_label"]
+
 
 EMPTY = "."
 
@@ -176,3 +179,23 @@ def column_label(column: int, *, is_cursor: bool) -> Content:
     """A connect-four column's number, 1-based: "4", or "[4]" under the keyboard cursor."""
     number = str(column + 1)
     return Content(f"[{number}]" if is_cursor else number)
+
+
+class MoveHistory(Static):
+    """The numbered moves, oldest first, kept scrolled to the latest."""
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.lines: list[str] = []
+        """The lines shown (for tests)."""
+
+    def show(self, lines: list[str]) -> None:
+        """Shows `lines`, the last one bold."""
+        self.lines = list(lines)
+        if not lines:
+            self.update(Text("No moves yet.", style="dim"))
+            return
+        text = Text("\n".join(lines[:-1]) + "\n" if len(lines) > 1 else "")
+        text.append(lines[-1], style="bold")
+        self.update(text)
+        self.call_after_refresh(self.scroll_end, animate=False)

@@ -10,7 +10,7 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from visualizer.tracing import Trace
-from visualizer.tracing.describe import describe
+from visualizer.steps.describe import describe
 from visualizer.tui.widgets.static_update import update_static
 
 __all__ = ["EventLog"]

@@ -14,8 +14,8 @@ from textual.widget import Widget
 from textual.widgets import Static, Tree
 
 from visualizer.games.base import Player
-from visualizer.tracing.describe import format_probability
-from visualizer.tracing.replay import Replay
+from visualizer.steps.describe import format_probability
+from visualizer.steps.replay import Replay
 from visualizer.tracing.trace import Trace
 from visualizer.tui.tree_layout import (
     DEFAULT_MAX_WIDTH,

@@ -1,21 +1,32 @@
-"""Provides `NodeTable`: the node table, one row per node, following the replay; wider than the view, it scrolls."""
+"""Provides `NodeTable`: the node table, one row per node, following the replay; wider than the view, it
+scrolls. `node_lookup` gives a trace's nodes by id, each built once while the app keeps showing it."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 from typing import ClassVar
-
 from textual.binding import Binding, BindingType
 from textual.coordinate import Coordinate
 
+from visualizer.tracing.trace import Trace, TraceNode
 from visualizer.games.base import format_value
 from visualizer.tracing import NodeStatus, Trace
-from visualizer.tracing.replay import NodeView, Phase, Replay
-from visualizer.tracing.visits import format_mean, is_monte_carlo, visit_counts
+from visualizer.steps.replay import NodeView, Phase, Replay
+from visualizer.steps.visits import format_mean, is_monte_carlo, visit_counts
 from visualizer.tui.widgets.cached_data_table import CachedDataTable
-from visualizer.tui.widgets.node_lookup import NODE_CACHE_SIZE, node_lookup
 
-__all__ = ["COLUMNS", "MAX_TABLE_ROWS", "MONTE_CARLO_COLUMNS", "NAME_WIDTH", "NodeTable"]
+__all__ = ["COLUMNS", "MAX_TABLE_ROWS", "MONTE_CARLO_COLUMNS", "NAME_WIDTH", "NODE_CACHE_SIZE", "NodeTable", "node_lookup"]
+
+
+NODE_CACHE_SIZE = 4_096
+"""Nodes kept per widget: far more than a step shows (the open path, its children, the drawn tree)."""
+
+
+def node_lookup(trace: Trace) -> Callable[[int], TraceNode]:
+    """`trace.nodes[node_id]` with the latest nodes kept: a trace builds a new `TraceNode` at every access."""
+    return lru_cache(maxsize=NODE_CACHE_SIZE)(trace.nodes.__getitem__)
+
 
 MAX_TABLE_ROWS = 2_000
 """Larger traces list only the open nodes and the current node's children."""

@@ -6,8 +6,8 @@ from __future__ import annotations
 from textual.widgets import Static
 
 from visualizer.games.base import format_value
-from visualizer.tracing.replay import Replay
-from visualizer.tracing.visits import format_mean, is_monte_carlo, visit_counts
+from visualizer.steps.replay import Replay
+from visualizer.steps.visits import format_mean, is_monte_carlo, visit_counts
 from visualizer.tui.widgets.static_update import update_static
 
 __all__ = ["StatusBar"]

@@ -9,11 +9,11 @@ from textual.binding import Binding, BindingType
 from textual.widgets import Tree
 from textual.widgets.tree import TreeNode
 
-from visualizer.tracing.replay import NodeView, Replay
+from visualizer.steps.replay import NodeView, Replay
 from visualizer.tracing.trace import Trace
-from visualizer.tracing.visits import is_monte_carlo, visit_counts
+from visualizer.steps.visits import is_monte_carlo, visit_counts
 from visualizer.tui.node_labels import node_line
-from visualizer.tui.widgets.node_lookup import node_lookup
+from visualizer.tui.widgets.node_table import node_lookup
 
 __all__ = ["TreeOutline"]
 

@@ -13,7 +13,7 @@ from visualizer.tracing.events import Bound, Event, EventKind
 from visualizer.tracing.trace_records import TraceNode
 from visualizer.tracing.trace import Trace
 from visualizer.tracing.trace_columns import KIND_CODES
-from visualizer.tracing.visits import DEFAULT_EXPLORATION, format_mean, visit_counts
+from visualizer.steps.visits import DEFAULT_EXPLORATION, format_mean, visit_counts
 
 __all__ = ["cutoff_relation", "describe", "format_probability", "point_of_view", "window_failure", "window_verdict"]
 

@@ -1,4 +1,5 @@
-"""Provides `StudyForm`, `StudySettings` and `StudyRequest`: the pruned-tree study's settings, typed and parsed."""
+"""Provides the pruned-tree study's widgets: `StudyForm` (the sizes, branching, trials, range, seed and
+orders), `StudyTable` (one row per tree size and search) and `StudyPlot` (the same plot as the CLI's)."""
 
 from __future__ import annotations
 
@@ -6,12 +7,15 @@ import re
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.widgets import Button, Input, Label, Select
+from rich.text import Text
+from textual.widgets import DataTable
+from textual.app import RenderResult
+from textual_plotext import PlotextPlot
 
 from visualizer.analysis.study import (
     Size,
@@ -23,8 +27,12 @@ from visualizer.analysis.study import (
 )
 from visualizer.errors import InputError
 from visualizer.games.random_tree import parse_range
+from visualizer.analysis.report import measures, percent
+from visualizer.analysis.study import Study
+from visualizer.analysis.plots import draw_plotext
 
-__all__ = ["SIZE_KINDS", "StudyForm", "StudyRequest", "StudySettings"]
+__all__ = ["COLUMNS", "SIZE_KINDS", "StudyForm", "StudyPlot", "StudyRequest", "StudySettings", "StudyTable"]
+
 
 SIZE_KINDS = {"leaves": "leaves", "depths": "depth range"}
 """How the sizes are given: key -> the label in the form's selector."""
@@ -204,3 +212,82 @@ class StudyForm(Vertical):
         event.stop()
         self.post_message(self.RunRequested())
 
+
+COLUMNS = {
+    "leaves": "leaves",
+    "depth": "depth",
+    "search": "search",
+    "evaluated": "evaluated",
+    "saved": "saved",
+    "knuth-moore": "Knuth-Moore",
+    "nodes": "nodes",
+    "nodes-saved": "nodes saved",
+}
+"""Column key -> label. The leaves evaluated and their reference come first, so they fit 80 columns."""
+
+LEFT = {"search"}
+"""Columns of words; the numbers are right-aligned."""
+
+
+class StudyTable(DataTable):
+    """Per size: minimax, then alpha-beta in each order; the size and Knuth-Moore on the size's first row.
+
+    The measures are the mean ± standard deviation over the trials; "saved" is the fraction of minimax's
+    leaves (or nodes) alpha-beta did not need on the same trees.
+    """
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(cursor_type="row", zebra_stripes=True, **kwargs)
+        self.lines: list[tuple[str, ...]] = []
+        """The cells shown, one tuple a row (for tests)."""
+
+    def on_mount(self) -> None:
+        for key, label in COLUMNS.items():
+            self.add_column(label if key in LEFT else Text(label, justify="right"), key=key)
+
+    def show(self, study: Study) -> None:
+        """Lists the study's rows (replacing what was shown)."""
+        rows = study.rows
+        self.lines = []
+        for row, evaluated, nodes in zip(rows, measures(rows, "leaves"), measures(rows, "nodes")):
+            first = row.algorithm == "minimax"
+            minimal = study.knuth_moore(row.size)
+            self.lines.append((
+                str(row.size.leaves) if first else "",
+                (str(row.size.depth) if row.size.is_uniform else "-") if first else "",
+                row.label,
+                evaluated,
+                "-" if first else percent(row.leaves_saved),
+                ("-" if minimal is None else str(minimal)) if first else "",
+                nodes,
+                "-" if first else percent(row.nodes_saved),
+            ))
+        self.clear()
+        for line in self.lines:
+            self.add_row(*(cell if key in LEFT else Text(cell, justify="right")
+                           for key, cell in zip(COLUMNS, line)))
+
+
+class StudyPlot(PlotextPlot):
+    """Leaves evaluated against tree size (log-log), one line per search, and the Knuth-Moore minimum."""
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.study: Study | None = None
+        """The study drawn (None until the first one finishes)."""
+
+    def show(self, study: Study) -> None:
+        """Draws `study` in place of the last one."""
+        self.study = study
+        self.refresh()
+
+    def render(self) -> RenderResult:
+        """Draws the study afresh before each build.
+
+        plotext 5 builds a plot by changing its data in place (it takes the logarithm of a log axis's
+        values, and edits the legend), so building the same data twice fails; textual-plotext builds
+        on every render (a resize, a scroll into view), so the data is drawn again each time.
+        """
+        if self.study is not None:
+            draw_plotext(self.plt, self.study)
+        return super().render()
