@@ -17,13 +17,8 @@ from benchmarks.exports import export_rows, memory_rows
 from benchmarks.jumps import jump_rows
 from benchmarks.measure import machine_facts
 from benchmarks.report import Row, format_facts, format_table
+from benchmarks.searches import AgreementError, SearchSettings, check_agreement, search_rows
 from benchmarks.trace_files import file_rows
-from benchmarks.searches import (
-    AgreementError,
-    SearchSettings,
-    check_agreement,
-    search_rows,
-)
 
 QUICK_DEPTH = 4
 """`--quick`: look this many plies ahead from the empty board (3,610 minimax nodes)."""
@@ -43,13 +38,19 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
         prog="python -m benchmarks",
         description="Measures the visualizer's speed and memory on tic-tac-toe in one run and prints ratios "
-                    "against the targets of issue 7. The default is the full tree from the empty board.",
+        "against the targets of issue 7. The default is the full tree from the empty board.",
     )
-    parser.add_argument("--quick", action="store_true",
-                        help=f"a depth-limited search ({QUICK_DEPTH} plies) that finishes in seconds")
+    parser.add_argument(
+        "--quick", action="store_true", help=f"a depth-limited search ({QUICK_DEPTH} plies) that finishes in seconds"
+    )
     parser.add_argument("--depth", type=int, metavar="N", help="look N plies ahead (default: to the end)")
-    parser.add_argument("--repeat", type=int, default=3, metavar="K",
-                        help=f"best of K runs for each timing; no new run after {TIMING_BUDGET:.0f} s (3)")
+    parser.add_argument(
+        "--repeat",
+        type=int,
+        default=3,
+        metavar="K",
+        help=f"best of K runs for each timing; no new run after {TIMING_BUDGET:.0f} s (3)",
+    )
     parser.add_argument("--json", type=Path, metavar="FILE", help="also write the facts and rows as JSON")
     parser.add_argument("--skip-app", action="store_true", help="leave out the app rows (Textual Pilot)")
     parser.add_argument("--steps", type=int, metavar="N", help="app steps to time (100; --quick: 30)")
@@ -83,15 +84,20 @@ def run(args: argparse.Namespace, progress: Callable[[str], None]) -> dict[str, 
     rows: list[Row] = list(tracing)
     with tempfile.TemporaryDirectory(prefix="benchmarks-") as scratch:
         folder = Path(scratch)
-        rows += export_rows(trace, traced_seconds, folder, repeat=args.repeat, budget=TIMING_BUDGET,
-                            progress=progress)
+        rows += export_rows(trace, traced_seconds, folder, repeat=args.repeat, budget=TIMING_BUDGET, progress=progress)
         rows += jump_rows(trace, progress=progress)
         del trace  # the child processes below should not share the machine with it
         rows += throughput
         rows += beyond_rows(settings)
         rows += memory_rows(depth=args.depth, timeout=CHILD_TIMEOUT, progress=progress)
-        rows += file_rows(folder / "trace.json", folder / "exported", depth=args.depth, repeat=args.repeat,
-                          timeout=CHILD_TIMEOUT, progress=progress)
+        rows += file_rows(
+            folder / "trace.json",
+            folder / "exported",
+            depth=args.depth,
+            repeat=args.repeat,
+            timeout=CHILD_TIMEOUT,
+            progress=progress,
+        )
         if not args.skip_app:
             rows += app_rows(folder / "trace.json", steps=args.steps, timeout=CHILD_TIMEOUT, progress=progress)
     return {

@@ -163,22 +163,40 @@ def app_rows(path: Path, *, steps: int, timeout: float, progress: Callable[[str]
     command = [sys.executable, "-m", "benchmarks.app_timing", str(path), "--steps", str(steps)]
     started = time.perf_counter()
     try:
-        done = subprocess.run(command, cwd=Path(__file__).resolve().parent.parent, capture_output=True,
-                              text=True, timeout=timeout, check=False)
+        done = subprocess.run(
+            command,
+            cwd=Path(__file__).resolve().parent.parent,
+            capture_output=True,
+            text=True,
+            timeout=timeout,
+            check=False,
+        )
     except subprocess.TimeoutExpired:
         progress(f"app: stopped after {timeout:.0f} s")
         return [
-            Row(key="app-open", what=OPEN_WHAT,
-                measured=timeout, unit="s", target=3.0,
-                note=f"stopped after {timeout:.0f} s (the figure is a lower bound)"),
-            Row(key="app-step", what=STEP_WHAT, unit="ms",
-                target=50.0, note="not measured: the app did not open in time"),
+            Row(
+                key="app-open",
+                what=OPEN_WHAT,
+                measured=timeout,
+                unit="s",
+                target=3.0,
+                note=f"stopped after {timeout:.0f} s (the figure is a lower bound)",
+            ),
+            Row(
+                key="app-step",
+                what=STEP_WHAT,
+                unit="ms",
+                target=50.0,
+                note="not measured: the app did not open in time",
+            ),
         ]
     if done.returncode != 0:
         raise RuntimeError(f"the app timing failed:\n{done.stderr[-3000:]}")
     timing = AppTiming(**json.loads(done.stdout))
-    progress(f"app: opened in {timing.load_s + timing.open_s:.2f} s, {len(timing.step_cpu_s)} steps "
-             f"in {time.perf_counter() - started:.1f} s")
+    progress(
+        f"app: opened in {timing.load_s + timing.open_s:.2f} s, {len(timing.step_cpu_s)} steps "
+        f"in {time.perf_counter() - started:.1f} s"
+    )
     rows = _rows(timing)
     if timing.final_step != len(timing.step_cpu_s):
         rows[1].note = f"the replay reached step {timing.final_step} after {len(timing.step_cpu_s)} presses"

@@ -32,8 +32,9 @@ TRACING_TARGET = 1.5
 
 def _nodes(settings: SearchSettings, configuration: Configuration) -> tuple[int, object]:
     counter = NodeCounter()
-    value = search(settings.game(), configuration.algorithm.name, depth=settings.depth, tracer=counter,
-                   **configuration.options)
+    value = search(
+        settings.game(), configuration.algorithm.name, depth=settings.depth, tracer=counter, **configuration.options
+    )
     return counter.nodes, value
 
 
@@ -51,27 +52,35 @@ def beyond_rows(settings: SearchSettings) -> list[Row]:
     for text in NODE_SEARCHES:
         configuration = parse_configuration(text)
         nodes, value = _nodes(settings, configuration)
-        settings.progress(f"{configuration.label}: {nodes:,} nodes, value {value} (alphabeta: {plain:,}, {plain_value})")
+        settings.progress(
+            f"{configuration.label}: {nodes:,} nodes, value {value} (alphabeta: {plain:,}, {plain_value})"
+        )
         table = configuration.options.get("tt", False) and configuration.algorithm.name == "alphabeta"
         note = "" if value == plain_value else f"VALUE {value} differs from alpha-beta's {plain_value}"
-        rows.append(Row(
-            key=f"nodes-{text}",
-            what=f"nodes entered, {configuration.label} / alphabeta",
-            figures={"nodes": nodes, "alphabeta_nodes": plain},
-            measured=nodes / plain,
-            comparison="<",
-            target=TABLE_TARGET if table else None,
-            note=note,
-        ))
+        rows.append(
+            Row(
+                key=f"nodes-{text}",
+                what=f"nodes entered, {configuration.label} / alphabeta",
+                figures={"nodes": nodes, "alphabeta_nodes": plain},
+                measured=nodes / plain,
+                comparison="<",
+                target=TABLE_TARGET if table else None,
+                note=note,
+            )
+        )
     for text in TRACED_SEARCHES:
         configuration = parse_configuration(text)
-        untraced = _time(settings, f"untraced {configuration.label}", partial(_run, settings, configuration, traced=False))
+        untraced = _time(
+            settings, f"untraced {configuration.label}", partial(_run, settings, configuration, traced=False)
+        )
         traced = _time(settings, f"traced {configuration.label}", partial(_run, settings, configuration, traced=True))
-        rows.append(Row(
-            key=f"tracing-{text}",
-            what=f"traced / untraced search, {configuration.label}",
-            figures={"traced_s": traced.seconds, "untraced_s": untraced.seconds},
-            measured=traced.seconds / untraced.seconds,
-            target=TRACING_TARGET,
-        ))
+        rows.append(
+            Row(
+                key=f"tracing-{text}",
+                what=f"traced / untraced search, {configuration.label}",
+                figures={"traced_s": traced.seconds, "untraced_s": untraced.seconds},
+                measured=traced.seconds / untraced.seconds,
+                target=TRACING_TARGET,
+            )
+        )
     return rows

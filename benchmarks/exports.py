@@ -29,13 +29,7 @@ _WRITERS = {"json": write_json, "dot": write_dot}
 
 
 def export_rows(
-    trace: Trace,
-    traced_seconds: float,
-    folder: Path,
-    *,
-    repeat: int,
-    budget: float,
-    progress: Callable[[str], None],
+    trace: Trace, traced_seconds: float, folder: Path, *, repeat: int, budget: float, progress: Callable[[str], None]
 ) -> list[Row]:
     """Times `write_json` and `write_dot` of `trace` into `folder` (the files stay there)."""
     rows = []
@@ -44,13 +38,15 @@ def export_rows(
         timing = best_of(partial(_WRITERS[fmt], trace, path), repeat=repeat, budget=budget)
         size_mb = path.stat().st_size / 1024**2
         progress(f"{fmt.upper()} export: best of {timing.runs}: {timing.seconds:.3f} s, {size_mb:,.1f} MB")
-        rows.append(Row(
-            key=f"export-{fmt}",
-            what=f"{fmt.upper()} export / traced search, minimax",
-            figures={"export_s": timing.seconds, "traced_search_s": traced_seconds, "file_mb": size_mb},
-            measured=timing.seconds / traced_seconds,
-            target=target,
-        ))
+        rows.append(
+            Row(
+                key=f"export-{fmt}",
+                what=f"{fmt.upper()} export / traced search, minimax",
+                figures={"export_s": timing.seconds, "traced_search_s": traced_seconds, "file_mb": size_mb},
+                measured=timing.seconds / traced_seconds,
+                target=target,
+            )
+        )
     return rows
 
 

@@ -23,8 +23,8 @@ from dataclasses import dataclass
 from benchmarks.measure import percentile
 from benchmarks.report import Row
 from visualizer.gc_policy import refreeze_heap, thaw_heap
-from visualizer.tracing import Trace
 from visualizer.steps.replay import CHECKPOINT_INTERVAL, Replay
+from visualizer.tracing import Trace
 
 __all__ = ["JUMP_TARGET_MS", "JumpTiming", "jump_rows", "time_jumps"]
 

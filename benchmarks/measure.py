@@ -34,11 +34,7 @@ class Timing:
 
 
 def best_of(
-    function: Callable[[], Any],
-    *,
-    repeat: int,
-    budget: float = math.inf,
-    before: Callable[[], None] | None = None,
+    function: Callable[[], Any], *, repeat: int, budget: float = math.inf, before: Callable[[], None] | None = None
 ) -> Timing:
     """Times `function()` up to `repeat` times and keeps the fastest run.
 
@@ -115,7 +111,11 @@ def peak_rss(command: Sequence[str], *, cwd: Path, timeout: float, env: dict[str
     start = time.perf_counter()
     done = subprocess.run(
         [sys.executable, "-c", _LAUNCHER, str(timeout), *command],
-        cwd=cwd, capture_output=True, text=True, check=True, env=env,
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        check=True,
+        env=env,
     )
     peak_kb, code = done.stdout.split()[-2:]
     seconds = time.perf_counter() - start

@@ -59,7 +59,7 @@ class Row:
 
     @property
     def result(self) -> str:
-        """"met", "MISSED", "-" (nothing measured) or "info" (no target)."""
+        """ "met", "MISSED", "-" (nothing measured) or "info" (no target)."""
         if self.measured is not None and self.target is None:
             return "info"
         return "-" if self.met is None else "met" if self.met else "MISSED"

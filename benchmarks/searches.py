@@ -158,8 +158,9 @@ def _algorithm_rows(settings: SearchSettings, algorithm: str, agreement: Agreeme
     nodes = agreement.engine.nodes
     untraced = _time(settings, f"untraced {algorithm}", partial(_search_new_game, settings, algorithm, traced=False))
     engine_rate = nodes / untraced.seconds
-    reference = _time(settings, f"reference {algorithm}",
-                      partial(_REFERENCE[algorithm], settings.board, depth=settings.depth))
+    reference = _time(
+        settings, f"reference {algorithm}", partial(_REFERENCE[algorithm], settings.board, depth=settings.depth)
+    )
     reference_rate = reference.result.nodes / reference.seconds
     throughput = [
         Row(
@@ -187,16 +188,22 @@ def _algorithm_rows(settings: SearchSettings, algorithm: str, agreement: Agreeme
 def _peer_row(settings: SearchSettings, algorithm: str, agreement: Agreement, engine_rate: float) -> Row:
     """easyAI's nodes per second over the engine's (below 1: the engine is faster)."""
     name = "Negamax" if algorithm == "minimax" else "Negamax alpha-beta"
-    row = Row(key=f"peer-{algorithm}", what=f"easyAI {name} / untraced engine, nodes/s, {algorithm}",
-              comparison="<", target=1.0)
+    row = Row(
+        key=f"peer-{algorithm}",
+        what=f"easyAI {name} / untraced engine, nodes/s, {algorithm}",
+        comparison="<",
+        target=1.0,
+    )
     if agreement.peer is None:
         row.note = INSTALL_HINT
         return row
-    peer = _time(settings, f"easyAI {algorithm}",
-                 partial(peer_negamax, settings.board, depth=settings.depth, pruning=_PRUNING[algorithm]))
+    peer = _time(
+        settings,
+        f"easyAI {algorithm}",
+        partial(peer_negamax, settings.board, depth=settings.depth, pruning=_PRUNING[algorithm]),
+    )
     peer_rate = peer.result.nodes / peer.seconds
-    row.figures = {"engine_nodes_per_s": engine_rate, "easyAI_nodes_per_s": peer_rate,
-                   "nodes": agreement.engine.nodes}
+    row.figures = {"engine_nodes_per_s": engine_rate, "easyAI_nodes_per_s": peer_rate, "nodes": agreement.engine.nodes}
     if agreement.peer.nodes != agreement.engine.nodes:
         row.figures["easyAI_nodes"] = agreement.peer.nodes
         row.note = "easyAI entered a different number of nodes; each side's rate is over its own count"

@@ -25,8 +25,9 @@ PROCESS_TARGET = 3.0
 """A full JSON + DOT export, as a whole process, over a process that runs the plain minimal minimax."""
 
 
-def file_rows(trace_file: Path, out: Path, *, depth: int | None, repeat: int, timeout: float,
-              progress: Callable[[str], None]) -> list[Row]:
+def file_rows(
+    trace_file: Path, out: Path, *, depth: int | None, repeat: int, timeout: float, progress: Callable[[str], None]
+) -> list[Row]:
     """The rows of the saved trace `trace_file` (written by the export rows) and of the export process.
 
     Args:
@@ -38,30 +39,67 @@ def file_rows(trace_file: Path, out: Path, *, depth: int | None, repeat: int, ti
     """
     size_mb = trace_file.stat().st_size / 1e6
     progress(f"JSON file: {size_mb:,.1f} MB")
-    rows = [Row(key="file-json", what="JSON file of the full minimax trace", figures={"file_mb": size_mb},
-                measured=size_mb, unit="MB", target=FILE_TARGET_MB)]
+    rows = [
+        Row(
+            key="file-json",
+            what="JSON file of the full minimax trace",
+            figures={"file_mb": size_mb},
+            measured=size_mb,
+            unit="MB",
+            target=FILE_TARGET_MB,
+        )
+    ]
     env = _compiled_env()
     run = _best([sys.executable, "-m", "visualizer", "run", "--trace", str(trace_file)], repeat, timeout, env)
     progress(f"run --trace: {run.seconds:.2f} s, peak {run.peak_mb:,.1f} MB")
     figures = {"wall_s": run.seconds, "peak_mb": run.peak_mb, "file_mb": size_mb}
-    rows.append(_checked(Row(key="run-trace-time", what="visualizer run --trace FILE: time", figures=figures,
-                             measured=run.seconds, unit="s", target=RUN_TRACE_TARGETS["seconds"]), run))
-    rows.append(_checked(Row(key="run-trace-rss", what="visualizer run --trace FILE: peak RSS", figures=figures,
-                             measured=run.peak_mb, unit="MB", target=RUN_TRACE_TARGETS["peak_mb"]), run))
+    rows.append(
+        _checked(
+            Row(
+                key="run-trace-time",
+                what="visualizer run --trace FILE: time",
+                figures=figures,
+                measured=run.seconds,
+                unit="s",
+                target=RUN_TRACE_TARGETS["seconds"],
+            ),
+            run,
+        )
+    )
+    rows.append(
+        _checked(
+            Row(
+                key="run-trace-rss",
+                what="visualizer run --trace FILE: peak RSS",
+                figures=figures,
+                measured=run.peak_mb,
+                unit="MB",
+                target=RUN_TRACE_TARGETS["peak_mb"],
+            ),
+            run,
+        )
+    )
     export = _best(export_command("json,dot", out, depth=depth), repeat, timeout, env)
     plain = _best(_reference_command(depth), repeat, timeout, env)
     progress(f"export json,dot process: {export.seconds:.2f} s; plain minimax process: {plain.seconds:.2f} s")
-    rows.append(_checked(Row(
-        key="process-export", what="full JSON + DOT export, whole process / plain minimal minimax process",
-        figures={"export_s": export.seconds, "export_peak_mb": export.peak_mb, "plain_s": plain.seconds},
-        measured=export.seconds / plain.seconds, target=PROCESS_TARGET), export))
+    rows.append(
+        _checked(
+            Row(
+                key="process-export",
+                what="full JSON + DOT export, whole process / plain minimal minimax process",
+                figures={"export_s": export.seconds, "export_peak_mb": export.peak_mb, "plain_s": plain.seconds},
+                measured=export.seconds / plain.seconds,
+                target=PROCESS_TARGET,
+            ),
+            export,
+        )
+    )
     return rows
 
 
 def _reference_command(depth: int | None) -> list[str]:
     """A Python process that runs `benchmarks/reference.py`'s plain minimax from the empty board and prints it."""
-    code = ("from benchmarks.reference import reference_minimax; "
-            f"print(reference_minimax(depth={depth!r}))")
+    code = f"from benchmarks.reference import reference_minimax; print(reference_minimax(depth={depth!r}))"
     return [sys.executable, "-c", code]
 
 
@@ -73,8 +111,13 @@ def _compiled_env() -> dict[str, str]:
     took about 0.1 s of every run. They are compiled into the usual `__pycache__` folders.
     """
     env = {name: value for name, value in os.environ.items() if name != "PYTHONDONTWRITEBYTECODE"}
-    subprocess.run([sys.executable, "-m", "compileall", "-q", "visualizer", "benchmarks"], cwd=REPOSITORY, env=env,
-                   check=True, capture_output=True)
+    subprocess.run(
+        [sys.executable, "-m", "compileall", "-q", "visualizer", "benchmarks"],
+        cwd=REPOSITORY,
+        env=env,
+        check=True,
+        capture_output=True,
+    )
     return env
 
 

@@ -9,10 +9,9 @@ from __future__ import annotations
 
 import re
 
-from visualizer.dot.labels import unquote_label
-from visualizer.dot.labels import SHAPES
-from visualizer.pictures.scene import standing_cuts
+from visualizer.dot.labels import SHAPES, unquote_label
 from visualizer.games.base import format_value
+from visualizer.pictures.scene import standing_cuts
 from visualizer.tracing import NodeStatus, Trace
 
 __all__ = ["Dot", "assert_draws", "attributes", "read_dot"]
@@ -33,8 +32,9 @@ def attributes(text: str | None) -> dict[str, str]:
 class Dot:
     """A DOT text read back: the graph's attributes, its nodes by DOT id, its edges in file order."""
 
-    def __init__(self, graph: dict[str, str], nodes: dict[str, dict[str, str]],
-                 edges: list[tuple[str, str, dict[str, str]]]):
+    def __init__(
+        self, graph: dict[str, str], nodes: dict[str, dict[str, str]], edges: list[tuple[str, str, dict[str, str]]]
+    ):
         self.graph, self.nodes, self.edges = graph, nodes, edges
 
 
@@ -42,7 +42,7 @@ def read_dot(text: str) -> Dot:
     """The statements of a DOT text the visualizer wrote, each value decoded."""
     lines = text.split(";\n")
     assert lines[0].startswith("digraph trace {\n") and lines[-1] == "}\n", text[:200]
-    lines[0] = lines[0][len("digraph trace {\n"):]
+    lines[0] = lines[0][len("digraph trace {\n") :]
     graph, nodes, edges = {}, {}, []
     for statement in (line + ";" for line in lines[:-1]):
         if found := _EDGE.match(statement):
@@ -68,12 +68,12 @@ def assert_draws(trace: Trace, text: str) -> None:
         assert found["tooltip"] == node.name
         label = found["label"]
         assert label.startswith(node.name + "\n") or label == node.name, (node.name, label)
-        lines = label[len(node.name) + 1:].split("\n")
+        lines = label[len(node.name) + 1 :].split("\n")
         assert found["shape"] == SHAPES[node.player.value]
         board = [] if node.board is None else node.board.split("\n")
         assert lines[: len(board)] == board
         assert ("fontname" in found) == (node.board is not None)
-        details = lines[len(board):]
+        details = lines[len(board) :]
         if node.visit is not None and not details[0].startswith("n="):
             assert details[0] == f"#{node.visit}  v={format_value(node.value, missing='?')}", (node.name, details)
         if node.alpha is not None and node.visit is not None:

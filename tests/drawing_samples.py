@@ -13,10 +13,16 @@ def square(key: str, left: float, top: float, side: float, fill: str) -> Shape:
 
 def scene(fill: str = "#ff0000") -> Drawing:
     """A 100 x 50 pt canvas: a square near the top left, a blue square painted over its right half, lines."""
-    return Drawing(100, 50, "#ffffff", (
-        square("red", 10, 5, 20, fill),
-        square("blue", 20, 5, 20, "#0000ff"),
-        Path("solid", ((5, 35), (95, 35)), "#000000", 2.0),
-        Path("dashed", ((5, 45), (95, 45)), "#000000", 2.0, "dashed", arrow=True),
-        Text("label", 70, 15, "A0 & $x$", 8, "#008000", anchor="middle", bold=True),
-    ), title="scene")
+    return Drawing(
+        100,
+        50,
+        "#ffffff",
+        (
+            square("red", 10, 5, 20, fill),
+            square("blue", 20, 5, 20, "#0000ff"),
+            Path("solid", ((5, 35), (95, 35)), "#000000", 2.0),
+            Path("dashed", ((5, 45), (95, 45)), "#000000", 2.0, "dashed", arrow=True),
+            Text("label", 70, 15, "A0 & $x$", 8, "#008000", anchor="middle", bold=True),
+        ),
+        title="scene",
+    )

@@ -7,15 +7,16 @@ search that enters a node again (a node is then its path from the root)."""
 from __future__ import annotations
 
 import dataclasses
-from typing import Any, Callable, Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from visualizer.errors import NodeBudgetExceeded
 from visualizer.games.base import Game, Player, Value
 from visualizer.tracing.events import Bound, Event, EventKind
 from visualizer.tracing.recorder import DEFAULT_MAX_NODES, PROGRESS_EVERY
 from visualizer.tracing.trace import Cutoff, NodeStatus, Summary, Trace, TraceNode
-from visualizer.tracing.traits import traits_of
 from visualizer.tracing.tracer import Tracer
+from visualizer.tracing.traits import traits_of
 
 __all__ = ["ObjectRecorder"]
 
@@ -95,12 +96,19 @@ class ObjectRecorder(Tracer):
 
     def _event(self, kind: EventKind, node: int, **fields: Any) -> None:
         alpha, beta = self.windows[node]
-        self.events.append(
-            Event(len(self.events) + 1, kind, node, self.depths[node], alpha, beta, **fields)
-        )
+        self.events.append(Event(len(self.events) + 1, kind, node, self.depths[node], alpha, beta, **fields))
 
-    def enter(self, state: Any, move: Any, *, depth: int, alpha: Value | None, beta: Value | None,
-              kind: EventKind = EventKind.ENTER, **fields: Any) -> None:
+    def enter(
+        self,
+        state: Any,
+        move: Any,
+        *,
+        depth: int,
+        alpha: Value | None,
+        beta: Value | None,
+        kind: EventKind = EventKind.ENTER,
+        **fields: Any,
+    ) -> None:
         count = len(self.visit_order)
         if count >= self.max_nodes:
             raise NodeBudgetExceeded(
@@ -118,8 +126,16 @@ class ObjectRecorder(Tracer):
     def select(self, state: Any, move: Any, *, depth: int, score: Value | None) -> None:
         parent = self.stack[-1] if self.stack else None
         known = state if self.game.is_explicit else self.paths.get((parent, move), 0 if parent is None else None)
-        self.enter(state, move, depth=depth, alpha=None, beta=None, kind=EventKind.SELECT,
-                   value=self.values.get(known), score=score)
+        self.enter(
+            state,
+            move,
+            depth=depth,
+            alpha=None,
+            beta=None,
+            kind=EventKind.SELECT,
+            value=self.values.get(known),
+            score=score,
+        )
 
     def expand(self, state: Any, move: Any, *, depth: int) -> None:
         self.enter(state, move, depth=depth, alpha=None, beta=None, kind=EventKind.EXPAND)
@@ -172,18 +188,28 @@ class ObjectRecorder(Tracer):
         self.windows[node] = (alpha, beta)
         self._event(EventKind.UPDATE, node, value=self.values.get(node))
 
-    def cutoff(self, state: Any, skipped: Sequence[tuple[Any, Any]], *, alpha: Value, beta: Value,
-               kind: EventKind = EventKind.CUTOFF, **fields: Any) -> None:
+    def cutoff(
+        self,
+        state: Any,
+        skipped: Sequence[tuple[Any, Any]],
+        *,
+        alpha: Value,
+        beta: Value,
+        kind: EventKind = EventKind.CUTOFF,
+        **fields: Any,
+    ) -> None:
         node = self.stack[-1]
         depth = self.depths[node] + 1
         ids = tuple(self._add_node(child, move, node, depth) for move, child in skipped)
         self.cutoffs.append((node, len(self.events) + 1, self.last_exited, ids))
         self._event(kind, node, value=self.values.get(node), child=self.last_exited, skipped=ids, **fields)
 
-    def chance_cutoff(self, state: Any, skipped: Sequence[tuple[Any, Any]], *, bound: Bound, limit: Value,
-                      alpha: Value, beta: Value) -> None:
-        self.cutoff(state, skipped, alpha=alpha, beta=beta, kind=EventKind.CHANCE_CUTOFF, bound=Bound(bound),
-                    limit=limit)
+    def chance_cutoff(
+        self, state: Any, skipped: Sequence[tuple[Any, Any]], *, bound: Bound, limit: Value, alpha: Value, beta: Value
+    ) -> None:
+        self.cutoff(
+            state, skipped, alpha=alpha, beta=beta, kind=EventKind.CHANCE_CUTOFF, bound=Bound(bound), limit=limit
+        )
 
     def exit(self, state: Any, value: Value) -> None:
         node = self.stack.pop()
@@ -228,9 +254,7 @@ class ObjectRecorder(Tracer):
         nodes = []
         for node, name in enumerate(self.names):
             status = (  # a node skipped and searched later (it revisits) is visited
-                NodeStatus.VISITED if node in visit
-                else NodeStatus.PRUNED if node in pruned
-                else NodeStatus.UNREACHED
+                NodeStatus.VISITED if node in visit else NodeStatus.PRUNED if node in pruned else NodeStatus.UNREACHED
             )
             value = self.values.get(node) if node in visit else None
             alpha, beta = self.windows.get(node, (None, None))

@@ -15,8 +15,7 @@ from typing import Any
 def expectimax_value(tree: Any, maximizing: bool = True) -> Fraction:
     """The exact expectiminimax value of `tree`; `maximizing` says whether MAX moves at its first decision."""
     if isinstance(tree, dict):
-        return sum((Fraction(p) * expectimax_value(subtree, maximizing) for p, subtree in tree["chance"]),
-                   Fraction(0))
+        return sum((Fraction(p) * expectimax_value(subtree, maximizing) for p, subtree in tree["chance"]), Fraction(0))
     if isinstance(tree, list):
         values = [expectimax_value(subtree, not maximizing) for subtree in tree]
         return max(values) if maximizing else min(values)
@@ -42,6 +41,7 @@ def chance_node_values(tree: Any, maximizing: bool = True) -> list[Fraction]:
 def array_to_nested(values: list[int], branching: int, levels: list[str]) -> Any:
     """The nested form of a level-order array read with `--levels` (chance levels draw each child
     alike; a node of a chance level without children is a leaf), written out directly."""
+
     def subtree(node: int, depth: int) -> Any:
         kids = [child for child in range(branching * node + 1, branching * node + branching + 1) if child < len(values)]
         if not kids:

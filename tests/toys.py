@@ -69,8 +69,12 @@ class TwoPileNim(PathNamedGame):
     def from_spec(cls, spec: Any, *, where: str = "the trace's source") -> TwoPileNim:
         fields = SpecFields(spec, where)
         root = fields.player()
-        piles = fields.typed("piles", REQUIRED, "write two whole numbers, e.g. [2, 1]",
-                             lambda value: isinstance(value, list) and len(value) == 2)
+        piles = fields.typed(
+            "piles",
+            REQUIRED,
+            "write two whole numbers, e.g. [2, 1]",
+            lambda value: isinstance(value, list) and len(value) == 2,
+        )
         return cls(tuple(piles), misere=fields.flag("misere"), root=root)
 
     @classmethod
@@ -167,8 +171,12 @@ class ExpectimaxExample(PathNamedGame):
     def from_spec(cls, spec: Any, *, where: str = "the trace's source") -> ExpectimaxExample:
         fields = SpecFields(spec, where)
         fields.player()
-        leaves = fields.typed("leaves", REQUIRED, "write three lists of three numbers",
-                              lambda value: isinstance(value, list) and all(isinstance(row, list) for row in value))
+        leaves = fields.typed(
+            "leaves",
+            REQUIRED,
+            "write three lists of three numbers",
+            lambda value: isinstance(value, list) and all(isinstance(row, list) for row in value),
+        )
         return cls(tuple(tuple(row) for row in leaves))
 
     @classmethod
@@ -223,8 +231,14 @@ TOY_EXPECTIMAX = Algorithm(EXPECTIMAX, toy_expectimax, windowed=False, movers_vi
 TT = "toy-tt"
 
 
-def toy_tt_alphabeta(game: Game, *, depth: int | None = None, tracer: Tracer = NULL_TRACER,
-                     table: dict[Any, tuple[Value, Bound]] | None = None, name: str = TT) -> Value:
+def toy_tt_alphabeta(
+    game: Game,
+    *,
+    depth: int | None = None,
+    tracer: Tracer = NULL_TRACER,
+    table: dict[Any, tuple[Value, Bound]] | None = None,
+    name: str = TT,
+) -> Value:
     """Fail-soft alpha-beta with a transposition table keyed by (position, plies left).
 
     A stored value answers a node when it is exact, or a lower bound at or above beta, or an upper
@@ -237,8 +251,11 @@ def toy_tt_alphabeta(game: Game, *, depth: int | None = None, tracer: Tracer = N
         key = (state, None if depth is None else depth - ply)
         if key in table:
             stored, bound = table[key]
-            if bound is Bound.EXACT or (bound is Bound.LOWER and stored >= beta) \
-                    or (bound is Bound.UPPER and stored <= alpha):
+            if (
+                bound is Bound.EXACT
+                or (bound is Bound.LOWER and stored >= beta)
+                or (bound is Bound.UPPER and stored <= alpha)
+            ):
                 tracer.transposition(state, stored, bound=bound)
                 tracer.exit(state, stored)
                 return stored
@@ -257,7 +274,7 @@ def toy_tt_alphabeta(game: Game, *, depth: int | None = None, tracer: Tracer = N
             tracer.back_up(state, child, value)
             if (value >= high) if maximizes else (value <= low):
                 if index + 1 < len(children):
-                    tracer.cutoff(state, children[index + 1:], alpha=low, beta=high)
+                    tracer.cutoff(state, children[index + 1 :], alpha=low, beta=high)
                 break
             if maximizes and value > low:
                 low = value

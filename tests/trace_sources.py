@@ -1,13 +1,6 @@
 """Provides `SOURCES`: one small tree of each kind, for tests that run every algorithm on each."""
 
-from visualizer.games import (
-    ConnectFour,
-    Nim,
-    Player,
-    TicTacToe,
-    builtin_example,
-    from_nested,
-)
+from visualizer.games import ConnectFour, Nim, Player, TicTacToe, builtin_example, from_nested
 
 __all__ = ["SOURCES", "depth_for"]
 

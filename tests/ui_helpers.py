@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 
 async def wait_while(app, pilot, busy: Callable[[], bool], what: str, *, attempts: int = 200) -> None:

@@ -50,4 +50,4 @@ __getattr__, __dir__ = lazy_names(__name__, _API)
 
 
 if "IPython" in sys.modules:  # in IPython and Jupyter, traces show themselves as figures
-    import visualizer.notebook  # noqa: E402 (registers the display: the notebook layer sits on top)
+    import visualizer.notebook  # noqa: E402, F401 (registers the display: the notebook layer sits on top)

@@ -3,8 +3,15 @@
 import json
 
 __all__ = [
-    "GraphvizMissing", "InputError", "NoStaticValue", "NodeBudgetExceeded", "RenderError", "TraceFileError",
-    "VisualizerError", "one_line", "shown",
+    "GraphvizMissing",
+    "InputError",
+    "NoStaticValue",
+    "NodeBudgetExceeded",
+    "RenderError",
+    "TraceFileError",
+    "VisualizerError",
+    "one_line",
+    "shown",
 ]
 
 

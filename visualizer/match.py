@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import Any, Callable
+from typing import Any
 
 from visualizer.errors import InputError
 from visualizer.games import GridGame, lookahead
@@ -43,8 +44,9 @@ class PlaySettings:
             raise InputError(f"the side is {self.human!r}; play X (moves first) or O")
         if self.depth is not None and self.depth < 1:
             raise InputError(f"the depth is {self.depth}; the engine needs at least 1 ply to choose a move")
-        return replace(self, human=human, algorithm=parse_algorithm(self.algorithm),
-                       evaluator=parse_evaluator(self.evaluator))
+        return replace(
+            self, human=human, algorithm=parse_algorithm(self.algorithm), evaluator=parse_evaluator(self.evaluator)
+        )
 
     @property
     def engine(self) -> str:
@@ -130,8 +132,9 @@ class Match:
         board, mark = self.game.board, self.winner
         if mark is None:
             return set()
-        return {cell for window in self.game.geometry.windows if all(board[i] == mark for i in window)
-                for cell in window}
+        return {
+            cell for window in self.game.geometry.windows if all(board[i] == mark for i in window) for cell in window
+        }
 
     # -- moves ---------------------------------------------------------------
     def move_at(self, cell: int) -> Any:
@@ -214,6 +217,8 @@ class Match:
         if settings.depth is None:
             depth_text += " (auto)"
         order = {"X": "first", "O": "second"}
-        return (f"You: {settings.human} (moves {order[settings.human]})\n"
-                f"Engine: {settings.engine}, {settings.algorithm}, {depth_text}\n"
-                f"Values: {settings.evaluator}")
+        return (
+            f"You: {settings.human} (moves {order[settings.human]})\n"
+            f"Engine: {settings.engine}, {settings.algorithm}, {depth_text}\n"
+            f"Values: {settings.evaluator}"
+        )

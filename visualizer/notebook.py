@@ -14,8 +14,8 @@ from __future__ import annotations
 from typing import Any
 
 from visualizer.errors import InputError
-from visualizer.pictures.figure import MAX_INLINE_NODES, Figure
 from visualizer.export.formats import DEFAULT_FPS
+from visualizer.pictures.figure import MAX_INLINE_NODES, Figure
 from visualizer.pictures.svg import to_svg
 from visualizer.pictures.themes import DEFAULT_THEME
 from visualizer.tracing.trace import Trace
@@ -75,8 +75,7 @@ class Player:
         widget: the whole player, what the notebook displays.
     """
 
-    def __init__(self, trace: Trace, *, theme: str = DEFAULT_THEME, fps: float = DEFAULT_FPS,
-                 step: int | None = None):
+    def __init__(self, trace: Trace, *, theme: str = DEFAULT_THEME, fps: float = DEFAULT_FPS, step: int | None = None):
         widgets = _widgets()
         self.figure = Figure(trace, theme=theme)
         steps = self.figure.steps
@@ -84,8 +83,7 @@ class Player:
         if not 0 <= first <= steps:
             raise InputError(f"step {first} is outside this trace, which has steps 0..{steps}")
         interval = max(1, round(1000 / fps))
-        self.slider = widgets.IntSlider(value=first, min=0, max=steps, description="step",
-                                        continuous_update=True)
+        self.slider = widgets.IntSlider(value=first, min=0, max=steps, description="step", continuous_update=True)
         self.play = widgets.Play(value=first, min=0, max=steps, interval=interval, description="play")
         widgets.jslink((self.play, "value"), (self.slider, "value"))
         self.view = widgets.HTML(value=self._svg(first))

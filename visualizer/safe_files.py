@@ -10,19 +10,25 @@ sees leaves one behind.
 from __future__ import annotations
 
 import atexit
+import contextlib
 import errno
 import os
 import secrets
 import stat
 import tempfile
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterable, Iterator
 
 from visualizer.errors import InputError
 
 __all__ = [
-    "MAX_NUMBERED", "StagedWrites", "numbered_names", "write_bytes_atomic", "write_chunks_atomic", "write_new_file",
+    "MAX_NUMBERED",
+    "StagedWrites",
+    "numbered_names",
+    "write_bytes_atomic",
+    "write_chunks_atomic",
+    "write_new_file",
     "write_text_atomic",
 ]
 
@@ -43,10 +49,8 @@ def _remove_live_temporaries() -> None:
 
 def _remove(temporary: Path) -> None:
     """Deletes a temporary file (if it is still there) and forgets it."""
-    try:
+    with contextlib.suppress(OSError):
         os.unlink(temporary)
-    except OSError:
-        pass
     _LIVE_TEMPORARIES.discard(temporary)
 
 
@@ -199,8 +203,9 @@ def _write_temporary(
     return temporary
 
 
-def _fill_temporary(descriptor: int, chunks: Iterable[bytes | str], encoding: str, target: Path, *,
-                    keep_mode: bool = True) -> None:
+def _fill_temporary(
+    descriptor: int, chunks: Iterable[bytes | str], encoding: str, target: Path, *, keep_mode: bool = True
+) -> None:
     """Writes the chunks into an opened new temporary, syncs and closes it; with `keep_mode` it takes
     the mode of a regular file already at `target`. OSErrors go up as they are."""
     with os.fdopen(descriptor, "wb") as stream:

@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 from visualizer.games import Game, lookahead
 from visualizer.games.registry import from_spec
 from visualizer.search import ALGORITHMS, find_algorithm, trace_search
 from visualizer.search.registry import Configuration
-from visualizer.tracing import Trace
 from visualizer.steps.replay import Replay
+from visualizer.tracing import Trace
 
 __all__ = ["Session"]
 
@@ -49,7 +50,9 @@ class Session:
     @classmethod
     def from_trace(cls, trace: Trace) -> Session:
         """A session that replays a saved trace (and can search its tree again)."""
-        return cls(from_spec(trace.source), trace.algorithm, trace.depth_limit, trace.strict, trace, dict(trace.options))
+        return cls(
+            from_spec(trace.source), trace.algorithm, trace.depth_limit, trace.strict, trace, dict(trace.options)
+        )
 
     def search(self, progress: Callable[[int], None] | None = None) -> Trace:
         """Runs the search for the current options (the caller installs the trace with `use`)."""
@@ -84,4 +87,3 @@ class Session:
         """The same game with the other player at the root."""
         other = self.trace.root_player.other
         return from_spec({**self.game.spec(), "root": other.value})
-

@@ -65,7 +65,11 @@ def quick_run(tmp_path_factory) -> tuple[dict, str]:
     report = tmp_path_factory.mktemp("bench") / "report.json"
     done = subprocess.run(
         [sys.executable, "-m", "benchmarks", "--quick", "--skip-app", "--json", str(report)],
-        cwd=REPOSITORY, capture_output=True, text=True, timeout=300, check=False,
+        cwd=REPOSITORY,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
     )
     assert done.returncode == 0, done.stderr
     return json.loads(report.read_text(encoding="utf-8")), done.stdout
@@ -116,7 +120,7 @@ def test_the_searches_after_alpha_beta_find_its_value_and_a_table_saves_nodes(qu
             assert "differs" not in row["note"], (key, row["note"])
             counter = NodeCounter()
             configuration = key.removeprefix("nodes-").split("+")
-            search(TicTacToe(), configuration[0], depth=4, tracer=counter, **{name: True for name in configuration[1:]})
+            search(TicTacToe(), configuration[0], depth=4, tracer=counter, **dict.fromkeys(configuration[1:], True))
             assert row["figures"]["nodes"] == counter.nodes, key
     assert rows["nodes-alphabeta+tt"]["met"] is True  # the table enters fewer nodes
 
@@ -141,8 +145,9 @@ def test_met_follows_the_measured_figure_and_the_target(quick_run):
         elif row["unit"] == "x":
             figures = row["figures"]
             numerator = figures.get("traced_s", figures.get("export_s", figures.get("nodes")))
-            denominator = figures.get("untraced_s", figures.get("traced_search_s",
-                                                                figures.get("alphabeta_nodes", figures.get("plain_s"))))
+            denominator = figures.get(
+                "untraced_s", figures.get("traced_search_s", figures.get("alphabeta_nodes", figures.get("plain_s")))
+            )
             assert row["measured"] == pytest.approx(numerator / denominator)
 
 

@@ -46,7 +46,7 @@ def test_run_id_lists_its_passes(capsys: pytest.CaptureFixture[str]) -> None:
     lines = out.splitlines()
     assert lines[0].startswith("id | array tree, 15 nodes")
     start = lines.index("passes (3; the counts above are the last pass's):")
-    rows = [line.split() for line in lines[start + 2:]]
+    rows = [line.split() for line in lines[start + 2 :]]
     assert [row[:2] for row in rows[:3]] == [["1", "1"], ["2", "2"], ["3", "3"]]
     total = sum(int(row[3]) for row in rows[:3])
     assert rows[3] == ["total", str(total), str(sum(int(row[4]) for row in rows[:3]))]
@@ -71,15 +71,18 @@ def test_compare_counts_all_passes_and_sets_bounds_aside(capsys: pytest.CaptureF
     assert runs[1]["passes"] == 3 and runs[1]["compared"] is True
 
 
-@pytest.mark.parametrize("argv, message", [
-    (["run", "-a", "minimax", "--tt"], "--tt does not apply to minimax; drop it, or choose -a alphabeta"),
-    (["run", "--window", "5"], "--window takes LO:HI, not '5'"),
-    (["run", "--window", "6:2"], "--window has LO 6 above HI 2"),
-    (["run", "-a", "id", "--iterative"], "id has no explicit-stack version; drop --iterative"),
-    (["run", "--fail-hard", "--iterative"], "the explicit-stack version of alphabeta takes no --fail-hard"),
-    (["compare", "-A", "alphabeta,alphabeta+tt=1"], "tt is a switch and takes no value"),
-    (["run", "-a", "id", "--nested", "[[3,12],[2,4]]"], "id looks 1, 2, 3, ... plies ahead, so it needs a value"),
-])
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["run", "-a", "minimax", "--tt"], "--tt does not apply to minimax; drop it, or choose -a alphabeta"),
+        (["run", "--window", "5"], "--window takes LO:HI, not '5'"),
+        (["run", "--window", "6:2"], "--window has LO 6 above HI 2"),
+        (["run", "-a", "id", "--iterative"], "id has no explicit-stack version; drop --iterative"),
+        (["run", "--fail-hard", "--iterative"], "the explicit-stack version of alphabeta takes no --fail-hard"),
+        (["compare", "-A", "alphabeta,alphabeta+tt=1"], "tt is a switch and takes no value"),
+        (["run", "-a", "id", "--nested", "[[3,12],[2,4]]"], "id looks 1, 2, 3, ... plies ahead, so it needs a value"),
+    ],
+)
 def test_mistakes_are_refused_in_one_line(capsys: pytest.CaptureFixture[str], argv: list[str], message: str) -> None:
     code, out, err = run_cli(capsys, *argv)
     assert code == 2 and out == ""

@@ -11,7 +11,6 @@ import json
 from functools import cache
 
 import pytest
-
 from cli_helpers import run_cli
 from reference_grid import lines_of
 
@@ -38,8 +37,11 @@ def solver(rows: int, cols: int, connect: int, gravity: bool):
     def children(board: str) -> list[str]:
         mover = "X" if board.count("X") == board.count("O") else "O"
         if gravity:
-            cells = [max(r * cols + c for r in range(rows) if board[r * cols + c] == ".")
-                     for c in range(cols) if board[c] == "."]
+            cells = [
+                max(r * cols + c for r in range(rows) if board[r * cols + c] == ".")
+                for c in range(cols)
+                if board[c] == "."
+            ]
         else:
             cells = [i for i, mark in enumerate(board) if mark == "."]
         return [board[:i] + mover + board[i + 1 :] for i in cells]
@@ -171,8 +173,8 @@ def test_small_connect_three_position_is_searched_to_the_end(capsys):
     [
         # Misere, take 1..3: piles 1, 5, 9, ... lose for the mover. From 6 take 1 (leave 5).
         (["--pile", "6"], 1, 1),
-        (["--pile", "5"], 1, -1),       # every take loses; the first one is reported
-        (["--pile", "8"], 3, 1),        # leave 5
+        (["--pile", "5"], 1, -1),  # every take loses; the first one is reported
+        (["--pile", "8"], 3, 1),  # leave 5
         # Normal rules: multiples of 4 lose for the mover. From 6 take 2 (leave 4).
         (["--pile", "6", "--rules", "normal"], 2, 1),
     ],
@@ -251,8 +253,7 @@ def test_best_move_with_no_look_ahead_is_refused(capsys, argv):
         ([*C4, "--board", "..........."], ["11 cells", "3 rows of 4"]),
         ([*C4, "--board", "..../..../Z..."], ["'Z' at row 3, column 1", "use only X, O and ."]),
         ([*C4, "--board", "..../..../X...", "--player", "X"], ["O's move, not X's", "drop --player"]),
-        (["--game", "connect4", "--rows", "3", "--cols", "4", "--connect", "5"],
-         ["--connect is 5", "at most 4"]),
+        (["--game", "connect4", "--rows", "3", "--cols", "4", "--connect", "5"], ["--connect is 5", "at most 4"]),
         (["--game", "connect4", "--rows", "0"], ["--rows is 0", "1 or more"]),
         (["--game", "connect4", "--cols", "-2"], ["--cols is -2", "1 or more"]),
         (["--game", "connect4", "--rows", "30", "--cols", "30"], ["900 cells", "400"]),

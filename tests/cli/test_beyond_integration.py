@@ -84,4 +84,4 @@ def test_a_child_skipped_in_a_test_and_searched_again_is_no_longer_drawn_cut():
     assert (ids["F"], ids["M"]) not in final
     assert {(ids["C"], ids["G"]), (ids["E"], ids["K"]), (ids["G"], ids["O"])} <= final  # G: tested, then cut
     dot = to_dot(trace)
-    assert f'n{ids["F"]} -> n{ids["M"]};' in dot and 'label="cut"' in dot
+    assert f"n{ids['F']} -> n{ids['M']};" in dot and 'label="cut"' in dot

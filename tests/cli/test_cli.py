@@ -8,7 +8,6 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from cli_helpers import run_cli
 
 
@@ -113,10 +112,14 @@ def test_random_tree_without_seed_reports_the_seed(capsys):
 def test_show_facts(capsys):
     code, out, _ = run_cli(capsys, "show")
     assert code == 0
-    for line in ("complete:    yes", "perfect:     yes", "max-heap:    no",
-                 "pre-order:   A B D H I E J K C F L M G N O",
-                 "in-order:    H D I B J E K A L F M C N G O",
-                 "post-order:  H I D J K E B L M F N O G C A"):
+    for line in (
+        "complete:    yes",
+        "perfect:     yes",
+        "max-heap:    no",
+        "pre-order:   A B D H I E J K C F L M G N O",
+        "in-order:    H D I B J E K A L F M C N G O",
+        "post-order:  H I D J K E B L M F N O G C A",
+    ):
         assert line in out
     code, out, _ = run_cli(capsys, "show", "--array", "9,5,7,1,2,3")
     assert "max-heap:    yes" in out and "perfect:     no" in out and "complete:    yes" in out
@@ -149,14 +152,16 @@ def test_show_game_tree(capsys):
         (["export", "--examples", "--strict"], "drop --strict"),
         (["export", "--name", "x" * 300], "--name is 300 bytes long"),
         (["export", "--game", "tictactoe", "--depth", "3", "-a", "minimax", "--frames"], "--max-frames"),
-        (["export", "--game", "tictactoe", "--depth", "3", "--format", "svg", "--max-image-nodes", "100"],
-         "or allow it with --max-image-nodes"),
+        (
+            ["export", "--game", "tictactoe", "--depth", "3", "--format", "svg", "--max-image-nodes", "100"],
+            "or allow it with --max-image-nodes",
+        ),
         (["serve", "--port", "70000"], "70000 is not a port number"),
         (["serve", "--port", "-1"], "-1 is not a port number"),
         (["serve", "--host", "no.such.host.invalid"], "is not a known address"),
         (["play"], "play needs a terminal"),
         (["run", "--nested", "[[1,2],[3"], "not valid JSON"),
-        (["run", "--nested", "[[1,\"a\"]]"], "leaves must be numbers"),
+        (["run", "--nested", '[[1,"a"]]'], "leaves must be numbers"),
         (["run", "--board", "XX."], "the board has 3 cells"),
         (["run", "--board", "XQ......."], "'Q' at square 2"),
         (["run", "--board", "XXX......"], "X must have as many pieces as O"),
@@ -197,8 +202,9 @@ def test_entry_points_run(command):
 
 
 def test_bad_input_from_a_real_process_has_no_traceback():
-    done = subprocess.run([sys.executable, "-m", "visualizer", "run", "--board", "XXXX"],
-                          capture_output=True, text=True, timeout=60)
+    done = subprocess.run(
+        [sys.executable, "-m", "visualizer", "run", "--board", "XXXX"], capture_output=True, text=True, timeout=60
+    )
     assert done.returncode == 2
     assert done.stderr.startswith("visualizer: error: the board has 4 cells") and "Traceback" not in done.stderr
 

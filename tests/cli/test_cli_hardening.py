@@ -12,8 +12,8 @@ import time
 from pathlib import Path
 
 import pytest
-
 from cli_helpers import run_cli
+
 from visualizer.readwrite.trace_json import read_json
 
 TRACES = Path(__file__).resolve().parents[2] / "traces"
@@ -54,8 +54,9 @@ def test_export_of_a_saved_trace_writes_that_trace(capsys, tmp_path):
 
 
 def test_export_of_a_saved_trace_takes_no_search_options(capsys, tmp_path):
-    code, _, err = run_cli(capsys, "export", "--trace", str(TRACES / "nim6-alphabeta.json"), "-a", "minimax",
-                           "--out", str(tmp_path))
+    code, _, err = run_cli(
+        capsys, "export", "--trace", str(TRACES / "nim6-alphabeta.json"), "-a", "minimax", "--out", str(tmp_path)
+    )
     assert code == 2 and "--algorithm cannot change it" in err
     assert list(tmp_path.iterdir()) == []
 
@@ -79,8 +80,18 @@ def _visualizer(*argv: str, **options) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-m", "visualizer", *argv], text=True, timeout=60, **options)
 
 
-@pytest.mark.parametrize("argv", [["run"], ["overview"], ["compare"], ["show"], ["best-move"],
-                                  ["practice", "--seed", "1", "--sheet"], ["stats", "--leaves", "8", "--trials", "1"]])
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["run"],
+        ["overview"],
+        ["compare"],
+        ["show"],
+        ["best-move"],
+        ["practice", "--seed", "1", "--sheet"],
+        ["stats", "--leaves", "8", "--trials", "1"],
+    ],
+)
 def test_a_full_disk_on_stdout_is_one_line(argv):
     with open("/dev/full", "w") as full:
         result = _visualizer(*argv, stdout=full, stderr=subprocess.PIPE)
@@ -90,8 +101,11 @@ def test_a_full_disk_on_stdout_is_one_line(argv):
 
 
 def test_a_closed_pipe_ends_quietly():
-    reader = subprocess.Popen([sys.executable, "-m", "visualizer", "run", "--game", "tictactoe", "-a", "minimax",
-                               "--depth", "4"], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    reader = subprocess.Popen(
+        [sys.executable, "-m", "visualizer", "run", "--game", "tictactoe", "-a", "minimax", "--depth", "4"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
     reader.stdout.readline()
     reader.stdout.close()  # as `| head -1` does
     _, error = reader.communicate(timeout=60)
@@ -103,9 +117,23 @@ def test_sigterm_mid_export_leaves_no_temporary_and_the_old_file(tmp_path):
     old = tmp_path / "tictactoe-empty-minimax.json"
     old.write_text("old content\n")
     exporting = subprocess.Popen(
-        [sys.executable, "-m", "visualizer", "export", "--game", "tictactoe", "-a", "minimax", "--format", "json",
-         "--out", str(tmp_path)],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        [
+            sys.executable,
+            "-m",
+            "visualizer",
+            "export",
+            "--game",
+            "tictactoe",
+            "-a",
+            "minimax",
+            "--format",
+            "json",
+            "--out",
+            str(tmp_path),
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
     )
     deadline = time.monotonic() + 60
     while not list(tmp_path.glob(".*.tmp")) and exporting.poll() is None and time.monotonic() < deadline:
@@ -119,7 +147,9 @@ def test_sigterm_mid_export_leaves_no_temporary_and_the_old_file(tmp_path):
     assert old.read_text() == "old content\n"
 
 
-@pytest.mark.parametrize("argv", [["replay", str(TRACES / "example15-alphabeta.json")], ["tui"], ["tui", "-a", "minimax"]])
+@pytest.mark.parametrize(
+    "argv", [["replay", str(TRACES / "example15-alphabeta.json")], ["tui"], ["tui", "-a", "minimax"]]
+)
 def test_the_app_commands_print_text_without_a_terminal(capsys, monkeypatch, argv):
     monkeypatch.setattr(sys, "stdin", io.StringIO(""))
     monkeypatch.delenv("TEXTUAL_DRIVER", raising=False)

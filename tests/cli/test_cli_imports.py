@@ -9,9 +9,17 @@ import pytest
 from visualizer.cli import COMMANDS, command_function
 from visualizer.cli.parser import build_parser
 
-OTHER_COMMANDS = ("visualizer.cli.commands", "visualizer.cli.comparing", "visualizer.cli.grading",
-                  "visualizer.cli.playing", "visualizer.cli.practicing", "visualizer.cli.statistics",
-                  "visualizer.cli.practicing", "visualizer.practice.check", "visualizer.analysis.study")
+OTHER_COMMANDS = (
+    "visualizer.cli.commands",
+    "visualizer.cli.comparing",
+    "visualizer.cli.grading",
+    "visualizer.cli.playing",
+    "visualizer.cli.practicing",
+    "visualizer.cli.statistics",
+    "visualizer.cli.practicing",
+    "visualizer.practice.check",
+    "visualizer.analysis.study",
+)
 """Modules of the commands other than `export` (and what only they import)."""
 
 
@@ -29,8 +37,9 @@ def test_importing_the_command_line_imports_no_command():
 
 
 def test_an_export_imports_only_the_export_command(tmp_path):
-    modules = imported_after(f"from visualizer.cli import main\nmain(['export', '--format', 'json,dot', "
-                             f"'--out', {str(tmp_path)!r}])")
+    modules = imported_after(
+        f"from visualizer.cli import main\nmain(['export', '--format', 'json,dot', '--out', {str(tmp_path)!r}])"
+    )
     assert (tmp_path / "example15-alphabeta.dot").exists()
     assert "visualizer.cli.exporting" in modules
     assert not modules & set(OTHER_COMMANDS)

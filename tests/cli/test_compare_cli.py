@@ -75,8 +75,18 @@ def test_strict_flag_applies_to_the_pruning_search_only(capsys):
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_move_orders_best_is_minimal_and_worst_no_better_than_natural(capsys, seed):
     data = compare_json(
-        capsys, "--random", "--depth", "4", "--seed", str(seed), "--range", "-100000:100000",
-        "-A", "alphabeta", "--order", "natural,best,worst",
+        capsys,
+        "--random",
+        "--depth",
+        "4",
+        "--seed",
+        str(seed),
+        "--range",
+        "-100000:100000",
+        "-A",
+        "alphabeta",
+        "--order",
+        "natural,best,worst",
     )
     natural, best, worst = data["runs"]
     assert [run["label"] for run in data["runs"]] == ["alphabeta natural", "alphabeta best", "alphabeta worst"]
@@ -92,12 +102,13 @@ def test_move_orders_best_is_minimal_and_worst_no_better_than_natural(capsys, se
 
 
 def test_different_orders_are_shown_one_node_per_line_in_tree_order(capsys):
-    code, out, _ = run_cli(capsys, "compare", "--random", "--depth", "2", "--seed", "4", "-A", "alphabeta",
-                           "--order", "natural,worst")
+    code, out, _ = run_cli(
+        capsys, "compare", "--random", "--depth", "2", "--seed", "4", "-A", "alphabeta", "--order", "natural,worst"
+    )
     assert code == 0
     lines = out.splitlines()
     start = lines.index("visit number of each node (· where a search skips it):")
-    rows = [line.split() for line in lines[start + 2:start + 9]]
+    rows = [line.split() for line in lines[start + 2 : start + 9]]
     assert [row[0] for row in rows] == list("ABDECFG")  # depth first, natural order of children
 
 

@@ -11,8 +11,8 @@ import networkx
 import pytest
 
 from visualizer.cli import main
-from visualizer.readwrite.trace_json import read_json
 from visualizer.readwrite.schema import validate
+from visualizer.readwrite.trace_json import read_json
 
 TRACES = Path(__file__).resolve().parents[2] / "traces"
 EXAMPLE_NAMES = [
@@ -91,13 +91,7 @@ def test_mp4_without_ffmpeg_is_one_line_and_writes_nothing(capsys, tmp_path, mon
     assert list(tmp_path.iterdir()) == []
 
 
-@pytest.mark.parametrize(
-    "argv, fragment",
-    [
-        (["--format", "json,jpeg"], "--format"),
-        (["--name", "a/b"], "--name"),
-    ],
-)
+@pytest.mark.parametrize("argv, fragment", [(["--format", "json,jpeg"], "--format"), (["--name", "a/b"], "--name")])
 def test_export_bad_options(capsys, tmp_path, argv, fragment):
     code, _, err = cli(capsys, "export", "--out", str(tmp_path), *argv)
     assert code == 2 and fragment in err and err.count("\n") == 1
@@ -149,11 +143,7 @@ def test_show_trace_prints_table_and_summary(capsys):
 
 @pytest.mark.parametrize(
     "content, fragment",
-    [
-        ("not json at all", "not"),
-        ('{"directed": true, "graph": {', "truncated"),
-        ('{"hello": "world"}', "not a"),
-    ],
+    [("not json at all", "not"), ('{"directed": true, "graph": {', "truncated"), ('{"hello": "world"}', "not a")],
 )
 def test_replay_rejects_bad_files(capsys, tmp_path, content, fragment):
     path = tmp_path / "bad.json"

@@ -88,7 +88,11 @@ def test_the_beamer_slides_compile_to_one_page_per_step(capsys, tmp_path):
     assert "\\input{" + NAME + ".tex}" in slides.read_text()
     result = subprocess.run(
         ["pdflatex", "-interaction=nonstopmode", "-halt-on-error", slides.name],
-        cwd=tmp_path, capture_output=True, text=True, timeout=300, stdin=subprocess.DEVNULL,
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        stdin=subprocess.DEVNULL,
     )
     assert result.returncode == 0, result.stdout[-2000:]
     assert f"({STEPS} pages" in result.stdout.replace("\n", "")
@@ -101,15 +105,18 @@ def test_themes_change_the_colours_and_a_typo_is_one_line(capsys, tmp_path):
     assert code == 2 and err.count("\n") == 1 and "light, dark, print" in err
 
 
-@pytest.mark.parametrize("argv, fragment", [
-    (["--dpi", "0"], "--dpi"),
-    (["--dpi", "-72"], "--dpi"),
-    (["--dpi", "nan"], "--dpi"),
-    (["--dpi", "100000"], "--dpi"),
-    (["--fps", "0"], "--fps"),
-    (["--fps", "inf"], "--fps"),
-    (["--format", "gif,jpg"], "--format"),
-])
+@pytest.mark.parametrize(
+    "argv, fragment",
+    [
+        (["--dpi", "0"], "--dpi"),
+        (["--dpi", "-72"], "--dpi"),
+        (["--dpi", "nan"], "--dpi"),
+        (["--dpi", "100000"], "--dpi"),
+        (["--fps", "0"], "--fps"),
+        (["--fps", "inf"], "--fps"),
+        (["--format", "gif,jpg"], "--format"),
+    ],
+)
 def test_bad_picture_options_are_one_line_and_write_nothing(capsys, tmp_path, argv, fragment):
     code, _, err = run_cli(capsys, "export", "--out", str(tmp_path), "--format", "png", *argv)
     assert code == 2 and err.count("\n") == 1 and fragment in err
@@ -125,8 +132,20 @@ def test_animations_of_long_searches_are_refused_naming_the_way_out(capsys, tmp_
 
 
 def test_the_full_tictactoe_animation_is_refused_before_any_drawing(capsys, tmp_path):
-    code, _, err = run_cli(capsys, "export", "--out", str(tmp_path), "--game", "tictactoe", "--depth", "3",
-                           "-a", "minimax", "--format", "gif")  # 2,261 steps
+    code, _, err = run_cli(
+        capsys,
+        "export",
+        "--out",
+        str(tmp_path),
+        "--game",
+        "tictactoe",
+        "--depth",
+        "3",
+        "-a",
+        "minimax",
+        "--format",
+        "gif",
+    )  # 2,261 steps
     assert code == 2 and "would draw 2,261 frames" in err and "--max-frames 2261" in err and "--depth" in err
 
 

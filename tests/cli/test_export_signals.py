@@ -11,7 +11,6 @@ import time
 from pathlib import Path
 
 import pytest
-
 from cli_helpers import run_cli
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -22,12 +21,16 @@ def temporaries(folder: Path, prefix: str = ".") -> list[Path]:
     return [path for path in folder.iterdir() if path.name.startswith(prefix) and path.name.endswith(".tmp")]
 
 
-def terminate_while_writing(out: Path, argv: list[str], prefix: str,
-                            signum: int = signal.SIGTERM) -> subprocess.CompletedProcess:
+def terminate_while_writing(
+    out: Path, argv: list[str], prefix: str, signum: int = signal.SIGTERM
+) -> subprocess.CompletedProcess:
     """Runs `visualizer export ARGV --out OUT`, sends SIGNUM once a temporary named PREFIX... appears."""
     process = subprocess.Popen(
         [sys.executable, "-m", "visualizer", "export", *argv, "--out", str(out)],
-        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
     )
     while process.poll() is None and not temporaries(out, prefix):
         time.sleep(0.005)

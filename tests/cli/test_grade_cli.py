@@ -21,16 +21,19 @@ def grade_json(capsys, *argv: str) -> tuple[int, dict]:
     return code, json.loads(out)
 
 
-@pytest.mark.parametrize("name, options, misconception", [
-    ("correct", ("--convention", "strict"), "prunes_on_equality"),
-    ("correct_strict", (), "prunes_only_past_bound"),
-    ("never_prunes", (), "never_prunes"),
-    ("window_not_passed", (), "window_not_passed"),
-    ("fail_hard", (), "returns_bound"),
-    ("correct", ("--fail-hard",), "returns_value"),
-    ("right_to_left", (), "right_to_left"),
-    ("same_player", (), "same_player"),
-])
+@pytest.mark.parametrize(
+    "name, options, misconception",
+    [
+        ("correct", ("--convention", "strict"), "prunes_on_equality"),
+        ("correct_strict", (), "prunes_only_past_bound"),
+        ("never_prunes", (), "never_prunes"),
+        ("window_not_passed", (), "window_not_passed"),
+        ("fail_hard", (), "returns_bound"),
+        ("correct", ("--fail-hard",), "returns_value"),
+        ("right_to_left", (), "right_to_left"),
+        ("same_player", (), "same_player"),
+    ],
+)
 def test_each_student_with_a_known_mistake_gets_its_diagnosis(capsys, name, options, misconception):
     code, report = grade_json(capsys, student(name), "--trees", "8", *options)
     assert code == 1
@@ -42,25 +45,29 @@ def test_each_student_with_a_known_mistake_gets_its_diagnosis(capsys, name, opti
 def test_the_text_report_names_where_and_why(capsys):
     code, out, _ = run_cli(capsys, "grade", student("never_prunes"), "--trees", "0")
     assert code == 1
-    assert ("  FAIL  15-node example (root MIN): visit 8: your code visits K; alpha-beta prunes it "
-            "(E: J = 3 <= alpha 6, so K is pruned)") in out
-    assert "Likely misconception: never prunes: it searches every node, as minimax does (it explains 2 of the 2 trees" in out
+    assert (
+        "  FAIL  15-node example (root MIN): visit 8: your code visits K; alpha-beta prunes it "
+        "(E: J = 3 <= alpha 6, so K is pruned)"
+    ) in out
+    assert (
+        "Likely misconception: never prunes: it searches every node, as minimax does (it explains 2 of the 2 trees"
+        in out
+    )
 
 
 def test_a_wrong_value_is_named_at_its_node(capsys):
     code, report = grade_json(capsys, student("wrong_value"), "--trees", "0")
     assert code == 1 and report["misconceptions"] == []
     first = report["trees"][0]["divergence"]
-    # MIN nodes start from 0: after H = 6, D's beta is min(0, 6) = 0, so I gets [-inf, 0] where alpha-beta passes [-inf, 6]
+    # MIN nodes start from 0: after H = 6, D's beta is min(0, 6) = 0, so I gets [-inf, 0]
+    # where alpha-beta passes [-inf, 6]
     assert (first["step"], first["node"]) == (5, "I")
     assert first["text"] == "visit 5: your call on I has window [-inf, 0]; alpha-beta passes [-inf, 6]"
 
 
-@pytest.mark.parametrize("name, options", [
-    ("correct", ()),
-    ("correct_strict", ("--convention", "strict")),
-    ("fail_hard", ("--fail-hard",)),
-])
+@pytest.mark.parametrize(
+    "name, options", [("correct", ()), ("correct_strict", ("--convention", "strict")), ("fail_hard", ("--fail-hard",))]
+)
 def test_a_correct_student_passes_200_random_trees_under_its_convention(capsys, name, options):
     code, report = grade_json(capsys, student(name), "--trees", "200", "--seed", "7", *options)
     assert (code, report["passed"], report["total"]) == (0, 202, 202)
@@ -104,18 +111,21 @@ def test_visits_from_any_language(capsys, tmp_path):
     assert report["misconceptions"][0]["name"] == "never_prunes"
 
 
-@pytest.mark.parametrize("argv, words", [
-    (("grade",), "give the student's file"),
-    (("grade", "no_such_student.py"), "no_such_student.py"),
-    (("grade", "--visits", "missing.txt"), "no such file"),
-    (("grade", student("correct"), "--trees", "-1"), "--trees is -1"),
-    (("grade", student("correct"), "--timeout", "0"), "--timeout is 0"),
-    (("grade", student("no_function")), "alphabeta"),
-    (("grade", student("wrong_signature")), "alphabeta"),
-    (("grade", student("syntax_error")), "syntax_error.py"),
-    (("grade", student("correct"), "--algorithm", "minimax", "--convention", "strict"), "--convention"),
-    (("grade", student("correct"), "[[1,2],[3,4]]", "--trees", "3"), "--trees"),
-])
+@pytest.mark.parametrize(
+    "argv, words",
+    [
+        (("grade",), "give the student's file"),
+        (("grade", "no_such_student.py"), "no_such_student.py"),
+        (("grade", "--visits", "missing.txt"), "no such file"),
+        (("grade", student("correct"), "--trees", "-1"), "--trees is -1"),
+        (("grade", student("correct"), "--timeout", "0"), "--timeout is 0"),
+        (("grade", student("no_function")), "alphabeta"),
+        (("grade", student("wrong_signature")), "alphabeta"),
+        (("grade", student("syntax_error")), "syntax_error.py"),
+        (("grade", student("correct"), "--algorithm", "minimax", "--convention", "strict"), "--convention"),
+        (("grade", student("correct"), "[[1,2],[3,4]]", "--trees", "3"), "--trees"),
+    ],
+)
 def test_files_that_cannot_be_used_exit_2_with_one_line(capsys, argv, words):
     code, out, err = run_cli(capsys, *argv)
     assert code == 2 and out == ""

@@ -30,7 +30,7 @@ def test_run_text_lists_the_roots_children_by_visits(capsys):
     assert "iterations:          1,000\n" in out
     lines = out.splitlines()
     start = next(index for index, line in enumerate(lines) if line.startswith("root's children"))
-    table = lines[start + 1:]
+    table = lines[start + 1 :]
     assert table[0].split() == ["child", "move", "visits", "mean"]
     assert table[1].split()[0] == "X3" and table[1].endswith("chosen")
     visits = [int(line.split()[2].replace(",", "")) for line in table[1:]]
@@ -49,19 +49,34 @@ def test_run_json_has_the_value_the_move_and_the_childrens_visits(capsys):
 
 
 def test_the_same_seed_repeats_and_another_differs(capsys):
-    first = run_json(capsys, "--game", "tictactoe", "--board", ".X./O../...", "-a", "mcts", "--iterations", "100",
-                     "--seed", "9")
-    again = run_json(capsys, "--game", "tictactoe", "--board", ".X./O../...", "-a", "mcts", "--iterations", "100",
-                     "--seed", "9")
-    other = run_json(capsys, "--game", "tictactoe", "--board", ".X./O../...", "-a", "mcts", "--iterations", "100",
-                     "--seed", "10")
+    first = run_json(
+        capsys, "--game", "tictactoe", "--board", ".X./O../...", "-a", "mcts", "--iterations", "100", "--seed", "9"
+    )
+    again = run_json(
+        capsys, "--game", "tictactoe", "--board", ".X./O../...", "-a", "mcts", "--iterations", "100", "--seed", "9"
+    )
+    other = run_json(
+        capsys, "--game", "tictactoe", "--board", ".X./O../...", "-a", "mcts", "--iterations", "100", "--seed", "10"
+    )
     assert first == again
     assert first["visit_order"] != other["visit_order"] or first["children"] != other["children"]
 
 
 def test_export_writes_json_that_reads_back_and_dot(capsys, tmp_path):
-    code, _out, err = run_cli(capsys, "export", "-a", "mcts", "--iterations", "40", "--seed", "2",
-                             "--format", "json,dot", "--out", str(tmp_path))
+    code, _out, err = run_cli(
+        capsys,
+        "export",
+        "-a",
+        "mcts",
+        "--iterations",
+        "40",
+        "--seed",
+        "2",
+        "--format",
+        "json,dot",
+        "--out",
+        str(tmp_path),
+    )
     assert code == 0, err
     trace = read_json(next(tmp_path.glob("*.json")))
     assert trace.algorithm == "mcts" and trace.options == {"iterations": 40, "seed": 2}
@@ -69,14 +84,17 @@ def test_export_writes_json_that_reads_back_and_dot(capsys, tmp_path):
     assert next(tmp_path.glob("*.dot")).read_text().startswith("digraph")
 
 
-@pytest.mark.parametrize("argv,message", [
-    (["--iterations", "0"], "--iterations must be 1 or more, not 0"),
-    (["--iterations", "many"], "--iterations takes a whole number, not 'many'"),
-    (["--exploration", "-1"], "--exploration must be 0 or more"),
-    (["--depth", "-1"], "the look-ahead must be 0 or more"),
-    (["--tt"], "--tt does not apply to mcts"),
-    (["--iterative"], "mcts has no explicit-stack version"),
-])
+@pytest.mark.parametrize(
+    "argv,message",
+    [
+        (["--iterations", "0"], "--iterations must be 1 or more, not 0"),
+        (["--iterations", "many"], "--iterations takes a whole number, not 'many'"),
+        (["--exploration", "-1"], "--exploration must be 0 or more"),
+        (["--depth", "-1"], "the look-ahead must be 0 or more"),
+        (["--tt"], "--tt does not apply to mcts"),
+        (["--iterative"], "mcts has no explicit-stack version"),
+    ],
+)
 def test_mistakes_are_refused_in_one_line(capsys, argv, message):
     code, out, err = run_cli(capsys, "run", "-a", "mcts", *argv)
     assert code == 2 and out == ""

@@ -45,7 +45,8 @@ def test_compare_puts_them_beside_alphabeta(capsys):
     assert result["values_agree"] is True
     runs = {run["label"]: run for run in result["runs"]}
     assert {label: run["value"] for label, run in runs.items()} == dict.fromkeys(
-        ["alphabeta", "pvs", "pvs tt", "mtdf", "mtdf tt"], 2)
+        ["alphabeta", "pvs", "pvs tt", "mtdf", "mtdf tt"], 2
+    )
     assert runs["pvs"]["nodes_visited"] == 16
     assert (runs["mtdf"]["nodes_visited"], runs["mtdf tt"]["nodes_visited"]) == (19, 15)  # totals over the passes
 
@@ -63,14 +64,17 @@ def test_export_json_and_dot(capsys, tmp_path, algorithm, passes):
         assert [event.kind for event in trace.events].count(EventKind.RESEARCH) == 1
 
 
-@pytest.mark.parametrize(("argv", "message"), [
-    (["-a", "pvs", "--fail-hard"], "--fail-hard does not apply to pvs"),
-    (["-a", "mtdf", "--strict"], "mtdf does not take it"),
-    (["-a", "mtdf", "--window", "5:1"], "--window has LO 5 above HI 1"),
-    (["-a", "pvs", "--iterative"], "pvs has no explicit-stack version"),
-    (["-a", "pvs", "--random", "--levels", "max,chance,min"], "pvs cannot search chance nodes"),
-    (["-a", "mtdff"], "unknown algorithm 'mtdff'"),
-])
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["-a", "pvs", "--fail-hard"], "--fail-hard does not apply to pvs"),
+        (["-a", "mtdf", "--strict"], "mtdf does not take it"),
+        (["-a", "mtdf", "--window", "5:1"], "--window has LO 5 above HI 1"),
+        (["-a", "pvs", "--iterative"], "pvs has no explicit-stack version"),
+        (["-a", "pvs", "--random", "--levels", "max,chance,min"], "pvs cannot search chance nodes"),
+        (["-a", "mtdff"], "unknown algorithm 'mtdff'"),
+    ],
+)
 def test_mistakes_are_refused_in_one_line(capsys, argv, message):
     code, out, err = run_cli(capsys, "run", *argv)
     assert code == 2 and message in err

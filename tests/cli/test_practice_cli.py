@@ -64,7 +64,10 @@ def test_an_extra_prune_is_reported(capsys, tmp_path):
     assert code == 1
     assert data["extra_cutoffs"] == ["F"] and data["missing_cutoffs"] == []
     assert {node["node"]: node["problems"] for node in data["nodes"] if not node["right"]} == {
-        "F": ["should_be_visited"], "L": ["should_be_visited"], "M": ["should_be_visited"]}
+        "F": ["should_be_visited"],
+        "L": ["should_be_visited"],
+        "M": ["should_be_visited"],
+    }
 
 
 def test_wrong_alpha_and_beta_are_reported(capsys, tmp_path):
@@ -101,8 +104,9 @@ def test_the_key_of_a_code_checks_100_and_the_blank_sheet_does_not(capsys, tmp_p
 
 
 def test_the_options_build_the_tree_the_code_names(capsys):
-    code, by_options, _ = run_cli(capsys, "practice", "--branching", "3", "--depth", "3", "--range", "0:20",
-                                  "--seed", "42", "--key")
+    code, by_options, _ = run_cli(
+        capsys, "practice", "--branching", "3", "--depth", "3", "--range", "0:20", "--seed", "42", "--key"
+    )
     _, by_code, _ = run_cli(capsys, "practice", "--code", RandomExercise(3, 3, (0, 20), 42).code, "--key")
     assert code == 0 and by_options == by_code
 

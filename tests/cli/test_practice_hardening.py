@@ -53,9 +53,7 @@ def test_the_practice_command_itself_refuses_empty_answers_or_code(argv):
         practicing.practice(args)
 
 
-@pytest.mark.parametrize(
-    "stdin", [io.StringIO(""), TerminalInput("")], ids=["no terminal at all", "output redirected"]
-)
+@pytest.mark.parametrize("stdin", [io.StringIO(""), TerminalInput("")], ids=["no terminal at all", "output redirected"])
 @pytest.mark.parametrize("extra", [[], ["--drill"]])
 def test_without_a_terminal_the_blank_sheet_is_printed_instead_of_the_app(capsys, monkeypatch, no_app, stdin, extra):
     expected = sheet(capsys, "--seed", "3")
@@ -89,8 +87,14 @@ def test_the_sheet_printed_without_a_terminal_checks_against_its_exercise(capsys
 def test_with_stdin_from_dev_null_the_command_ends(capsys):
     expected = sheet(capsys, "--seed", "3")
     env = {key: value for key, value in os.environ.items() if key != "TEXTUAL_DRIVER"}
-    done = subprocess.run([sys.executable, "-m", "visualizer", "practice", "--seed", "3"], stdin=subprocess.DEVNULL,
-                          capture_output=True, text=True, timeout=120, env=env)  # a hang fails the test
+    done = subprocess.run(
+        [sys.executable, "-m", "visualizer", "practice", "--seed", "3"],
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env=env,
+    )  # a hang fails the test
     assert done.returncode == 0 and done.stdout == expected
     assert done.stderr.count("\n") == 1 and "--sheet" in done.stderr
 
@@ -133,7 +137,10 @@ def test_a_look_ahead_beyond_the_tree_is_full_depth(capsys):
 def test_a_huge_branching_gives_the_root_every_other_value(capsys):
     lines = sheet(capsys, "--array", "1,2,3", "--branching", "9" * 20).splitlines()
     assert [line.split() for line in lines if not line.startswith(("#", "source", "depth", "strict"))] == [
-        ["A", "?"], ["B", "2"], ["C", "3"]]
+        ["A", "?"],
+        ["B", "2"],
+        ["C", "3"],
+    ]
 
 
 def test_a_code_typed_in_lower_case_with_spaces_is_the_same_exercise(capsys):

@@ -62,10 +62,18 @@ def test_output_that_cannot_be_flushed_gets_the_usual_exit(calls, monkeypatch):
 
 
 def test_a_real_process_prints_everything_and_exits_with_its_code(tmp_path):
-    done = subprocess.run([sys.executable, "-m", "visualizer", "run", "--game", "nim", "--pile", "5",
-                           "-a", "minimax", "--json"], capture_output=True, text=True, timeout=60)
+    done = subprocess.run(
+        [sys.executable, "-m", "visualizer", "run", "--game", "nim", "--pile", "5", "-a", "minimax", "--json"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert done.returncode == 0, done.stderr
     assert done.stdout.rstrip().endswith("}")  # the whole JSON document, flushed before the exit
-    failed = subprocess.run([sys.executable, "-m", "visualizer", "export", "--game", "nim", "--pile", "-1"],
-                            capture_output=True, text=True, timeout=60)
+    failed = subprocess.run(
+        [sys.executable, "-m", "visualizer", "export", "--game", "nim", "--pile", "-1"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert failed.returncode == 2 and failed.stderr.startswith("visualizer: error:")

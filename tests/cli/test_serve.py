@@ -23,7 +23,9 @@ def test_serve_answers_with_the_app_page_on_loopback():
     port = free_port()
     server = subprocess.Popen(
         [sys.executable, "-m", "visualizer", "serve", "--port", str(port), "--", "--game", "nim"],
-        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
     )
     try:
         page = ""

@@ -12,8 +12,9 @@ from tests.cli_helpers import run_cli
 TRACES = Path(__file__).resolve().parents[2] / "traces"
 NAME = "example15-alphabeta"
 STEPS = 52
-REGENERATE = ("visualizer export --out traces --format gif,tex,png; "
-              "visualizer export --out traces/frames --format svg --frames")
+REGENERATE = (
+    "visualizer export --out traces --format gif,tex,png; visualizer export --out traces/frames --format svg --frames"
+)
 
 
 def test_the_committed_svg_frames_and_tex_are_current(capsys, tmp_path):
@@ -34,7 +35,8 @@ def test_the_committed_gif_and_png_match_fresh_ones_in_frames_and_size(capsys, t
     assert code == 0, err
     fresh, committed = (Image.open(io.BytesIO((folder / f"{NAME}.gif").read_bytes())) for folder in (tmp_path, TRACES))
     assert fresh.size == committed.size
-    assert [frame.info["duration"] for frame in ImageSequence.Iterator(committed)] == \
-        [frame.info["duration"] for frame in ImageSequence.Iterator(fresh)]
+    assert [frame.info["duration"] for frame in ImageSequence.Iterator(committed)] == [
+        frame.info["duration"] for frame in ImageSequence.Iterator(fresh)
+    ]
     assert committed.n_frames == fresh.n_frames == STEPS
     assert Image.open(tmp_path / f"{NAME}.png").size == Image.open(TRACES / f"{NAME}.png").size

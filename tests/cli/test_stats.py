@@ -45,12 +45,14 @@ def table_row(out: str, label: str, leaves: int | None = None) -> list[str]:
 
 
 def test_text_report_has_the_header_the_table_the_plot_and_the_summary(capsys):
-    code, out, err = run_cli(capsys, "stats", "--leaves", "8", "--trials", "4", "--seed", "7", WIDE,
-                             "--orders", "natural,best")
+    code, out, err = run_cli(
+        capsys, "stats", "--leaves", "8", "--trials", "4", "--seed", "7", WIDE, "--orders", "natural,best"
+    )
     assert code == 0
     assert err == ""  # no progress bar when stderr is not a terminal
-    assert out.startswith("Pruned-tree study: 8 leaves, branching 2, 4 random trees per size, "
-                          "values -1000000:1000000, root max, seed 7\n")
+    assert out.startswith(
+        "Pruned-tree study: 8 leaves, branching 2, 4 random trees per size, values -1000000:1000000, root max, seed 7\n"
+    )
     assert "alpha-beta orders: natural, best" in out
     assert table_row(out, "minimax") == ["8", "3", "minimax", "15.0 ± 0.0", "8.0 ± 0.0", "-", "5"]
     # Perfect ordering on a depth-3 binary tree with distinct leaves: 4 + 2 - 1 = 5 leaves, 3/8 saved;
@@ -84,8 +86,9 @@ def test_the_header_tells_how_to_rebuild_a_tree(capsys):
 def test_the_same_seed_gives_the_same_csv_byte_for_byte(capsys, tmp_path):
     first, second, other = tmp_path / "first.csv", tmp_path / "second.csv", tmp_path / "other.csv"
     for path, seed in ((first, "5"), (second, "5"), (other, "6")):
-        code, out, _ = run_cli(capsys, "stats", *SMALL, "--orders", "natural,random", "--seed", seed,
-                               "--csv", str(path))
+        code, out, _ = run_cli(
+            capsys, "stats", *SMALL, "--orders", "natural,random", "--seed", seed, "--csv", str(path)
+        )
         assert code == 0 and f"wrote {path}" in out
     assert first.read_bytes() == second.read_bytes()
     assert first.read_bytes() != other.read_bytes()
@@ -98,18 +101,25 @@ def test_csv_has_one_row_per_size_and_search_agreeing_with_the_json_samples(caps
     code, _, _ = run_cli(capsys, "stats", *options, "--csv", str(path))
     assert code == 0
     text = path.read_text()
-    assert text.splitlines()[0] == ("leaves,depth,branching,algorithm,order,trials,seed,range,root,nodes_mean,"
-                                    "nodes_sd,leaves_mean,leaves_sd,nodes_saved,leaves_saved,knuth_moore")
+    assert text.splitlines()[0] == (
+        "leaves,depth,branching,algorithm,order,trials,seed,range,root,nodes_mean,"
+        "nodes_sd,leaves_mean,leaves_sd,nodes_saved,leaves_saved,knuth_moore"
+    )
     rows = csv_rows(text)
     assert [(row["leaves"], row["algorithm"], row["order"]) for row in rows] == [
-        ("8", "minimax", "natural"), ("8", "alphabeta", "natural"), ("8", "alphabeta", "worst"),
-        ("12", "minimax", "natural"), ("12", "alphabeta", "natural"), ("12", "alphabeta", "worst"),
+        ("8", "minimax", "natural"),
+        ("8", "alphabeta", "natural"),
+        ("8", "alphabeta", "worst"),
+        ("12", "minimax", "natural"),
+        ("12", "alphabeta", "natural"),
+        ("12", "alphabeta", "worst"),
     ]
     assert rows[0]["depth"] == "3" and rows[0]["knuth_moore"] == "5"
     assert rows[3]["depth"] == "" and rows[3]["knuth_moore"] == ""  # 12 leaves: not a perfect tree
     assert (rows[3]["nodes_mean"], rows[3]["nodes_sd"], rows[3]["leaves_mean"]) == ("23.000", "0.000", "12.000")
     assert {(row["branching"], row["trials"], row["seed"], row["range"], row["root"]) for row in rows} == {
-        ("2", "4", "9", "-10:10", "max")}
+        ("2", "4", "9", "-10:10", "max")
+    }
     study = stats_json(capsys, *options)
     for row, entry in zip(rows, study["rows"], strict=True):
         minimax = next(item for item in study["rows"] if item["leaves"] == entry["leaves"])
@@ -125,11 +135,18 @@ def test_csv_has_one_row_per_size_and_search_agreeing_with_the_json_samples(caps
 def test_json_has_the_settings_and_every_row(capsys):
     study = stats_json(capsys, *SMALL, "--seed", "1", "--orders", "natural,best,worst")
     assert study["settings"] == {
-        "sizes": [{"leaves": 8, "depth": 3}, {"leaves": 16, "depth": 4}], "branching": 2, "trials": 3,
-        "range": [-10, 10], "seed": 1, "root": "max", "orders": ["natural", "best", "worst"], "algorithms": ["alphabeta"],
+        "sizes": [{"leaves": 8, "depth": 3}, {"leaves": 16, "depth": 4}],
+        "branching": 2,
+        "trials": 3,
+        "range": [-10, 10],
+        "seed": 1,
+        "root": "max",
+        "orders": ["natural", "best", "worst"],
+        "algorithms": ["alphabeta"],
     }
     assert [(row["leaves"], row["label"]) for row in study["rows"]] == [
-        (leaves, label) for leaves in (8, 16)
+        (leaves, label)
+        for leaves in (8, 16)
         for label in ("minimax", "alphabeta (natural)", "alphabeta (best)", "alphabeta (worst)")
     ]
     for row in study["rows"]:
@@ -228,13 +245,7 @@ def test_folders_and_blocked_paths_are_refused_before_the_study(capsys, tmp_path
 
 
 @pytest.mark.parametrize(
-    "argv",
-    [
-        ["--orders", "bogus"],
-        ["--plot", "study.jpg"],
-        ["--plot", "{blocker}/study.png"],
-        ["--trials", "0"],
-    ],
+    "argv", [["--orders", "bogus"], ["--plot", "study.jpg"], ["--plot", "{blocker}/study.png"], ["--trials", "0"]]
 )
 def test_a_failed_run_leaves_an_existing_csv_untouched(capsys, tmp_path, argv):
     blocker = tmp_path / "blocker"
@@ -270,8 +281,9 @@ def test_a_terminal_gets_a_progress_bar_that_goes_away(capsys, monkeypatch):
 
 def test_a_terminal_sees_which_files_an_export_is_writing_and_then_only_what_it_wrote(capsys, monkeypatch, tmp_path):
     monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
-    code, out, err = run_cli(capsys, "export", "-a", "alphabeta", "--format", "json,dot", "--out", str(tmp_path),
-                             "--name", "shown")
+    code, out, err = run_cli(
+        capsys, "export", "-a", "alphabeta", "--format", "json,dot", "--out", str(tmp_path), "--name", "shown"
+    )
     assert code == 0 and out.startswith("wrote ")
     # The line names the files while they are written, then is erased (as the search's counter before it).
     assert err.endswith("writing shown.json, shown.dot...\r\x1b[K")

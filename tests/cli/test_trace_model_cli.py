@@ -21,27 +21,18 @@ import subprocess
 
 import pytest
 from cli_helpers import run_cli
-from toys import (
-    CHANCE_GAME,
-    TOY_DEEPENING,
-    TOY_EXPECTIMAX,
-    TOY_GAME,
-    TOY_TT,
-    ExpectimaxExample,
-    TwoPileNim,
-)
+from toys import CHANCE_GAME, TOY_DEEPENING, TOY_EXPECTIMAX, TOY_GAME, TOY_TT, ExpectimaxExample, TwoPileNim
 
-from visualizer.readwrite.trace_json import read_json
 from visualizer.dot.labels import SHAPES
 from visualizer.games import Player
 from visualizer.games import registered as registered_game
+from visualizer.readwrite.trace_json import read_json
 from visualizer.search import registered as registered_algorithm
 from visualizer.search import trace_search
 from visualizer.tracing.events import Bound, EventKind
 
 needs_dot = pytest.mark.skipif(
-    shutil.which("dot") is None and not os.environ.get("CI"),
-    reason="Graphviz's dot is not installed",
+    shutil.which("dot") is None and not os.environ.get("CI"), reason="Graphviz's dot is not installed"
 )
 
 NIM_VISITS = ["root", "A1", "A1.A1", "A1.A1.B1", "A1.B1", "A1.B1.A1", "A2", "A2.B1", "B1", "B1.A1", "B1.A1.A1"]
@@ -49,8 +40,13 @@ NIM_VISITS = ["root", "A1", "A1.A1", "A1.A1.B1", "A1.B1", "A1.B1.A1", "A2", "A2.
 
 @pytest.fixture
 def toys():
-    with registered_game(CHANCE_GAME), registered_game(TOY_GAME), registered_algorithm(TOY_EXPECTIMAX), \
-            registered_algorithm(TOY_TT), registered_algorithm(TOY_DEEPENING):
+    with (
+        registered_game(CHANCE_GAME),
+        registered_game(TOY_GAME),
+        registered_algorithm(TOY_EXPECTIMAX),
+        registered_algorithm(TOY_TT),
+        registered_algorithm(TOY_DEEPENING),
+    ):
         yield
 
 
@@ -104,8 +100,9 @@ def test_best_move_of_the_chance_game(capsys, toys):
 
 
 def export(capsys, tmp_path, game: str, algorithm: str, stem: str) -> tuple:
-    code, out, err = run_cli(capsys, "export", "--game", game, "-a", algorithm, "--format", "json,dot",
-                             "--out", str(tmp_path))
+    code, out, err = run_cli(
+        capsys, "export", "--game", game, "-a", algorithm, "--format", "json,dot", "--out", str(tmp_path)
+    )
     assert code == 0, err
     json_path, dot_path = tmp_path / f"{stem}.json", tmp_path / f"{stem}.dot"
     assert out == f"wrote {json_path} {dot_path}\n"
@@ -130,7 +127,7 @@ def test_export_of_the_chance_game_reads_back_with_probabilities(capsys, tmp_pat
     assert [trace.node(name).player for name in ("root", "a", "a.1")] == [Player.MAX, Player.CHANCE, Player.MIN]
     assert trace.node("b.2").probability == pytest.approx(1 / 3) and trace.node("b").probability is None
     assert_dot_draws(dot_path)
-    shapes = dict(re.findall(r'^(n\d+) \[shape=(\w+)', dot_path.read_text(), re.MULTILINE))
+    shapes = dict(re.findall(r"^(n\d+) \[shape=(\w+)", dot_path.read_text(), re.MULTILINE))
     chance_shapes = {shapes[f"n{node.id}"] for node in recorded.nodes if node.player is Player.CHANCE}
     assert chance_shapes == {SHAPES["chance"]} and SHAPES["chance"] != SHAPES["min"]
 
@@ -139,8 +136,11 @@ def test_export_of_table_hits_reads_back_with_refs_and_bounds(capsys, tmp_path, 
     json_path, dot_path = export(capsys, tmp_path, "nim2", "toy-tt", "nim2-2-1-toy-tt")
     trace = read_json(json_path)
     assert trace == trace_search(TwoPileNim((2, 1)), "toy-tt")
-    hits = [(trace.nodes[event.node].name, trace.nodes[event.ref].name, event.bound)
-            for event in trace.events if event.kind is EventKind.TRANSPOSITION]
+    hits = [
+        (trace.nodes[event.node].name, trace.nodes[event.ref].name, event.bound)
+        for event in trace.events
+        if event.kind is EventKind.TRANSPOSITION
+    ]
     assert hits == [("A1.B1.A1", "A1.A1.B1", Bound.EXACT), ("B1.A1.A1", "A1.B1.A1", Bound.EXACT)]
     assert_dot_draws(dot_path)
     code, out, err = run_cli(capsys, "run", "--trace", str(json_path), "--json")
@@ -156,7 +156,9 @@ def test_export_of_iterative_deepening_reads_back_every_pass(capsys, tmp_path, t
     # Look-ahead 1 sees the root's three children (each a static 0). Look-ahead 2: A1's children give 0; A2's
     # only child is a game end MIN won (-1); B1.A1 is A1.B1's position (a table hit, 0) and cuts B1.A2 off.
     assert [one_pass.names(one_pass.summary.visit_order) for one_pass in trace.passes[:2]] == [
-        ["root", "A1", "A2", "B1"], ["root", "A1", "A1.A1", "A1.B1", "A2", "A2.B1", "B1", "B1.A1"]]
+        ["root", "A1", "A2", "B1"],
+        ["root", "A1", "A1.A1", "A1.B1", "A2", "A2.B1", "B1", "B1.A1"],
+    ]
     assert_dot_draws(dot_path)
 
 
@@ -184,8 +186,9 @@ def test_a_negative_depth_on_the_chance_game_is_one_line(capsys, toys):
 
 
 def test_an_option_a_toy_lacks_is_one_line(capsys, toys):
-    assert_one_line_error(*run_cli(capsys, "run", "--game", "nim2", "-a", "toy-tt", "--iterative"),
-                          "toy-tt", "--iterative")
+    assert_one_line_error(
+        *run_cli(capsys, "run", "--game", "nim2", "-a", "toy-tt", "--iterative"), "toy-tt", "--iterative"
+    )
     assert_one_line_error(*run_cli(capsys, "run", "--game", "expect3", "--pile", "3"), "--pile")
 
 
@@ -194,15 +197,23 @@ def test_stats_studies_only_the_built_in_searches(capsys, toys):
 
 
 def test_a_search_that_cannot_take_chance_nodes_refuses_them(capsys, toys):
-    assert_one_line_error(*run_cli(capsys, "run", "--game", "expect3", "-a", "alphabeta"),
-                          "alphabeta cannot search chance nodes", "choose -a expectimax, star1 or toy-expectimax")
-    assert_one_line_error(*run_cli(capsys, "compare", "--game", "expect3", "-A", "toy-expectimax,minimax"),
-                          "minimax cannot search chance nodes")
+    assert_one_line_error(
+        *run_cli(capsys, "run", "--game", "expect3", "-a", "alphabeta"),
+        "alphabeta cannot search chance nodes",
+        "choose -a expectimax, star1 or toy-expectimax",
+    )
+    assert_one_line_error(
+        *run_cli(capsys, "compare", "--game", "expect3", "-A", "toy-expectimax,minimax"),
+        "minimax cannot search chance nodes",
+    )
 
 
 def test_a_negative_depth_is_refused_for_a_registered_algorithm_too(capsys, toys):
-    assert_one_line_error(*run_cli(capsys, "run", "--game", "expect3", "-a", "toy-expectimax", "--depth", "-1"),
-                          "--depth is -1", "0 or more")
+    assert_one_line_error(
+        *run_cli(capsys, "run", "--game", "expect3", "-a", "toy-expectimax", "--depth", "-1"),
+        "--depth is -1",
+        "0 or more",
+    )
 
 
 def test_the_principal_variation_stops_at_a_chance_node(capsys, toys):

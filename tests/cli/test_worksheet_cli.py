@@ -13,9 +13,9 @@ import subprocess
 import pytest
 from cli_helpers import run_cli
 
-from visualizer.pictures.tikz import is_pdflatex_installed
 from visualizer.games import Player
 from visualizer.grading.record import plain_tree
+from visualizer.pictures.tikz import is_pdflatex_installed
 from visualizer.practice.exercise import Exercise
 
 
@@ -34,8 +34,11 @@ def plain_cutoffs(code: str) -> tuple[int, int, float, list]:
             result = search(child, depth + 1, alpha, beta, not maximizing)
             value = max(value, result) if maximizing else min(value, result)
             bound = beta if maximizing else alpha
-            cut = (value > bound[0] if strict else value >= bound[0]) if maximizing else \
-                (value < bound[0] if strict else value <= bound[0])
+            cut = (
+                (value > bound[0] if strict else value >= bound[0])
+                if maximizing
+                else (value < bound[0] if strict else value <= bound[0])
+            )
             if cut:
                 if index + 1 < len(node.children):
                     found[0] += 1
@@ -61,8 +64,20 @@ def one_line_error(capsys, *argv):
 
 def test_a_worksheet_meets_its_constraints_and_writes_its_files(capsys, tmp_path):
     out = tmp_path / "sheets"
-    code, text, err = run_cli(capsys, "worksheet", "--count", "3", "--cutoffs", "3", "--seed", "7", "--out",
-                              str(out), "--format", "svg,md,pdf,tex")
+    code, text, err = run_cli(
+        capsys,
+        "worksheet",
+        "--count",
+        "3",
+        "--cutoffs",
+        "3",
+        "--seed",
+        "7",
+        "--out",
+        str(out),
+        "--format",
+        "svg,md,pdf,tex",
+    )
     assert code == 0 and err == ""
     assert "worksheet of 3 exercises: branching 2, depth 4, values -10:10, root MAX" in text
     assert "; each with 3 cut-offs" in text and "chosen at random" not in text
@@ -72,8 +87,13 @@ def test_a_worksheet_meets_its_constraints_and_writes_its_files(capsys, tmp_path
         cutoffs, deep, value, leaves = plain_cutoffs(row["code"])
         assert (cutoffs, int(row["cutoffs"]), int(row["deep_cutoffs"])) == (3, 3, deep)
         assert int(row["value"]) == value and row["leaves"] == " ".join(str(leaf) for leaf in leaves)
-        assert (row["branching"], row["depth"], row["range"], row["root"], row["strict"]) == ("2", "4", "-10:10",
-                                                                                           "max", "no")
+        assert (row["branching"], row["depth"], row["range"], row["root"], row["strict"]) == (
+            "2",
+            "4",
+            "-10:10",
+            "max",
+            "no",
+        )
         assert row["code"] in text
         for kind in ("sheet", "key"):
             for suffix in ("svg", "pdf"):
@@ -85,7 +105,10 @@ def test_a_worksheet_meets_its_constraints_and_writes_its_files(capsys, tmp_path
         assert f"## Exercise {row['number']} - code {row['code']}" in sheet and f"exercise {row['code']}" in sheet
         assert f"visualizer practice --code {row['code']} --answers" in sheet
         assert f"exercise-0{row['number']}-sheet.svg" in sheet and f"exercise-0{row['number']}-key.svg" in key
-    sheet_blocks, key_blocks = re.findall(r"```text\n(.*?)```", sheet, re.S), re.findall(r"```text\n(.*?)```", key, re.S)
+    sheet_blocks, key_blocks = (
+        re.findall(r"```text\n(.*?)```", sheet, re.S),
+        re.findall(r"```text\n(.*?)```", key, re.S),
+    )
     assert len(sheet_blocks) == len(key_blocks) == 3
     marked = re.compile(r"^ *\S+ +pruned$", re.M)  # a node marked pruned (the comment line says "NAME pruned")
     assert not any(marked.search(block) for block in sheet_blocks) and all(marked.search(block) for block in key_blocks)
@@ -109,16 +132,20 @@ def test_the_key_in_worksheet_key_md_passes_practice_and_the_blank_sheet_scores_
         assert code == 1 and "0/" in text
 
 
-@pytest.mark.parametrize("options", [
-    ("--strict", "--root", "min", "--cutoffs", "2", "--depth", "4"),
-    ("--root", "min", "--deep-cutoff", "--depth", "4"),
-    ("--strict", "--deep-cutoff", "--cutoffs", "4", "--depth", "5", "--range", "-20:20"),
-    ("--branching", "3", "--depth", "3", "--cutoffs", "5", "--strict"),
-    ("--distinct", "--range", "-50:50", "--depth", "3"),
-])
+@pytest.mark.parametrize(
+    "options",
+    [
+        ("--strict", "--root", "min", "--cutoffs", "2", "--depth", "4"),
+        ("--root", "min", "--deep-cutoff", "--depth", "4"),
+        ("--strict", "--deep-cutoff", "--cutoffs", "4", "--depth", "5", "--range", "-20:20"),
+        ("--branching", "3", "--depth", "3", "--cutoffs", "5", "--strict"),
+        ("--distinct", "--range", "-50:50", "--depth", "3"),
+    ],
+)
 def test_json_index_and_constraints_under_other_settings(capsys, tmp_path, options):
-    code, text, err = run_cli(capsys, "worksheet", "--count", "3", "--seed", "11", "--out", str(tmp_path),
-                              "--json", *options)
+    code, text, err = run_cli(
+        capsys, "worksheet", "--count", "3", "--seed", "11", "--out", str(tmp_path), "--json", *options
+    )
     assert code == 0 and err == ""
     index = json.loads(text)
     settings = index["settings"]
@@ -144,41 +171,54 @@ def test_a_seed_is_drawn_and_shown_when_omitted(capsys, tmp_path):
     seed = re.search(r"seed (\d+) \(chosen at random; --seed (\d+) repeats this worksheet\)", text)
     assert code == 0 and seed and seed.group(1) == seed.group(2)
     first = (tmp_path / "index.csv").read_text()
-    assert run_cli(capsys, "worksheet", "--count", "1", "--depth", "2", "--out", str(tmp_path),
-                   "--seed", seed.group(1))[0] == 0
+    assert (
+        run_cli(capsys, "worksheet", "--count", "1", "--depth", "2", "--out", str(tmp_path), "--seed", seed.group(1))[0]
+        == 0
+    )
     assert (tmp_path / "index.csv").read_text() == first
 
 
 def test_other_files_in_the_folder_are_left_alone(capsys, tmp_path):
     (tmp_path / "notes.txt").write_text("mine")
     (tmp_path / "index.csv").write_text("old")
-    assert run_cli(capsys, "worksheet", "--count", "1", "--depth", "2", "--seed", "1", "--out", str(tmp_path),
-                   "--format", "md")[0] == 0
+    assert (
+        run_cli(
+            capsys, "worksheet", "--count", "1", "--depth", "2", "--seed", "1", "--out", str(tmp_path), "--format", "md"
+        )[0]
+        == 0
+    )
     assert (tmp_path / "notes.txt").read_text() == "mine"
     assert (tmp_path / "index.csv").read_text().startswith("number,code,")
-    assert sorted(path.name for path in tmp_path.iterdir()) == ["index.csv", "notes.txt", "worksheet-key.md",
-                                                                 "worksheet.md"]
+    assert sorted(path.name for path in tmp_path.iterdir()) == [
+        "index.csv",
+        "notes.txt",
+        "worksheet-key.md",
+        "worksheet.md",
+    ]
 
 
-@pytest.mark.parametrize("options, words", [
-    (("--depth", "3", "--cutoffs", "3"), "--cutoffs 3 is impossible on a tree of branching 2 and depth 3"),
-    (("--depth", "3", "--deep-cutoff"), "--deep-cutoff needs a tree of --depth 4 or more"),
-    (("--depth", "4", "--distinct", "--range", "0:9"), "--distinct needs 16 different leaf values"),
-    (("--count", "0",), "--count is 0"),
-    (("--count", "-2",), "--count is -2"),
-    (("--cutoffs", "-1",), "--cutoffs is -1"),
-    (("--depth", "-1",), "--depth is -1"),
-    (("--branching", "0",), "--branching is 0"),
-    (("--seed", "-5",), "--seed is -5"),
-    (("--depth", "7", "--branching", "3"), "too many to work by hand"),
-    (("--range", "10:1",), "LO above HI"),
-    (("--range", "ten",), "--range is 'ten'"),
-    (("--theme", "neon",), "--theme 'neon' is not a theme"),
-    (("--format", "svg,jpg",), "--format has 'jpg'"),
-    (("--cutofs", "2",), "unrecognized arguments"),
-    (("--root", "maxx",), "invalid choice"),
-    (("--count", "2", "--depth", "1", "--branching", "1", "--range", "0:0"), "only 1 different trees"),
-])
+@pytest.mark.parametrize(
+    "options, words",
+    [
+        (("--depth", "3", "--cutoffs", "3"), "--cutoffs 3 is impossible on a tree of branching 2 and depth 3"),
+        (("--depth", "3", "--deep-cutoff"), "--deep-cutoff needs a tree of --depth 4 or more"),
+        (("--depth", "4", "--distinct", "--range", "0:9"), "--distinct needs 16 different leaf values"),
+        (("--count", "0"), "--count is 0"),
+        (("--count", "-2"), "--count is -2"),
+        (("--cutoffs", "-1"), "--cutoffs is -1"),
+        (("--depth", "-1"), "--depth is -1"),
+        (("--branching", "0"), "--branching is 0"),
+        (("--seed", "-5"), "--seed is -5"),
+        (("--depth", "7", "--branching", "3"), "too many to work by hand"),
+        (("--range", "10:1"), "LO above HI"),
+        (("--range", "ten"), "--range is 'ten'"),
+        (("--theme", "neon"), "--theme 'neon' is not a theme"),
+        (("--format", "svg,jpg"), "--format has 'jpg'"),
+        (("--cutofs", "2"), "unrecognized arguments"),
+        (("--root", "maxx"), "invalid choice"),
+        (("--count", "2", "--depth", "1", "--branching", "1", "--range", "0:0"), "only 1 different trees"),
+    ],
+)
 def test_impossible_requests_are_refused_in_one_line(capsys, tmp_path, options, words):
     err = one_line_error(capsys, "worksheet", "--seed", "1", "--out", str(tmp_path / "new"), *options)
     assert words in err
@@ -186,8 +226,22 @@ def test_impossible_requests_are_refused_in_one_line(capsys, tmp_path, options, 
 
 
 def test_an_unmeetable_request_is_refused_after_the_bounded_search(capsys, tmp_path):
-    err = one_line_error(capsys, "worksheet", "--count", "1", "--depth", "2", "--range", "0:0", "--cutoffs", "0",
-                         "--seed", "1", "--out", str(tmp_path / "new"))
+    err = one_line_error(
+        capsys,
+        "worksheet",
+        "--count",
+        "1",
+        "--depth",
+        "2",
+        "--range",
+        "0:0",
+        "--cutoffs",
+        "0",
+        "--seed",
+        "1",
+        "--out",
+        str(tmp_path / "new"),
+    )
     assert "found 0 of the 1 exercise asked for in 10,000 random trees" in err
     assert "ask for --cutoffs the trees tried often have: 1 (10,000 trees)" in err
     assert not (tmp_path / "new").exists()
@@ -201,11 +255,31 @@ def test_an_out_that_is_a_file_is_refused(capsys, tmp_path):
 
 @pytest.mark.skipif(not is_pdflatex_installed(), reason="pdflatex is not installed")
 def test_the_tex_documents_compile(capsys, tmp_path):
-    assert run_cli(capsys, "worksheet", "--count", "2", "--depth", "3", "--seed", "5", "--out", str(tmp_path),
-                   "--format", "tex")[0] == 0
+    assert (
+        run_cli(
+            capsys,
+            "worksheet",
+            "--count",
+            "2",
+            "--depth",
+            "3",
+            "--seed",
+            "5",
+            "--out",
+            str(tmp_path),
+            "--format",
+            "tex",
+        )[0]
+        == 0
+    )
     for name in ("worksheet", "worksheet-key"):
-        done = subprocess.run(["pdflatex", "-interaction=nonstopmode", "-halt-on-error", f"{name}.tex"],
-                              cwd=tmp_path, capture_output=True, text=True, timeout=300)
+        done = subprocess.run(
+            ["pdflatex", "-interaction=nonstopmode", "-halt-on-error", f"{name}.tex"],
+            cwd=tmp_path,
+            capture_output=True,
+            text=True,
+            timeout=300,
+        )
         assert done.returncode == 0, done.stdout[-2000:]
         assert (tmp_path / f"{name}.pdf").read_bytes().startswith(b"%PDF")
         assert "Overfull" not in done.stdout

@@ -50,9 +50,18 @@ VALID_VALUES: dict[str, tuple[str, ...]] = {
     "tree": ("1,2,3", "[[3,12,8],[2,4,6],[14,5,2]]", "[[1,2],[3]]", "-2,1,0", "5"),
     "array": ("1,2,3", "1,3,5,5,3,1,2", "-2,1,0", "7", "1.5,2,3"),
     "branching": ("2", "3", "1"),
-    "names": ("A,B,C", "r,a,b,c,d,e,f", "A,B,C,D,E,F,G,H,I,J,K,L,M,N,O", "r,\udcff,b", "&#65;,<b>,\"q\"",
-              "a,b,c,d,e,f,g,h,i,j,k,l,m,n," + "o" * 300, "A,B,C,D,E,F,G,H,I,J,K,L,M,N,{}\\",
-              "nodes,edges,\u2211", "A,B,C,D,E,F,G,H,I,J,K,L,M,N,a b", "-a,->,--"),
+    "names": (
+        "A,B,C",
+        "r,a,b,c,d,e,f",
+        "A,B,C,D,E,F,G,H,I,J,K,L,M,N,O",
+        "r,\udcff,b",
+        '&#65;,<b>,"q"',
+        "a,b,c,d,e,f,g,h,i,j,k,l,m,n," + "o" * 300,
+        "A,B,C,D,E,F,G,H,I,J,K,L,M,N,{}\\",
+        "nodes,edges,\u2211",
+        "A,B,C,D,E,F,G,H,I,J,K,L,M,N,a b",
+        "-a,->,--",
+    ),
     "nested": ("[[1,2],[3]]", "[[3,12,8],[2,4,6],[14,5,2]]", "[1]", "5"),
     "leaves": ("8", "4", "2", "8,16", "4,8"),
     "range": ("-10:10", "0:5", "-50:50", "3:3"),
@@ -91,11 +100,58 @@ VALID_VALUES: dict[str, tuple[str, ...]] = {
 """Small valid values per option destination, so that one example takes milliseconds."""
 
 EDGE_VALUES: tuple[str, ...] = (
-    "", " ", "0", "-1", "-0", "+1", "-2,1,0", str(10**30), str(2**63), "1000000", "1e309", "-1e309",
-    "nan", "inf", "-inf", "1_000", "0x10", "\u0663", "\uff11", "1,,2", ",", ":", "1:", "2:1",
-    "[[", "[]", "[[]]", "{}", "null", "true", "None", "\u00fc\u2211\u2192", "a/b", "../x", "..", ".",
-    "./", "x" * 300, "\udcff", "a\udcffb.json", "\udcff.csv", "-", "--", "&#65;", "\"\"", "\t", "X" * 50,
-    "9" * 5000, "a\nb", "1,\udcff,3", "1,nan,3", "1,2,1e309",
+    "",
+    " ",
+    "0",
+    "-1",
+    "-0",
+    "+1",
+    "-2,1,0",
+    str(10**30),
+    str(2**63),
+    "1000000",
+    "1e309",
+    "-1e309",
+    "nan",
+    "inf",
+    "-inf",
+    "1_000",
+    "0x10",
+    "\u0663",
+    "\uff11",
+    "1,,2",
+    ",",
+    ":",
+    "1:",
+    "2:1",
+    "[[",
+    "[]",
+    "[[]]",
+    "{}",
+    "null",
+    "true",
+    "None",
+    "\u00fc\u2211\u2192",
+    "a/b",
+    "../x",
+    "..",
+    ".",
+    "./",
+    "x" * 300,
+    "\udcff",
+    "a\udcffb.json",
+    "\udcff.csv",
+    "-",
+    "--",
+    "&#65;",
+    '""',
+    "\t",
+    "X" * 50,
+    "9" * 5000,
+    "a\nb",
+    "1,\udcff,3",
+    "1,nan,3",
+    "1,2,1e309",
 )
 """Odd values tried on every option: empty, signs, huge and non-finite numbers, unicode, bad UTF-8
 (as surrogates, the way Python hands over undecodable argv), path-like text, a 300-character name."""
@@ -184,9 +240,9 @@ def _typo(flag: str) -> st.SearchStrategy[str]:
     if len(body) < 2:
         return st.just(flag + flag[-1])
     return st.one_of(
-        st.integers(0, len(body) - 1).map(lambda i: "--" + body[:i] + body[i + 1:]),
+        st.integers(0, len(body) - 1).map(lambda i: "--" + body[:i] + body[i + 1 :]),
         st.integers(0, len(body) - 1).map(lambda i: "--" + body[:i] + body[i] + body[i:]),
-        st.integers(0, len(body) - 2).map(lambda i: "--" + body[:i] + body[i + 1] + body[i] + body[i + 2:]),
+        st.integers(0, len(body) - 2).map(lambda i: "--" + body[:i] + body[i + 1] + body[i] + body[i + 2 :]),
         st.just("-" + body),
         st.just("--" + body.replace("-", "_")),
         st.just("--" + body.upper()),
@@ -213,8 +269,11 @@ def _option_tokens(option: Option) -> st.SearchStrategy[list[str]]:
 def _stray_tokens(command: Command) -> st.SearchStrategy[list[str]]:
     """An unknown option, a typo of a real one, a help or version flag, or a stray word."""
     flags = [flag for option in command.options for flag in option.flags if flag.startswith("--")]
-    choices = [st.sampled_from(["--no-such-option", "-z", "--", "-", "extra", "--help", "-h", "--version"])
-               .map(lambda token: [token])]
+    choices = [
+        st.sampled_from(["--no-such-option", "-z", "--", "-", "extra", "--help", "-h", "--version"]).map(
+            lambda token: [token]
+        )
+    ]
     if flags:
         choices.append(st.sampled_from(flags).flatmap(_typo).map(lambda token: [token]))
         choices.append(st.tuples(st.sampled_from(flags).flatmap(_typo), st.sampled_from(EDGE_VALUES)).map(list))

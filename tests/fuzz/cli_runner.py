@@ -7,9 +7,9 @@ import os
 import signal
 import sys
 import traceback
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Sequence
 
 from visualizer.cli import main
 

@@ -45,8 +45,12 @@ def is_complete(path: Path) -> bool:
     try:
         if suffix == ".csv":
             rows = list(csv.reader(io.StringIO(data.decode("utf-8"))))
-            return data.endswith(b"\n") and len(rows) >= 2 and rows[0][0] == "leaves" and (
-                len({len(row) for row in rows}) == 1)
+            return (
+                data.endswith(b"\n")
+                and len(rows) >= 2
+                and rows[0][0] == "leaves"
+                and (len({len(row) for row in rows}) == 1)
+            )
         if suffix == ".json":
             return isinstance(json.loads(data), dict)
         if suffix == ".dot":
@@ -184,8 +188,12 @@ def _target_problems(path: Path, kind: str, code: object, work: Path) -> list[st
 
 
 _EXPORT_FILES = {
-    "json": ("t.json",), "dot": ("t.dot",), "json,dot": ("t.json", "t.dot"),
-    "svg": ("t.svg",), "json,dot,png": ("t.json", "t.dot", "t.png"), "pdf,gif": ("t.pdf", "t.gif"),
+    "json": ("t.json",),
+    "dot": ("t.dot",),
+    "json,dot": ("t.json", "t.dot"),
+    "svg": ("t.svg",),
+    "json,dot,png": ("t.json", "t.dot", "t.png"),
+    "pdf,gif": ("t.pdf", "t.gif"),
     "tex": ("t.tex", "t-slides.tex"),
 }
 

@@ -14,18 +14,11 @@ import socket
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-
-from argv_strategies import (
-    ANSWERS_KEY,
-    ANSWERS_WRONG,
-    COMMITTED_TRACE,
-    READ_OPTIONS,
-    argvs,
-    commands,
-)
+from argv_strategies import ANSWERS_KEY, ANSWERS_WRONG, COMMITTED_TRACE, READ_OPTIONS, argvs, commands
 from cli_runner import Outcome, problems, run_main, temporaries
+from hypothesis import HealthCheck, given, settings
 from output_paths import WRITE_OPTIONS, output_cases
+
 from visualizer.cli.parser import build_parser
 
 SUPPRESSED = [HealthCheck.function_scoped_fixture, HealthCheck.too_slow]
@@ -144,7 +137,10 @@ FOUND_BY_FUZZING = [
     ["export", "--array", "1,2,3", "--names", "a,b,\udcff"],
     ["export", "--name", "x" * 300],
     # Commands that would open the app, run without a terminal.
-    ["tui"], ["replay", "trace.json"], ["play"], ["practice"],
+    ["tui"],
+    ["replay", "trace.json"],
+    ["play"],
+    ["practice"],
 ]
 """argv that once broke the rules (found by the fuzz tests and the issue); kept so that they stay fixed."""
 
@@ -174,10 +170,20 @@ def test_version_exits_0(folders, no_app_no_server):
     assert outcome.code == 0 and outcome.out.startswith("visualizer ")
 
 
-@pytest.mark.parametrize("argv", [
-    [], ["tui"], ["tui", "--game", "nim"], ["replay", "trace.json"], ["play"], ["practice"],
-    ["practice", "--example"], ["practice", "--drill"], ["tui", "--trace", "trace.json"],
-])
+@pytest.mark.parametrize(
+    "argv",
+    [
+        [],
+        ["tui"],
+        ["tui", "--game", "nim"],
+        ["replay", "trace.json"],
+        ["play"],
+        ["practice"],
+        ["practice", "--example"],
+        ["practice", "--drill"],
+        ["tui", "--trace", "trace.json"],
+    ],
+)
 def test_commands_for_the_app_print_text_or_refuse_without_a_terminal(argv, folders, no_app_no_server):
     base, work = folders.fresh()
     outcome = run_main(argv, work)
@@ -205,9 +211,10 @@ def test_every_file_option_is_fuzzed_as_a_read_or_a_write():
             if isinstance(action, argparse._SubParsersAction):
                 for sub in action.choices.values():
                     walk(sub)
-            elif any(word in str(action.metavar) for word in ("FILE", "DIR", "PATH")):
-                if action.dest not in READ_OPTIONS | WRITE_OPTIONS:
-                    unclassified.add(action.dest)
+            elif any(word in str(action.metavar) for word in ("FILE", "DIR", "PATH")) and (
+                action.dest not in READ_OPTIONS | WRITE_OPTIONS
+            ):
+                unclassified.add(action.dest)
 
     walk(build_parser())
     assert not unclassified, f"fuzz these options as reads or writes: {sorted(unclassified)}"

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from visualizer.readwrite.trace_json import read_json
 from visualizer.games import from_nested
+from visualizer.readwrite.trace_json import read_json
 from visualizer.search import ALGORITHMS, REGISTRY
 from visualizer.tui import make_app
 from visualizer.tui.screens import SearchScreen
@@ -73,7 +73,11 @@ async def test_stepping_forward_reaches_the_expected_node_and_row():
         assert str(table.get_row_at(table.cursor_row)[0]) == "D"
         name, value, alpha, beta, status, visit, player, static, parent, children = row_of(app, "D")
         assert (parent, children, player, static, value, status, visit) == ("B", "H I", "MIN", "5", "6", "open", "3")
-        assert app.screen.query_one(CallStack).lines == ["▼A [-inf, +inf] = -", "  ▲B [-inf, +inf] = -", "    ▼D [-inf, +inf] = 6"]
+        assert app.screen.query_one(CallStack).lines == [
+            "▼A [-inf, +inf] = -",
+            "  ▲B [-inf, +inf] = -",
+            "    ▼D [-inf, +inf] = 6",
+        ]
 
 
 async def test_stepping_back_restores_the_previous_state_exactly():
@@ -170,9 +174,9 @@ async def test_export_writes_valid_files(tmp_path, monkeypatch):
 
 
 async def test_replay_opens_an_exported_trace(tmp_path):
+    from visualizer.games import builtin_example
     from visualizer.readwrite.trace_json import write_json
     from visualizer.search import trace_search
-    from visualizer.games import builtin_example
 
     path = write_json(trace_search(builtin_example(), "minimax"), tmp_path / "saved.json")
     app = make_app(trace=read_json(path))
@@ -232,8 +236,20 @@ async def test_every_key_is_in_the_command_palette():
     app = make_app()
     async with app.run_test(size=(100, 32)) as pilot:
         commands = {command.title: command for command in app.get_system_commands(app.screen)}
-        for title in ("Play/pause", "Step", "Back", "Next cut-off", "Algorithm", "Root MAX/MIN", "Compare",
-                      "New tree", "Depth", "Export", "Screenshot", "Help"):
+        for title in (
+            "Play/pause",
+            "Step",
+            "Back",
+            "Next cut-off",
+            "Algorithm",
+            "Root MAX/MIN",
+            "Compare",
+            "New tree",
+            "Depth",
+            "Export",
+            "Screenshot",
+            "Help",
+        ):
             assert title in commands, title
         assert commands["Next cut-off"].help == "key c"
         await commands["Next cut-off"].callback()

@@ -366,14 +366,21 @@ async def test_best_order_returns_an_ordered_game_and_the_seed_shows_only_for_ra
 
 @pytest.mark.asyncio
 async def test_dialog_opens_on_an_ordered_connect_four_game_with_all_its_settings():
-    game = with_order(ConnectFour("..../..../.X../.OX.", rows=4, cols=4, connect=3, evaluator="adjacency",
-                                  symmetry=True, root=Player.MIN), "random", 7)
+    game = with_order(
+        ConnectFour(
+            "..../..../.X../.OX.", rows=4, cols=4, connect=3, evaluator="adjacency", symmetry=True, root=Player.MIN
+        ),
+        "random",
+        7,
+    )
     dialog = NewTreeDialog(game)
     app = DialogHost(dialog)
     async with app.run_test(size=(90, 36)) as pilot:
         assert dialog.query_one("#source", Select).value == "connect4"
         assert [dialog.query_one(f"#connect4-{name}", Input).value for name in ("rows", "cols", "connect")] == [
-            "4", "4", "3",
+            "4",
+            "4",
+            "3",
         ]
         assert dialog.query_one("#connect4-board", Input).value == "..../..../.X../.OX."
         assert dialog.query_one("#connect4-eval", Select).value == "adjacency"
@@ -411,8 +418,16 @@ KIND_NAMES = st.sampled_from(["array", "nested", "random", "tictactoe", "connect
 def test_tree_form_raises_only_input_errors(kind, first, second):
     """Whatever is typed, building either succeeds or fails with a one-line InputError."""
     form = TreeForm(
-        kind, array=first, branching=second, nested=first, leaves=second[:3], value_range=first,
-        seed=second, board=first, pile=second[:4], max_take=first[:3],
+        kind,
+        array=first,
+        branching=second,
+        nested=first,
+        leaves=second[:3],
+        value_range=first,
+        seed=second,
+        board=first,
+        pile=second[:4],
+        max_take=first[:3],
     )
     try:
         form.build()
@@ -422,8 +437,9 @@ def test_tree_form_raises_only_input_errors(kind, first, second):
 
 @given(st.text(max_size=4), st.text(max_size=4), st.text(max_size=4), st.text(max_size=30), st.text(max_size=8))
 def test_connect_four_and_order_fields_raise_only_input_errors(rows, cols, connect, board, seed):
-    form = TreeForm("connect4", rows=rows, cols=cols, connect=connect, connect4_board=board, order="random",
-                    order_seed=seed)
+    form = TreeForm(
+        "connect4", rows=rows, cols=cols, connect=connect, connect4_board=board, order="random", order_seed=seed
+    )
     try:
         form.build()
     except InputError as error:
@@ -431,8 +447,18 @@ def test_connect_four_and_order_fields_raise_only_input_errors(rows, cols, conne
 
 
 ROUND_TRIPS = [
-    TreeForm("connect4", rows="4", cols="5", connect="3", connect4_board="...../...../..X../.OX..",
-             evaluator="adjacency", symmetry=True, root="min", order="random", order_seed="7"),
+    TreeForm(
+        "connect4",
+        rows="4",
+        cols="5",
+        connect="3",
+        connect4_board="...../...../..X../.OX..",
+        evaluator="adjacency",
+        symmetry=True,
+        root="min",
+        order="random",
+        order_seed="7",
+    ),
     TreeForm("connect4", rows="6", cols="7", connect="4", evaluator="windows", order="worst"),
     TreeForm("tictactoe", board="X...O....", evaluator="open-lines", symmetry=True, order="best"),
     TreeForm("tictactoe", board="." * 9, evaluator="win-loss"),
@@ -468,8 +494,19 @@ def test_tree_form_blank_fields_mean_the_defaults_and_a_fresh_order_seed():
 
 
 def test_tree_form_reads_a_saved_traces_connect_four_source():
-    spec = {"kind": "connect4", "board": "." * 18 + "XO", "player": "X", "root": "max", "eval": "discounted",
-            "symmetry": True, "rows": 4, "cols": 5, "connect": 3, "order": "random", "order_seed": 5}
+    spec = {
+        "kind": "connect4",
+        "board": "." * 18 + "XO",
+        "player": "X",
+        "root": "max",
+        "eval": "discounted",
+        "symmetry": True,
+        "rows": 4,
+        "cols": 5,
+        "connect": 3,
+        "order": "random",
+        "order_seed": 5,
+    }
     form = TreeForm.from_spec(spec)
     assert (form.kind, form.rows, form.cols, form.connect) == ("connect4", "4", "5", "3")
     assert form.connect4_board == "...../...../...../...XO"

@@ -15,7 +15,7 @@ from visualizer.tui.widgets.event_log import EventLog
 pytestmark = pytest.mark.asyncio
 
 QUESTIONS = 14
-"""Alpha-beta on the built-in example enters 12 nodes after the root and cuts off twice (see tests/unit/test_drill.py)."""
+"""Alpha-beta on the built-in example enters 12 nodes after the root and cuts off twice (tests/unit/test_drill.py)."""
 
 
 async def open_drill(app, pilot, algorithm: str = "alphabeta") -> DrillScreen:
@@ -67,9 +67,12 @@ async def test_answering_every_question_right_scores_full_marks():
             await to_question(pilot, screen)
             question = screen.drill.current
             assert question is not None and screen.replay.step == question.step - 1
-            assert screen.prompt_text.startswith(f"Question {number + 1} of {QUESTIONS}: what does step {question.step}")
-            assert option_texts(screen) == [f"{index}. {choice.label}" for index, choice in
-                                            enumerate(question.choices, 1)]
+            assert screen.prompt_text.startswith(
+                f"Question {number + 1} of {QUESTIONS}: what does step {question.step}"
+            )
+            assert option_texts(screen) == [
+                f"{index}. {choice.label}" for index, choice in enumerate(question.choices, 1)
+            ]
             index = question.choices.index(question.answer)
             if number % 2:  # by its number
                 await pilot.press(str(index + 1))
@@ -137,7 +140,9 @@ async def test_the_timer_plays_on_to_the_next_question():
         await pilot.press(right_key(screen))  # enter B, then D: each question follows the last at once
         await pilot.press(right_key(screen))
         assert screen.asking and not screen.playing and screen.replay.step == 3
-        screen.action_pick(int(right_key(screen)))  # enter H, called directly so the timer cannot tick before the checks
+        screen.action_pick(
+            int(right_key(screen))
+        )  # enter H, called directly so the timer cannot tick before the checks
         assert screen.drill.right == 3 and screen.replay.step == 4
         assert not screen.asking and screen.playing and "playing" in screen.status_text
         await until(pilot, lambda: screen.asking, "playing to the question before I")

@@ -20,7 +20,9 @@ async def test_a_long_jump_shows_progress_and_drops_keys_pressed_meanwhile(monke
     async with app.run_test(size=(100, 30)) as pilot:
         screen = app.screen
         original = screen.status_bar.show_jump
-        monkeypatch.setattr(screen.status_bar, "show_jump", lambda step, fraction: (shown.append(fraction), original(step, fraction)))
+        monkeypatch.setattr(
+            screen.status_bar, "show_jump", lambda step, fraction: (shown.append(fraction), original(step, fraction))
+        )
         screen.action_last()  # as the End key does
         assert screen.jumping
         screen.action_step(-1)  # a key pressed while the jump runs is dropped, not run after it

@@ -25,7 +25,10 @@ pytestmark = pytest.mark.asyncio
 
 def table_rows(app) -> dict[str, list[str]]:
     table = app.screen.query_one(NodeTable)
-    return {str(row[0]): [str(cell) for cell in row] for row in (table.get_row_at(index) for index in range(table.row_count))}
+    return {
+        str(row[0]): [str(cell) for cell in row]
+        for row in (table.get_row_at(index) for index in range(table.row_count))
+    }
 
 
 async def step(pilot, steps: int, key: str = "right") -> None:

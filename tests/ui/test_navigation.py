@@ -27,8 +27,9 @@ def test_there_are_screen_modules_to_check():
 def test_no_screen_reads_the_screen_stack():
     for path in _screen_modules():
         tree = ast.parse(path.read_text(encoding="utf-8"))
-        reads = [node.lineno for node in ast.walk(tree)
-                 if isinstance(node, ast.Attribute) and node.attr == "screen_stack"]
+        reads = [
+            node.lineno for node in ast.walk(tree) if isinstance(node, ast.Attribute) and node.attr == "screen_stack"
+        ]
         assert reads == [], f"{path.name} reads screen_stack at lines {reads}"
 
 

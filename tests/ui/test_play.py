@@ -6,13 +6,13 @@ import threading
 
 import pytest
 from textual.widgets import Button, Input
-
 from ui_helpers import wait_while
+
 from visualizer.errors import InputError
 from visualizer.games import ConnectFour, TicTacToe, builtin_example
+from visualizer.match import Match
 from visualizer.tui import make_app, make_play_app
 from visualizer.tui.dialogs import PlaySettingsDialog
-from visualizer.match import Match
 from visualizer.tui.screens import PlayScreen, SearchScreen
 from visualizer.tui.widgets import BoardView, MoveHistory
 
@@ -21,8 +21,13 @@ pytestmark = pytest.mark.asyncio
 
 async def settle(app, pilot) -> None:
     """Waits until the engine has answered (or there was nothing to answer)."""
-    await wait_while(app, pilot, lambda: isinstance(app.screen, PlayScreen) and app.screen.thinking,
-                     "the engine's answer", attempts=100)
+    await wait_while(
+        app,
+        pilot,
+        lambda: isinstance(app.screen, PlayScreen) and app.screen.thinking,
+        "the engine's answer",
+        attempts=100,
+    )
 
 
 async def press(app, pilot, *keys: str) -> None:

@@ -14,8 +14,8 @@ import pytest
 
 from tests.cli_helpers import run_cli
 from tests.toys import TOY, TOY_ALGORITHM, TOY_GAME
-from visualizer.readwrite.trace_json import read_json
 from visualizer.games import registered as registered_game
+from visualizer.readwrite.trace_json import read_json
 from visualizer.search import registered as registered_algorithm
 from visualizer.tui.app import make_app
 from visualizer.tui.widgets.status_bar import StatusBar

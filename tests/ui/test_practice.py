@@ -18,8 +18,21 @@ pytestmark = pytest.mark.asyncio
 # The built-in example worked by hand (see tests/unit/test_practice_check.py), in the table's order:
 # a value (and window) to type, "x" to mark pruned, "" to leave a leaf as given.
 HAND_ANSWERS = [
-    ("A", "2 -inf 2"), ("B", "6 6 inf"), ("D", "6 -inf 6"), ("H", ""), ("I", ""), ("E", "3 6 inf"), ("J", ""),
-    ("K", "x"), ("C", "2 2 6"), ("F", "2 -inf 2"), ("L", ""), ("M", ""), ("G", "1 2 6"), ("N", ""), ("O", "x"),
+    ("A", "2 -inf 2"),
+    ("B", "6 6 inf"),
+    ("D", "6 -inf 6"),
+    ("H", ""),
+    ("I", ""),
+    ("E", "3 6 inf"),
+    ("J", ""),
+    ("K", "x"),
+    ("C", "2 2 6"),
+    ("F", "2 -inf 2"),
+    ("L", ""),
+    ("M", ""),
+    ("G", "1 2 6"),
+    ("N", ""),
+    ("O", "x"),
 ]
 
 KEYS = {" ": "space", "-": "minus", "+": "plus"}

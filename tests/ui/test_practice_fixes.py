@@ -139,7 +139,10 @@ async def test_a_fast_burst_of_answers_and_enters_saves_each_to_its_own_row():
         await settle(pilot)
         answers = screen.practice.answers
         assert (answers.get("D"), answers.get("H"), answers.get("I")) == (
-            NodeAnswer(5, -INF, 5), NodeAnswer(4), NodeAnswer(3))
+            NodeAnswer(5, -INF, 5),
+            NodeAnswer(4),
+            NodeAnswer(3),
+        )
         assert screen.selected == "E" and not screen.answer_input.display
 
 

@@ -21,8 +21,10 @@ pytestmark = pytest.mark.asyncio
 
 KEYS = {" ": "space", "-": "minus", "+": "plus"}
 
-NEVER_PRUNES = ("Likely misconception: never prunes: it searches every node, as minimax does - it explains the "
-                "mistakes at E, K, G, O")
+NEVER_PRUNES = (
+    "Likely misconception: never prunes: it searches every node, as minimax does - it explains the "
+    "mistakes at E, K, G, O"
+)
 
 
 def screen_text(app) -> str:

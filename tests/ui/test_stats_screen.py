@@ -7,14 +7,12 @@ import threading
 
 import pytest
 from textual.widgets import Input, Select
-
 from ui_helpers import wait_while
+
 from visualizer.analysis.study import parse_leaves, run_study
 from visualizer.tui import make_app
 from visualizer.tui.screens import SearchScreen, StatsScreen
-from visualizer.tui.widgets.study import StudyRequest, StudySettings
-from visualizer.tui.widgets.study import StudyPlot
-from visualizer.tui.widgets.study import StudyTable
+from visualizer.tui.widgets.study import StudyPlot, StudyRequest, StudySettings, StudyTable
 
 KNUTH_MOORE_BINARY = {8: 5, 16: 7, 32: 11, 64: 15, 128: 23, 256: 31}
 """2^ceil(d/2) + 2^floor(d/2) - 1 for the default sizes, worked out by hand (d = log2 of the leaves)."""
@@ -101,8 +99,13 @@ async def test_a_new_seed_and_trials_run_again_with_r():
         rows = table_rows(screen)
         assert rows != before and len(rows) == 3 * 4
         # The same settings through the library give the same numbers.
-        expected = run_study(parse_leaves("8,64,512", 2), trials=5, value_range=(-1_000_000, 1_000_000), seed=7,
-                             orders=("natural", "best", "worst"))
+        expected = run_study(
+            parse_leaves("8,64,512", 2),
+            trials=5,
+            value_range=(-1_000_000, 1_000_000),
+            seed=7,
+            orders=("natural", "best", "worst"),
+        )
         assert [row["evaluated"].split() for row in rows] == [
             [f"{row.leaves.mean:.1f}", "±", f"{row.leaves.sd:.1f}"] for row in expected.rows
         ]
@@ -148,9 +151,15 @@ async def test_enter_in_a_field_runs_a_depth_range():
         ({"trials": "0"}, "The trial count is 0; it must be 1 or more"),
         ({"branching": "two"}, "The branching is 'two'; give a whole number, e.g. 2"),
         ({"range": "5:1"}, "The Range field 5:1 has LO above HI"),
-        ({"orders": "natural,sideways"}, "The Orders field is 'natural,sideways'; choose from natural, best, worst, random"),
+        (
+            {"orders": "natural,sideways"},
+            "The Orders field is 'natural,sideways'; choose from natural, best, worst, random",
+        ),
         # Refused by the study itself (in the worker), before it searches a tree.
-        ({"sizes": "65536", "trials": "1000"}, "This study would search about 131,072,000 nodes per order; lower the trials or the sizes"),
+        (
+            {"sizes": "65536", "trials": "1000"},
+            "This study would search about 131,072,000 nodes per order; lower the trials or the sizes",
+        ),
     ],
 )
 async def test_bad_input_shows_the_message_and_keeps_the_last_study(fields, message):

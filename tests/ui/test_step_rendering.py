@@ -16,8 +16,8 @@ import pytest
 from textual.content import Content
 from textual.geometry import Region
 from textual.widgets import Static
-
 from ui_helpers import wait_while
+
 from visualizer.games import TicTacToe
 from visualizer.tui import make_app
 from visualizer.tui.widgets.event_log import EventLog
@@ -82,8 +82,9 @@ async def test_stepping_a_big_outline_shows_what_a_fresh_drawing_shows():
         current = trace.nodes[replay.current]
         listed = [*replay.stack, *(child for child in current.children if child not in replay.stack)]
         table = app.screen.query_one(NodeTable)
-        assert [str(table.get_row_at(row)[0]) for row in range(table.row_count)] == [trace.nodes[node].name
-                                                                                     for node in listed]
+        assert [str(table.get_row_at(row)[0]) for row in range(table.row_count)] == [
+            trace.nodes[node].name for node in listed
+        ]
         assert table.cursor_row == (listed.index(current.id) if current.id in listed else 0) and len(listed) > 2
 
 

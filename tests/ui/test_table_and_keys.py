@@ -9,8 +9,8 @@ import pytest
 from textual.widgets import HelpPanel
 from ui_helpers import wait_while
 
-from visualizer.readwrite.trace_json import read_json
 from visualizer.games import from_nested
+from visualizer.readwrite.trace_json import read_json
 from visualizer.tui import make_app
 from visualizer.tui.screens import SearchScreen
 from visualizer.tui.widgets.node_table import NAME_WIDTH, NodeTable
@@ -18,6 +18,7 @@ from visualizer.tui.widgets.node_table import NAME_WIDTH, NodeTable
 pytestmark = pytest.mark.asyncio
 
 TRACES = Path(__file__).resolve().parents[2] / "traces"
+
 
 def screen_lines(app) -> list[str]:
     """The composited screen as text, one string per row."""
@@ -27,8 +28,8 @@ def screen_lines(app) -> list[str]:
 def table_lines(app) -> list[str]:
     """The table's rows as drawn inside its border and scrollbars: the header first."""
     region = app.screen.query_one(NodeTable).scrollable_content_region
-    lines = screen_lines(app)[region.y: region.bottom]
-    return [line[region.x: region.right] for line in lines]
+    lines = screen_lines(app)[region.y : region.bottom]
+    return [line[region.x : region.right] for line in lines]
 
 
 def header(app) -> list[str]:
@@ -80,7 +81,7 @@ async def test_at_80x24_a_long_name_keeps_the_value_columns_on_screen():
     async with app.run_test(size=(80, 24)) as pilot:
         await step(pilot, 3)  # enter root, enter the left child, its static value 3
         assert header(app)[:5] == ["name", "value", "α", "β", "status"]
-        shortened = "…" + names[1][-(NAME_WIDTH - 1):]
+        shortened = "…" + names[1][-(NAME_WIDTH - 1) :]
         assert row(app, shortened)[:5] == [shortened, "3", "-inf", "+inf", "open"]
 
 

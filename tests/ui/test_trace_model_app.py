@@ -13,8 +13,17 @@ from __future__ import annotations
 import pytest
 
 from tests.toys import (
-    CHANCE_GAME, DEEPENING, EXPECTIMAX, TOY_DEEPENING, TOY_EXPECTIMAX, TOY_GAME, TOY_TT, TT, ExpectimaxExample,
-    TwoPileNim, toy_iterative_deepening,
+    CHANCE_GAME,
+    DEEPENING,
+    EXPECTIMAX,
+    TOY_DEEPENING,
+    TOY_EXPECTIMAX,
+    TOY_GAME,
+    TOY_TT,
+    TT,
+    ExpectimaxExample,
+    TwoPileNim,
+    toy_iterative_deepening,
 )
 from visualizer.games import registered as registered_game
 from visualizer.search import registered as registered_algorithm
@@ -28,8 +37,13 @@ pytestmark = pytest.mark.asyncio
 
 @pytest.fixture(autouse=True)
 def toys():
-    with registered_game(CHANCE_GAME), registered_game(TOY_GAME), registered_algorithm(TOY_EXPECTIMAX), \
-            registered_algorithm(TOY_TT), registered_algorithm(TOY_DEEPENING):
+    with (
+        registered_game(CHANCE_GAME),
+        registered_game(TOY_GAME),
+        registered_algorithm(TOY_EXPECTIMAX),
+        registered_algorithm(TOY_TT),
+        registered_algorithm(TOY_DEEPENING),
+    ):
         yield
 
 

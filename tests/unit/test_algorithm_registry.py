@@ -20,12 +20,12 @@ from collections.abc import Iterator
 
 import pytest
 
-from visualizer.readwrite.trace_json import write_json
-
 from tests.cli_helpers import run_cli
+from tests.toys import TOY, right_to_left_minimax  # noqa: E402
 from visualizer.cli.render import run_text
 from visualizer.errors import InputError
 from visualizer.games import builtin_example
+from visualizer.readwrite.trace_json import write_json
 from visualizer.search import (
     ALGORITHMS,
     REGISTRY,
@@ -43,8 +43,6 @@ from visualizer.search import (
     unregister,
 )
 from visualizer.tracing.traits import UNKNOWN_TRAITS, AlgorithmTraits, traits_names, traits_of
-
-from tests.toys import TOY, right_to_left_minimax  # noqa: E402
 
 
 @pytest.fixture
@@ -75,7 +73,10 @@ def test_the_built_ins_in_order_with_their_traits() -> None:
     for name, (function, windowed, movers_view) in expected.items():
         record = REGISTRY[name]
         assert (record.name, record.recursive, record.windowed, record.movers_view) == (
-            name, function, windowed, movers_view
+            name,
+            function,
+            windowed,
+            movers_view,
         )
         assert record.accepts_strict is windowed  # only the pruning ones take the cut rule
         assert record.accepts_depth
@@ -188,8 +189,13 @@ def test_unregistering_forgets_the_name_and_its_traits() -> None:
 
 
 def test_an_algorithm_without_a_look_ahead_refuses_depth() -> None:
-    record = Algorithm(TOY, lambda game, *, tracer: right_to_left_minimax(game, tracer=tracer),
-                       windowed=False, movers_view=False, accepts_depth=False)
+    record = Algorithm(
+        TOY,
+        lambda game, *, tracer: right_to_left_minimax(game, tracer=tracer),
+        windowed=False,
+        movers_view=False,
+        accepts_depth=False,
+    )
     with registered(record):
         assert search(builtin_example(), TOY) == 2
         with pytest.raises(InputError, match="^right-minimax always searches to the end; drop --depth$"):

@@ -32,8 +32,11 @@ from visualizer.practice.check import Report, check
 from visualizer.practice.code import RandomExercise
 from visualizer.practice.exercise import Exercise
 
-REPRO = {"source": {"kind": "array", "values": [1, 2, 3], "branching": 2, "root": "min"}, "depth": "full",
-         "answers": {"A": 2}}
+REPRO = {
+    "source": {"kind": "array", "values": [1, 2, 3], "branching": 2, "root": "min"},
+    "depth": "full",
+    "answers": {"A": 2},
+}
 """The issue's repro, answered right: A is MIN over the leaves B = 2 and C = 3, so 2."""
 
 
@@ -122,7 +125,7 @@ def test_json_header_fields_of_the_wrong_type_are_one_line_naming_the_field(fiel
         ("depth " + "9" * 5000 + "\n", "depth is '9999"),
         ("source 5\n", "line 1: the source is 5"),
         ("source [[[[" * 5000 + "\n", "line 1: the source is not JSON"),
-        ("source {\"kind\": \"nim\", \"pile\": " + "9" * 5000 + "}\n", "line 1: the source is not JSON"),
+        ('source {"kind": "nim", "pile": ' + "9" * 5000 + "}\n", "line 1: the source is not JSON"),
     ],
 )
 def test_text_header_lines_are_checked_as_strictly(text, message):
@@ -283,14 +286,43 @@ HUGE = "<HUGE>"
 """Stands for a number of 5,000 digits (which Python's JSON reader refuses to read), put in after dumping."""
 
 SCALARS = (
-    st.none() | st.booleans() | st.integers() | st.floats()
+    st.none()
+    | st.booleans()
+    | st.integers()
+    | st.floats()
     | st.sampled_from([0, 1, -1, 2, 3, 9, 10**30, -(10**400), 1e308, HUGE])
-    | st.sampled_from(["", "full", "yes", "no", "NaN", "nan", "inf", "-inf", "Infinity", "∞", "max", "min", "X",
-                       "pruned", "?", "2", "-3", ".........", "XN1A-77S", "random", "best", "nim", "array"])
+    | st.sampled_from(
+        [
+            "",
+            "full",
+            "yes",
+            "no",
+            "NaN",
+            "nan",
+            "inf",
+            "-inf",
+            "Infinity",
+            "∞",
+            "max",
+            "min",
+            "X",
+            "pruned",
+            "?",
+            "2",
+            "-3",
+            ".........",
+            "XN1A-77S",
+            "random",
+            "best",
+            "nim",
+            "array",
+        ]
+    )
     | st.text(max_size=8)
 )
 JSON_VALUES = st.recursive(
-    SCALARS, lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner, max_size=4),
+    SCALARS,
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner, max_size=4),
     max_leaves=12,
 )
 

@@ -11,15 +11,19 @@ from visualizer.search import trace_search
 
 trees = st.builds(
     lambda seed, depth, branching: random_tree(depth=depth, branching=branching, seed=seed),
-    st.integers(0, 10_000), st.integers(1, 4), st.integers(2, 3),
+    st.integers(0, 10_000),
+    st.integers(1, 4),
+    st.integers(2, 3),
 )
 
 
 def runs_of(tree, *searches: tuple[str, str]) -> Comparison:
-    return Comparison([
-        Run(f"{algorithm} {order}", order, trace_search(with_order(tree, order, 1), algorithm))
-        for algorithm, order in searches
-    ])
+    return Comparison(
+        [
+            Run(f"{algorithm} {order}", order, trace_search(with_order(tree, order, 1), algorithm))
+            for algorithm, order in searches
+        ]
+    )
 
 
 @settings(max_examples=40, deadline=None)
@@ -42,7 +46,9 @@ def test_every_search_keeps_its_own_order_across_move_orders(tree):
     rows = comparison.aligned()
     for index, run in enumerate(comparison.runs):
         assert [name for name, steps in rows if steps[index] is not None] == run.visit_order
-        assert [steps[index] for _, steps in rows if steps[index] is not None] == list(range(1, len(run.visit_order) + 1))
+        assert [steps[index] for _, steps in rows if steps[index] is not None] == list(
+            range(1, len(run.visit_order) + 1)
+        )
     by_node = comparison.by_node()
     names = [name for name, _ in by_node]
     visited = [set(run.visit_order) for run in comparison.runs]

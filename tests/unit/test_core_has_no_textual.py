@@ -12,16 +12,19 @@ REPORT = "import sys; print(sorted(name for name in sys.modules if name.split('.
 
 def loaded_textual_modules(imports: str) -> str:
     """The textual modules a fresh interpreter holds after running `imports`."""
-    result = subprocess.run(
-        [sys.executable, "-c", f"{imports}; {REPORT}"], capture_output=True, text=True, check=True
-    )
+    result = subprocess.run([sys.executable, "-c", f"{imports}; {REPORT}"], capture_output=True, text=True, check=True)
     return result.stdout.strip()
 
 
 def test_core_imports_no_textual() -> None:
-    core = "visualizer, visualizer.games, visualizer.search, visualizer.tracing, visualizer.analysis, visualizer.practice"
-    modules = ("visualizer.analysis.plots, visualizer.analysis.figure, visualizer.practice.session, visualizer.practice.drill, "
-               "visualizer.session, visualizer.match, visualizer.gc_policy, visualizer.pictures.figure")
+    core = (
+        "visualizer, visualizer.games, visualizer.search, visualizer.tracing, visualizer.analysis, visualizer.practice"
+    )
+    modules = (
+        "visualizer.analysis.plots, visualizer.analysis.figure, visualizer.practice.session, "
+        "visualizer.practice.drill, visualizer.session, visualizer.match, visualizer.gc_policy, "
+        "visualizer.pictures.figure"
+    )
     assert loaded_textual_modules(f"import {core}, {modules}") == "[]"
 
 

@@ -19,14 +19,7 @@ from hypothesis import strategies as st
 
 from visualizer.errors import InputError
 from visualizer.games import Player, builtin_example
-from visualizer.practice.answers import (
-    Answers,
-    from_json,
-    from_text,
-    key_answers,
-    read_answers,
-    to_text,
-)
+from visualizer.practice.answers import Answers, from_json, from_text, key_answers, read_answers, to_text
 from visualizer.practice.check import check
 from visualizer.practice.code import RandomExercise
 from visualizer.practice.exercise import Exercise
@@ -86,8 +79,13 @@ def test_the_raised_key_of_the_example_worked_by_hand(example):
 
 
 @settings(max_examples=60, deadline=None)
-@given(seed=st.integers(0, 100_000), branching=st.integers(1, 4), depth=st.integers(0, 4), strict=st.booleans(),
-       root=st.sampled_from([Player.MAX, Player.MIN]))
+@given(
+    seed=st.integers(0, 100_000),
+    branching=st.integers(1, 4),
+    depth=st.integers(0, 4),
+    strict=st.booleans(),
+    root=st.sampled_from([Player.MAX, Player.MIN]),
+)
 def test_the_raised_key_differs_exactly_at_the_cut_nodes(seed, branching, depth, strict, root):
     exercise = Exercise.from_random(RandomExercise(branching, depth, (-5, 5), seed, root, strict))
     raised = exercise.with_cut_window("raised")
@@ -113,7 +111,8 @@ def test_a_raised_sheet_checked_as_kept_names_the_option(example):
     assert report.other_cut_window == ("E", "G")
     assert report.to_text().splitlines()[-1] == (
         "Your alpha/beta at the cut-offs E, G move the bound to the value before the cut, as --cut-window raised "
-        "checks; this check keeps the window as the cut came (--cut-window kept)")
+        "checks; this check keeps the window as the cut came (--cut-window kept)"
+    )
     data = report.to_json()
     assert data["other_cut_window"]["cut_window"] == "raised" and data["other_cut_window"]["nodes"] == ["E", "G"]
     assert data["misconceptions"] == []
@@ -160,8 +159,9 @@ def test_a_coded_exercise_keeps_its_code_under_either_window():
 
 # -- the command line ------------------------------------------------------------------------------------------
 def run(*args: str, cwd=None) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "visualizer", "practice", *args], capture_output=True, text=True,
-                          cwd=cwd, check=False)
+    return subprocess.run(
+        [sys.executable, "-m", "visualizer", "practice", *args], capture_output=True, text=True, cwd=cwd, check=False
+    )
 
 
 def test_the_command_line_option(tmp_path):
@@ -175,6 +175,9 @@ def test_the_command_line_option(tmp_path):
     typo = run("--example", "--key", "--cut-window", "rasied")
     assert typo.returncode == 2 and typo.stderr.count("\n") == 1 and "--cut-window" in typo.stderr
     blank = tmp_path / "blank.txt"
-    blank.write_text(Answers({}, {}).to_json(Exercise.from_game(builtin_example())).replace(
-        '"answers"', '"cut_window": "raised", "answers"'))
+    blank.write_text(
+        Answers({}, {})
+        .to_json(Exercise.from_game(builtin_example()))
+        .replace('"answers"', '"cut_window": "raised", "answers"')
+    )
     assert "bound raised at a cut" in run("--answers", str(blank)).stdout

@@ -46,7 +46,8 @@ def test_passes_on_the_example() -> None:
     assert second.names(second.summary.principal_variation) == ["A", "C", "G"]
     assert third.names(third.summary.visit_order)[:3] == ["A", "C", "G"]
     assert trace_search(builtin_example(), "alphabeta").names(
-        trace_search(builtin_example(), "alphabeta").summary.visit_order)[:2] == ["A", "B"]
+        trace_search(builtin_example(), "alphabeta").summary.visit_order
+    )[:2] == ["A", "B"]
     for one in trace.passes:
         assert one.summary.value == search(builtin_example(), "alphabeta", depth=one.depth_limit)
     two = trace_search(builtin_example(), "id", depth=2)
@@ -57,8 +58,9 @@ def test_passes_on_the_example() -> None:
 
 @settings(max_examples=500, deadline=None)
 @given(trees(), st.none() | st.integers(0, 5), st.booleans(), st.booleans())
-def test_each_pass_is_alphabeta_at_its_lookahead(tree: ExplicitTree, depth: int | None, strict: bool,
-                                                 fail_hard: bool) -> None:
+def test_each_pass_is_alphabeta_at_its_lookahead(
+    tree: ExplicitTree, depth: int | None, strict: bool, fail_hard: bool
+) -> None:
     tracer = PassValues()
     value = iterative_deepening(tree, depth=depth, strict=strict, fail_hard=fail_hard, tracer=tracer)
     assert value == reference_value(tree, depth)
@@ -71,9 +73,9 @@ def test_each_pass_is_alphabeta_at_its_lookahead(tree: ExplicitTree, depth: int 
 
 @settings(max_examples=500, deadline=None)
 @given(trees(), st.none() | st.integers(1, 5), st.booleans(), st.booleans(), windows)
-def test_with_a_window_each_pass_is_alphabeta_with_that_window(tree: ExplicitTree, depth: int | None,
-                                                              strict: bool, fail_hard: bool,
-                                                              window: tuple[int, int]) -> None:
+def test_with_a_window_each_pass_is_alphabeta_with_that_window(
+    tree: ExplicitTree, depth: int | None, strict: bool, fail_hard: bool, window: tuple[int, int]
+) -> None:
     """Fail-soft values beyond the window depend on the order the children are tried in (id tries
     the last line first), so they are compared clamped; fail-hard values are equal as they are."""
     tracer = PassValues()
@@ -87,10 +89,17 @@ def test_with_a_window_each_pass_is_alphabeta_with_that_window(tree: ExplicitTre
 
 
 @settings(max_examples=200, deadline=None)
-@given(st.integers(1, 12), st.integers(1, 4), st.sampled_from(["misere", "normal"]),
-       st.sampled_from([Player.MAX, Player.MIN]), st.booleans(), st.booleans())
-def test_with_a_table_id_ends_at_minimax_on_nim(pile: int, max_take: int, rules: str, root: Player, strict: bool,
-                                               tt: bool) -> None:
+@given(
+    st.integers(1, 12),
+    st.integers(1, 4),
+    st.sampled_from(["misere", "normal"]),
+    st.sampled_from([Player.MAX, Player.MIN]),
+    st.booleans(),
+    st.booleans(),
+)
+def test_with_a_table_id_ends_at_minimax_on_nim(
+    pile: int, max_take: int, rules: str, root: Player, strict: bool, tt: bool
+) -> None:
     game = Nim(pile, max_take=max_take, rules=rules, root=root)
     tracer = PassValues()
     assert iterative_deepening(game, strict=strict, tt=tt, tracer=tracer) == reference_minimax(game)

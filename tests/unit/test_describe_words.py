@@ -10,8 +10,8 @@ import pytest
 
 from visualizer.games import Player, from_nested
 from visualizer.search import trace_search
-from visualizer.tracing import EventKind
 from visualizer.steps.describe import describe
+from visualizer.tracing import EventKind
 
 
 def sentences(nested: str, algorithm: str, *, root: Player = Player.MAX, kind: EventKind | None = None) -> list[str]:
@@ -107,7 +107,10 @@ def test_negamax_ab_windows_and_cutoff_from_the_movers_view():
     assert "B keeps -3: -E = -5 is not better for MIN (MIN's view)." in told
     assert "Enter C (MIN, depth 1) with window [-inf, -3] (MIN's view)." in told
     assert "C: -F = -2 >= beta -3, so G is pruned (cut-off; MIN's view)." in told
-    assert told[-2:] == ["A keeps 3: -C = 2 is not better for MAX (MAX's view).", "Done: A = 3 (MAX's view), best move B."]
+    assert told[-2:] == [
+        "A keeps 3: -C = 2 is not better for MAX (MAX's view).",
+        "Done: A = 3 (MAX's view), best move B.",
+    ]
 
 
 @pytest.mark.parametrize("algorithm", ["minimax", "alphabeta", "negamax", "negamax-ab"])

@@ -9,18 +9,15 @@ import tempfile
 
 import pydot
 import pytest
-
 from dot_reading import read_dot
 
-from visualizer.readwrite.trace_json import from_json, to_json
+from visualizer.dot.frames import RENDER_HINT, write_frames
+from visualizer.dot.labels import TITLE_LINES, unquote_label
 from visualizer.dot.write import to_dot
-from visualizer.dot.labels import unquote_label
-from visualizer.dot.frames import write_frames
-from visualizer.dot.frames import RENDER_HINT
-from visualizer.dot.labels import TITLE_LINES
-from visualizer.pictures.scene import scene_at
 from visualizer.games import TicTacToe, builtin_example, from_array
 from visualizer.games.base import format_value
+from visualizer.pictures.scene import scene_at
+from visualizer.readwrite.trace_json import from_json, to_json
 from visualizer.search import trace_search
 from visualizer.steps.replay import Replay
 
@@ -68,9 +65,14 @@ def test_the_quick_reader_reads_what_pydot_reads(step):
             expected = {key: unquote_label(str(value)) for key, value in node.get_attributes().items()}
             assert dot.nodes[node.get_name()] == expected
     assert len(dot.nodes) == len(trace.nodes)
-    edges = [(edge.get_source(), edge.get_destination(),
-              {key: unquote_label(str(value)) for key, value in edge.get_attributes().items()})
-             for edge in graph.get_edges()]
+    edges = [
+        (
+            edge.get_source(),
+            edge.get_destination(),
+            {key: unquote_label(str(value)) for key, value in edge.get_attributes().items()},
+        )
+        for edge in graph.get_edges()
+    ]
     assert dot.edges == edges and len(edges) == len(trace.nodes) - 1
     assert dot.graph == {key: unquote_label(str(value)) for key, value in graph.get_attributes().items()}
 
@@ -89,7 +91,9 @@ def test_every_frame_gives_each_node_the_same_place_and_size():
     for _, nodes, _ in frames[1:]:
         for node, attributes in nodes.items():
             assert (attributes["pos"], attributes["width"], attributes["height"]) == (
-                first[node]["pos"], first[node]["width"], first[node]["height"]
+                first[node]["pos"],
+                first[node]["width"],
+                first[node]["height"],
             )
 
 
@@ -173,11 +177,14 @@ def _canvas(svg: str) -> tuple[str, str]:
 
 
 @needs_graphviz
-@pytest.mark.parametrize("source, steps", [
-    (lambda: builtin_example(), (1, 20, 33, 52)),  # first, middle, first cut-off's neighbourhood, last
-    (lambda: TicTacToe("XOX/OX./..."), (1, 5, -1)),  # boards in Courier
-    (lambda: from_array([0, 5, 2]), None),  # a small tree: every frame, captions wider than the tree
-])
+@pytest.mark.parametrize(
+    "source, steps",
+    [
+        (lambda: builtin_example(), (1, 20, 33, 52)),  # first, middle, first cut-off's neighbourhood, last
+        (lambda: TicTacToe("XOX/OX./..."), (1, 5, -1)),  # boards in Courier
+        (lambda: from_array([0, 5, 2]), None),  # a small tree: every frame, captions wider than the tree
+    ],
+)
 def test_neato_draws_every_frame_on_the_same_canvas(tmp_path, source, steps):
     trace = trace_search(source(), "alphabeta")
     paths = write_frames(trace, tmp_path, "frame")

@@ -7,9 +7,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from visualizer.errors import InputError
-from visualizer.dot.text import int_texts, interleave
 from visualizer.dot.stream import dot_chunks
+from visualizer.dot.text import int_texts, interleave
+from visualizer.errors import InputError
 from visualizer.games import TicTacToe, from_array
 from visualizer.search import trace_search
 
@@ -41,14 +41,16 @@ def test_interleave_refuses_a_column_of_the_wrong_length():
 @given(st.data(), st.integers(0, 6))
 def test_interleave_equals_line_by_line_concatenation(data, count):
     texts = st.text(alphabet='ab,"\\\n', max_size=3)
-    pieces = data.draw(st.lists(st.one_of(texts, st.lists(texts, min_size=count, max_size=count)), min_size=1,
-                                max_size=6))
+    pieces = data.draw(
+        st.lists(st.one_of(texts, st.lists(texts, min_size=count, max_size=count)), min_size=1, max_size=6)
+    )
     assert interleave(count, pieces) == lines(count, pieces)
 
 
-@pytest.mark.parametrize("numbers", [
-    [0, 7, -3, 10**20, -(10**30)], range(5, 12), array("i", [3, -1, 2_000_000_000]), array("q", [2**62]), (4, 5), [],
-])
+@pytest.mark.parametrize(
+    "numbers",
+    [[0, 7, -3, 10**20, -(10**30)], range(5, 12), array("i", [3, -1, 2_000_000_000]), array("q", [2**62]), (4, 5), []],
+)
 def test_int_texts_writes_numbers_as_str_does(numbers):
     assert int_texts(numbers) == [str(number) for number in numbers]
     assert int_texts(numbers, "\\n#") == [f"\\n#{number}" for number in numbers]

@@ -1,27 +1,17 @@
-"""The streamed DOT writer draws each trace as it is (read back by pydot), whatever its chunks, and streams it safely."""
+"""The streamed DOT writer draws each trace as it is (read back), whatever its chunks, and streams it safely."""
 
 import pytest
+from dot_reading import assert_draws
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from visualizer.errors import InputError
-from dot_reading import assert_draws
-
-from visualizer.readwrite.trace_json import from_json, to_json
-from visualizer.dot.write import to_dot, write_dot
-from visualizer.tracing.graph import to_networkx
 from visualizer.dot.stream import dot_chunks
-from visualizer.games import (
-    ConnectFour,
-    Nim,
-    Player,
-    TicTacToe,
-    builtin_example,
-    from_array,
-    from_nested,
-    random_tree,
-)
+from visualizer.dot.write import to_dot, write_dot
+from visualizer.errors import InputError
+from visualizer.games import ConnectFour, Nim, Player, TicTacToe, builtin_example, from_array, from_nested, random_tree
+from visualizer.readwrite.trace_json import from_json, to_json
 from visualizer.search import ALGORITHMS, trace_search
+from visualizer.tracing.graph import to_networkx
 
 pytestmark = pytest.mark.filterwarnings("ignore:'setParseAction' deprecated")  # pydot's parser, not ours
 
@@ -36,8 +26,29 @@ SOURCES = {
 }
 
 ODD_NAMES = [
-    'say "hi"', "back\\slash", "two\nlines", "cr\rhere", "<b>x</b>", "port:sw", "héllo ∑ 日本", "ends\\",
-    "node", "edge", "graph", "strict", "Digraph", "12", "-1.5", ".5", "a b", "{x}", "\\N", '"', "n0", "x;y", "[z]",
+    'say "hi"',
+    "back\\slash",
+    "two\nlines",
+    "cr\rhere",
+    "<b>x</b>",
+    "port:sw",
+    "héllo ∑ 日本",
+    "ends\\",
+    "node",
+    "edge",
+    "graph",
+    "strict",
+    "Digraph",
+    "12",
+    "-1.5",
+    ".5",
+    "a b",
+    "{x}",
+    "\\N",
+    '"',
+    "n0",
+    "x;y",
+    "[z]",
 ]
 """Quotes, backslashes, line breaks, HTML-like and port-like names, DOT keywords and numbers."""
 
@@ -135,8 +146,7 @@ NAMES = st.one_of(
     st.text(st.sampled_from('\\"\n\r <>:;{}[]=,-.0123456789nodeNODE'), min_size=1, max_size=5),
 )
 VALUES = st.one_of(
-    st.integers(-5, 5),
-    st.sampled_from([0.5, -2.25, 2.0, -0.0, 1e20, 1e-7, float("inf"), float("-inf")]),
+    st.integers(-5, 5), st.sampled_from([0.5, -2.25, 2.0, -0.0, 1e20, 1e-7, float("inf"), float("-inf")])
 )
 
 
@@ -173,8 +183,9 @@ def named_empty():
     return trace
 
 
-@pytest.mark.parametrize("broken, message", [(named_twice, "'B' is used by more than one node"),
-                                             (named_empty, "a node has an empty name")])
+@pytest.mark.parametrize(
+    "broken, message", [(named_twice, "'B' is used by more than one node"), (named_empty, "a node has an empty name")]
+)
 def test_bad_names_are_refused_before_the_first_chunk(broken, message):
     trace = broken()
     with pytest.raises(InputError, match=message):

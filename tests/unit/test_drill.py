@@ -18,19 +18,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from visualizer.games import Nim, Player, TicTacToe, builtin_example, random_tree
-from visualizer.practice.drill import (
-    CUTOFF,
-    ENTER,
-    Choice,
-    Drill,
-    Question,
-    iter_questions,
-    questions,
-)
+from visualizer.practice.drill import CUTOFF, ENTER, Choice, Drill, Question, iter_questions, questions
 from visualizer.search import ALGORITHMS, trace_search
+from visualizer.steps.replay import Phase, Replay
 from visualizer.tracing import Trace
 from visualizer.tracing.traits import traits_of
-from visualizer.steps.replay import Phase, Replay
 
 DRILLED = [name for name in ALGORITHMS if not traits_of(name).revisits]
 """The searches the drill can follow: each node entered once (not PVS's re-searches, not Monte Carlo)."""
@@ -67,9 +59,20 @@ def test_a_search_that_enters_nodes_again_is_refused() -> None:
 #  47 leave G = 1; 48 C takes 2; 49 leave C = 2; 50 A takes 2; 51 A's beta = 2; 52 leave A = 2
 # So 12 nodes entered after the root and 2 cut-offs: 14 questions.
 EXAMPLE_QUESTIONS = [
-    (2, ENTER, "B"), (3, ENTER, "D"), (4, ENTER, "H"), (9, ENTER, "I"), (16, ENTER, "E"), (17, ENTER, "J"),
-    (21, CUTOFF, "E"), (27, ENTER, "C"), (28, ENTER, "F"), (29, ENTER, "L"), (34, ENTER, "M"),
-    (41, ENTER, "G"), (42, ENTER, "N"), (46, CUTOFF, "G"),
+    (2, ENTER, "B"),
+    (3, ENTER, "D"),
+    (4, ENTER, "H"),
+    (9, ENTER, "I"),
+    (16, ENTER, "E"),
+    (17, ENTER, "J"),
+    (21, CUTOFF, "E"),
+    (27, ENTER, "C"),
+    (28, ENTER, "F"),
+    (29, ENTER, "L"),
+    (34, ENTER, "M"),
+    (41, ENTER, "G"),
+    (42, ENTER, "N"),
+    (46, CUTOFF, "G"),
 ]
 
 
@@ -79,8 +82,10 @@ def example() -> Trace:
 
 
 def test_the_example_asks_the_hand_worked_questions(example: Trace) -> None:
-    asked = [(question.step, question.answer.kind, example.nodes[question.answer.node].name)
-             for question in questions(example)]
+    asked = [
+        (question.step, question.answer.kind, example.nodes[question.answer.node].name)
+        for question in questions(example)
+    ]
     assert asked == EXAMPLE_QUESTIONS
     assert len(example.events) == 52
 
@@ -97,11 +102,14 @@ def test_the_example_offers_the_open_nodes_remaining_children_then_a_cutoff(exam
     assert offered(by_step[2]) == (["enter B", "enter C"], None)
     # Open: A (C left), B (E left), D (I left, H searched): D could cut.
     assert offered(by_step[9]) == (
-        ["enter C", "enter E", "enter I"], "a cut-off at D (the rest of D's children are pruned)"
+        ["enter C", "enter E", "enter I"],
+        "a cut-off at D (the rest of D's children are pruned)",
     )
     # Open: A (C left), B (none left), E (K left): the answer is the cut-off.
     assert offered(by_step[21]) == (["enter C", "enter K"], "a cut-off at E (the rest of E's children are pruned)")
-    assert by_step[21].answer == by_step[21].choices[-1] == Choice(CUTOFF, example.node("E").id, offered(by_step[21])[1])
+    assert (
+        by_step[21].answer == by_step[21].choices[-1] == Choice(CUTOFF, example.node("E").id, offered(by_step[21])[1])
+    )
     # Open: A (nothing left), C (nothing left), G (O left).
     assert offered(by_step[46]) == (["enter O"], "a cut-off at G (the rest of G's children are pruned)")
     # Open: A alone, with C left (A took B = 6 and could not cut with alpha -inf): C or a cut-off at A.
@@ -151,12 +159,15 @@ def expected_choices(trace: Trace, replay: Replay) -> tuple[set[tuple[str, int]]
     """The choices worked out from the replay: the unseen children of open nodes, and a cut-off at the
     deepest open node when it has searched a child and has one left."""
     children = trace.columns.children
-    enters = {(ENTER, child) for node in replay.stack for child in children[node]
-              if replay.views[child].phase is Phase.UNSEEN}
+    enters = {
+        (ENTER, child) for node in replay.stack for child in children[node] if replay.views[child].phase is Phase.UNSEEN
+    }
     top = children[replay.stack[-1]]
-    could_cut = trace.traits.windowed and any(
-        replay.views[child].phase is Phase.DONE for child in top
-    ) and any(replay.views[child].phase is Phase.UNSEEN for child in top)
+    could_cut = (
+        trace.traits.windowed
+        and any(replay.views[child].phase is Phase.DONE for child in top)
+        and any(replay.views[child].phase is Phase.UNSEEN for child in top)
+    )
     return enters, (CUTOFF, replay.stack[-1]) if could_cut else None
 
 
@@ -232,6 +243,8 @@ def test_a_root_alone_asks_nothing() -> None:
 
 
 def test_the_drill_imports_no_textual() -> None:
-    report = "import sys, visualizer.practice.drill; print(any(name.split('.')[0] == 'textual' for name in sys.modules))"
+    report = (
+        "import sys, visualizer.practice.drill; print(any(name.split('.')[0] == 'textual' for name in sys.modules))"
+    )
     result = subprocess.run([sys.executable, "-c", report], capture_output=True, text=True, check=True)
     assert result.stdout.strip() == "False"

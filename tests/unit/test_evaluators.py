@@ -10,12 +10,11 @@ from __future__ import annotations
 import random
 
 import pytest
+from reference_grid import lines_of
 
 from visualizer.errors import InputError
 from visualizer.games import EVALUATORS, ConnectFour, GridGame, Player, TicTacToe
 from visualizer.games.grid import parse_evaluator
-
-from reference_grid import lines_of
 
 
 def other(mark: str) -> str:
@@ -39,17 +38,27 @@ def root_value(game_type, board: str, evaluator: str, plus: str, **shape) -> int
 # board -> evaluator -> (value with X as plus, value with O as plus)
 HAND_CHECKED = {
     # Empty: nothing for anyone.
-    ".../.../...": {name: (0, 0) for name in EVALUATORS},
+    ".../.../...": dict.fromkeys(EVALUATORS, (0, 0)),
     # X in a corner (O to move). X-open 8; O-open 8 - 3 = 5 -> 3. windows: R0, C0, D1 hold one X -> 3.
     # adjacency: X's run 1, O has no piece (0) -> 1.
-    "X../.../...": {"win-loss": (0, 0), "open-lines": (3, -3), "adjacency": (1, -1), "discounted": (0, 0),
-                    "windows": (3, -3)},
+    "X../.../...": {
+        "win-loss": (0, 0),
+        "open-lines": (3, -3),
+        "adjacency": (1, -1),
+        "discounted": (0, 0),
+        "windows": (3, -3),
+    },
     # X 0,4; O 2,8 (X to move). Lines with an O: R0 C2 D2 R2 D1 -> X-open 3 (R1 C0 C1). Lines with an
     # X: R0 C0 D1 R1 C1 D2 -> O-open 2 (R2 C2). open-lines 1.
     # adjacency: X 0-4 diagonal 2; O 2 and 8 are in C2 but not adjacent, 1 -> 1.
     # windows: X-only R1 C0 C1 one X each = 3; O-only R2 (one O) 1, C2 (two O) 4 = 5 -> -2.
-    "X.O/.X./..O": {"win-loss": (0, 0), "open-lines": (1, -1), "adjacency": (1, -1), "discounted": (0, 0),
-                    "windows": (-2, 2)},
+    "X.O/.X./..O": {
+        "win-loss": (0, 0),
+        "open-lines": (1, -1),
+        "adjacency": (1, -1),
+        "discounted": (0, 0),
+        "windows": (-2, 2),
+    },
     # X 2,4 (the other diagonal); O 0,8. Lines with an O: R0 C0 D1 R2 C2 -> X-open 3 (R1 C1 D2).
     # Lines with an X: R0 C2 D2 R1 C1 D1 -> O-open 2 (R2 C0). open-lines 1.
     # adjacency: X 2-4 anti-diagonal 2, O 1 -> 1.
@@ -65,14 +74,24 @@ HAND_CHECKED = {
     ".X./.XO/O..": {"open-lines": (0, 0), "adjacency": (1, -1), "windows": (3, -3)},
     # X has R0 (O to move). A win at the root: ply 0 counts as ply 1 for discounted.
     # adjacency is not win-aware: X's 3 minus O's 3-4 pair 2 -> 1.
-    "XXX/OO./...": {"win-loss": (1, -1), "open-lines": (9, -9), "adjacency": (1, -1),
-                    "discounted": (2520, -2520), "windows": (100_000, -100_000)},
+    "XXX/OO./...": {
+        "win-loss": (1, -1),
+        "open-lines": (9, -9),
+        "adjacency": (1, -1),
+        "discounted": (2520, -2520),
+        "windows": (100_000, -100_000),
+    },
     # O has R0 (X to move). X's 3-4 row and 3-6 column are runs of 2; O's 3 -> -1 for X.
-    "OOO/XX./X..": {"win-loss": (-1, 1), "open-lines": (-9, 9), "adjacency": (-1, 1),
-                    "discounted": (-2520, 2520), "windows": (-100_000, 100_000)},
+    "OOO/XX./X..": {
+        "win-loss": (-1, 1),
+        "open-lines": (-9, 9),
+        "adjacency": (-1, 1),
+        "discounted": (-2520, 2520),
+        "windows": (-100_000, 100_000),
+    },
     # Full and drawn (X 0,2,3,7,8; O 1,4,5,6): every line holds both marks, so 0 everywhere, and
     # both sides' longest runs are 2 (X: 0-3, 3-7, 7-8; O: 1-4, 4-5, 4-6).
-    "XOX/XOO/OXX": {name: (0, 0) for name in EVALUATORS},
+    "XOX/XOO/OXX": dict.fromkeys(EVALUATORS, (0, 0)),
 }
 
 
@@ -103,8 +122,8 @@ def after(game: GridGame, *moves: int):
 @pytest.mark.parametrize(
     "moves, winner",
     [
-        ((0, 3, 1, 4, 2), "X"),      # X takes R0 on ply 5
-        ((0, 3, 1, 4, 8, 5), "O"),   # O takes R1 on ply 6 (X's 0, 1, 8 make no line)
+        ((0, 3, 1, 4, 2), "X"),  # X takes R0 on ply 5
+        ((0, 3, 1, 4, 8, 5), "O"),  # O takes R1 on ply 6 (X's 0, 1, 8 make no line)
     ],
 )
 def test_quick_wins_are_worth_more(moves, winner):
@@ -215,8 +234,14 @@ def reference_value(evaluator: str, board: str, rows: int, cols: int, connect: i
     sign = 0 if won is None else (1 if won == plus else -1)
 
     def longest(mark: str) -> int:
-        return max((n for n in range(1, max(rows, cols) + 1)
-                    if any(all(board[i] == mark for i in line) for line in lines_of(rows, cols, n))), default=0)
+        return max(
+            (
+                n
+                for n in range(1, max(rows, cols) + 1)
+                if any(all(board[i] == mark for i in line) for line in lines_of(rows, cols, n))
+            ),
+            default=0,
+        )
 
     def held(mark: str) -> list[int]:
         """Pieces of `mark` in each line that holds none of the other mark."""
@@ -242,10 +267,22 @@ SHAPES = [
     # (name, build(board, evaluator, root), rows, cols, connect, gravity)
     ("tictactoe", lambda board, **options: TicTacToe(board, **options), 3, 3, 3, False),
     ("connect four", lambda board, **options: ConnectFour(board, **options), 6, 7, 4, True),
-    ("connect 3 on 4x5",
-     lambda board, **options: ConnectFour(board, rows=4, cols=5, connect=3, **options), 4, 5, 3, True),
-    ("5 in a row on 5x6, no gravity",
-     lambda board, **options: GridGame(board, rows=5, cols=6, connect=5, **options), 5, 6, 5, False),
+    (
+        "connect 3 on 4x5",
+        lambda board, **options: ConnectFour(board, rows=4, cols=5, connect=3, **options),
+        4,
+        5,
+        3,
+        True,
+    ),
+    (
+        "5 in a row on 5x6, no gravity",
+        lambda board, **options: GridGame(board, rows=5, cols=6, connect=5, **options),
+        5,
+        6,
+        5,
+        False,
+    ),
 ]
 
 
@@ -255,8 +292,11 @@ def random_position(rng: random.Random, rows: int, cols: int, connect: int, grav
     lines = lines_of(rows, cols, connect)
     for ply in range(rng.randrange(rows * cols + 1)):
         if gravity:
-            cells = [max(r * cols + c for r in range(rows) if board[r * cols + c] == ".")
-                     for c in range(cols) if board[c] == "."]
+            cells = [
+                max(r * cols + c for r in range(rows) if board[r * cols + c] == ".")
+                for c in range(cols)
+                if board[c] == "."
+            ]
         else:
             cells = [i for i, mark in enumerate(board) if mark == "."]
         board[rng.choice(cells)] = "XO"[ply % 2]
@@ -291,8 +331,15 @@ def test_evaluators_match_an_independent_version_on_random_positions(shape, eval
 
 @pytest.mark.parametrize(
     "text, key",
-    [("open-lines", "open-lines"), ("Open_Lines", "open-lines"), ("openlines", "open-lines"),
-     ("WINLOSS", "win-loss"), (" windows ", "windows"), ("open-windows", "windows"), ("adjacency", "adjacency")],
+    [
+        ("open-lines", "open-lines"),
+        ("Open_Lines", "open-lines"),
+        ("openlines", "open-lines"),
+        ("WINLOSS", "win-loss"),
+        (" windows ", "windows"),
+        ("open-windows", "windows"),
+        ("adjacency", "adjacency"),
+    ],
 )
 def test_evaluator_names_are_forgiving(text, key):
     assert parse_evaluator(text) == key

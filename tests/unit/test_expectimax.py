@@ -16,15 +16,7 @@ from hypothesis import strategies as st
 from reference_expectimax import array_to_nested, chance_node_values, expectimax_value
 
 from visualizer.errors import InputError
-from visualizer.games import (
-    ChanceMoves,
-    ExplicitTree,
-    Player,
-    from_array,
-    from_nested,
-    offers,
-    random_tree,
-)
+from visualizer.games import ChanceMoves, ExplicitTree, Player, from_array, from_nested, offers, random_tree
 from visualizer.games.explicit import ChanceTree, parse_levels
 from visualizer.games.registry import from_spec
 from visualizer.search import search, trace_search
@@ -52,8 +44,9 @@ def test_cs188_example_is_worth_8_with_chance_nodes_8_4_7(tree):
     assert [trace.node(name).player for name in "ABEH"] == [Player.MAX, Player.CHANCE, Player.MIN, Player.MIN]
     assert trace.node("B").probability is None  # below MAX
     assert trace.node("E").probability == trace.node("M").probability == pytest.approx(1 / 3)
-    b_backups = [event.value for event in trace.events
-                 if event.kind is EventKind.BACK_UP and event.node == trace.node("B").id]
+    b_backups = [
+        event.value for event in trace.events if event.kind is EventKind.BACK_UP and event.node == trace.node("B").id
+    ]
     assert b_backups == pytest.approx([1, 5, 8])
 
 
@@ -95,11 +88,15 @@ def test_chance_moves_are_offered_only_by_trees_with_chance_nodes():
         search(chance, "alphabeta")
 
 
-@pytest.mark.parametrize("build", [
-    lambda: from_nested('[{"chance": [[0.25, [1, 2]], [0.75, 3]]}, 4]', root=Player.MIN),
-    lambda: from_array(CS188_ARRAY, branching=3, levels=parse_levels("max,chance")),
-    lambda: random_tree(depth=3, branching=2, seed=5, levels=parse_levels("min,chance,max"), root=Player.MIN),
-], ids=["nested", "array", "random"])
+@pytest.mark.parametrize(
+    "build",
+    [
+        lambda: from_nested('[{"chance": [[0.25, [1, 2]], [0.75, 3]]}, 4]', root=Player.MIN),
+        lambda: from_array(CS188_ARRAY, branching=3, levels=parse_levels("max,chance")),
+        lambda: random_tree(depth=3, branching=2, seed=5, levels=parse_levels("min,chance,max"), root=Player.MIN),
+    ],
+    ids=["nested", "array", "random"],
+)
 def test_spec_round_trips_chance_trees(build):
     tree = build()
     again = from_spec(tree.spec())
@@ -122,30 +119,36 @@ def test_probabilities_within_a_millionth_of_1_are_accepted(third):
     assert tree.probabilities[2:] == (float(third),) * 3
 
 
-@pytest.mark.parametrize("text, words", [
-    ('[{"chance": [[0.33333, 1], [0.33333, 2], [0.33333, 3]]}]', "sum to 0.99999, not 1"),
-    ('[{"chance": [[0.5, 1], [0.4, 2]]}]', "sum to 0.9, not 1"),
-    ('[{"chance": [[0, 1], [1, 2]]}]', "probability 0 in outcome 1"),
-    ('[{"chance": [[1.5, 1], [-0.5, 2]]}]', "probability 1.5 in outcome 1"),
-    ('[{"chance": [["half", 1], [0.5, 2]]}]', "probability 'half' in outcome 1"),
-    ('[{"chance": [[true, 1]]}]', "probability true"),
-    ('[{"chance": []}]', "has [] as its outcomes"),
-    ('[{"chance": [[0.5, 1], [0.5]]}]', "has [0.5] as outcome 2"),
-    ('[{"chance": [0.5, 1]}]', "has 0.5 as outcome 1"),
-    ('[1, {"chanse": [[1, 2]]}]', 'object {"chanse"'),
-    ('[1, {"chance": [[1, 2]], "x": 3}]', "the object"),
-    ('{"chanse": [[1, 2]]}', 'object {"chanse"'),
-])
+@pytest.mark.parametrize(
+    "text, words",
+    [
+        ('[{"chance": [[0.33333, 1], [0.33333, 2], [0.33333, 3]]}]', "sum to 0.99999, not 1"),
+        ('[{"chance": [[0.5, 1], [0.4, 2]]}]', "sum to 0.9, not 1"),
+        ('[{"chance": [[0, 1], [1, 2]]}]', "probability 0 in outcome 1"),
+        ('[{"chance": [[1.5, 1], [-0.5, 2]]}]', "probability 1.5 in outcome 1"),
+        ('[{"chance": [["half", 1], [0.5, 2]]}]', "probability 'half' in outcome 1"),
+        ('[{"chance": [[true, 1]]}]', "probability true"),
+        ('[{"chance": []}]', "has [] as its outcomes"),
+        ('[{"chance": [[0.5, 1], [0.5]]}]', "has [0.5] as outcome 2"),
+        ('[{"chance": [0.5, 1]}]', "has 0.5 as outcome 1"),
+        ('[1, {"chanse": [[1, 2]]}]', 'object {"chanse"'),
+        ('[1, {"chance": [[1, 2]], "x": 3}]', "the object"),
+        ('{"chanse": [[1, 2]]}', 'object {"chanse"'),
+    ],
+)
 def test_bad_chance_nodes_are_refused_in_one_line(text, words):
     with pytest.raises(InputError) as error:
         from_nested(text)
     assert words in str(error.value) and "\n" not in str(error.value)
 
 
-@pytest.mark.parametrize("levels, words", [
-    ("max,chance,min", "gives 3 kinds, but the tree has 2 levels of inner nodes; give exactly 2, e.g. max,chance"),
-    ("max", "gives 1 kinds, but the tree has 2 levels of inner nodes"),
-])
+@pytest.mark.parametrize(
+    "levels, words",
+    [
+        ("max,chance,min", "gives 3 kinds, but the tree has 2 levels of inner nodes; give exactly 2, e.g. max,chance"),
+        ("max", "gives 1 kinds, but the tree has 2 levels of inner nodes"),
+    ],
+)
 def test_levels_must_name_each_level_of_inner_nodes(levels, words):
     with pytest.raises(InputError, match=words):
         from_array(CS188_ARRAY, branching=3, levels=parse_levels(levels))
@@ -185,12 +188,16 @@ def _weights(count: int) -> st.SearchStrategy[list[int]]:
 
 def _chance(children: st.SearchStrategy) -> st.SearchStrategy[dict]:
     outcomes = st.lists(children, min_size=1, max_size=3)
-    return outcomes.flatmap(lambda subtrees: _weights(len(subtrees)).map(
-        lambda weights: {"chance": [[weight / 8, subtree] for weight, subtree in zip(weights, subtrees)]}))
+    return outcomes.flatmap(
+        lambda subtrees: _weights(len(subtrees)).map(
+            lambda weights: {"chance": [[weight / 8, subtree] for weight, subtree in zip(weights, subtrees)]}
+        )
+    )
 
 
-chance_trees = st.recursive(st.integers(-9, 9), lambda children: st.lists(children, min_size=1, max_size=3)
-                            | _chance(children), max_leaves=12).map(lambda tree: [tree] if isinstance(tree, dict) else tree)
+chance_trees = st.recursive(
+    st.integers(-9, 9), lambda children: st.lists(children, min_size=1, max_size=3) | _chance(children), max_leaves=12
+).map(lambda tree: [tree] if isinstance(tree, dict) else tree)
 """Small nested trees mixing MAX/MIN lists and chance nodes with probabilities in eighths (a chance node
 at the top goes below a root of one child: the root is MAX or MIN)."""
 
@@ -203,12 +210,22 @@ def test_expectimax_equals_the_reference_on_random_chance_trees(nested, maximizi
 
 
 @settings(max_examples=150, deadline=None)
-@given(st.integers(2, 3), st.integers(0, 2**32 - 1), st.sampled_from(
-    ["max,chance", "min,chance", "max,chance,min", "max,min,chance", "min,chance,chance", "min,chance,max,chance"]))
+@given(
+    st.integers(2, 3),
+    st.integers(0, 2**32 - 1),
+    st.sampled_from(
+        ["max,chance", "min,chance", "max,chance,min", "max,min,chance", "min,chance,chance", "min,chance,max,chance"]
+    ),
+)
 def test_expectimax_equals_the_reference_on_random_level_trees(branching, seed, text):
     levels = text.split(",")
-    tree = random_tree(depth=len(levels), branching=branching, seed=seed, levels=parse_levels(text),
-                       root=Player(next(level for level in levels if level != "chance")))
+    tree = random_tree(
+        depth=len(levels),
+        branching=branching,
+        seed=seed,
+        levels=parse_levels(text),
+        root=Player(next(level for level in levels if level != "chance")),
+    )
     nested = array_to_nested(list(tree.values), branching, levels)
     maximizing = tree.root_player is Player.MAX
     trace = trace_search(tree, "expectimax")
@@ -219,8 +236,13 @@ def test_expectimax_equals_the_reference_on_random_level_trees(branching, seed, 
 
 
 @settings(max_examples=100, deadline=None)
-@given(st.integers(1, 12), st.integers(2, 3), st.integers(0, 2**32 - 1), st.sampled_from([Player.MAX, Player.MIN]),
-       st.none() | st.integers(0, 3))
+@given(
+    st.integers(1, 12),
+    st.integers(2, 3),
+    st.integers(0, 2**32 - 1),
+    st.sampled_from([Player.MAX, Player.MIN]),
+    st.none() | st.integers(0, 3),
+)
 def test_expectimax_is_minimax_on_trees_without_chance_nodes(leaves, branching, seed, root, depth):
     tree = random_tree(leaves=leaves, branching=branching, seed=seed, root=root)
     expecti, mini = trace_search(tree, "expectimax", depth=depth), trace_search(tree, "minimax", depth=depth)

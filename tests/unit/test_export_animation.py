@@ -8,12 +8,13 @@ import subprocess
 import pytest
 from PIL import Image, ImageSequence
 
+from tests.drawing_samples import BLUE, GREEN, RED, WHITE, scene, square
 from visualizer.errors import InputError
 from visualizer.pictures.animation import FfmpegMissing, gif_palette, to_gif, to_mp4
-from tests.drawing_samples import BLUE, GREEN, RED, WHITE, scene, square
 from visualizer.pictures.drawing import Drawing
 
 needs_ffmpeg = pytest.mark.skipif(shutil.which("ffmpeg") is None, reason="ffmpeg is not installed")
+
 
 def gif_frames(data: bytes) -> list[tuple[Image.Image, int]]:
     image = Image.open(io.BytesIO(data))
@@ -23,8 +24,9 @@ def gif_frames(data: bytes) -> list[tuple[Image.Image, int]]:
 def test_gif_has_one_frame_per_drawing_even_when_equal():
     drawings = [scene("#ff0000"), scene("#00ff00"), scene("#00ff00"), scene("#ff0000")]
     calls = []
-    data = to_gif((drawing for drawing in drawings), fps=2, dpi=72,
-                  progress=lambda done, total: calls.append((done, total)))
+    data = to_gif(
+        (drawing for drawing in drawings), fps=2, dpi=72, progress=lambda done, total: calls.append((done, total))
+    )
     assert data.startswith(b"GIF89a")
     frames = gif_frames(data)
     assert len(frames) == 4
@@ -65,8 +67,9 @@ def test_missing_ffmpeg_is_one_clear_line(monkeypatch):
     monkeypatch.setattr(shutil, "which", lambda name: None)
     with pytest.raises(FfmpegMissing) as caught:
         to_mp4([scene()], fps=2, dpi=72)
-    assert str(caught.value) == ("ffmpeg is not installed; install it (e.g. `apt-get install ffmpeg`) to write mp4, "
-                                 "or choose --format gif")
+    assert str(caught.value) == (
+        "ffmpeg is not installed; install it (e.g. `apt-get install ffmpeg`) to write mp4, or choose --format gif"
+    )
     assert isinstance(caught.value, InputError)
 
 
@@ -80,9 +83,22 @@ def test_mp4_has_one_frame_per_drawing():
     if shutil.which("ffprobe") is None:
         return
     result = subprocess.run(
-        ["ffprobe", "-v", "error", "-count_frames", "-select_streams", "v:0", "-show_entries",
-         "stream=nb_read_frames,width,height,pix_fmt", "-of", "json", "-"],
-        input=data, capture_output=True, check=True,
+        [
+            "ffprobe",
+            "-v",
+            "error",
+            "-count_frames",
+            "-select_streams",
+            "v:0",
+            "-show_entries",
+            "stream=nb_read_frames,width,height,pix_fmt",
+            "-of",
+            "json",
+            "-",
+        ],
+        input=data,
+        capture_output=True,
+        check=True,
     )
     stream = json.loads(result.stdout)["streams"][0]
     assert int(stream["nb_read_frames"]) == 3
@@ -97,8 +113,21 @@ def test_mp4_odd_size_is_made_even():
         assert data
         return
     result = subprocess.run(
-        ["ffprobe", "-v", "error", "-select_streams", "v:0", "-show_entries", "stream=width,height", "-of",
-         "json", "-"], input=data, capture_output=True, check=True,
+        [
+            "ffprobe",
+            "-v",
+            "error",
+            "-select_streams",
+            "v:0",
+            "-show_entries",
+            "stream=width,height",
+            "-of",
+            "json",
+            "-",
+        ],
+        input=data,
+        capture_output=True,
+        check=True,
     )
     stream = json.loads(result.stdout)["streams"][0]
     assert (stream["width"], stream["height"]) == (100, 50)

@@ -6,8 +6,8 @@ import stat
 
 import pytest
 
-from visualizer.errors import InputError
 from visualizer import safe_files as atomic
+from visualizer.errors import InputError
 from visualizer.safe_files import write_bytes_atomic, write_text_atomic
 
 OLD = "old content\n"
@@ -34,7 +34,7 @@ def one_line(error):
 def test_writes_text_as_utf8_and_returns_the_path(tmp_path):
     path = write_text_atomic(tmp_path / "a.txt", "héllo ∑\n")
     assert path == tmp_path / "a.txt"
-    assert path.read_bytes() == "héllo ∑\n".encode("utf-8")
+    assert path.read_bytes() == "héllo ∑\n".encode()
     assert only_file(path)
 
 

@@ -11,13 +11,13 @@ from pathlib import Path
 import pydot
 import pytest
 
-from visualizer.errors import InputError
+from visualizer.dot import frames as dot_frames
+from visualizer.dot.frames import write_frames
 from visualizer.dot.labels import quote_label, unquote_label
 from visualizer.dot.write import to_dot, write_dot
-from visualizer.dot.frames import write_frames
-from visualizer.dot import frames as dot_frames
-from visualizer.games.base import format_value
+from visualizer.errors import InputError
 from visualizer.games import Nim, TicTacToe, builtin_example, from_array
+from visualizer.games.base import format_value
 from visualizer.search import trace_search
 
 pytestmark = pytest.mark.filterwarnings("ignore:'setParseAction' deprecated")  # pydot's parser, not ours
@@ -55,14 +55,9 @@ def parse(text):
     assert graphs is not None and len(graphs) == 1
     graph = graphs[0]
     nodes = {
-        node.get_name(): decoded(node)
-        for node in graph.get_nodes()
-        if node.get_name() not in {"node", "edge", "graph"}
+        node.get_name(): decoded(node) for node in graph.get_nodes() if node.get_name() not in {"node", "edge", "graph"}
     }
-    edges = [
-        (edge.get_source(), edge.get_destination(), decoded(edge))
-        for edge in graph.get_edges()
-    ]
+    edges = [(edge.get_source(), edge.get_destination(), decoded(edge)) for edge in graph.get_edges()]
     return nodes, edges, graph
 
 
@@ -83,7 +78,7 @@ def test_dot_parses_back_to_the_same_tree(name):
 
 
 def test_children_keep_their_order():
-    assert 'ordering=out' in to_dot(trace("builtin-alphabeta"))
+    assert "ordering=out" in to_dot(trace("builtin-alphabeta"))
 
 
 def test_labels_show_name_visit_value_and_window():
@@ -137,7 +132,7 @@ def test_game_boards_are_monospace():
 
 
 # -- names and escaping -------------------------------------------------------------
-@pytest.mark.parametrize("text", ODD_NAMES + ["", "\\N", "a\rb", '"', "\\\\\""])
+@pytest.mark.parametrize("text", ODD_NAMES + ["", "\\N", "a\rb", '"', '\\\\"'])
 def test_quote_label_round_trips(text):
     quoted = quote_label(text)
     assert quoted.startswith('"') and quoted.endswith('"') and "\n" not in quoted

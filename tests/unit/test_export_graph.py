@@ -9,12 +9,11 @@ import networkx
 import pytest
 
 import visualizer
-from visualizer.tracing.graph import FORMAT, to_networkx
-from visualizer.tracing.graph import GRAPH_VERSION
 from visualizer.errors import InputError
 from visualizer.games import Nim, builtin_example, from_array
 from visualizer.search import trace_search
 from visualizer.tracing import Trace
+from visualizer.tracing.graph import FORMAT, GRAPH_VERSION, to_networkx
 
 
 @pytest.fixture(scope="module")
@@ -92,8 +91,15 @@ def test_events_use_names(graph, trace):
     events = graph.graph["events"]
     assert len(events) == len(trace.events)
     assert events[0] == {
-        "step": 1, "kind": "enter", "node": "A", "depth": 0, "alpha": -math.inf, "beta": math.inf,
-        "value": None, "child": None, "skipped": [],
+        "step": 1,
+        "kind": "enter",
+        "node": "A",
+        "depth": 0,
+        "alpha": -math.inf,
+        "beta": math.inf,
+        "value": None,
+        "child": None,
+        "skipped": [],
     }
     cutoff = events[20]
     assert (cutoff["kind"], cutoff["node"], cutoff["child"], cutoff["skipped"]) == ("cutoff", "E", "J", ["K"])
@@ -121,8 +127,7 @@ def test_trees_refuse_duplicate_or_empty_names(names):
 
 
 @pytest.mark.parametrize(
-    "rename, message",
-    [({2: "B"}, "the name 'B' is used by more than one node"), ({1: ""}, "a node has an empty name")],
+    "rename, message", [({2: "B"}, "the name 'B' is used by more than one node"), ({1: ""}, "a node has an empty name")]
 )
 def test_names_must_be_unique_and_non_empty_to_export(rename, message):
     # A custom Game could name nodes badly; the exporter refuses such a trace rather than write it.

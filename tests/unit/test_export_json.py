@@ -15,11 +15,10 @@ import jsonschema
 import networkx
 import pytest
 
-from visualizer.errors import InputError
-from visualizer.errors import TraceFileError
-from visualizer.readwrite.trace_json import from_json, read_json, to_json, write_json
-from visualizer.readwrite.schema import load_schema, validate
+from visualizer.errors import InputError, TraceFileError
 from visualizer.games import Nim, TicTacToe, builtin_example, from_array, from_nested, random_tree
+from visualizer.readwrite.schema import load_schema, validate
+from visualizer.readwrite.trace_json import from_json, read_json, to_json, write_json
 from visualizer.search import trace_search
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -237,8 +236,7 @@ def test_json_of_another_format():
     "change, field",
     [
         (lambda data: data["graph"]["node_columns"]["player"].__setitem__(3, 7), "graph.node_columns.player"),
-        (lambda data: data["graph"]["node_columns"]["alpha"].__setitem__(5, "-infinity"),
-         "graph.node_columns.alpha"),
+        (lambda data: data["graph"]["node_columns"]["alpha"].__setitem__(5, "-infinity"), "graph.node_columns.alpha"),
         (lambda data: data["graph"]["events"]["kind"].__setitem__(2, 40), "graph.events.kind"),
         (lambda data: data["graph"]["codes"]["kind"].__setitem__(0, "jump"), "graph.codes.kind"),
         (lambda data: data["graph"]["summary"].pop("value"), "graph.summary lacks 'value'"),
@@ -248,8 +246,18 @@ def test_json_of_another_format():
         (lambda data: data["graph"]["events"]["node"].pop(), "graph.events.node has 51 items, not 52"),
         (lambda data: data["graph"]["events"]["child"].pop(), "graph.events.child has 13 items, not 14"),
     ],
-    ids=["player", "alpha", "event-kind", "kind-table", "summary-value", "edge-target", "version-0", "undirected",
-         "short-column", "short-child"],
+    ids=[
+        "player",
+        "alpha",
+        "event-kind",
+        "kind-table",
+        "summary-value",
+        "edge-target",
+        "version-0",
+        "undirected",
+        "short-column",
+        "short-child",
+    ],
 )
 def test_schema_failure_names_the_field(change, field):
     data = _data()

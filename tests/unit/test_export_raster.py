@@ -5,10 +5,11 @@ import io
 import pytest
 from PIL import Image
 
-from visualizer.errors import InputError
 from tests.drawing_samples import BLUE, RED, WHITE, scene
+from visualizer.errors import InputError
 from visualizer.pictures.drawing import Drawing, Text
 from visualizer.pictures.raster import frames_png, pixel_size, to_pdf, to_png
+
 
 def pixels(png: bytes) -> Image.Image:
     image = Image.open(io.BytesIO(png))

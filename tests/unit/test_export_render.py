@@ -5,10 +5,9 @@ import shutil
 
 import pytest
 
-from visualizer.errors import InputError
-from visualizer.errors import GraphvizMissing, RenderError
 from visualizer.dot.render import render
 from visualizer.dot.write import write_dot
+from visualizer.errors import GraphvizMissing, InputError, RenderError
 from visualizer.games import builtin_example
 from visualizer.search import trace_search
 

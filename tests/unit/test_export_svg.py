@@ -80,7 +80,10 @@ def test_line_patterns_and_fills():
     assert keyed["cut"].get("stroke-dasharray") == "0.1,5"
     assert keyed["node:0"].get("stroke-dasharray") is None
     assert (keyed["node:0"].get("fill"), keyed["node:0"].get("stroke"), keyed["node:0"].get("stroke-width")) == (
-        "#ffe9a8", "#000080", "1.5")
+        "#ffe9a8",
+        "#000080",
+        "1.5",
+    )
     assert keyed["box"].get("fill") == "none"
     no_outline = Drawing(10, 10, "#ffffff", (Shape("s", ((0, 0), (5, 0), (5, 5)), None, "#ff0000"),))
     assert by_key(to_svg(no_outline))["s"].get("stroke") == "none"
@@ -121,10 +124,19 @@ def test_equal_drawings_give_equal_bytes():
     assert to_svg(Drawing(10, 10, "#ffffff", ())) != to_svg(Drawing(10, 11, "#ffffff", ()))
 
 
-@pytest.mark.parametrize(("value", "written"), [
-    (2.0, "2"), (0.5, "0.5"), (1 / 3, "0.33"), (2 / 3, "0.67"), (-0.001, "0"), (-1.25, "-1.25"), (100, "100"),
-    (1e-9, "0"),
-])
+@pytest.mark.parametrize(
+    ("value", "written"),
+    [
+        (2.0, "2"),
+        (0.5, "0.5"),
+        (1 / 3, "0.33"),
+        (2 / 3, "0.67"),
+        (-0.001, "0"),
+        (-1.25, "-1.25"),
+        (100, "100"),
+        (1e-9, "0"),
+    ],
+)
 def test_numbers_are_compact(value, written):
     assert number(value) == written
 

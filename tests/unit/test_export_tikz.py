@@ -1,5 +1,6 @@
 """Tests the TikZ painter: overlay runs worked out by hand, escaping, geometry, and pdflatex compiling the slides."""
 
+import contextlib
 import os
 import re
 import subprocess
@@ -9,8 +10,7 @@ import pytest
 
 from visualizer.errors import InputError
 from visualizer.pictures.drawing import Drawing, Path, Shape, Text
-from visualizer.pictures.tex import tex_text, tex_typewriter
-from visualizer.pictures.tex import overlay_runs, painting_order
+from visualizer.pictures.tex import overlay_runs, painting_order, tex_text, tex_typewriter
 from visualizer.pictures.tikz import is_pdflatex_installed, slides_file_name, standalone_tex, to_tikz
 
 needs_pdflatex = pytest.mark.skipif(
@@ -37,16 +37,12 @@ def body(text):
     lines = text.splitlines()
     start = next(index for index, line in enumerate(lines) if line.startswith(r"\path[use as bounding box]"))
     end = lines.index(r"\end{tikzpicture}}%")
-    return lines[start + 1:end]
+    return lines[start + 1 : end]
 
 
 def three_frames():
     """node:0 red on frames 1-2 and green on 3; node:1 from frame 2 on; the label on frame 2 only."""
-    return [
-        drawing(EDGE, node(RED)),
-        drawing(EDGE, node(RED), NEW_NODE, LABEL),
-        drawing(EDGE, node(GREEN), NEW_NODE),
-    ]
+    return [drawing(EDGE, node(RED)), drawing(EDGE, node(RED), NEW_NODE, LABEL), drawing(EDGE, node(GREEN), NEW_NODE)]
 
 
 def test_each_item_is_written_once_per_run_of_equal_frames():
@@ -63,8 +59,11 @@ def test_each_item_is_written_once_per_run_of_equal_frames():
     ]
     definitions = [line for line in text.splitlines() if line.startswith(r"\definecolor")]
     assert definitions == [
-        r"\definecolor{gt1}{HTML}{FFFFFF}", r"\definecolor{gt2}{HTML}{000000}", r"\definecolor{gt3}{HTML}{FF0000}",
-        r"\definecolor{gt4}{HTML}{00FF00}", r"\definecolor{gt5}{HTML}{0000FF}",
+        r"\definecolor{gt1}{HTML}{FFFFFF}",
+        r"\definecolor{gt2}{HTML}{000000}",
+        r"\definecolor{gt3}{HTML}{FF0000}",
+        r"\definecolor{gt4}{HTML}{00FF00}",
+        r"\definecolor{gt5}{HTML}{0000FF}",
     ]
     assert text.isascii() and text.endswith("\\endgroup%\n")
     assert text.count(r"\begin{tikzpicture}") == 1
@@ -80,7 +79,7 @@ def test_one_drawing_is_a_still_picture_without_overlays():
 def test_a_frame_count_is_kept_when_the_last_frames_look_alike():
     text = to_tikz([drawing(node(RED)), drawing(node(GREEN)), drawing(node(GREEN))])
     onlys = [line for line in body(text) if line.startswith(r"\only")]
-    assert [line[:line.index(">") + 1] for line in onlys] == [r"\only<1>", r"\only<2->", r"\only<3>"]
+    assert [line[: line.index(">") + 1] for line in onlys] == [r"\only<1>", r"\only<2->", r"\only<3>"]
     assert onlys[-1].startswith(r"\only<3>{}%")
     same = body(to_tikz([drawing(node(RED)), drawing(node(RED))]))
     assert [line for line in same if r"\only" in line] == [same[-1]] and same[-1].startswith(r"\only<2>{}%")
@@ -104,13 +103,17 @@ def test_painting_order_keeps_every_frames_order():
 
 def test_typewriter_text_keeps_spaces_and_escapes_everything_tex_reads():
     assert tex_typewriter("#3  v=5") == r"\char35{}3\ \ v=5"
-    assert tex_typewriter("\\{}$%&_~^<#") == (r"\char92{}\char123{}\char125{}\char36{}\char37{}\char38{}"
-                                               r"\char95{}\char126{}\char94{}\char60{}\char35{}")
+    assert tex_typewriter("\\{}$%&_~^<#") == (
+        r"\char92{}\char123{}\char125{}\char36{}\char37{}\char38{}"
+        r"\char95{}\char126{}\char94{}\char60{}\char35{}"
+    )
     assert tex_typewriter(" X1.O0 ") == r"\ X1.O\gametreezero{}\ "
     assert tex_typewriter("éïßÇñ") == r"\'{e}\"{\i}\ss{}\c{C}\~{n}"
     assert tex_typewriter("ð漢\n\t") == "????"
-    assert tex_text("50% of {x_1} <é>~") == (r"50\% of \{x\_1\} {\ttfamily\char60}\'{e}{\ttfamily\char62}"
-                                              r"{\ttfamily\char126}")
+    assert tex_text("50% of {x_1} <é>~") == (
+        r"50\% of \{x\_1\} {\ttfamily\char60}\'{e}{\ttfamily\char62}"
+        r"{\ttfamily\char126}"
+    )
 
 
 def test_arrowheads_dashes_and_sizes_follow_the_svg_geometry():
@@ -118,14 +121,17 @@ def test_arrowheads_dashes_and_sizes_follow_the_svg_geometry():
     # Head 4 + 4 * width = 8 long and 0.35 * 8 = 2.8 wide each side; the line stops half-way into it.
     assert body(to_tikz([drawing(arrow, width=100)]))[1] == (
         r"\draw[gt2, line width=1pt, line join=round] (0,50) -- (96,50); "
-        r"\fill[gt2] (100,50) -- (92,47.2) -- (92,52.8) -- cycle;")
+        r"\fill[gt2] (100,50) -- (92,47.2) -- (92,52.8) -- cycle;"
+    )
     dashed = Path("d", ((0, 0), (10, 0)), BLACK, 2.0, "dashed")
     dotted = Shape("s", ((0, 0), (10, 0), (5, 5)), BLACK, None, 0.5, "dotted")
     title = Text("title", 4, 20, "T", 12.5, BLACK, anchor="start", bold=True)
     lines = body(to_tikz([drawing(dashed, dotted, title)]))
     assert lines[1] == r"\draw[gt2, line width=2pt, dash pattern=on 10pt off 6pt, line join=round] (0,100) -- (10,100);"
-    assert lines[2] == (r"\draw[gt2, line width=0.5pt, dash pattern=on 0.1pt off 2.5pt, line cap=round] "
-                        r"(0,100) -- (10,100) -- (5,95) -- cycle;")
+    assert lines[2] == (
+        r"\draw[gt2, line width=0.5pt, dash pattern=on 0.1pt off 2.5pt, line cap=round] "
+        r"(0,100) -- (10,100) -- (5,95) -- cycle;"
+    )
     assert lines[3].startswith(r"\node[gametree text, anchor=base west, text=gt2, scale=1.25] at (4,75.67) {\bfseries")
 
 
@@ -157,23 +163,26 @@ def pdf_page_count(pdf: bytes) -> int:
     every Flate stream in it, since pdflatex packs objects into compressed object streams."""
     chunks = [pdf]
     for match in re.finditer(rb"stream\r?\n(.*?)endstream", pdf, re.DOTALL):
-        try:
+        with contextlib.suppress(zlib.error):
             chunks.append(zlib.decompressobj().decompress(match.group(1)))
-        except zlib.error:
-            pass
     return sum(len(re.findall(rb"/Type\s*/Page(?![A-Za-z])", chunk)) for chunk in chunks)
 
 
 def compile_pdf(folder, main: str) -> bytes:
     result = subprocess.run(
         ["pdflatex", "-interaction=nonstopmode", "-halt-on-error", "-no-shell-escape", main],
-        cwd=folder, stdin=subprocess.DEVNULL, capture_output=True, text=True, errors="replace", check=False,
+        cwd=folder,
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        errors="replace",
+        check=False,
     )
     assert result.returncode == 0, result.stdout[-3000:]
     return (folder / main).with_suffix(".pdf").read_bytes()
 
 
-NASTY = "#3  v=5 \\ # $ % & _ { } ~ ^ < > | \" ` ?` !` -- X1.O0 Éte ß ð 漢"
+NASTY = '#3  v=5 \\ # $ % & _ { } ~ ^ < > | " ` ?` !` -- X1.O0 Éte ß ð 漢'
 
 
 @needs_pdflatex
@@ -193,5 +202,7 @@ def test_a_still_picture_compiles_in_a_plain_document(tmp_path):
     (tmp_path / "still.tex").write_text(to_tikz([drawing(EDGE, node(RED), LABEL)]), encoding="ascii")
     (tmp_path / "paper.tex").write_text(
         "\\documentclass{article}\n\\usepackage{tikz}\n\\begin{document}\n"
-        "\\newcommand{\\gametreewidth}{5cm}\\input{still.tex}\n\\end{document}\n", encoding="ascii")
+        "\\newcommand{\\gametreewidth}{5cm}\\input{still.tex}\n\\end{document}\n",
+        encoding="ascii",
+    )
     assert pdf_page_count(compile_pdf(tmp_path, "paper.tex")) == 1

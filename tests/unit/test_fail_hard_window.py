@@ -14,8 +14,8 @@ from visualizer.errors import InputError
 from visualizer.games import ExplicitTree
 from visualizer.games.explicit import builtin_example
 from visualizer.search import alphabeta, negamax_ab, search, trace_search
-from visualizer.tracing import EventKind
 from visualizer.steps.describe import describe, window_failure, window_verdict
+from visualizer.tracing import EventKind
 from visualizer.tracing.tracer import NodeCounter
 
 windows = st.tuples(st.integers(-21, 21), st.integers(1, 12)).map(lambda pair: (pair[0], pair[0] + pair[1]))
@@ -57,8 +57,10 @@ def test_a_root_window_that_fails_low_says_so() -> None:
     assert trace.root.alpha is not None and trace.events[0].alpha == 2 and trace.events[0].beta == 6
     assert window_failure(trace) == "low"
     assert window_verdict(trace) == "fails low: the value is at most 2 (window 2:6)"
-    assert describe(trace, trace.events[-1]) == \
-        "Done: A = 2, best move C; the root fails low: the value is at most 2 (window 2:6)."
+    assert (
+        describe(trace, trace.events[-1])
+        == "Done: A = 2, best move C; the root fails low: the value is at most 2 (window 2:6)."
+    )
     assert window_failure(trace_search(game, "alphabeta", window=(2, 6), strict=True)) is None
     assert window_failure(trace_search(game, "alphabeta", window=(-5, 5))) is None
     high = trace_search(game, "negamax-ab", window=(-9, 1))
@@ -99,8 +101,9 @@ def test_fail_hard_gives_the_fail_soft_root_value(tree: ExplicitTree, depth: int
 
 @settings(max_examples=800, deadline=None)
 @given(trees(), st.none() | st.integers(0, 4), st.booleans(), windows)
-def test_a_window_gives_a_bound_on_the_side_it_fails(tree: ExplicitTree, depth: int | None, strict: bool,
-                                                      window: tuple[int, int]) -> None:
+def test_a_window_gives_a_bound_on_the_side_it_fails(
+    tree: ExplicitTree, depth: int | None, strict: bool, window: tuple[int, int]
+) -> None:
     """Inside the window the value is minimax's; outside it, a bound on the side it failed; fail-hard
     gives fail-soft's value clamped to the window; negamax-ab agrees with alphabeta."""
     expected = reference_value(tree, depth)

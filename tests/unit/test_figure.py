@@ -6,11 +6,11 @@ import itertools
 
 import pytest
 
+from visualizer.games import ConnectFour, TicTacToe, builtin_example, from_nested, random_tree
 from visualizer.pictures.drawing import Path, Shape, Text
 from visualizer.pictures.figure import Figure
 from visualizer.pictures.svg import read_canvas, read_positions, to_svg
 from visualizer.pictures.themes import THEMES
-from visualizer.games import ConnectFour, TicTacToe, builtin_example, from_nested, random_tree
 from visualizer.search import trace_search
 from visualizer.tracing.events import EventKind
 
@@ -164,7 +164,7 @@ def test_print_theme_is_greyscale_and_pruned_is_dashed_not_only_grey():
     for item in still.items:
         colours |= {getattr(item, name) for name in ("stroke", "fill", "colour") if getattr(item, name, None)}
     for colour in colours:
-        red, green, blue = (int(colour[index:index + 2], 16) for index in (1, 3, 5))
+        red, green, blue = (int(colour[index : index + 2], 16) for index in (1, 3, 5))
         assert red == green == blue, colour
     pruned = [item for item in still.items if isinstance(item, Shape) and item.dash == "dashed"]
     assert len(pruned) >= 2

@@ -13,6 +13,8 @@ import json
 import pytest
 from cli_helpers import run_cli
 
+from tests.toys import TOY_GAME as TOY  # noqa: F401
+from tests.toys import TwoPileNim
 from visualizer.errors import InputError
 from visualizer.export.files import trace_slug
 from visualizer.games import (
@@ -39,10 +41,8 @@ from visualizer.games import (
     unregister,
     with_order,
 )
-from visualizer.games.registry import BUILT_IN_KINDS, cli_games, default_root, slug
-from visualizer.games.registry import from_spec
+from visualizer.games.registry import BUILT_IN_KINDS, cli_games, default_root, from_spec, slug
 from visualizer.search import trace_search
-from tests.toys import TOY_GAME as TOY, PilesState, TwoPileNim  # noqa: F401
 
 # -- the built-in kinds ---------------------------------------------------------------------------------------
 
@@ -62,7 +62,10 @@ BUILT_IN_GAMES = {
 def test_the_built_in_kinds_are_registered_in_the_order_messages_list_them():
     assert [kind.name for kind in game_kinds()][:6] == ["array", "random", "nested", "tictactoe", "connect4", "nim"]
     assert cli_games()[:3] == ("tictactoe", "connect4", "nim")
-    assert find_game_kind("nim").game_class is Nim and find_game_kind("random").game_class is find_game_kind("array").game_class
+    assert (
+        find_game_kind("nim").game_class is Nim
+        and find_game_kind("random").game_class is find_game_kind("array").game_class
+    )
     assert find_game_kind("chess") is None and find_game_kind(5) is None
 
 
@@ -100,21 +103,36 @@ def test_a_class_says_where_its_spec_is_wrong():
         ({"kind": "array", "values": [1, 3, 5, 5, 3, 1, 2, 6, 7, 3, 4, 2, 8, 1, 2]}, "example15", Player.MIN),
         ({"kind": "array", "values": [1, 2, 3], "branching": 2}, "array3", Player.MAX),
         # The same values as a random tree are not the example.
-        ({"kind": "random", "values": [1, 3, 5, 5, 3, 1, 2, 6, 7, 3, 4, 2, 8, 1, 2], "seed": 4}, "random-seed4",
-         Player.MAX),
+        (
+            {"kind": "random", "values": [1, 3, 5, 5, 3, 1, 2, 6, 7, 3, 4, 2, 8, 1, 2], "seed": 4},
+            "random-seed4",
+            Player.MAX,
+        ),
         # Nodes of [[1,2],[3,[4,5]]]: the root, [1,2], 1, 2, [3,[4,5]], 3, [4,5], 4, 5.
         ({"kind": "nested", "nested": [[1, 2], [3, [4, 5]]]}, "nested9", Player.MAX),
         ({"kind": "nested", "nested": 7}, "nested1", Player.MAX),
         ({"kind": "tictactoe", "board": "........."}, "tictactoe-empty", Player.MAX),
-        ({"kind": "tictactoe", "board": "X.O......", "eval": "open-lines", "symmetry": True},
-         "tictactoe-X_O______-open-lines-sym", Player.MAX),
-        ({"kind": "tictactoe", "board": "X........", "eval": "win-loss", "symmetry": False}, "tictactoe-X________",
-         Player.MAX),
+        (
+            {"kind": "tictactoe", "board": "X.O......", "eval": "open-lines", "symmetry": True},
+            "tictactoe-X_O______-open-lines-sym",
+            Player.MAX,
+        ),
+        (
+            {"kind": "tictactoe", "board": "X........", "eval": "win-loss", "symmetry": False},
+            "tictactoe-X________",
+            Player.MAX,
+        ),
         # Connect four: the shape, "k" and the connect only when it is not 4; windows is its default evaluator.
-        ({"kind": "connect4", "board": "......", "rows": 2, "cols": 3, "connect": 2, "eval": "windows"},
-         "connect4-2x3k2-empty", Player.MAX),
-        ({"kind": "connect4", "board": "X" + "." * 41, "rows": 6, "cols": 7, "connect": 4, "eval": "win-loss"},
-         "connect4-6x7-X" + "_" * 41 + "-win-loss", Player.MAX),
+        (
+            {"kind": "connect4", "board": "......", "rows": 2, "cols": 3, "connect": 2, "eval": "windows"},
+            "connect4-2x3k2-empty",
+            Player.MAX,
+        ),
+        (
+            {"kind": "connect4", "board": "X" + "." * 41, "rows": 6, "cols": 7, "connect": 4, "eval": "win-loss"},
+            "connect4-6x7-X" + "_" * 41 + "-win-loss",
+            Player.MAX,
+        ),
         ({"kind": "nim", "pile": 6, "max_take": 3, "rules": "misere"}, "nim6", Player.MAX),
         ({"kind": "chess"}, "chess", Player.MAX),
         ({}, "tree", Player.MAX),
@@ -132,8 +150,6 @@ def test_trace_slug_takes_the_stem_from_the_registry():
 
 
 # -- a toy game, registered for a test ------------------------------------------------------------------------
-
-
 
 
 @pytest.fixture

@@ -66,8 +66,13 @@ def random_trees(count: int) -> tuple[list[PlainNode], list[bool], list]:
     traces = []
     for seed in range(count):
         branching, depth = shapes[seed % len(shapes)]
-        game = random_tree(depth=depth, branching=branching, value_range=(-3, 3), seed=seed,
-                           root=Player.MIN if seed % 2 else Player.MAX)
+        game = random_tree(
+            depth=depth,
+            branching=branching,
+            value_range=(-3, 3),
+            seed=seed,
+            root=Player.MIN if seed % 2 else Player.MAX,
+        )
         traces.append(trace_search(game, "minimax"))
     return [plain_tree(trace) for trace in traces], [root_is_max(trace) for trace in traces], traces
 
@@ -94,10 +99,18 @@ def test_correct_on_the_example_records_the_hand_checked_visits_windows_and_valu
     assert run.value == 2
     assert run.touches == tuple("ABDHIEJCFLMGN")
     assert run.calls == (
-        Call("A", -INF, INF, False, 2), Call("B", -INF, INF, True, 6), Call("D", -INF, INF, False, 6),
-        Call("H", -INF, INF, True, 6), Call("I", -INF, 6, True, 7), Call("E", 6, INF, False, 3),
-        Call("J", 6, INF, True, 3), Call("C", -INF, 6, True, 2), Call("F", -INF, 6, False, 2),
-        Call("L", -INF, 6, True, 2), Call("M", -INF, 2, True, 8), Call("G", 2, 6, False, 1),
+        Call("A", -INF, INF, False, 2),
+        Call("B", -INF, INF, True, 6),
+        Call("D", -INF, INF, False, 6),
+        Call("H", -INF, INF, True, 6),
+        Call("I", -INF, 6, True, 7),
+        Call("E", 6, INF, False, 3),
+        Call("J", 6, INF, True, 3),
+        Call("C", -INF, 6, True, 2),
+        Call("F", -INF, 6, False, 2),
+        Call("L", -INF, 6, True, 2),
+        Call("M", -INF, 2, True, 8),
+        Call("G", 2, 6, False, 1),
         Call("N", 2, 6, True, 1),
     )
 
@@ -130,16 +143,27 @@ def test_the_engines_visit_order_is_what_the_correct_student_touches():
     runs = run_student(student("correct.py"), "alphabeta", trees, flags)
     for seed, run in enumerate(runs):
         branching, depth = [(2, 3), (3, 3), (2, 4), (4, 2), (3, 4)][seed % 5]
-        game = random_tree(depth=depth, branching=branching, value_range=(-3, 3), seed=seed,
-                           root=Player.MIN if seed % 2 else Player.MAX)
+        game = random_tree(
+            depth=depth,
+            branching=branching,
+            value_range=(-3, 3),
+            seed=seed,
+            root=Player.MIN if seed % 2 else Player.MAX,
+        )
         engine = trace_search(game, "alphabeta")
         assert run.touches == tuple(engine.nodes[node].name for node in engine.summary.visit_order)
 
 
 def test_a_loop_without_end_is_stopped_and_the_next_tree_still_runs():
     done = []
-    runs = run_student(student("loops_forever.py"), "alphabeta", [example(), leaf("Z", 4)], [False, True],
-                       timeout=1, progress=lambda *pair: done.append(pair))
+    runs = run_student(
+        student("loops_forever.py"),
+        "alphabeta",
+        [example(), leaf("Z", 4)],
+        [False, True],
+        timeout=1,
+        progress=lambda *pair: done.append(pair),
+    )
     assert runs[0].failure == "timeout"
     assert runs[0].message == "stopped after 1 s: it ran longer than --timeout"
     assert runs[1].failure is None and runs[1].value == 4 and runs[1].touches == ("Z",)
@@ -148,8 +172,9 @@ def test_a_loop_without_end_is_stopped_and_the_next_tree_still_runs():
 
 
 def test_a_memory_hog_is_stopped_and_reported():
-    runs = run_student(student("eats_memory.py"), "alphabeta", [leaf("A", 1), leaf("B", 2)], [True, True],
-                       memory_mb=128, timeout=20)
+    runs = run_student(
+        student("eats_memory.py"), "alphabeta", [leaf("A", 1), leaf("B", 2)], [True, True], memory_mb=128, timeout=20
+    )
     for run, name in zip(runs, "AB"):
         assert run.failure == "memory"
         assert run.message.startswith("it used more memory than the limit (128 MB; --memory)\n")
@@ -199,13 +224,21 @@ def test_exits_are_crashes_and_the_next_tree_still_runs():
     assert workers_left() == []
 
 
-@pytest.mark.parametrize("name, expected", [
-    ("syntax_error.py", "syntax_error.py line 1: expected ':'"),
-    ("no_function.py", "no_function.py defines no function alphabeta (it defines alpha_beta, helper)"),
-    ("wrong_signature.py", ("wrong_signature.py line 1: alphabeta(node, depth) cannot be called as "
-                            "alphabeta(node, alpha, beta, maximizing)")),
-    ("minimax_correct.py", "minimax_correct.py defines no function alphabeta (it defines minimax)"),
-])
+@pytest.mark.parametrize(
+    "name, expected",
+    [
+        ("syntax_error.py", "syntax_error.py line 1: expected ':'"),
+        ("no_function.py", "no_function.py defines no function alphabeta (it defines alpha_beta, helper)"),
+        (
+            "wrong_signature.py",
+            (
+                "wrong_signature.py line 1: alphabeta(node, depth) cannot be called as "
+                "alphabeta(node, alpha, beta, maximizing)"
+            ),
+        ),
+        ("minimax_correct.py", "minimax_correct.py defines no function alphabeta (it defines minimax)"),
+    ],
+)
 def test_files_that_cannot_be_used_are_refused_in_one_line(name, expected):
     with pytest.raises(InputError) as caught:
         run_student(student(name), "alphabeta", [example()], [False])
@@ -234,7 +267,11 @@ def test_minimax_mode_calls_f_node_maximizing():
     assert run.value == 2
     assert run.touches == tuple("ABDHIEJKCFLMGNO")
     assert [(call.node, call.alpha, call.beta, call.maximizing) for call in run.calls[:4]] == [
-        ("A", None, None, False), ("B", None, None, True), ("D", None, None, False), ("H", None, None, True)]
+        ("A", None, None, False),
+        ("B", None, None, True),
+        ("D", None, None, False),
+        ("H", None, None, True),
+    ]
     assert [call.returned for call in run.calls] == [2, 6, 6, 6, 7, 3, 3, 4, 2, 2, 2, 8, 1, 1, 2]  # E = min(3, 4)
 
 

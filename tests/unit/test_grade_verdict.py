@@ -5,7 +5,8 @@ from __future__ import annotations
 import math
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from visualizer.games import Player, builtin_example, from_nested
 from visualizer.games.random_tree import random_tree
@@ -33,8 +34,13 @@ def habits_run(case: Case, **changes) -> Run:
 
 
 @settings(max_examples=150, deadline=None)
-@given(seed=st.integers(0, 10_000), depth=st.integers(0, 4), branching=st.integers(1, 4),
-       root=st.sampled_from([Player.MAX, Player.MIN]), convention=st.sampled_from(CONVENTIONS))
+@given(
+    seed=st.integers(0, 10_000),
+    depth=st.integers(0, 4),
+    branching=st.integers(1, 4),
+    root=st.sampled_from([Player.MAX, Player.MIN]),
+    convention=st.sampled_from(CONVENTIONS),
+)
 def test_the_right_habits_do_what_the_engine_does(seed, depth, branching, root, convention):
     """The model of right alpha-beta (written apart from the engine) makes the engine's calls, windows and values."""
     game = random_tree(depth=depth, branching=branching, value_range=(-3, 3), seed=seed, root=root)
@@ -53,16 +59,28 @@ def test_the_reference_of_the_15_node_example_is_the_hand_worked_one():
     assert reference.value == 2
 
 
-@pytest.mark.parametrize("changes, text, name", [
-    (dict(prunes=False), "visit 8: your code visits K; alpha-beta prunes it (E: J = 3 <= alpha 6, so K is pruned)",
-     "never_prunes"),
-    (dict(passes_window=False), "visit 5: your call on I has window [-inf, +inf]; alpha-beta passes [-inf, 6]",
-     "window_not_passed"),
-    (dict(returns="bound"), "visit 6: a wrong value at E: 6; alpha-beta backs up 3", "returns_bound"),
-    (dict(left_to_right=False), "visit 2: your code visits C; alpha-beta visits B here and C at visit 8",
-     "right_to_left"),
-    (dict(alternates=False), "visit 2: your call on B has maximizing=False; B is a MAX node", "same_player"),
-])
+@pytest.mark.parametrize(
+    "changes, text, name",
+    [
+        (
+            {"prunes": False},
+            "visit 8: your code visits K; alpha-beta prunes it (E: J = 3 <= alpha 6, so K is pruned)",
+            "never_prunes",
+        ),
+        (
+            {"passes_window": False},
+            "visit 5: your call on I has window [-inf, +inf]; alpha-beta passes [-inf, 6]",
+            "window_not_passed",
+        ),
+        ({"returns": "bound"}, "visit 6: a wrong value at E: 6; alpha-beta backs up 3", "returns_bound"),
+        (
+            {"left_to_right": False},
+            "visit 2: your code visits C; alpha-beta visits B here and C at visit 8",
+            "right_to_left",
+        ),
+        ({"alternates": False}, "visit 2: your call on B has maximizing=False; B is a MAX node", "same_player"),
+    ],
+)
 def test_each_mistake_on_the_15_node_example_gets_its_first_difference_and_its_name(changes, text, name):
     verdict = judge(example(), habits_run(example(), **changes))
     assert not verdict.passed
@@ -75,9 +93,11 @@ def test_pruning_on_equality_shows_on_the_textbook_tree_with_a_tie():
     game = from_nested("[[3,12,8],[5,3,6],[14,5,2]]")
     strict = Case("tie", game, convention=Convention(strict=True))
     verdict = judge(strict, model_run(strict.tree, strict.maximizing, Habits(strict=False)))
-    assert verdict.divergence.text() == ("visit 9: your code skips J (it visits D next); alpha-beta visits J here "
-                                         "with window [3, 3], closed to a point: a value that only reaches the bound "
-                                         "does not cut")
+    assert verdict.divergence.text() == (
+        "visit 9: your code skips J (it visits D next); alpha-beta visits J here "
+        "with window [3, 3], closed to a point: a value that only reaches the bound "
+        "does not cut"
+    )
     assert [m.name for m in verdict.misconceptions] == ["prunes_on_equality"]
     tie = Case("tie", game)
     verdict = judge(tie, model_run(tie.tree, tie.maximizing, Habits(strict=True)))
@@ -93,8 +113,9 @@ def test_fail_soft_where_the_course_is_fail_hard():
 
 
 @settings(max_examples=60, deadline=None)
-@given(seed=st.integers(0, 10_000), convention=st.sampled_from(CONVENTIONS),
-       name=st.sampled_from(sorted(MISCONCEPTIONS)))
+@given(
+    seed=st.integers(0, 10_000), convention=st.sampled_from(CONVENTIONS), name=st.sampled_from(sorted(MISCONCEPTIONS))
+)
 def test_a_mistake_that_changes_the_run_is_diagnosed_and_the_right_run_never_is(seed, convention, name):
     case = Case("random", random_tree(depth=3, branching=3, value_range=(-4, 4), seed=seed), convention=convention)
     right = Habits.of(convention)
@@ -123,8 +144,9 @@ def test_a_slip_at_one_node_is_a_wrong_value_and_no_misconception():
 def test_a_value_that_is_no_number_and_a_node_called_twice():
     case = example()
     right = case.reference
-    calls = tuple(Call(c.node, c.alpha, c.beta, c.maximizing, "None" if c.node == "H" else c.returned)
-                  for c in right.calls)
+    calls = tuple(
+        Call(c.node, c.alpha, c.beta, c.maximizing, "None" if c.node == "H" else c.returned) for c in right.calls
+    )
     text = judge(case, Run(right.touches, calls, right.value)).divergence.text()
     assert text == "visit 4: your code returns nothing (None) at H, not a number; alpha-beta's value there is 6"
     twice = Run(right.touches, right.calls[:3] + right.calls[2:], right.value)
@@ -149,8 +171,13 @@ def test_a_failure_is_reported_as_such_and_diagnoses_nothing():
 def test_report_text_and_json():
     cases = standard_cases(trees=2)
     runs = [case.reference for case in cases[:-1]] + [habits_run(cases[-1], prunes=False)]
-    report = GradeReport("student.py", "alphabeta(node, alpha, beta, maximizing)", "alphabeta", Convention(),
-                         tuple(judge(case, run) for case, run in zip(cases, runs)))
+    report = GradeReport(
+        "student.py",
+        "alphabeta(node, alpha, beta, maximizing)",
+        "alphabeta",
+        Convention(),
+        tuple(judge(case, run) for case, run in zip(cases, runs)),
+    )
     differs = report.verdicts[-1].passed is False
     text = report.to_text()
     assert text.startswith("grade: student.py, alphabeta(node, alpha, beta, maximizing) | alpha-beta, cut on equality")

@@ -12,12 +12,11 @@ from collections.abc import Callable
 from functools import cache
 
 import pytest
+from reference_grid import lines_of
 
 from visualizer.errors import InputError
 from visualizer.games import ConnectFour, GridGame, TicTacToe
 from visualizer.search import search, trace_search
-
-from reference_grid import lines_of
 
 # Squares of the tic-tac-toe board:   0 1 2
 #                                     3 4 5
@@ -180,9 +179,21 @@ def test_textbook_first_figure_x_takes_the_centre():
     trace = trace_search(game, "minimax", depth=2)
     assert [(node.name, node.value) for node in trace.nodes] == [
         ("root", 1),
-        ("X1", -1), ("X1.O2", 1), ("X1.O3", 0), ("X1.O5", -1), ("X1.O6", 1), ("X1.O9", 0),
-        ("X2", -2), ("X2.O1", -1), ("X2.O4", 0), ("X2.O5", -2), ("X2.O7", -1), ("X2.O8", 0),
-        ("X5", 1), ("X5.O1", 1), ("X5.O2", 2),
+        ("X1", -1),
+        ("X1.O2", 1),
+        ("X1.O3", 0),
+        ("X1.O5", -1),
+        ("X1.O6", 1),
+        ("X1.O9", 0),
+        ("X2", -2),
+        ("X2.O1", -1),
+        ("X2.O4", 0),
+        ("X2.O5", -2),
+        ("X2.O7", -1),
+        ("X2.O8", 0),
+        ("X5", 1),
+        ("X5.O1", 1),
+        ("X5.O2", 2),
     ]
     assert all(node.static_value == node.value for node in trace.nodes if node.depth == 2)
     assert trace.summary.value == 1
@@ -209,8 +220,16 @@ def test_textbook_second_figure_o_answers_the_centre_in_a_corner():
     trace = trace_search(game, "minimax", depth=2)
     assert [(node.name, node.value) for node in trace.nodes] == [
         ("root", -3),
-        ("O1", -3), ("O1.X2", -2), ("O1.X3", -3), ("O1.X6", -2), ("O1.X9", -3),
-        ("O2", -4), ("O2.X1", -4), ("O2.X4", -3), ("O2.X7", -4), ("O2.X8", -3),
+        ("O1", -3),
+        ("O1.X2", -2),
+        ("O1.X3", -3),
+        ("O1.X6", -2),
+        ("O1.X9", -3),
+        ("O2", -4),
+        ("O2.X1", -4),
+        ("O2.X4", -3),
+        ("O2.X7", -4),
+        ("O2.X8", -3),
     ]
     assert trace.summary.best_move == 1
     assert trace.summary.nodes_visited == 11
@@ -224,7 +243,18 @@ def test_textbook_figure_alphabeta_agrees_with_minimax_and_prunes():
     trace = trace_search(TicTacToe(evaluator="open-lines", symmetry=True), "alphabeta", depth=2)
     assert trace.summary.value == 1 and trace.summary.best_move == 5
     assert trace.names(trace.summary.visit_order) == [
-        "root", "X1", "X1.O2", "X1.O3", "X1.O5", "X1.O6", "X1.O9", "X2", "X2.O1", "X5", "X5.O1", "X5.O2",
+        "root",
+        "X1",
+        "X1.O2",
+        "X1.O3",
+        "X1.O5",
+        "X1.O6",
+        "X1.O9",
+        "X2",
+        "X2.O1",
+        "X5",
+        "X5.O1",
+        "X5.O2",
     ]
 
 
@@ -253,8 +283,8 @@ def test_every_win_aware_evaluator_values_the_empty_board_a_draw(evaluator):
     [
         ("X........", None),  # (the empty board: see the two tests above)
         ("....X....", None),
-        ("XOO.X....", "X"),   # X on squares 1 and 5 with O on 2, 3: X wins (X9 at once)
-        ("O...O.XX.", "X"),   # X to move wins at square 9, else O wins there
+        ("XOO.X....", "X"),  # X on squares 1 and 5 with O on 2, 3: X wins (X9 at once)
+        ("O...O.XX.", "X"),  # X to move wins at square 9, else O wins there
     ],
 )
 def test_full_depth_values_match_an_independent_solver(board, expected_winner):
@@ -373,10 +403,7 @@ def test_full_alphabeta_of_connect_three_on_3x4_matches_an_independent_count():
     assert (trace.summary.value, trace.summary.nodes_visited, trace.summary.leaves_evaluated) == (1, nodes, leaves)
 
 
-@pytest.mark.parametrize(
-    "rows, cols, connect",
-    [(3, 3, 3), (3, 4, 3), (4, 3, 3), (4, 4, 3)],
-)
+@pytest.mark.parametrize("rows, cols, connect", [(3, 3, 3), (3, 4, 3), (4, 3, 3), (4, 4, 3)])
 def test_small_connect_boards_are_solved_like_the_independent_solver(rows, cols, connect):
     referee = Referee(rows, cols, connect, gravity=True)
     expected = solve(referee, "." * (rows * cols), quick_win)

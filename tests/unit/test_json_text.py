@@ -7,12 +7,14 @@ from array import array
 import pytest
 
 from visualizer.errors import InputError
-from visualizer.readwrite import json_text as json_column_text, json_text as json_layout, json_write as json_v2
-from visualizer.tracing.graph import check_names
-from visualizer.readwrite.json_text import Big, compact_chunks, list_bytes
 from visualizer.games import from_array
 from visualizer.games.base import Player
+from visualizer.readwrite import json_text as json_column_text
+from visualizer.readwrite import json_text as json_layout
+from visualizer.readwrite import json_write as json_v2
+from visualizer.readwrite.json_text import Big, compact_chunks, list_bytes
 from visualizer.search import trace_search
+from visualizer.tracing.graph import check_names
 from visualizer.tracing.trace_records import NodeStatus
 
 COMPACT = {"separators": (",", ":"), "ensure_ascii": False, "sort_keys": True}
@@ -56,7 +58,10 @@ def test_values_write_infinities_and_floats_as_the_standard_library_in_any_chunk
     assert values.text(0, 2) == b"[null,1]"  # whole numbers and nulls: msgspec
     assert values.text(0, 6) == b'[null,1,"+inf","-inf",2.5,0]'  # msgspec would write the infinities as null
     assert values.text(5, 8) == b"[0,true,1e+16]"  # msgspec would write 1e16
-    assert values.text(1, 2) == b"[1]" and bytes(json_column_text.values_column(array("i", [3, -4]), "strict").text(0, 2)) == b"[3,-4]"
+    assert (
+        values.text(1, 2) == b"[1]"
+        and bytes(json_column_text.values_column(array("i", [3, -4]), "strict").text(0, 2)) == b"[3,-4]"
+    )
     assert json_column_text.values_column([None, None], "strict") is None
 
 
@@ -81,8 +86,11 @@ def test_enum_columns_come_out_as_their_codes_whichever_way():
 
 def test_compact_chunks_join_chunks_and_write_an_empty_list(monkeypatch):
     monkeypatch.setattr(json_layout, "CHUNK_ITEMS", 2)
-    document = {"b": Big(5, lambda start, end: list(range(start, end)), whole=True), "a": Big(0, lambda s, e: []),
-                "c": json_column_text.values_column([1.5, None, 2, float("-inf"), 3], "strict")}
+    document = {
+        "b": Big(5, lambda start, end: list(range(start, end)), whole=True),
+        "a": Big(0, lambda s, e: []),
+        "c": json_column_text.values_column([1.5, None, 2, float("-inf"), 3], "strict"),
+    }
     text = b"".join(compact_chunks(document))
     assert text == b'{"a":[],"b":[0,1,2,3,4],"c":[1.5,null,2,"-inf",3]}'
 

@@ -9,26 +9,37 @@ from pathlib import Path
 import networkx
 import pytest
 from object_recorder import ObjectRecorder
-from toys import TOY_DEEPENING, TOY_EXPECTIMAX, TOY_TT, ExpectimaxExample, TwoPileNim
-from toys import toy_expectimax, toy_iterative_deepening, toy_tt_alphabeta
+from toys import (
+    TOY_DEEPENING,
+    TOY_EXPECTIMAX,
+    TOY_TT,
+    ExpectimaxExample,
+    TwoPileNim,
+    toy_expectimax,
+    toy_iterative_deepening,
+    toy_tt_alphabeta,
+)
 from trace_sources import SOURCES, depth_for
 
-from visualizer.errors import VisualizerError
-from visualizer.export.formats import EXPORT_FORMATS
-from visualizer.errors import TraceFileError
-from visualizer.readwrite.trace_json import from_json, read_json, to_json, write_json
-from visualizer.readwrite import json_text as json_layout, json_write as json_v2
-from visualizer.export.formats import ExportJob
+from visualizer.errors import TraceFileError, VisualizerError
+from visualizer.export.formats import EXPORT_FORMATS, ExportJob
+from visualizer.games import TicTacToe, builtin_example, from_array
+from visualizer.readwrite import json_text as json_layout
+from visualizer.readwrite import json_write as json_v2
 from visualizer.readwrite.decode import decode_v2
 from visualizer.readwrite.json_read import trace_from_v2
-from visualizer.games import TicTacToe, builtin_example, from_array
+from visualizer.readwrite.trace_json import from_json, read_json, to_json, write_json
 from visualizer.search import ALGORITHMS, registered, search, trace_search
 from visualizer.tracing import Recorder
 
 TRACES = Path(__file__).parents[2] / "traces"
 GOLDEN = Path(__file__).parent / "golden"
-CASES = [(source, algorithm) for source in SOURCES for algorithm in ALGORITHMS
-         if not (source == "nested" and algorithm == "id")]  # nested lists have no inner values for id
+CASES = [
+    (source, algorithm)
+    for source in SOURCES
+    for algorithm in ALGORITHMS
+    if not (source == "nested" and algorithm == "id")
+]  # nested lists have no inner values for id
 
 
 def record(algorithm, game):
@@ -142,8 +153,21 @@ def test_small_traces_are_indented_and_big_ones_compact(monkeypatch):
 def test_the_events_hold_no_step_and_no_depth_and_carried_fields_only_where_carried():
     data = json.loads(to_json(trace_search(builtin_example(), "alphabeta")))
     events = data["graph"]["events"]
-    assert sorted(events) == ["alpha", "beta", "bound", "child", "kind", "limit", "node", "playout", "ref", "score",
-                              "skipped", "value", "visits"]
+    assert sorted(events) == [
+        "alpha",
+        "beta",
+        "bound",
+        "child",
+        "kind",
+        "limit",
+        "node",
+        "playout",
+        "ref",
+        "score",
+        "skipped",
+        "value",
+        "visits",
+    ]
     assert len(events["kind"]) == 52 and len(events["child"]) == 14  # 12 back-ups and 2 cut-offs
     assert events["skipped"] == [[10], [14]]  # K and O, hand-checked
     assert data["graph"]["summary"]["principal_variation"] == [0, 2, 5, 11]  # A C F L
@@ -205,8 +229,14 @@ def mutations():
     base = json.loads(to_json(trace_search(builtin_example(), "alphabeta")))
     spots = [("graph", "events", key) for key in base["graph"]["events"]]
     spots += [("graph", "node_columns", key) for key in base["graph"]["node_columns"]]
-    spots += [("nodes",), ("edges",), ("graph", "summary", "principal_variation"), ("graph", "summary", "pruned"),
-              ("graph", "codes", "kind"), ("graph", "codes", "player")]
+    spots += [
+        ("nodes",),
+        ("edges",),
+        ("graph", "summary", "principal_variation"),
+        ("graph", "summary", "pruned"),
+        ("graph", "codes", "kind"),
+        ("graph", "codes", "player"),
+    ]
     junk = [None, -1, 99, 10**30, 1.5, "x", "+inf", [], {}, True]
     for spot in spots:
         for change in ["pop", "append", *range(len(junk))]:

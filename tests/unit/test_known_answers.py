@@ -20,8 +20,11 @@ from visualizer.tracing import EventKind, NodeCounter, NodeStatus, Trace
 INF = float("inf")
 EXACT = [name for name, record in REGISTRY.items() if not record.estimates]
 """The searches that find the minimax value (Monte Carlo only estimates it)."""
-VERSIONS = [(name, iterative) for name in EXACT
-            for iterative in ((False, True) if REGISTRY[name].iterative is not None else (False,))]
+VERSIONS = [
+    (name, iterative)
+    for name in EXACT
+    for iterative in ((False, True) if REGISTRY[name].iterative is not None else (False,))
+]
 """Each of them recursive, and iterative when it has an explicit-stack version."""
 ONE_PASS = ["minimax", "alphabeta", "negamax", "negamax-ab", "expectimax", "star1"]
 """The searches that visit the children in their natural order, once, in one pass (others reorder
@@ -194,15 +197,18 @@ def test_alphabeta_event_sequence_on_a_tiny_tree() -> None:
         ("exit", "A", 3, INF, 3),
     ]
     actual = [
-        (event.kind.value, trace.nodes[event.node].name, event.alpha, event.beta, event.value)
-        for event in trace.events
+        (event.kind.value, trace.nodes[event.node].name, event.alpha, event.beta, event.value) for event in trace.events
     ]
     assert actual == expected
     assert [event.step for event in trace.events] == list(range(1, 24))
     cutoff = trace.events[19]
     assert trace.names([cutoff.child]) == ["F"] and trace.names(cutoff.skipped) == ["G"]
     assert [trace.nodes[event.child].name for event in trace.events if event.kind is EventKind.BACK_UP] == [
-        "D", "E", "B", "F", "C",
+        "D",
+        "E",
+        "B",
+        "F",
+        "C",
     ]
 
 

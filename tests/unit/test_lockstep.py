@@ -5,8 +5,8 @@ from hypothesis import strategies as st
 
 from visualizer.games import Player, builtin_example, random_tree
 from visualizer.search import trace_search
-from visualizer.tracing import EventKind
 from visualizer.steps.lockstep import lockstep
+from visualizer.tracing import EventKind
 
 
 def test_alphabeta_waits_at_the_cutoff_while_minimax_visits_K():

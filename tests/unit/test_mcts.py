@@ -29,19 +29,19 @@ from hypothesis import strategies as st
 from toys import CHANCE_GAME, ExpectimaxExample
 
 from visualizer.errors import InputError
-from visualizer.readwrite.trace_json import read_json, write_json
-from visualizer.readwrite.check import check_trace
 from visualizer.games import Player, TicTacToe
 from visualizer.games import registered as registered_game
 from visualizer.games.explicit import builtin_example, from_nested
 from visualizer.games.random_tree import random_tree
+from visualizer.readwrite.check import check_trace
+from visualizer.readwrite.trace_json import read_json, write_json
 from visualizer.search import OPTIONS, find_algorithm, trace_search
 from visualizer.search.mcts import DEFAULT_EXPLORATION, DEFAULT_ITERATIONS
 from visualizer.steps.describe import describe
-from visualizer.tracing.events import EventKind
 from visualizer.steps.replay import Replay
 from visualizer.steps.visits import DEFAULT_EXPLORATION as TRACED_EXPLORATION
 from visualizer.steps.visits import format_mean, is_monte_carlo, visit_counts
+from visualizer.tracing.events import EventKind
 
 WIN_NOW = "XX./OO./..."
 
@@ -60,6 +60,7 @@ def final_visits(trace) -> dict[int, int]:
 
 
 # -- a plain UCT, written independently: dicts keyed by the moves from the root, recursion, no tracer ----------
+
 
 def plain_uct(game: Any, iterations: int, seed: int, exploration: float, depth: int | None = None):
     """UCT as the textbook states it; returns {node name: (visits, total)} for every node added to the tree.
@@ -91,8 +92,10 @@ def plain_uct(game: Any, iterations: int, seed: int, exploration: float, depth: 
                 break
             parent_visits = stats[name][0]
             sign = 1 if game.player(state) is Player.MAX else -1
-            scores = [sign * stats[kid][1] / stats[kid][0]
-                      + exploration * math.sqrt(math.log(parent_visits) / stats[kid][0]) for kid, _child in kids]
+            scores = [
+                sign * stats[kid][1] / stats[kid][0] + exploration * math.sqrt(math.log(parent_visits) / stats[kid][0])
+                for kid, _child in kids
+            ]
             path.append(kids[scores.index(max(scores))][0])
         state, ply = states[path[-1]], len(path) - 1
         while not at_end(state, ply):  # simulation
@@ -111,6 +114,7 @@ def traced_stats(trace) -> dict[str, tuple[int, float]]:
 
 
 # -- known answers ----------------------------------------------------------------------------------------------
+
 
 def test_defaults_agree_with_the_option_table():
     assert OPTIONS["iterations"].default == DEFAULT_ITERATIONS == 1000
@@ -164,9 +168,12 @@ def test_too_few_iterations_is_an_estimate_that_can_be_wrong():
 
 # -- reproducible ----------------------------------------------------------------------------------------------
 
+
 def test_the_same_seed_gives_the_identical_trace_events_included():
-    first, again = record(TicTacToe(".X./O../..."), iterations=200, seed=5), \
-        record(TicTacToe(".X./O../..."), iterations=200, seed=5)
+    first, again = (
+        record(TicTacToe(".X./O../..."), iterations=200, seed=5),
+        record(TicTacToe(".X./O../..."), iterations=200, seed=5),
+    )
     assert first == again
     assert list(first.events) == list(again.events)
     other = record(TicTacToe(".X./O../..."), iterations=200, seed=6)
@@ -174,6 +181,7 @@ def test_the_same_seed_gives_the_identical_trace_events_included():
 
 
 # -- visits add up ---------------------------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("game", [TicTacToe(".X./O../..."), builtin_example()], ids=["tictactoe", "explicit"])
 def test_visits_are_the_childrens_plus_the_nodes_own_playouts(game):
@@ -211,9 +219,14 @@ def test_the_line_follows_the_most_visited_child():
 
 # -- the same search as a plain UCT ------------------------------------------------------------------------------
 
+
 @settings(max_examples=25, deadline=None)
-@given(seed=st.integers(0, 10_000), tree_seed=st.integers(0, 10_000), iterations=st.integers(1, 60),
-       exploration=st.sampled_from([0, 0.5, math.sqrt(2), 3]))
+@given(
+    seed=st.integers(0, 10_000),
+    tree_seed=st.integers(0, 10_000),
+    iterations=st.integers(1, 60),
+    exploration=st.sampled_from([0, 0.5, math.sqrt(2), 3]),
+)
 def test_it_builds_the_same_tree_as_a_plain_uct_on_random_trees(seed, tree_seed, iterations, exploration):
     game = random_tree(depth=3, branching=3, seed=tree_seed)
     trace = record(game, iterations=iterations, seed=seed, exploration=exploration)
@@ -245,6 +258,7 @@ def test_playouts_stop_at_the_depth_limit_and_take_the_static_value():
 
 # -- a trace like any other ------------------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("game", [TicTacToe(WIN_NOW), builtin_example()], ids=["tictactoe", "explicit"])
 def test_the_trace_passes_the_checker_and_survives_a_json_round_trip(game, tmp_path):
     trace = record(game, iterations=50, seed=4, exploration=1)
@@ -253,8 +267,11 @@ def test_the_trace_passes_the_checker_and_survives_a_json_round_trip(game, tmp_p
     again = read_json(path)
     assert again == trace
     written = json.loads(path.read_text())["graph"]["options"]
-    assert {name: written[name] for name in ("iterations", "seed", "exploration")} == {"iterations": 50, "seed": 4,
-                                                                                     "exploration": 1}
+    assert {name: written[name] for name in ("iterations", "seed", "exploration")} == {
+        "iterations": 50,
+        "seed": 4,
+        "exploration": 1,
+    }
     replay = Replay(again, interval=7)
     replay.seek(replay.count)
     assert replay.views[0].value == pytest.approx(trace.summary.value)
@@ -280,6 +297,7 @@ def test_a_root_at_the_end_of_the_game_plays_out_nothing():
 
 # -- words ---------------------------------------------------------------------------------------------------------
 
+
 def test_the_log_says_each_step_in_words():
     trace = record(from_nested([3, 5, 1]), iterations=5)
     sentences = [describe(trace, event) for event in trace.events]
@@ -292,8 +310,9 @@ def test_the_log_says_each_step_in_words():
     ]
     assert sentences[15] == "Iteration 4: start at A (mean 3, 3 visits)."
     assert sentences[16] == "Select C: UCT 6.482 = MAX's mean 5 + 1.414 x sqrt(ln 3 / 1), the highest of 3."
-    assert sentences[-1] == ("A takes 5: 5 visits, mean 3.8. Done: A = 3.8 after 5 iterations, "
-                             "best move C (most visited: 3 visits).")
+    assert sentences[-1] == (
+        "A takes 5: 5 visits, mean 3.8. Done: A = 3.8 after 5 iterations, best move C (most visited: 3 visits)."
+    )
 
 
 def test_playouts_read_as_moves_with_the_outcome():

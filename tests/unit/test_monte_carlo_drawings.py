@@ -2,16 +2,16 @@
 
 import re
 
-from visualizer.dot.write import to_dot
 from visualizer.dot.frames import step_to_dot
+from visualizer.dot.write import to_dot
+from visualizer.games import TicTacToe
+from visualizer.games.explicit import builtin_example
 from visualizer.pictures.figure import Figure
 from visualizer.pictures.scene import finished_scene, scene_at
 from visualizer.pictures.svg import to_svg
-from visualizer.games import TicTacToe
-from visualizer.games.explicit import builtin_example
 from visualizer.search import trace_search
-from visualizer.tracing.events import EventKind
 from visualizer.steps.replay import Replay
+from visualizer.tracing.events import EventKind
 
 
 def monte_carlo(iterations=30):

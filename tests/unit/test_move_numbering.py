@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from visualizer.cli.playing import best_move_json, best_move_text
-from visualizer.readwrite.trace_json import read_json
 from visualizer.games import ConnectFour, TicTacToe
+from visualizer.readwrite.trace_json import read_json
 from visualizer.search import trace_search
 
 TRACES = Path(__file__).resolve().parents[2] / "traces"
@@ -61,8 +61,8 @@ def changed_cell(before: str, after: str) -> int:
 @pytest.mark.parametrize(
     "game",
     [
-        TicTacToe("O../.O./XX."),       # X completes the bottom row at square 9
-        TicTacToe(".X./.X./OO."),       # X must block at square 9
+        TicTacToe("O../.O./XX."),  # X completes the bottom row at square 9
+        TicTacToe(".X./.X./OO."),  # X must block at square 9
         TicTacToe("X../.X./O..", player="O"),
         ConnectFour("......./......./......./......./.OO..../OXXX..."),  # X wins in column 5
         ConnectFour("..../.X../XOO.", rows=3, cols=4, connect=3, evaluator="win-loss"),  # X blocks in column 4

@@ -23,11 +23,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_pvs import alphabeta, game_minimax, minimax, random_positions, trees
 
-from visualizer.readwrite.trace_json import read_json, write_json
-from visualizer.readwrite.check import check_trace
 from visualizer.games import from_nested
 from visualizer.games.base import Player
 from visualizer.games.explicit import builtin_example
+from visualizer.readwrite.check import check_trace
+from visualizer.readwrite.trace_json import read_json, write_json
 from visualizer.search import find_algorithm, trace_search
 from visualizer.search.mtdf import first_guess
 from visualizer.steps.describe import describe
@@ -52,6 +52,7 @@ def subtree(tree: Any, moves: list[int]) -> Any:
 
 # -- the 15-node example, by hand ------------------------------------------------------------------------------
 
+
 def test_the_15_node_example_takes_two_passes():
     trace = trace_search(builtin_example(), "mtdf")
     assert trace.summary.value == 2 and trace.summary.best_move == "C"
@@ -65,12 +66,15 @@ def test_the_15_node_example_takes_two_passes():
 def test_the_log_says_what_each_pass_tested_and_learnt():
     first, last = trace_search(builtin_example(), "mtdf").passes
     assert describe(first, first.events[0]) == (
-        "Enter A (MIN, depth 0) with null window [-1, 0]: this pass tests whether A's value is 0 or more.")
+        "Enter A (MIN, depth 0) with null window [-1, 0]: this pass tests whether A's value is 0 or more."
+    )
     assert describe(first, first.events[-1]) == "A = 2 >= beta 0: this pass fails high, so the value is at least 2."
     assert describe(last, last.events[-1]) == (
-        "A = 2 <= alpha 2: this pass fails low, so the value is at most 2. Done: the value is 2, best move C.")
+        "A = 2 <= alpha 2: this pass fails low, so the value is at most 2. Done: the value is 2, best move C."
+    )
     assert describe(last, last.events[1]) == (
-        "Enter B (MAX, depth 1) with null window [2, 3]: a test, is B's value 3 or more?")
+        "Enter B (MAX, depth 1) with null window [2, 3]: a test, is B's value 3 or more?"
+    )
 
 
 def test_with_tt_the_second_pass_tries_the_stored_best_move_first():
@@ -85,13 +89,23 @@ def test_a_window_gives_the_first_guess_and_the_starting_bounds():
     assert windows(trace) == [(4, 5), (1, 2)]
     assert trace.summary.value == 2 and trace.options == {"window": (0, 10)}
     assert describe(trace, trace.events[-1]).endswith(
-        "this pass fails high, so the value is at least 2. Done: the value is 2, best move C.")
+        "this pass fails high, so the value is at least 2. Done: the value is 2, best move C."
+    )
 
 
-@pytest.mark.parametrize(("window", "guess"), [
-    (None, 0), ((-5, 5), 0), ((0, 10), 5), ((-5, 4), -1), ((0.5, 1.0), 0.75), ((-INFINITY, 5), 0),
-    ((2, INFINITY), 2), ((-INFINITY, -3), -3),
-])
+@pytest.mark.parametrize(
+    ("window", "guess"),
+    [
+        (None, 0),
+        ((-5, 5), 0),
+        ((0, 10), 5),
+        ((-5, 4), -1),
+        ((0.5, 1.0), 0.75),
+        ((-INFINITY, 5), 0),
+        ((2, INFINITY), 2),
+        ((-INFINITY, -3), -3),
+    ],
+)
 def test_first_guess(window, guess):
     assert first_guess(window) == guess
 
@@ -103,6 +117,7 @@ def test_registered_with_tt_and_window():
 
 
 # -- properties against the references -------------------------------------------------------------------------
+
 
 def check_answer(tree: Any, root_max: bool, trace) -> None:
     """The value is minimax's, and the best move's subtree is worth it too."""
@@ -161,8 +176,9 @@ def test_mtdf_gives_minimax_s_value_on_tic_tac_toe_positions(tt):
     for game in random_positions(12, seed=20):
         trace = trace_search(game, "mtdf", tt=tt)
         assert trace.summary.value == game_minimax(game, game.root(), {}), game.describe()
-        best = next(child for move, child in game.successors(game.root())
-                    if game.move_value(move) == trace.summary.best_move)
+        best = next(
+            child for move, child in game.successors(game.root()) if game.move_value(move) == trace.summary.best_move
+        )
         assert game_minimax(game, best, {}) == trace.summary.value
 
 
@@ -170,11 +186,16 @@ def test_tt_carries_over_between_passes():
     game = random_positions(1, seed=3)[0]
     plain, table = trace_search(game, "mtdf"), trace_search(game, "mtdf", tt=True)
     assert plain.summary.value == table.summary.value
-    carried = [event for single in table.passes[1:] for event in single.events
-               if event.kind is EventKind.TRANSPOSITION and event.ref is None]  # stored by an earlier pass
+    carried = [
+        event
+        for single in table.passes[1:]
+        for event in single.events
+        if event.kind is EventKind.TRANSPOSITION and event.ref is None
+    ]  # stored by an earlier pass
     assert carried
-    assert sum(len(single.summary.visit_order) for single in table.passes) < \
-        sum(len(single.summary.visit_order) for single in plain.passes)
+    assert sum(len(single.summary.visit_order) for single in table.passes) < sum(
+        len(single.summary.visit_order) for single in plain.passes
+    )
 
 
 def test_values_too_far_apart_for_a_float_step_still_end_with_minimax_value():

@@ -16,8 +16,8 @@ import pytest
 
 from visualizer.games import from_nested
 from visualizer.search import trace_search
-from visualizer.tracing.events import EventKind
 from visualizer.steps.replay import Replay
+from visualizer.tracing.events import EventKind
 from visualizer.tracing.trace import Trace
 from visualizer.tui import tree_layout as layout
 from visualizer.tui.tree_layout import Density
@@ -43,7 +43,9 @@ def test_the_steps_worked_by_hand_are_the_traced_ones():
     trace = trace_search(from_nested(TREE), "negamax-ab")
     kinds = {7: EventKind.UPDATE, 20: EventKind.CUTOFF, 23: EventKind.EXIT}
     assert {step: (trace.events[step - 1].kind, trace.nodes[trace.events[step - 1].node].name) for step in kinds} == {
-        7: (EventKind.UPDATE, "B"), 20: (EventKind.CUTOFF, "C"), 23: (EventKind.EXIT, "A")
+        7: (EventKind.UPDATE, "B"),
+        20: (EventKind.CUTOFF, "C"),
+        23: (EventKind.EXIT, "A"),
     }
 
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from visualizer.errors import InputError
+from visualizer.games import builtin_example
 from visualizer.pictures.figure import Figure
 from visualizer.pictures.svg import to_svg
-from visualizer.games import builtin_example
 from visualizer.search import trace_search
 
 pytest.importorskip("ipywidgets")
@@ -63,9 +63,12 @@ def test_importing_visualizer_inside_ipython_registers_the_display():
     import subprocess
     import sys
 
-    code = ("from IPython.testing.globalipapp import start_ipython; shell = start_ipython(); "
-            "from visualizer import builtin_example, trace_search; "
-            "show = shell.display_formatter.formatters['image/svg+xml'].lookup(trace_search(builtin_example(), 'minimax')); "
-            "print(show.__module__, show.__name__)")
+    code = (
+        "from IPython.testing.globalipapp import start_ipython; shell = start_ipython(); "
+        "from visualizer import builtin_example, trace_search; "
+        "trace = trace_search(builtin_example(), 'minimax'); "
+        "show = shell.display_formatter.formatters['image/svg+xml'].lookup(trace); "
+        "print(show.__module__, show.__name__)"
+    )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
     assert result.stdout.strip() == "visualizer.notebook trace_svg", result.stderr[-600:]

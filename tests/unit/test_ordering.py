@@ -56,8 +56,7 @@ def leaves(game, order: str, seed: int | None = None) -> int:
 
 
 @pytest.mark.parametrize(
-    "branching, depth, minimum",
-    [(2, 3, 5), (3, 3, 11), (2, 4, 7), (4, 4, 31), (3, 2, 5), (2, 5, 11)],
+    "branching, depth, minimum", [(2, 3, 5), (3, 3, 11), (2, 4, 7), (4, 4, 31), (3, 2, 5), (2, 5, 11)]
 )
 @pytest.mark.parametrize("seed", range(4))
 @pytest.mark.parametrize("root", [Player.MAX, Player.MIN])
@@ -151,8 +150,12 @@ def trees(draw: st.DrawFn) -> ExplicitTree:
     )
 
 
-@given(tree=trees(), order=st.sampled_from(["best", "worst", "random"]), seed=st.integers(0, 1000),
-       algorithm=st.sampled_from(["minimax", "alphabeta", "negamax", "negamax-ab"]))
+@given(
+    tree=trees(),
+    order=st.sampled_from(["best", "worst", "random"]),
+    seed=st.integers(0, 1000),
+    algorithm=st.sampled_from(["minimax", "alphabeta", "negamax", "negamax-ab"]),
+)
 def test_ordering_never_changes_the_root_value(tree, order, seed, algorithm):
     ordered = with_order(tree, order, seed)
     assert search(ordered, algorithm) == exact_values(tree)[0]
@@ -174,8 +177,13 @@ def test_natural_order_is_the_game_itself():
 
 @pytest.mark.parametrize(
     "text, parsed",
-    [("best", ("best", None)), (" Worst ", ("worst", None)), ("random:7", ("random", 7)),
-     ("random", ("random", None)), ("natural", ("natural", None))],
+    [
+        ("best", ("best", None)),
+        (" Worst ", ("worst", None)),
+        ("random:7", ("random", 7)),
+        ("random", ("random", None)),
+        ("natural", ("natural", None)),
+    ],
 )
 def test_parse_order(text, parsed):
     assert parse_order(text) == parsed

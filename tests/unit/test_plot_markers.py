@@ -50,7 +50,7 @@ def test_each_search_has_its_own_character_in_the_legend_and_on_the_lines(study,
     assert len(set(characters)) == len(LABELS)  # no two searches share one
     assert shown["Knuth-Moore minimum"] == ("•" if colour else ".")
     # The lines are drawn with those characters (not braille, whose dots look alike whatever the series).
-    body = "\n".join(line[line.index("┤") + 1 if "┤" in line else 0:] for line in lines[len(LABELS) + 3:-3])
+    body = "\n".join(line[line.index("┤") + 1 if "┤" in line else 0 :] for line in lines[len(LABELS) + 3 : -3])
     assert not any("\u2800" <= character <= "\u28ff" for character in body)
     assert all(body.count(character) > 2 for character in characters[1:])  # minimax may lie under worst order
 

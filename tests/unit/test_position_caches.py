@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from reference_grid import lines_of
 
 from visualizer.games import ConnectFour, TicTacToe, grid
 from visualizer.games.evaluators import geometry
@@ -16,16 +17,17 @@ from visualizer.games.grid import GridState
 from visualizer.search import search
 from visualizer.tracing import NodeCounter
 
-from reference_grid import lines_of
-
 SHAPES = [(3, 3, 3), (6, 7, 4), (4, 5, 3), (5, 4, 4), (1, 5, 3), (5, 1, 2), (3, 3, 1), (2, 2, 2), (7, 6, 5)]
 """(rows, cols, connect): square and oblong boards, a single row and column, lines of one cell."""
 
 
 def winners(board: str, rows: int, cols: int, connect: int) -> set[str]:
     """Every mark that fills some line of the board."""
-    return {board[line[0]] for line in lines_of(rows, cols, connect)
-            if board[line[0]] != "." and all(board[cell] == board[line[0]] for cell in line)}
+    return {
+        board[line[0]]
+        for line in lines_of(rows, cols, connect)
+        if board[line[0]] != "." and all(board[cell] == board[line[0]] for cell in line)
+    }
 
 
 def random_position(rng: random.Random, rows: int, cols: int, connect: int, *, gravity: bool) -> tuple[str, str]:
@@ -97,8 +99,9 @@ def test_winner_finds_the_marks_that_fill_a_line(rows: int, cols: int, connect: 
             assert found in marks, board  # both have lines (not a legal position): either may be named
 
 
-@pytest.mark.parametrize("rows, cols, connect, gravity", [(3, 3, 3, False), (3, 3, 3, True), (4, 5, 3, True),
-                                                            (6, 7, 4, True)])
+@pytest.mark.parametrize(
+    "rows, cols, connect, gravity", [(3, 3, 3, False), (3, 3, 3, True), (4, 5, 3, True), (6, 7, 4, True)]
+)
 def test_successors_terminal_tests_and_values_match_the_rules_when_asked_again(
     rows: int, cols: int, connect: int, gravity: bool
 ) -> None:

@@ -73,8 +73,11 @@ def test_the_json_form_takes_numbers_pruned_and_objects():
     )
     assert answers.header == {"exercise": "XN1A-77S"}
     assert answers.nodes == {
-        "A": NodeAnswer(3), "B": NodeAnswer(3, -math.inf, 3), "K": NodeAnswer(pruned=True),
-        "L": NodeAnswer(pruned=True), "M": NodeAnswer(4),
+        "A": NodeAnswer(3),
+        "B": NodeAnswer(3, -math.inf, 3),
+        "K": NodeAnswer(pruned=True),
+        "L": NodeAnswer(pruned=True),
+        "M": NodeAnswer(4),
     }
 
 
@@ -105,8 +108,10 @@ def test_json_mistakes_are_named(text, message):
     ids=["example", "random-strict", "tictactoe", "nested"],
 )
 def test_the_key_written_and_read_back_checks_100_and_names_its_exercise(exercise, tmp_path):
-    for name, text in (("key.txt", to_text(key_answers(exercise), exercise)),
-                       ("key.json", key_answers(exercise).to_json(exercise))):
+    for name, text in (
+        ("key.txt", to_text(key_answers(exercise), exercise)),
+        ("key.json", key_answers(exercise).to_json(exercise)),
+    ):
         path = tmp_path / name
         path.write_text(text, encoding="utf-8")
         answers = read_answers(str(path))
@@ -117,11 +122,16 @@ def test_the_key_written_and_read_back_checks_100_and_names_its_exercise(exercis
 def test_a_blank_sheet_lists_every_node_with_leaf_values_only(tmp_path):
     exercise = Exercise.from_game(builtin_example())
     sheet = to_text(Answers({}, {}), exercise)
-    body = [line.split() for line in sheet.splitlines() if line and not line.startswith(("#", "source", "depth", "strict"))]
+    body = [
+        line.split() for line in sheet.splitlines() if line and not line.startswith(("#", "source", "depth", "strict"))
+    ]
     assert [words[0] for words in body] == list("ABDHIEJKCFLMGNO")
     assert {words[0]: words[1] for words in body if words[1] != "?"} == dict(zip("HIJKLMNO", "67342812"))
     report = check(exercise, from_text(sheet))
-    assert (report.right, report.total) == (0, 9)  # the given leaves H I J L M N are not scored; K and O should be pruned
+    assert (report.right, report.total) == (
+        0,
+        9,
+    )  # the given leaves H I J L M N are not scored; K and O should be pruned
 
 
 def test_names_with_spaces_are_quoted_and_read_back():

@@ -26,10 +26,21 @@ INF = math.inf
 
 # Value, alpha, beta as each node leaves alpha-beta (leaves: the window they are entered with).
 HAND_KEY = {
-    "A": (2, -INF, 2), "B": (6, 6, INF), "D": (6, -INF, 6), "H": (None, -INF, INF), "I": (None, -INF, 6),
-    "E": (3, 6, INF), "J": (None, 6, INF), "K": "pruned",
-    "C": (2, 2, 6), "F": (2, -INF, 2), "L": (None, -INF, 6), "M": (None, -INF, 2),
-    "G": (1, 2, 6), "N": (None, 2, 6), "O": "pruned",
+    "A": (2, -INF, 2),
+    "B": (6, 6, INF),
+    "D": (6, -INF, 6),
+    "H": (None, -INF, INF),
+    "I": (None, -INF, 6),
+    "E": (3, 6, INF),
+    "J": (None, 6, INF),
+    "K": "pruned",
+    "C": (2, 2, 6),
+    "F": (2, -INF, 2),
+    "L": (None, -INF, 6),
+    "M": (None, -INF, 2),
+    "G": (1, 2, 6),
+    "N": (None, 2, 6),
+    "O": "pruned",
 }
 
 
@@ -138,8 +149,11 @@ def reference_alphabeta(tree, strict: bool) -> tuple[dict[str, tuple], set[str]]
             got = visit(child, alpha, beta)
             value = max(value, got) if maximizing else min(value, got)
             bound = beta if maximizing else alpha
-            closed = (value > bound if strict else value >= bound) if maximizing else \
-                (value < bound if strict else value <= bound)
+            closed = (
+                (value > bound if strict else value >= bound)
+                if maximizing
+                else (value < bound if strict else value <= bound)
+            )
             if closed:
                 for rest in children[index + 1 :]:
                     prune(rest)
@@ -156,7 +170,13 @@ def reference_alphabeta(tree, strict: bool) -> tuple[dict[str, tuple], set[str]]
 
 
 @settings(max_examples=60, deadline=None)
-@given(st.integers(0, 10_000), st.integers(2, 3), st.integers(1, 4), st.booleans(), st.sampled_from((Player.MAX, Player.MIN)))
+@given(
+    st.integers(0, 10_000),
+    st.integers(2, 3),
+    st.integers(1, 4),
+    st.booleans(),
+    st.sampled_from((Player.MAX, Player.MIN)),
+)
 def test_the_key_agrees_with_an_independent_alphabeta(seed, branching, depth, strict, root):
     tree = random_tree(depth=depth, branching=branching, seed=seed, root=root)
     exercise = Exercise.from_game(tree, strict=strict)

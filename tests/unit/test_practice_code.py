@@ -11,12 +11,7 @@ from hypothesis import strategies as st
 from visualizer.errors import InputError
 from visualizer.games import Player
 from visualizer.practice.code import _ALPHABET as ALPHABET
-from visualizer.practice.code import (
-    MAX_BRANCHING,
-    MAX_DEPTH,
-    VALUE_LIMIT,
-    RandomExercise,
-)
+from visualizer.practice.code import MAX_BRANCHING, MAX_DEPTH, VALUE_LIMIT, RandomExercise
 from visualizer.practice.exercise import Exercise
 
 
@@ -82,13 +77,7 @@ def test_the_tree_of_a_code_is_the_seeded_draw_of_its_values():
 
 
 @pytest.mark.parametrize(
-    ("code", "message"),
-    [
-        ("XN1A-77!", "has '!'"),
-        ("X", "too short"),
-        ("XN1A-77T", "typo"),
-        ("", "too short"),
-    ],
+    ("code", "message"), [("XN1A-77!", "has '!'"), ("X", "too short"), ("XN1A-77T", "typo"), ("", "too short")]
 )
 def test_bad_codes_are_refused_with_the_reason(code, message):
     with pytest.raises(InputError, match=message):

@@ -18,13 +18,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from visualizer.games import Player, builtin_example, from_nested
-from visualizer.practice.answers import (
-    Answers,
-    NodeAnswer,
-    from_text,
-    key_answers,
-    to_text,
-)
+from visualizer.practice.answers import Answers, NodeAnswer, from_text, key_answers, to_text
 from visualizer.practice.check import check
 from visualizer.practice.code import RandomExercise
 from visualizer.practice.exercise import Exercise
@@ -44,9 +38,17 @@ def structure(exercise: Exercise) -> tuple[str, dict[str, list[str]], dict[str, 
     return root.name, children, leaves, root.player is Player.MAX
 
 
-def student_sheet(exercise: Exercise, *, strict: bool | None = None, prunes: bool = True, passes_window: bool = True,
-                  left_to_right: bool = True, returns_bound: bool = False, alternates: bool = True,
-                  raised: bool = False) -> Answers:
+def student_sheet(
+    exercise: Exercise,
+    *,
+    strict: bool | None = None,
+    prunes: bool = True,
+    passes_window: bool = True,
+    left_to_right: bool = True,
+    returns_bound: bool = False,
+    alternates: bool = True,
+    raised: bool = False,
+) -> Answers:
     """The sheet a student with these habits fills in: every value and window, unvisited nodes marked pruned."""
     strict = exercise.strict if strict is None else strict
     root, children, leaves, root_max = structure(exercise)
@@ -73,7 +75,7 @@ def student_sheet(exercise: Exercise, *, strict: bool | None = None, prunes: boo
                     if raised:
                         alpha = max(alpha, best)
                     result = beta if returns_bound else best
-                    for skipped in order[index + 1:]:
+                    for skipped in order[index + 1 :]:
                         sheet[skipped] = NodeAnswer(pruned=True)
                     break
                 alpha = max(alpha, best)
@@ -83,7 +85,7 @@ def student_sheet(exercise: Exercise, *, strict: bool | None = None, prunes: boo
                     if raised:
                         beta = min(beta, best)
                     result = alpha if returns_bound else best
-                    for skipped in order[index + 1:]:
+                    for skipped in order[index + 1 :]:
                         sheet[skipped] = NodeAnswer(pruned=True)
                     break
                 beta = min(beta, best)
@@ -119,11 +121,18 @@ def test_never_prunes_on_the_example(example):
     report = check(example, sheet)
     assert names(report) == ["never_prunes"]
     assert report.misconceptions[0].nodes == ("E", "K", "G", "O")
-    assert report.to_text().splitlines()[-1] == ("Likely misconception: never prunes: it searches every node, as "
-                                                 "minimax does - it explains the mistakes at E, K, G, O")
+    assert report.to_text().splitlines()[-1] == (
+        "Likely misconception: never prunes: it searches every node, as "
+        "minimax does - it explains the mistakes at E, K, G, O"
+    )
     data = report.to_json()["misconceptions"]
-    assert data == [{"name": "never_prunes", "words": "never prunes: it searches every node, as minimax does",
-                     "nodes": ["E", "K", "G", "O"]}]
+    assert data == [
+        {
+            "name": "never_prunes",
+            "words": "never prunes: it searches every node, as minimax does",
+            "nodes": ["E", "K", "G", "O"],
+        }
+    ]
 
 
 def test_never_prunes_with_values_only(example):
@@ -202,14 +211,21 @@ HABITS = {
 
 
 def random_exercise(seed: int, branching: int, depth: int, root: Player, strict: bool, raised: bool) -> Exercise:
-    settings = RandomExercise(branching=branching, depth=depth, value_range=(-5, 5), seed=seed, root=root,
-                              strict=strict)
+    settings = RandomExercise(
+        branching=branching, depth=depth, value_range=(-5, 5), seed=seed, root=root, strict=strict
+    )
     return Exercise.from_random(settings, cut_window="raised" if raised else "kept")
 
 
 @settings(max_examples=40, deadline=None)
-@given(seed=st.integers(0, 10_000), branching=st.integers(2, 3), depth=st.integers(2, 4),
-       root=st.sampled_from([Player.MAX, Player.MIN]), strict=st.booleans(), raised=st.booleans())
+@given(
+    seed=st.integers(0, 10_000),
+    branching=st.integers(2, 3),
+    depth=st.integers(2, 4),
+    root=st.sampled_from([Player.MAX, Player.MIN]),
+    strict=st.booleans(),
+    raised=st.booleans(),
+)
 def test_each_misconception_is_named_on_random_trees(seed, branching, depth, root, strict, raised):
     """Wherever a student's habit changes the sheet, the check names that habit's misconception among the ones
     it names; with ties, the cut rule the exercise does not use is tried too."""
@@ -229,8 +245,13 @@ def test_each_misconception_is_named_on_random_trees(seed, branching, depth, roo
 
 
 @settings(max_examples=40, deadline=None)
-@given(seed=st.integers(0, 10_000), depth=st.integers(2, 4), strict=st.booleans(), slip=st.integers(0, 30),
-       raised=st.booleans())
+@given(
+    seed=st.integers(0, 10_000),
+    depth=st.integers(2, 4),
+    strict=st.booleans(),
+    slip=st.integers(0, 30),
+    raised=st.booleans(),
+)
 def test_a_single_slip_names_nothing_on_random_trees(seed, depth, strict, slip, raised):
     exercise = random_exercise(seed, 2, depth, Player.MAX, strict, raised)
     sheet = key_answers(exercise)

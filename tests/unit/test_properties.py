@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
-from typing import Sequence
 
 from hypothesis import given
 from hypothesis import strategies as st
@@ -39,9 +39,7 @@ def trees(draw: st.DrawFn) -> ExplicitTree:
     leaves = draw(st.integers(min_value=1, max_value=14))
     high = draw(st.sampled_from([1, 3, 20]))
     seed = draw(st.integers(min_value=0, max_value=2**32 - 1))
-    return random_tree(
-        leaves=leaves, branching=branching, seed=seed, value_range=(-high, high), root=draw(players)
-    )
+    return random_tree(leaves=leaves, branching=branching, seed=seed, value_range=(-high, high), root=draw(players))
 
 
 def reference_value(tree: ExplicitTree, depth: int | None, node: int = 0, ply: int = 0) -> Value:
@@ -87,7 +85,10 @@ def test_negamax_ab_mirrors_alphabeta(tree: ExplicitTree, depth: int | None, str
     assert len(negamax.events) == len(pruning.events)
     for mirror, event in zip(negamax.events, pruning.events):
         assert (mirror.kind, mirror.node, mirror.child, mirror.skipped) == (
-            event.kind, event.node, event.child, event.skipped,
+            event.kind,
+            event.node,
+            event.child,
+            event.skipped,
         )
         if tree.player(event.node) is Player.MAX:
             assert (mirror.alpha, mirror.beta, mirror.value) == (event.alpha, event.beta, event.value)
@@ -115,7 +116,10 @@ def test_recursive_and_iterative_traces_are_identical(tree: ExplicitTree, depth:
             iterative = trace_search(tree, algorithm, depth=depth, strict=strict, iterative=True)
             assert (recursive.iterative, iterative.iterative) == (False, True)
             assert recursive != iterative  # the option is recorded ...
-            assert recursive == replace(iterative, iterative=False), (algorithm, strict)  # ... and is the only difference
+            assert recursive == replace(iterative, iterative=False), (
+                algorithm,
+                strict,
+            )  # ... and is the only difference
 
 
 @given(trees(), depth_limits)
@@ -155,9 +159,7 @@ def test_node_statuses(tree: ExplicitTree, depth: int | None, algorithm: str, st
 
 
 @given(trees(), depth_limits, st.sampled_from(exact()), st.booleans())
-def test_best_move_leads_to_the_root_value(
-    tree: ExplicitTree, depth: int | None, algorithm: str, strict: bool
-) -> None:
+def test_best_move_leads_to_the_root_value(tree: ExplicitTree, depth: int | None, algorithm: str, strict: bool) -> None:
     trace = trace_search(tree, algorithm, depth=depth, strict=strict)
     summary = trace.summary
     if not tree.children[0] or depth == 0:
@@ -178,9 +180,9 @@ def test_best_move_leads_to_the_root_value(
 def test_evaluations_are_the_frontier_nodes(tree: ExplicitTree, depth: int | None) -> None:
     trace = trace_search(tree, "minimax", depth=depth)
     frontier = [
-        node for node in range(len(tree))
-        if (depth is None or tree.depths[node] <= depth)
-        and (not tree.children[node] or tree.depths[node] == depth)
+        node
+        for node in range(len(tree))
+        if (depth is None or tree.depths[node] <= depth) and (not tree.children[node] or tree.depths[node] == depth)
     ]
     evaluated = sorted(event.node for event in trace.events if event.kind is EventKind.EVALUATE)
     assert evaluated == frontier

@@ -26,11 +26,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from visualizer.readwrite.trace_json import read_json, write_json
-from visualizer.readwrite.check import check_trace
 from visualizer.games import TicTacToe, from_nested
 from visualizer.games.base import Player
 from visualizer.games.explicit import builtin_example
+from visualizer.readwrite.check import check_trace
+from visualizer.readwrite.trace_json import read_json, write_json
 from visualizer.search import find_algorithm, trace_search
 from visualizer.search.pvs import null_window_step, step_above
 from visualizer.steps.describe import describe
@@ -40,6 +40,7 @@ INFINITY = float("inf")
 
 
 # -- plain references (no library search code) --------------------------------------------------------------
+
 
 def minimax(tree: Any, maximizing: bool) -> float:
     """Minimax over nested lists."""
@@ -92,6 +93,7 @@ def visited(trace) -> list[str]:
 
 # -- the 15-node example, by hand ------------------------------------------------------------------------------
 
+
 def test_the_15_node_example_searches_c_again():
     trace = trace_search(builtin_example(), "pvs")
     assert trace.summary.value == 2 and trace.summary.best_move == "C"
@@ -104,19 +106,24 @@ def test_the_15_node_example_searches_c_again():
     assert (again.alpha, again.beta) == (-INFINITY, 2)  # C's view of A's [-2, +inf]
     assert describe(trace, research[0]) == (
         "A: -C = -2 > alpha -6 in the null window [-6, -5] (MIN's view): C is better, but -2 is only a bound "
-        "on it, so C is searched again with [-2, +inf].")
+        "on it, so C is searched again with [-2, +inf]."
+    )
     assert [trace.nodes[cut.node].name for cut in trace.summary.cutoffs] == ["E", "F", "G", "C"]
     check_trace(trace)
 
 
 def test_the_log_names_the_null_window_tests():
     trace = trace_search(builtin_example(), "pvs")
-    tested = [trace.nodes[event.node].name for event in trace.events
-              if event.kind is EventKind.ENTER and "null window" in describe(trace, event)]
+    tested = [
+        trace.nodes[event.node].name
+        for event in trace.events
+        if event.kind is EventKind.ENTER and "null window" in describe(trace, event)
+    ]
     assert tested == list("IEJCFLGNM")
     enter_c = next(event for event in trace.events if event.kind is EventKind.ENTER and event.node == 2)
     assert describe(trace, enter_c) == (
-        "Enter C (MAX, depth 1) with null window [5, 6] (MAX's view): a test, is C's value 6 or more?")
+        "Enter C (MAX, depth 1) with null window [5, 6] (MAX's view): a test, is C's value 6 or more?"
+    )
     first = trace.events[0]
     assert describe(trace, first) == "Enter A (MIN, depth 0) with window [-inf, +inf] (MIN's view)."
 
@@ -134,12 +141,11 @@ def test_registered_as_a_revisiting_negamax_that_takes_tt_and_window():
 
 # -- the null window's step ------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize(("nested", "step"), [
-    ([[3, 12, 8], [2, 4, 6]], 1),
-    ([[2.5, 3.25], [1, 4]], 0.25),
-    ([[0.1, 0.3], [0.7]], 0.1),
-    ([[2.0, 4.0], [6]], 1),
-])
+
+@pytest.mark.parametrize(
+    ("nested", "step"),
+    [([[3, 12, 8], [2, 4, 6]], 1), ([[2.5, 3.25], [1, 4]], 0.25), ([[0.1, 0.3], [0.7]], 0.1), ([[2.0, 4.0], [6]], 1)],
+)
 def test_the_step_is_the_values_granularity(nested, step):
     assert null_window_step(from_nested(nested)) == step
 
@@ -152,12 +158,16 @@ def test_a_game_s_step_is_one_and_windows_stay_readable():
 def test_non_whole_values_get_a_null_window_of_their_step():
     trace = trace_search(from_nested([[2.5, 3.25], [1, 4.75]]), "pvs")
     assert trace.summary.value == 2.5
-    windows = {event.beta - event.alpha for event in trace.events if event.kind is EventKind.ENTER
-               and "null window" in describe(trace, event)}
+    windows = {
+        event.beta - event.alpha
+        for event in trace.events
+        if event.kind is EventKind.ENTER and "null window" in describe(trace, event)
+    }
     assert windows == {0.25}
 
 
 # -- properties against the references -------------------------------------------------------------------------
+
 
 @settings(max_examples=600, deadline=None)
 @given(tree=trees(), root_max=st.booleans(), tt=st.booleans())

@@ -10,13 +10,7 @@ from object_recorder import ObjectRecorder
 from trace_sources import SOURCES, depth_for
 
 from visualizer.errors import NodeBudgetExceeded
-from visualizer.games import (
-    Nim,
-    Player,
-    TicTacToe,
-    builtin_example,
-    random_tree,
-)
+from visualizer.games import Nim, Player, TicTacToe, builtin_example, random_tree
 from visualizer.search import REGISTRY, search, trace_search
 from visualizer.tracing import EventKind, Recorder
 
@@ -26,6 +20,7 @@ GAMES = {
     "tictactoe-symmetry": lambda: TicTacToe("X........", symmetry=True),
     "nim-misere": lambda: Nim(6),
 }
+
 
 def record_both(game, algorithm, *, depth=None, strict=False, iterative=False):
     """(the column recorder's trace, the object recorder's trace) of one search.
@@ -54,13 +49,19 @@ def assert_same(new, old):
         assert new.nodes[index] == old.nodes[index]
 
 
-VERSIONS = [(name, iterative) for name, record in REGISTRY.items()
-            for iterative in ((False, True) if record.iterative is not None else (False,))]
+VERSIONS = [
+    (name, iterative)
+    for name, record in REGISTRY.items()
+    for iterative in ((False, True) if record.iterative is not None else (False,))
+]
 """Each registered algorithm recursive, and iterative when it has an explicit-stack version."""
 
 
-@pytest.mark.parametrize("algorithm, iterative", VERSIONS, ids=[f"{name}-{'iterative' if iterative else 'recursive'}"
-                                                               for name, iterative in VERSIONS])
+@pytest.mark.parametrize(
+    "algorithm, iterative",
+    VERSIONS,
+    ids=[f"{name}-{'iterative' if iterative else 'recursive'}" for name, iterative in VERSIONS],
+)
 @pytest.mark.parametrize("source", GAMES)
 def test_same_trace_as_the_object_recorder(source, algorithm, iterative):
     if source == "nested" and algorithm == "id":

@@ -10,8 +10,9 @@ from visualizer.tracing import EventKind, Recorder
 from visualizer.tracing.principal_line import logged_line
 from visualizer.tracing.trace_columns import KIND_CODES
 
-ENTER, EVALUATE, BACK_UP, EXIT = (KIND_CODES[kind] for kind in
-                                  (EventKind.ENTER, EventKind.EVALUATE, EventKind.BACK_UP, EventKind.EXIT))
+ENTER, EVALUATE, BACK_UP, EXIT = (
+    KIND_CODES[kind] for kind in (EventKind.ENTER, EventKind.EVALUATE, EventKind.BACK_UP, EventKind.EXIT)
+)
 
 
 def never(node):
@@ -49,13 +50,16 @@ def test_depths_past_255_are_searched_as_a_list():
     assert logged_line(kinds, values, list(range(count)), stops=never) == tuple(range(count))
 
 
-@pytest.mark.parametrize("algorithm, game", [
-    ("minimax", lambda: TicTacToe("X.O/.X./..O")),
-    ("negamax", lambda: TicTacToe("X.O/.X./...")),
-    ("minimax", lambda: Nim(7)),
-    ("alphabeta", lambda: TicTacToe("X.O/.X./...")),
-    ("alphabeta", lambda: TicTacToe("X../.O./...")),
-])
+@pytest.mark.parametrize(
+    "algorithm, game",
+    [
+        ("minimax", lambda: TicTacToe("X.O/.X./..O")),
+        ("negamax", lambda: TicTacToe("X.O/.X./...")),
+        ("minimax", lambda: Nim(7)),
+        ("alphabeta", lambda: TicTacToe("X.O/.X./...")),
+        ("alphabeta", lambda: TicTacToe("X../.O./...")),
+    ],
+)
 def test_a_light_search_is_summed_up_from_the_log_and_filed_when_read(algorithm, game):
     recorder = Recorder()
     search(game(), algorithm, tracer=recorder)

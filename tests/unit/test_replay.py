@@ -7,9 +7,9 @@ from hypothesis import strategies as st
 
 from visualizer.games import Player, builtin_example, from_nested, random_tree
 from visualizer.search import ALGORITHMS, trace_search
-from visualizer.tracing import EventKind
 from visualizer.steps.describe import describe
 from visualizer.steps.replay import NodeView, Phase, Replay
+from visualizer.tracing import EventKind
 
 
 def snapshot(replay: Replay) -> tuple:
@@ -60,8 +60,11 @@ def test_stepping_back_restores_every_state_exactly(seed, leaves, algorithm, roo
         assert snapshot(replay) == snapshot(fresh)
     replay.seek(replay.count)
     values = [view.value for view, node in zip(replay.views, trace.nodes) if view.phase is Phase.DONE]
-    finished = [node.value for node, view in zip(trace.nodes, replay.views) if node.visit is not None
-                and not (view.phase is Phase.PRUNED and trace.traits.revisits)]
+    finished = [
+        node.value
+        for node, view in zip(trace.nodes, replay.views)
+        if node.visit is not None and not (view.phase is Phase.PRUNED and trace.traits.revisits)
+    ]
     assert values == finished  # a search that revisits may skip a node it searched before (a re-search)
 
 

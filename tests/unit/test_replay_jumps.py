@@ -10,11 +10,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tests.trace_sources import SOURCES, depth_for
-from visualizer.readwrite.trace_json import read_json
 from visualizer.games import Player, random_tree
+from visualizer.readwrite.trace_json import read_json
 from visualizer.search import ALGORITHMS, trace_search
-from visualizer.tracing.events import EVENT_KINDS, Effect
 from visualizer.steps.replay import NodeView, Phase, Replay
+from visualizer.tracing.events import EVENT_KINDS, Effect
 from visualizer.tracing.trace import Trace
 
 TRACES = sorted((Path(__file__).resolve().parents[2] / "traces").glob("*.json"))
@@ -24,8 +24,15 @@ TRACES = sorted((Path(__file__).resolve().parents[2] / "traces").glob("*.json"))
 def state(replay: Replay) -> tuple:
     """Every field the app reads from a replay."""
     return (
-        replay.step, tuple(replay.views), tuple(replay.stack), replay.current, replay.event,
-        replay.visited, replay.evaluated, replay.cutoffs, replay.next_cutoff(),
+        replay.step,
+        tuple(replay.views),
+        tuple(replay.stack),
+        replay.current,
+        replay.event,
+        replay.visited,
+        replay.evaluated,
+        replay.cutoffs,
+        replay.next_cutoff(),
     )
 
 
@@ -40,8 +47,17 @@ def reference_states(trace: Trace) -> list[tuple]:
         later = [cutoff for cutoff in cutoff_steps if cutoff > step]
         cutoffs = len(cutoff_steps) - len(later)
         event = events[step - 1] if step else None
-        return (step, tuple(views), tuple(stack), event and event.node, event, visits, evaluations, cutoffs,
-                later[0] if later else None)
+        return (
+            step,
+            tuple(views),
+            tuple(stack),
+            event and event.node,
+            event,
+            visits,
+            evaluations,
+            cutoffs,
+            later[0] if later else None,
+        )
 
     states = [snapshot(0)]
     for event in events:

@@ -8,22 +8,21 @@ import json
 from typing import Any
 
 import pytest
-
-from visualizer.tracing.traits import traits_of
 from toys import TwoPileNim
 
 from visualizer.errors import InputError
-from visualizer.readwrite.trace_json import from_json, to_json
-from visualizer.readwrite.check import check_trace
-from visualizer.readwrite.schema import validate
 from visualizer.games import Player
 from visualizer.games.explicit import builtin_example
+from visualizer.readwrite.check import check_trace
+from visualizer.readwrite.schema import validate
+from visualizer.readwrite.trace_json import from_json, to_json
 from visualizer.search import Algorithm, registered, trace_search
 from visualizer.search.options import OPTIONS, changed_options, option_label, parse_interval, parse_option
+from visualizer.steps.replay import Phase, Replay
 from visualizer.tracing import Recorder
 from visualizer.tracing.events import EVENT_KINDS, Bound, EventKind
-from visualizer.steps.replay import Phase, Replay
 from visualizer.tracing.tracer import NULL_TRACER, Tracer
+from visualizer.tracing.traits import traits_of
 
 AGAIN = "toy-again"
 CARLO = "toy-carlo"
@@ -99,8 +98,16 @@ def carlo(game: Any, *, tracer: Tracer = NULL_TRACER, iterations: int = 4) -> An
 
 
 TOY_AGAIN = Algorithm(AGAIN, search_first_child_twice, windowed=False, movers_view=False, revisits=True)
-TOY_CARLO = Algorithm(CARLO, carlo, windowed=False, movers_view=False, accepts_depth=False, revisits=True,
-                      estimates=True, options=("iterations",))
+TOY_CARLO = Algorithm(
+    CARLO,
+    carlo,
+    windowed=False,
+    movers_view=False,
+    accepts_depth=False,
+    revisits=True,
+    estimates=True,
+    options=("iterations",),
+)
 
 
 @pytest.fixture(autouse=True)
@@ -117,6 +124,7 @@ def record(search, game, **options):
 
 # -- a node entered again is the same node --------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("game", [TwoPileNim((2, 1)), builtin_example()], ids=["game", "explicit"])
 def test_a_re_search_reopens_the_same_nodes(game):
     trace = record(search_first_child_twice, game)
@@ -125,8 +133,11 @@ def test_a_re_search_reopens_the_same_nodes(game):
     assert len(trace.nodes) == len(plain.nodes)  # no node is added by searching it again
     assert sorted(trace.columns.name) == sorted(plain.columns.name)
     first = plain.root.children[0]
-    subtree = [node for node in range(len(plain.nodes)) if plain.columns.name[node].startswith(
-        plain.columns.name[first])] if not game.is_explicit else None
+    subtree = (
+        [node for node in range(len(plain.nodes)) if plain.columns.name[node].startswith(plain.columns.name[first])]
+        if not game.is_explicit
+        else None
+    )
     visits = trace.summary.visit_order
     assert len(visits) > len(set(visits)) and set(visits) == set(plain.summary.visit_order)
     if subtree is not None:
@@ -153,11 +164,15 @@ def test_replay_steps_a_re_search_forward_and_back_exactly():
     while replay.forward():
         seen.append(list(replay.views))
     while replay.back():
-        assert replay.views == seen[replay.step - 1] if replay.step else all(
-            view.phase is Phase.UNSEEN for view in replay.views)
+        assert (
+            replay.views == seen[replay.step - 1]
+            if replay.step
+            else all(view.phase is Phase.UNSEEN for view in replay.views)
+        )
 
 
 # -- Monte Carlo shaped events --------------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("game", [TwoPileNim((2, 1)), builtin_example()], ids=["game", "explicit"])
 def test_monte_carlo_events_build_the_tree_they_walk(game):
@@ -187,8 +202,11 @@ def test_a_selected_node_shows_its_mean_so_far_and_the_line_follows_the_most_vis
     selects = [event for event in trace.events if event.kind is EventKind.SELECT and event.node != 0]
     assert selects, "the toy selects below the root"
     replay.seek(selects[0].step)
-    before = [event for event in trace.events[: selects[0].step - 1]
-              if event.kind is EventKind.BACKPROPAGATE and event.node == selects[0].node][-1]
+    before = [
+        event
+        for event in trace.events[: selects[0].step - 1]
+        if event.kind is EventKind.BACKPROPAGATE and event.node == selects[0].node
+    ][-1]
     assert replay.views[selects[0].node].value == before.value == selects[0].value
     counts = {}
     for event in trace.events:
@@ -200,8 +218,11 @@ def test_a_selected_node_shows_its_mean_so_far_and_the_line_follows_the_most_vis
 
 @pytest.mark.parametrize("search", ["again", "carlo"])
 def test_the_file_reads_back(search):
-    trace = record(search_first_child_twice, TwoPileNim((2, 1))) if search == "again" else \
-        record(carlo, TwoPileNim((2, 2)), iterations=7)
+    trace = (
+        record(search_first_child_twice, TwoPileNim((2, 1)))
+        if search == "again"
+        else record(carlo, TwoPileNim((2, 2)), iterations=7)
+    )
     text = to_json(trace)
     validate(json.loads(text))
     assert from_json(text) == trace
@@ -209,11 +230,15 @@ def test_the_file_reads_back(search):
 
 # -- options ----------------------------------------------------------------------------------------------------
 
+
 def test_options_reach_the_algorithm_and_the_trace_records_those_set():
     trace = trace_search(TwoPileNim((2, 2)), CARLO, iterations=3)
     assert trace.options == {"iterations": 3}
-    assert [event.visits for event in trace.events if event.kind is EventKind.BACKPROPAGATE and event.node == 0] \
-        == [1, 2, 3]
+    assert [event.visits for event in trace.events if event.kind is EventKind.BACKPROPAGATE and event.node == 0] == [
+        1,
+        2,
+        3,
+    ]
     assert trace_search(TwoPileNim((2, 2)), CARLO, iterations=OPTIONS["iterations"].default).options == {}
     again = from_json(to_json(trace))
     assert again.options == {"iterations": 3}
@@ -233,16 +258,26 @@ def test_option_text_is_read_and_checked():
     assert parse_interval("-5:5", "--window") == (-5, 5)
     assert parse_interval("-inf:3.5", "--window") == (float("-inf"), 3.5)
     assert parse_interval("2:2", "--bounds", closed=True) == (2, 2)
-    for text, message in [("5:-5", "LO 5 above HI -5"), ("2:2", "LO 2 equal to HI 2"), ("3", "takes LO:HI"),
-                          ("a:b", "needs numbers"), ("nan:1", "needs numbers")]:
+    for text, message in [
+        ("5:-5", "LO 5 above HI -5"),
+        ("2:2", "LO 2 equal to HI 2"),
+        ("3", "takes LO:HI"),
+        ("a:b", "needs numbers"),
+        ("nan:1", "needs numbers"),
+    ]:
         with pytest.raises(InputError, match=message):
             parse_interval(text, "--window")
     assert parse_option("tt") == ("tt", True)
     assert parse_option("Fail_Hard") == ("fail_hard", True)
     assert parse_option("window=-1:1") == ("window", (-1, 1))
     assert parse_option("iterations=20") == ("iterations", 20)
-    for text, message in [("ttt", "unknown search option 'ttt'"), ("tt=1", "is a switch"),
-                          ("window=", "needs a value"), ("iterations=0", "1 or more"), ("exploration=-1", "0 or more")]:
+    for text, message in [
+        ("ttt", "unknown search option 'ttt'"),
+        ("tt=1", "is a switch"),
+        ("window=", "needs a value"),
+        ("iterations=0", "1 or more"),
+        ("exploration=-1", "0 or more"),
+    ]:
         with pytest.raises(InputError, match=message):
             parse_option(text)
     assert option_label("window", (-1, 1)) == "window -1:1"

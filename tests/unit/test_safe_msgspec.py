@@ -45,9 +45,16 @@ def _no_core_dump() -> None:
 
 
 def _runs(how: str) -> list[subprocess.CompletedProcess]:
-    return [subprocess.run([sys.executable, "-c", SCRIPT, delay, how], capture_output=True, text=True, timeout=60,
-                           preexec_fn=_no_core_dump)
-            for delay in DELAYS]
+    return [
+        subprocess.run(
+            [sys.executable, "-c", SCRIPT, delay, how],
+            capture_output=True,
+            text=True,
+            timeout=60,
+            preexec_fn=_no_core_dump,
+        )
+        for delay in DELAYS
+    ]
 
 
 @pytest.mark.skipif(not hasattr(signal, "setitimer"), reason="needs POSIX timers")

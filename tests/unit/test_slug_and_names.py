@@ -29,14 +29,26 @@ TEXTBOOK = "[[3,12,8],[2,4,6],[14,5,2]]"
         (lambda: from_array(DEFAULT_ARRAY), {}, "example15-rootmax-alphabeta"),
         (lambda: from_nested(TEXTBOOK), {}, "nested13-alphabeta"),
         (lambda: from_nested(TEXTBOOK, root=Player.MIN), {}, "nested13-rootmin-alphabeta"),
-        (lambda: with_order(from_nested(TEXTBOOK, root=Player.MIN), "best"), {"strict": True},
-         "nested13-best-rootmin-alphabeta-strict"),
+        (
+            lambda: with_order(from_nested(TEXTBOOK, root=Player.MIN), "best"),
+            {"strict": True},
+            "nested13-best-rootmin-alphabeta-strict",
+        ),
         (lambda: random_tree(depth=3, seed=4, root=Player.MIN), {"depth": 2}, "random-seed4-rootmin-alphabeta-d2"),
         (lambda: TicTacToe(root=Player.MIN), {"depth": 1}, "tictactoe-empty-rootmin-alphabeta-d1"),
         (TicTacToe, {"depth": 1}, "tictactoe-empty-alphabeta-d1"),
     ],
-    ids=["builtin", "builtin-max", "array-max", "nested", "nested-min", "order-strict", "random", "tictactoe-min",
-         "tictactoe"],
+    ids=[
+        "builtin",
+        "builtin-max",
+        "array-max",
+        "nested",
+        "nested-min",
+        "order-strict",
+        "random",
+        "tictactoe-min",
+        "tictactoe",
+    ],
 )
 def test_the_slug_names_root_order_depth_and_strict(make, options, name):
     assert trace_slug(trace_search(make(), "alphabeta", **options)) == name

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import contextlib
 import sys
-from typing import Iterator
+from collections.abc import Iterator
 
 import pytest
 
@@ -106,13 +106,7 @@ def test_array_errors() -> None:
 
 
 @pytest.mark.parametrize(
-    ("text", "expected"),
-    [
-        ("1,3,5", [1, 3, 5]),
-        ("1 3 5", [1, 3, 5]),
-        (" [1, -2, 2.5] ", [1, -2, 2.5]),
-        ("7", [7]),
-    ],
+    ("text", "expected"), [("1,3,5", [1, 3, 5]), ("1 3 5", [1, 3, 5]), (" [1, -2, 2.5] ", [1, -2, 2.5]), ("7", [7])]
 )
 def test_parse_array(text: str, expected: list[float]) -> None:
     values = parse_array(text)

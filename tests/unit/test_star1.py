@@ -27,9 +27,9 @@ from test_expectimax import CS188_NESTED, chance_trees
 from toys import ExpectimaxExample
 
 from visualizer.errors import InputError
-from visualizer.readwrite.check import check_trace
 from visualizer.games import Player, TicTacToe, from_nested, random_tree
 from visualizer.games.explicit import parse_levels
+from visualizer.readwrite.check import check_trace
 from visualizer.search import search, trace_search
 from visualizer.search.chance import leaf_bounds
 from visualizer.steps.describe import describe
@@ -44,7 +44,9 @@ def chance_cutoffs(trace):
 
 
 def window(trace, name):
-    entered = next(event for event in trace.events if event.kind is EventKind.ENTER and event.node == trace.node(name).id)
+    entered = next(
+        event for event in trace.events if event.kind is EventKind.ENTER and event.node == trace.node(name).id
+    )
     return entered.alpha, entered.beta
 
 
@@ -64,7 +66,10 @@ def test_an_upper_bound_cut_off_by_hand():
     assert trace.nodes[cut.node].name == "C" and trace.nodes[cut.child].name == "D"
     assert trace.names(cut.skipped) == ["E", "F"]
     assert (cut.bound, cut.limit, cut.value, cut.alpha) == (Bound.UPPER, 5, 0.5, 6)
-    assert describe(trace, cut) == "C: with E, F at most 9, C is worth at most 5 <= alpha 6, so E, F are pruned (chance cut-off)."
+    assert (
+        describe(trace, cut)
+        == "C: with E, F at most 9, C is worth at most 5 <= alpha 6, so E, F are pruned (chance cut-off)."
+    )
     assert trace.node("C").value == 5 and trace.summary.value == 6 == search(from_nested(UPPER_TREE), "expectimax")
     assert trace.names(trace.summary.pruned) == ["E", "F"]
     check_trace(trace)  # one depth-first walk that Replay and the app can step through
@@ -76,7 +81,10 @@ def test_a_lower_bound_cut_off_by_hand():
     assert window(trace, "C") == (-float("inf"), 3) and window(trace, "D") == (0, 6)
     [cut] = chance_cutoffs(trace)
     assert (trace.nodes[cut.node].name, cut.bound, cut.limit, cut.beta) == ("C", Bound.LOWER, 4, 3)
-    assert describe(trace, cut) == "C: with E, F at least 0, C is worth at least 4 >= beta 3, so E, F are pruned (chance cut-off)."
+    assert (
+        describe(trace, cut)
+        == "C: with E, F at least 0, C is worth at least 4 >= beta 3, so E, F are pruned (chance cut-off)."
+    )
     assert trace.summary.value == 3 == search(tree, "expectimax")
     assert trace.options == {"bounds": (0, 10)}
 
@@ -86,7 +94,10 @@ def test_cs188_example_prunes_j():
     assert trace.names(trace.summary.visit_order) == list("ABEFGCHIDKLM")
     [cut] = chance_cutoffs(trace)
     assert trace.names(cut.skipped) == ["J"] and cut.bound is Bound.UPPER and cut.limit == pytest.approx(7)
-    assert describe(trace, cut) == "C: with J at most 15, C is worth at most 7 <= alpha 8, so J is pruned (chance cut-off)."
+    assert (
+        describe(trace, cut)
+        == "C: with J at most 15, C is worth at most 7 <= alpha 8, so J is pruned (chance cut-off)."
+    )
     assert trace.summary.value == pytest.approx(8) and trace.summary.best_move == "B"
 
 
@@ -104,8 +115,11 @@ def test_default_bounds_are_the_values_the_search_can_evaluate():
 
 
 def test_a_game_with_chance_nodes_needs_bounds_and_bounds_must_hold():
-    with pytest.raises(InputError, match="star1 needs bounds on the leaf values of expectimax example, 3 chance "
-                                         "nodes of 3 leaves to prune at its chance nodes; give them, e.g. --bounds -1:1"):
+    with pytest.raises(
+        InputError,
+        match="star1 needs bounds on the leaf values of expectimax example, 3 chance "
+        "nodes of 3 leaves to prune at its chance nodes; give them, e.g. --bounds -1:1",
+    ):
         search(ExpectimaxExample(), "star1")
     with pytest.raises(InputError, match="finite"):
         search(from_nested(UPPER_TREE), "star1", bounds=(-float("inf"), 10))
@@ -133,11 +147,20 @@ def test_star1_gives_expectimax_value_and_enters_only_nodes_expectimax_enters(ne
 
 
 @settings(max_examples=150, deadline=None)
-@given(st.integers(2, 3), st.integers(0, 2**32 - 1), st.none() | st.integers(0, 4),
-       st.sampled_from(["max,chance,min,chance", "min,chance,chance,max", "max,min,chance,max"]))
+@given(
+    st.integers(2, 3),
+    st.integers(0, 2**32 - 1),
+    st.none() | st.integers(0, 4),
+    st.sampled_from(["max,chance,min,chance", "min,chance,chance,max", "max,min,chance,max"]),
+)
 def test_star1_agrees_with_expectimax_on_level_trees_at_any_depth(branching, seed, depth, text):
-    tree = random_tree(depth=4, branching=branching, seed=seed, levels=parse_levels(text),
-                       root=Player(next(level for level in text.split(",") if level != "chance")))
+    tree = random_tree(
+        depth=4,
+        branching=branching,
+        seed=seed,
+        levels=parse_levels(text),
+        root=Player(next(level for level in text.split(",") if level != "chance")),
+    )
     full, star = trace_search(tree, "expectimax", depth=depth), trace_search(tree, "star1", depth=depth)
     assert star.summary.value == pytest.approx(full.summary.value, abs=1e-9)
     assert is_subsequence(star.summary.visit_order, full.summary.visit_order)
@@ -150,8 +173,9 @@ def test_star1_is_alphabeta_on_trees_without_chance_nodes(leaves, branching, see
     star, alpha_beta = trace_search(tree, "star1"), trace_search(tree, "alphabeta")
     assert star.summary.value == alpha_beta.summary.value
     assert star.summary.visit_order == alpha_beta.summary.visit_order
-    assert [(event.kind, event.value, event.alpha, event.beta) for event in star.events] == \
-        [(event.kind, event.value, event.alpha, event.beta) for event in alpha_beta.events]
+    assert [(event.kind, event.value, event.alpha, event.beta) for event in star.events] == [
+        (event.kind, event.value, event.alpha, event.beta) for event in alpha_beta.events
+    ]
 
 
 @pytest.mark.parametrize("bounds", [None, (-1, 1)])
@@ -166,6 +190,8 @@ def test_star1_on_a_game_with_chance_nodes():
     # CS188's example as a game (tests/toys.py): the same cut as the tree's, at b, whose third outcome b.3 is pruned.
     trace = trace_search(ExpectimaxExample(), "star1", bounds=(0, 15))
     [cut] = chance_cutoffs(trace)
-    assert describe(trace, cut) == \
-        "b: with b.3 at most 15, b is worth at most 7 <= alpha 8, so b.3 is pruned (chance cut-off)."
+    assert (
+        describe(trace, cut)
+        == "b: with b.3 at most 15, b is worth at most 7 <= alpha 8, so b.3 is pruned (chance cut-off)."
+    )
     assert trace.summary.value == pytest.approx(8) and trace.summary.best_move == "a"

@@ -14,13 +14,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from visualizer.cli.render import node_table, run_text
-from visualizer.readwrite.trace_json import from_json, to_json
 from visualizer.dot.write import to_dot
 from visualizer.games import ExplicitTree, Player, from_array, from_nested, random_tree
+from visualizer.readwrite.trace_json import from_json, to_json
 from visualizer.search import ALGORITHMS, REGISTRY, trace_search
-from visualizer.tracing.events import EVENT_KINDS, Effect
-from visualizer.steps.visits import is_monte_carlo, visit_counts
 from visualizer.steps.replay import Replay
+from visualizer.steps.visits import is_monte_carlo, visit_counts
+from visualizer.tracing.events import EVENT_KINDS, Effect
 from visualizer.tracing.trace import Trace
 from visualizer.tui import tree_layout as layout
 
@@ -34,11 +34,7 @@ pytestmark = pytest.mark.filterwarnings("ignore:'setParseAction' deprecated")  #
 # B = min(5, 6) = 5 gives A alpha 5; at C, F = 3 <= 5 cuts G off. G's children N and O lie below the
 # look-ahead, inside the skipped subtree: pruned. H..M lie below it with no cut-off above: unreached.
 CUT_ABOVE_THE_LIMIT = [0, 0, 0, 5, 6, 3, 9, 1, 2, 3, 4, 5, 6, 7, 8]
-HAND_CHECKED = {
-    "visited": set("ABCDEF"),
-    "pruned": set("GNO"),
-    "unreached": set("HIJKLM"),
-}
+HAND_CHECKED = {"visited": set("ABCDEF"), "pruned": set("GNO"), "unreached": set("HIJKLM")}
 
 # Nested, root MAX, depth 2: [[5, 6], [3, [[1, 2], [3, 4]]]]. B = 5; at C the leaf F = 3 <= 5 cuts
 # off G, an inner node at the look-ahead whose subtree goes two levels deeper: all pruned, none
@@ -57,10 +53,12 @@ def from_json_text(trace: Trace) -> dict[str, str]:
     statuses = {node["name"]: codes[code] for node, code in zip(data["nodes"], column, strict=True)}
     names = {node["id"]: node["name"] for node in data["nodes"]}
     summary = graph["summary"]
-    assert {names[node] for node in summary["pruned"]} == {name for name, status in statuses.items()
-                                                           if status == "pruned"}
-    assert {names[node] for node in summary["unreached"]} == {name for name, status in statuses.items()
-                                                              if status == "unreached"}
+    assert {names[node] for node in summary["pruned"]} == {
+        name for name, status in statuses.items() if status == "pruned"
+    }
+    assert {names[node] for node in summary["unreached"]} == {
+        name for name, status in statuses.items() if status == "unreached"
+    }
     return statuses
 
 

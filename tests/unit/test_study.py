@@ -14,15 +14,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from visualizer.analysis import (
-    Size,
-    knuth_moore,
-    parse_depth_range,
-    parse_leaves,
-    parse_orders,
-    run_study,
-    tree_seed,
-)
+from visualizer.analysis import Size, knuth_moore, parse_depth_range, parse_leaves, parse_orders, run_study, tree_seed
 from visualizer.analysis.plots import power_of_two_ticks, series, tick_label
 from visualizer.errors import InputError
 from visualizer.games.random_tree import random_tree
@@ -38,9 +30,16 @@ def leaf_values(tree) -> list[int]:
 def study_trees(study, size: Size) -> list:
     """The trees the study searched at `size`, rebuilt from their seeds."""
     shape = {"depth": size.depth} if size.is_uniform else {"leaves": size.leaves}
-    return [random_tree(**shape, branching=study.branching, value_range=study.value_range,
-                        seed=tree_seed(study.seed, size.leaves, trial), root=study.root)
-            for trial in range(study.trials)]
+    return [
+        random_tree(
+            **shape,
+            branching=study.branching,
+            value_range=study.value_range,
+            seed=tree_seed(study.seed, size.leaves, trial),
+            root=study.root,
+        )
+        for trial in range(study.trials)
+    ]
 
 
 def rows_by_label(study, size: Size) -> dict:
@@ -71,8 +70,14 @@ def test_knuth_moore_matches_hand_values(branching, depth, leaves):
 
 @pytest.mark.parametrize(("branching", "depth", "minimal"), [(2, 3, 5), (3, 3, 11), (2, 4, 7), (4, 4, 31)])
 def test_perfect_ordering_evaluates_exactly_the_knuth_moore_leaves_on_every_tree(branching, depth, minimal):
-    study = run_study(parse_depth_range(f"{depth}:{depth}", branching), branching=branching, trials=6,
-                      value_range=WIDE, seed=11, orders=("best",))
+    study = run_study(
+        parse_depth_range(f"{depth}:{depth}", branching),
+        branching=branching,
+        trials=6,
+        value_range=WIDE,
+        seed=11,
+        orders=("best",),
+    )
     (size,) = study.sizes
     for tree in study_trees(study, size):
         values = leaf_values(tree)
@@ -87,15 +92,20 @@ def test_perfect_ordering_evaluates_exactly_the_knuth_moore_leaves_on_every_tree
 # -- worst order against natural ------------------------------------------------------------------
 
 
-@given(seed=st.integers(0, 10**6), branching=st.integers(2, 4), depth=st.integers(1, 3),
-       wide=st.booleans())
+@given(seed=st.integers(0, 10**6), branching=st.integers(2, 4), depth=st.integers(1, 3), wide=st.booleans())
 def test_worst_order_evaluates_at_least_as_many_leaves_as_natural_on_each_shallow_tree(seed, branching, depth, wide):
     # Only up to depth 3, where worst-first leaves no cut-off (see the next test). Deeper, reversing
     # the exact order is not the worst case: a binary depth-4 tree (seed 136747, leaves -10^9:10^9)
     # evaluates all 16 leaves in natural order and 15 worst-first. There the claim holds on the mean
     # (test_worst_order_evaluates_most_leaves_of_deeper_trees).
-    study = run_study(parse_depth_range(f"{depth}:{depth}", branching), branching=branching, trials=2,
-                      value_range=WIDE if wide else (-10, 10), seed=seed, orders=("natural", "worst"))
+    study = run_study(
+        parse_depth_range(f"{depth}:{depth}", branching),
+        branching=branching,
+        trials=2,
+        value_range=WIDE if wide else (-10, 10),
+        seed=seed,
+        orders=("natural", "worst"),
+    )
     rows = rows_by_label(study, study.sizes[0])
     natural, worst = rows["alphabeta (natural)"].samples, rows["alphabeta (worst)"].samples
     for (_, natural_leaves), (_, worst_leaves) in zip(natural, worst):
@@ -107,15 +117,20 @@ def test_worst_order_on_distinct_values_evaluates_every_leaf_up_to_depth_three(b
     # Worst-first, every node's value lies strictly inside its window down to depth 3: a MAX root
     # sees its MIN children rising, each above the alpha it is given; their MAX children come falling,
     # each below the beta it is given, and evaluate their leaves rising, all below that beta.
-    study = run_study(parse_depth_range(f"{depth}:{depth}", branching), branching=branching, trials=5,
-                      value_range=WIDE, seed=5, orders=("worst",))
+    study = run_study(
+        parse_depth_range(f"{depth}:{depth}", branching),
+        branching=branching,
+        trials=5,
+        value_range=WIDE,
+        seed=5,
+        orders=("worst",),
+    )
     worst = rows_by_label(study, study.sizes[0])["alphabeta (worst)"]
     assert [leaves for _, leaves in worst.samples] == [branching**depth] * 5
 
 
 def test_worst_order_evaluates_most_leaves_of_deeper_trees():
-    study = run_study(parse_depth_range("4:6", 2), trials=10, value_range=WIDE, seed=3,
-                      orders=("natural", "worst"))
+    study = run_study(parse_depth_range("4:6", 2), trials=10, value_range=WIDE, seed=3, orders=("natural", "worst"))
     for size in study.sizes:
         rows = rows_by_label(study, size)
         worst, natural = rows["alphabeta (worst)"], rows["alphabeta (natural)"]
@@ -244,8 +259,12 @@ def test_bad_input_is_one_line(parse, message):
 def test_series_have_one_line_per_search_and_the_reference_on_uniform_sizes():
     study = run_study(parse_leaves("8,12,16", 2), trials=2, seed=1, orders=("natural", "best"))
     lines = series(study)
-    assert [line.label for line in lines] == ["minimax", "alphabeta (natural)", "alphabeta (best)",
-                                              "Knuth-Moore minimum"]
+    assert [line.label for line in lines] == [
+        "minimax",
+        "alphabeta (natural)",
+        "alphabeta (best)",
+        "Knuth-Moore minimum",
+    ]
     assert lines[0].x == (8, 12, 16) and lines[0].y == (8, 12, 16)
     assert lines[-1].is_reference and lines[-1].x == (8, 16) and lines[-1].y == (5, 7)
 
@@ -269,7 +288,9 @@ def test_tick_labels_shorten_big_powers():
     assert [tick_label(value) for value in (8, 1024, 8192, 65536, 2**20)] == ["8", "1024", "8192", "64k", "1M"]
 
 
-@pytest.mark.parametrize(("fraction", "text"), [(0.2532, "25%"), (0.0615, "6.2%"), (0.0999, "10%"), (0.0994, "9.9%"), (0.0, "0%")])
+@pytest.mark.parametrize(
+    ("fraction", "text"), [(0.2532, "25%"), (0.0615, "6.2%"), (0.0999, "10%"), (0.0994, "9.9%"), (0.0, "0%")]
+)
 def test_percentages_keep_one_decimal_only_below_ten_percent(fraction, text):
     from visualizer.analysis.report import percent
 

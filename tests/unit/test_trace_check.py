@@ -6,8 +6,8 @@ import random
 import pytest
 
 from visualizer.errors import InputError
-from visualizer.readwrite.check import _check_events, _walk, check_trace
 from visualizer.games import Nim, TicTacToe, builtin_example, random_tree
+from visualizer.readwrite.check import _check_events, _walk, check_trace
 from visualizer.search import trace_search
 from visualizer.tracing.trace_columns import KINDS, NO_CHILD, TraceColumns
 

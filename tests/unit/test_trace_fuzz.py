@@ -11,9 +11,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from visualizer.errors import VisualizerError
-from visualizer.readwrite.trace_json import from_json, read_json, to_json
-from visualizer.games import TicTacToe, builtin_example, from_array
+from visualizer.games import TicTacToe, from_array
 from visualizer.games.registry import from_spec
+from visualizer.readwrite.trace_json import from_json, read_json, to_json
 from visualizer.search import trace_search
 from visualizer.steps.replay import Phase, Replay
 
@@ -27,8 +27,30 @@ _TEXTS = {name: to_json(read_json(TRACES / f"{name}.json")) for name in COMMITTE
 _TEXTS["tictactoe-midgame"] = to_json(trace_search(TicTacToe("XOX/.O./X.."), "alphabeta"))
 
 REPLACEMENTS = st.sampled_from(
-    [None, True, False, 0, -1, 1, 2, 1.5, -0.5, 10**30, -(10**30), 10**9, "", "x", "+inf", "-inf", "max",
-     "A", [], ["A"], {}, {"kind": "array"}]
+    [
+        None,
+        True,
+        False,
+        0,
+        -1,
+        1,
+        2,
+        1.5,
+        -0.5,
+        10**30,
+        -(10**30),
+        10**9,
+        "",
+        "x",
+        "+inf",
+        "-inf",
+        "max",
+        "A",
+        [],
+        ["A"],
+        {},
+        {"kind": "array"},
+    ]
 )
 """Values put in place of a field: each JSON type, huge, negative and float numbers, names, infinities."""
 
@@ -36,15 +58,35 @@ FIELD_OPERATIONS = ["delete", "replace"]
 LIST_OPERATIONS = ["swap", "drop", "duplicate"]
 OPERATIONS = [*FIELD_OPERATIONS, *LIST_OPERATIONS, "truncate", "bad-byte"]
 
-ANCHORS = [(), ("graph",), ("graph", "events"), ("graph", "node_columns"), ("graph", "summary"),
-           ("graph", "summary", "cutoffs"), ("graph", "codes"), ("nodes",), ("edges",), ("graph", "source"),
-           ("graph", "options")]
+ANCHORS = [
+    (),
+    ("graph",),
+    ("graph", "events"),
+    ("graph", "node_columns"),
+    ("graph", "summary"),
+    ("graph", "summary", "cutoffs"),
+    ("graph", "codes"),
+    ("nodes",),
+    ("edges",),
+    ("graph", "source"),
+    ("graph", "options"),
+]
 """Where a field mutation's walk starts (then it goes a few levels further down at random)."""
 
-LISTS = [("graph", "events", "kind"), ("graph", "events", "node"), ("graph", "events", "child"),
-         ("graph", "events", "value"), ("graph", "node_columns", "depth"), ("graph", "node_columns", "player"),
-         ("nodes",), ("edges",), ("graph", "summary", "cutoffs"), ("graph", "summary", "principal_variation"),
-         ("graph", "summary", "pruned"), ("graph", "source", "values")]
+LISTS = [
+    ("graph", "events", "kind"),
+    ("graph", "events", "node"),
+    ("graph", "events", "child"),
+    ("graph", "events", "value"),
+    ("graph", "node_columns", "depth"),
+    ("graph", "node_columns", "player"),
+    ("nodes",),
+    ("edges",),
+    ("graph", "summary", "cutoffs"),
+    ("graph", "summary", "principal_variation"),
+    ("graph", "summary", "pruned"),
+    ("graph", "source", "values"),
+]
 """The lists a list mutation reorders, cuts or repeats items of (the event columns most often)."""
 
 
@@ -152,11 +194,24 @@ def test_the_mutations_hit_both_outcomes():
 
 
 # -- any node names round-trip ------------------------------------------------------------------
-PLACEHOLDER_LIKE = ["\x00nodes\x00", "\x00events\x00", "\x00edges\x00", "\x00pv\x00", "\x00pruned\x00",
-                    "\x00pruned0\x00", "\x00unreached\x00", "\x00visit_order\x00", "\\u0000nodes\\u0000",
-                    '"\x00nodes\x00"', "\x00", "\x00\x00", "nodes"]
-NAMES = st.one_of(st.sampled_from(PLACEHOLDER_LIKE), st.text(st.characters(blacklist_categories=("Cs",)),
-                                                             min_size=1, max_size=12))
+PLACEHOLDER_LIKE = [
+    "\x00nodes\x00",
+    "\x00events\x00",
+    "\x00edges\x00",
+    "\x00pv\x00",
+    "\x00pruned\x00",
+    "\x00pruned0\x00",
+    "\x00unreached\x00",
+    "\x00visit_order\x00",
+    "\\u0000nodes\\u0000",
+    '"\x00nodes\x00"',
+    "\x00",
+    "\x00\x00",
+    "nodes",
+]
+NAMES = st.one_of(
+    st.sampled_from(PLACEHOLDER_LIKE), st.text(st.characters(blacklist_categories=("Cs",)), min_size=1, max_size=12)
+)
 
 
 @settings(max_examples=60, deadline=None)

@@ -34,18 +34,11 @@ from toys import (
     toy_tt_alphabeta,
 )
 
-from visualizer.readwrite.check import check_trace
 from visualizer.games import Player, TicTacToe, builtin_example
 from visualizer.games.tictactoe import winner
+from visualizer.readwrite.check import check_trace
 from visualizer.search import ALGORITHMS, REGISTRY, registered, search, trace_search
-from visualizer.tracing.events import (
-    EVENT_FIELDS,
-    EVENT_KINDS,
-    SPARSE_FIELDS,
-    Bound,
-    Event,
-    EventKind,
-)
+from visualizer.tracing.events import EVENT_FIELDS, EVENT_KINDS, SPARSE_FIELDS, Bound, Event, EventKind
 from visualizer.tracing.recorder import Recorder
 from visualizer.tracing.trace import Trace
 
@@ -149,8 +142,11 @@ def test_built_in_searches_carry_exactly_the_fields_of_their_kinds(strict: bool,
 
 def test_the_toys_carry_exactly_the_fields_of_their_kinds():
     nim = TwoPileNim((3, 2))
-    for trace in (recorded(toy_expectimax, ExpectimaxExample()), recorded(toy_tt_alphabeta, nim),
-                  recorded(toy_iterative_deepening, nim, depth=4)):
+    for trace in (
+        recorded(toy_expectimax, ExpectimaxExample()),
+        recorded(toy_tt_alphabeta, nim),
+        recorded(toy_iterative_deepening, nim, depth=4),
+    ):
         assert_fields_follow_kinds(trace)
     assert transpositions(recorded(toy_tt_alphabeta, nim))  # the check above saw some table hits
 
@@ -160,8 +156,10 @@ def test_the_toys_carry_exactly_the_fields_of_their_kinds():
 
 def test_nim_2_1_table_hits_by_hand():
     trace = recorded(toy_tt_alphabeta, TwoPileNim((2, 1)))
-    hits = [(trace.nodes[event.node].name, trace.nodes[event.ref].name, event.bound, event.value)
-            for event in transpositions(trace)]
+    hits = [
+        (trace.nodes[event.node].name, trace.nodes[event.ref].name, event.bound, event.value)
+        for event in transpositions(trace)
+    ]
     assert hits == [("A1.B1.A1", "A1.A1.B1", Bound.EXACT, 1), ("B1.A1.A1", "A1.B1.A1", Bound.EXACT, 1)]
     assert trace.node("A1.A1.B1").board == trace.node("A1.B1.A1").board == "A 0, B 0"
     assert trace.summary.value == 1 and trace.summary.best_move == "A1"
@@ -277,8 +275,9 @@ def reference_expectimax(leaves: tuple[tuple[int, ...], ...]) -> Fraction:
     return max(Fraction(sum(row), len(row)) for row in leaves)
 
 
-@given(st.integers(2, 3).flatmap(lambda draws: st.lists(
-    st.tuples(*[st.integers(-9, 9)] * draws), min_size=2, max_size=3)))
+@given(
+    st.integers(2, 3).flatmap(lambda draws: st.lists(st.tuples(*[st.integers(-9, 9)] * draws), min_size=2, max_size=3))
+)
 def test_expectimax_agrees_with_a_reference_on_random_leaves(rows: list[tuple[int, ...]]):
     leaves = tuple(rows)
     trace = recorded(toy_expectimax, ExpectimaxExample(leaves))

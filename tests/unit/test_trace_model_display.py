@@ -24,25 +24,33 @@ import random
 import pytest
 
 from tests.toys import (
-    TOY_ALGORITHM, TOY_DEEPENING, TOY_EXPECTIMAX, TOY_TT, ExpectimaxExample, TwoPileNim, right_to_left_minimax,
-    toy_expectimax, toy_iterative_deepening, toy_tt_alphabeta,
+    TOY_ALGORITHM,
+    TOY_DEEPENING,
+    TOY_EXPECTIMAX,
+    TOY_TT,
+    ExpectimaxExample,
+    TwoPileNim,
+    right_to_left_minimax,
+    toy_expectimax,
+    toy_iterative_deepening,
+    toy_tt_alphabeta,
 )
 from visualizer.errors import InputError
+from visualizer.games import builtin_example
 from visualizer.pictures.drawing import Shape
 from visualizer.pictures.figure import Figure
 from visualizer.pictures.layout import GLYPH_HEIGHT
 from visualizer.pictures.scene import finished_scene
 from visualizer.pictures.svg import to_svg
 from visualizer.pictures.tikz import to_tikz
-from visualizer.games import builtin_example
 from visualizer.practice.drill import CUTOFF, Drill, questions
 from visualizer.practice.exercise import Exercise
 from visualizer.search import registered, trace_search
 from visualizer.steps.describe import describe
-from visualizer.tracing.events import Bound, EventKind
 from visualizer.steps.lockstep import lockstep
-from visualizer.tracing.recorder import Recorder
 from visualizer.steps.replay import NodeView, Phase, Replay
+from visualizer.tracing.events import Bound, EventKind
+from visualizer.tracing.recorder import Recorder
 
 
 @pytest.fixture(autouse=True)
@@ -119,8 +127,19 @@ def test_a_transposition_sets_the_value_and_stepping_back_takes_it_away():
     assert replay.views[node] == NodeView(Phase.OPEN, 6, None, float("-inf"), 1)
     replay = assert_replays_exactly(trace)
     final = {name: replay.views[node].value for name, node in names.items() if name != "B1.A2"}
-    assert final == {"root": 1, "A1": 1, "A1.A1": 1, "A1.A1.B1": 1, "A1.B1": 1, "A1.B1.A1": 1, "A2": -1,
-                     "A2.B1": -1, "B1": 1, "B1.A1": 1, "B1.A1.A1": 1}
+    assert final == {
+        "root": 1,
+        "A1": 1,
+        "A1.A1": 1,
+        "A1.A1.B1": 1,
+        "A1.B1": 1,
+        "A1.B1.A1": 1,
+        "A2": -1,
+        "A2.B1": -1,
+        "B1": 1,
+        "B1.A1": 1,
+        "B1.A1.A1": 1,
+    }
     assert replay.views[names["B1.A2"]].phase is Phase.PRUNED
     assert (replay.visited, replay.evaluated, replay.cutoffs) == (11, 2, 1)
 
@@ -138,9 +157,21 @@ def test_every_pass_of_iterative_deepening_replays_exactly():
     assert [search.depth_limit for search in trace.passes] == [1, 2, 3]
     first = trace.passes[0]  # look-ahead 1: A1, A2, B1 are all cut short at static value 0
     assert [(event.kind.value, first.nodes[event.node].name) for event in first.events] == [
-        ("enter", "root"), ("enter", "A1"), ("evaluate", "A1"), ("exit", "A1"), ("back_up", "root"),
-        ("update", "root"), ("enter", "A2"), ("evaluate", "A2"), ("exit", "A2"), ("back_up", "root"),
-        ("enter", "B1"), ("evaluate", "B1"), ("exit", "B1"), ("back_up", "root"), ("exit", "root"),
+        ("enter", "root"),
+        ("enter", "A1"),
+        ("evaluate", "A1"),
+        ("exit", "A1"),
+        ("back_up", "root"),
+        ("update", "root"),
+        ("enter", "A2"),
+        ("evaluate", "A2"),
+        ("exit", "A2"),
+        ("back_up", "root"),
+        ("enter", "B1"),
+        ("evaluate", "B1"),
+        ("exit", "B1"),
+        ("back_up", "root"),
+        ("exit", "root"),
     ]
     for search in trace.passes:
         replay = assert_replays_exactly(search)
@@ -212,8 +243,9 @@ def test_chance_nodes_are_circles_and_the_principal_variation_stops_at_them():
     assert len(shapes[f"node:{names['root']}"].points) == 3 and len(shapes[f"node:{names['a.1']}"].points) == 3
     assert "legend:chance:swatch" in shapes
     labels = {item.key: item.text for item in drawing.items if item.key.startswith("probability:")}
-    assert labels == {f"probability:{names[letter]}:{names[f'{letter}.{draw}']}": "1/3"
-                      for letter in "abc" for draw in "123"}
+    assert labels == {
+        f"probability:{names[letter]}:{names[f'{letter}.{draw}']}": "1/3" for letter in "abc" for draw in "123"
+    }
     assert finished_scene(trace).bold == {names["root"], names["a"]}  # below a, chance draws the move
     assert 'data-key="node:1"' in to_svg(drawing) and to_tikz([drawing])
     for step in range(figure.steps + 1):
@@ -235,7 +267,7 @@ def test_figures_of_table_hits_and_passes_draw():
 def test_the_drill_follows_a_search_that_tries_children_right_to_left():
     trace = record(right_to_left_minimax, builtin_example())  # A: B, C; B: D, E; C: F, G; ... G: N, O
     asked = questions(trace)
-    order = "C G O N F M L B E K J D I H".split()
+    order = ["C", "G", "O", "N", "F", "M", "L", "B", "E", "K", "J", "D", "I", "H"]
     assert [question.answer.label for question in asked] == [f"enter {name}" for name in order]
     offered = [sorted(choice.label.removeprefix("enter ") for choice in question.choices) for question in asked[:5]]
     assert offered == [["B", "C"], ["B", "F", "G"], ["B", "F", "N", "O"], ["B", "F", "N"], ["B", "F"]]

@@ -30,12 +30,11 @@ from toys import (
     toy_tt_alphabeta,
 )
 
-from visualizer.errors import TraceFileError
-from visualizer.readwrite.trace_json import read_json
 from visualizer.dot.write import to_dot
-from visualizer.readwrite.trace_json import from_json, to_json
-from visualizer.readwrite.schema import validate
+from visualizer.errors import TraceFileError
 from visualizer.games import Player
+from visualizer.readwrite.schema import validate
+from visualizer.readwrite.trace_json import from_json, read_json, to_json
 from visualizer.search import registered
 from visualizer.tracing import Recorder
 from visualizer.tracing.events import Bound, EventKind
@@ -82,11 +81,15 @@ def refused(tmp_path, data):
 
 def dot_nodes(text, attribute):
     """The tooltips (node names) of the DOT nodes whose attributes include `attribute`."""
-    return [name for attributes, name in re.findall(r'^n\d+ \[(.*?tooltip="([^"]*)".*)\];$', text, re.M)
-            if attribute in attributes.split(", ")]
+    return [
+        name
+        for attributes, name in re.findall(r'^n\d+ \[(.*?tooltip="([^"]*)".*)\];$', text, re.M)
+        if attribute in attributes.split(", ")
+    ]
 
 
 # -- JSON -------------------------------------------------------------------------------------------------------
+
 
 def nodes_of(data):
     """The nodes of version 2 data as records by name: each column's item, codes turned to their names."""
@@ -144,8 +147,10 @@ def test_transposition_events_name_their_earlier_node_in_json():
     names = {node["id"]: node["name"] for node in data["nodes"]}
     events = data["graph"]["events"]
     steps = [index for index, kind in enumerate(events_of(data)) if kind == "transposition"]
-    hits = [(names[events["node"][index]], names[ref], bound)
-            for index, ref, bound in zip(steps, events["ref"], events["bound"], strict=True)]
+    hits = [
+        (names[events["node"][index]], names[ref], bound)
+        for index, ref, bound in zip(steps, events["ref"], events["bound"], strict=True)
+    ]
     assert hits == [("A1.B1.A1", "A1.A1.B1", "exact"), ("B1.A1.A1", "A1.B1.A1", "exact")]
     assert data["graph"]["node_columns"]["probability"] is None  # no chance nodes
     big = json.loads(to_json(TOYS["transpositions"]()))
@@ -174,6 +179,7 @@ def test_reading_back_keeps_the_new_fields():
 
 
 # -- broken files: one line naming the field -----------------------------------------------------------------------
+
 
 def test_a_ref_to_an_unknown_node_is_refused(tmp_path):
     data = json.loads(to_json(record(toy_tt_alphabeta, TwoPileNim((2, 1)))))
@@ -228,6 +234,7 @@ def test_a_broken_earlier_pass_is_refused_naming_the_pass(tmp_path):
 
 
 # -- DOT ----------------------------------------------------------------------------------------------------------
+
 
 def test_the_drawing_reads_back_and_a_file_read_back_draws_the_same(toy, tmp_path):
     text = to_dot(toy)

@@ -15,20 +15,31 @@ from pathlib import Path
 
 import pytest
 
-from visualizer.errors import VisualizerError
-from visualizer.errors import TraceFileError
-from visualizer.readwrite.trace_json import from_json, read_json, to_json
-from visualizer.tracing.graph import to_networkx
-from visualizer.readwrite.trace_json import MAX_TRACE_BYTES
+from visualizer.errors import TraceFileError, VisualizerError
 from visualizer.games import builtin_example
+from visualizer.readwrite.trace_json import MAX_TRACE_BYTES, from_json, read_json, to_json
 from visualizer.search import trace_search
 from visualizer.steps.replay import Phase, Replay
+from visualizer.tracing.graph import to_networkx
 
 TRACES = Path(__file__).parents[2] / "traces"
 EXAMPLE = TRACES / "example15-alphabeta.json"
 TICTACTOE = TRACES / "tictactoe-midgame-alphabeta.json"
-KINDS = ["enter", "evaluate", "back_up", "update", "cutoff", "exit", "transposition", "research", "chance_cutoff",
-         "select", "expand", "simulate", "backpropagate"]
+KINDS = [
+    "enter",
+    "evaluate",
+    "back_up",
+    "update",
+    "cutoff",
+    "exit",
+    "transposition",
+    "research",
+    "chance_cutoff",
+    "select",
+    "expand",
+    "simulate",
+    "backpropagate",
+]
 """The event kinds by code, as the committed files list them in `graph.codes.kind`."""
 
 

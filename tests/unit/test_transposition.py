@@ -16,8 +16,8 @@ from visualizer.games.nim import Nim
 from visualizer.search import alphabeta, negamax_ab, search, trace_search
 from visualizer.search.deepening import iterative_deepening
 from visualizer.search.transposition import TranspositionTable, bound_of
-from visualizer.tracing import EventKind
 from visualizer.steps.describe import describe
+from visualizer.tracing import EventKind
 from visualizer.tracing.events import Bound
 from visualizer.tracing.tracer import NodeCounter
 
@@ -71,6 +71,7 @@ def memoized_minimax(game: Any) -> dict[Any, Any]:
 
 # The table's rules -------------------------------------------------------------------------------
 
+
 def test_bound_of_reads_a_fail_soft_value_against_its_window() -> None:
     assert bound_of(3, alpha=3, beta=6) is Bound.UPPER
     assert bound_of(2, alpha=3, beta=6) is Bound.UPPER
@@ -114,6 +115,7 @@ def test_store_keeps_the_deeper_search_and_the_best_move() -> None:
 
 # Against minimax and the reference ----------------------------------------------------------------
 
+
 def test_tt_enters_fewer_nodes_than_alphabeta_on_the_empty_board() -> None:
     game = TicTacToe()
     plain, with_table = NodeCounter(), NodeCounter()
@@ -127,11 +129,18 @@ def test_tt_enters_fewer_nodes_than_alphabeta_on_the_empty_board() -> None:
     assert trace.options == {"tt": True}
 
 
-@pytest.mark.parametrize("function, options", [
-    (alphabeta, {}), (alphabeta, {"strict": True}), (alphabeta, {"fail_hard": True}),
-    (alphabeta, {"fail_hard": True, "strict": True}), (negamax_ab, {}), (negamax_ab, {"strict": True}),
-    (iterative_deepening, {}),
-])
+@pytest.mark.parametrize(
+    "function, options",
+    [
+        (alphabeta, {}),
+        (alphabeta, {"strict": True}),
+        (alphabeta, {"fail_hard": True}),
+        (alphabeta, {"fail_hard": True, "strict": True}),
+        (negamax_ab, {}),
+        (negamax_ab, {"strict": True}),
+        (iterative_deepening, {}),
+    ],
+)
 def test_tt_gives_minimax_on_every_tictactoe_position(function: Any, options: dict[str, Any]) -> None:
     game = TicTacToe()
     values = memoized_minimax(game)
@@ -186,10 +195,18 @@ def test_tt_on_connect_four_4x4_to_the_end_from_late_positions() -> None:
 
 
 @settings(max_examples=150, deadline=None)
-@given(st.integers(1, 14), st.integers(1, 4), st.sampled_from(["misere", "normal"]),
-       st.sampled_from([Player.MAX, Player.MIN]), st.none() | st.integers(0, 6), st.booleans(), st.booleans())
-def test_tt_on_nim_matches_the_reference(pile: int, max_take: int, rules: str, root: Player, depth: int | None,
-                                         strict: bool, fail_hard: bool) -> None:
+@given(
+    st.integers(1, 14),
+    st.integers(1, 4),
+    st.sampled_from(["misere", "normal"]),
+    st.sampled_from([Player.MAX, Player.MIN]),
+    st.none() | st.integers(0, 6),
+    st.booleans(),
+    st.booleans(),
+)
+def test_tt_on_nim_matches_the_reference(
+    pile: int, max_take: int, rules: str, root: Player, depth: int | None, strict: bool, fail_hard: bool
+) -> None:
     """NIM reaches one pile by many orders of takes, so the table is used at every size."""
     game = Nim(pile, max_take=max_take, rules=rules, root=root)
     value, nodes = reference_tt_alphabeta(game, depth, strict=strict)
@@ -204,6 +221,7 @@ def test_tt_on_nim_matches_the_reference(pile: int, max_take: int, rules: str, r
 
 
 # In the trace ------------------------------------------------------------------------------------
+
 
 def test_hits_are_transposition_events_that_name_the_same_position() -> None:
     game = Nim(5, max_take=2, rules="normal")

@@ -116,8 +116,18 @@ def test_nested_textbook_tree_heap_answers_are_none() -> None:
 def test_single_node_and_path() -> None:
     single = tree_facts(from_array([4]))
     assert single == TreeFacts(
-        size=1, height=0, leaves=1, branching=0, is_complete=True, is_perfect=True,
-        is_max_heap=True, is_min_heap=True, preorder=(0,), inorder=(0,), postorder=(0,), level_order=(0,),
+        size=1,
+        height=0,
+        leaves=1,
+        branching=0,
+        is_complete=True,
+        is_perfect=True,
+        is_max_heap=True,
+        is_min_heap=True,
+        preorder=(0,),
+        inorder=(0,),
+        postorder=(0,),
+        level_order=(0,),
     )
     path = from_array([3, 2, 1], branching=1)  # A -> B -> C
     facts = tree_facts(path)

@@ -36,11 +36,7 @@ def test_an_unevaluated_leaf_shows_its_value_in_brackets_and_dim_only_when_asked
 def test_the_three_densities_write_the_same_node_in_fewer_columns(builtin):
     node, view = builtin.node("E"), NodeView(Phase.OPEN, 6, 3, 6, float("inf"))
     labels = [layout.node_label(node, view, is_current=True, density=density) for density in Density]
-    assert [(label.top, label.bottom) for label in labels] == [
-        (">▼E #6 ", "3 [6,∞]"),
-        (">▼E", "3[6,∞]"),
-        (">▼E", "3"),
-    ]
+    assert [(label.top, label.bottom) for label in labels] == [(">▼E #6 ", "3 [6,∞]"), (">▼E", "3[6,∞]"), (">▼E", "3")]
     pruned = NodeView(Phase.PRUNED)
     leaf = builtin.node("K")  # value 4
     assert layout.node_label(leaf, pruned, density=Density.NAMES).bottom == "x"
@@ -57,9 +53,7 @@ def test_fit_tree_picks_the_fullest_labels_that_fit(builtin, width, density):
     if width >= 38:  # 8 leaves of three columns and seven one-column gaps fit 38 columns with names only
         assert plan.width <= width
     else:  # nothing fits: the narrowest drawing, to be scrolled
-        assert plan.width == min(
-            layout.plan_tree(builtin, density=each, target_width=width).width for each in Density
-        )
+        assert plan.width == min(layout.plan_tree(builtin, density=each, target_width=width).width for each in Density)
 
 
 def test_every_label_stays_whole_at_every_density_and_step():

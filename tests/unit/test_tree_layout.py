@@ -7,12 +7,12 @@ import sys
 
 import pytest
 
-from visualizer.games import Nim, builtin_example, from_array, from_nested, random_tree
 from visualizer.errors import NoStaticValue
+from visualizer.games import Nim, builtin_example, from_array, from_nested, random_tree
 from visualizer.search import ALGORITHMS, REGISTRY, trace_search
 from visualizer.steps.replay import Replay
-from visualizer.tracing.trace import Trace
 from visualizer.steps.visits import is_monte_carlo, visit_counts
+from visualizer.tracing.trace import Trace
 from visualizer.tui import tree_layout as layout
 
 TEXTBOOK = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
@@ -109,9 +109,7 @@ def test_minimax_labels_have_no_window():
 
 
 @pytest.mark.parametrize("algorithm", ALGORITHMS)
-@pytest.mark.parametrize(
-    "game", [builtin_example(), from_nested(TEXTBOOK), Nim(4)], ids=["builtin", "3x3", "nim4"]
-)
+@pytest.mark.parametrize("game", [builtin_example(), from_nested(TEXTBOOK), Nim(4)], ids=["builtin", "3x3", "nim4"])
 def test_the_layout_is_stable_and_labels_never_collide_at_any_step(game, algorithm):
     try:
         trace = trace_search(game, algorithm)
@@ -129,8 +127,12 @@ def test_the_layout_is_stable_and_labels_never_collide_at_any_step(game, algorit
         on_pv = set(trace.summary.principal_variation) if replay.step == replay.count else set()
         for node in trace.nodes:  # every label is intact in its box, so no other label or edge overwrote it
             label = layout.node_label(
-                node, replay.views[node.id], is_current=node.id == replay.current, on_pv=node.id in on_pv,
-                movers_view=trace.is_negamax, visits=None if counts is None else counts.at(node.id, replay.step),
+                node,
+                replay.views[node.id],
+                is_current=node.id == replay.current,
+                on_pv=node.id in on_pv,
+                movers_view=trace.is_negamax,
+                visits=None if counts is None else counts.at(node.id, replay.step),
             )
             assert drawing.label(node.id) == (label.top.strip(), label.bottom)
         if not replay.forward():

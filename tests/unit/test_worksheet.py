@@ -13,7 +13,6 @@ from xml.etree import ElementTree
 import pytest
 
 from visualizer.errors import InputError
-from visualizer.practice.worksheet_files import INDEX_COLUMNS, WorksheetPage, index_csv, write_worksheet
 from visualizer.games import Player, from_nested
 from visualizer.grading.record import PlainNode, plain_tree
 from visualizer.practice.code import RandomExercise
@@ -26,6 +25,7 @@ from visualizer.practice.worksheet import (
     most_cutoffs,
     tree_nodes,
 )
+from visualizer.practice.worksheet_files import INDEX_COLUMNS, WorksheetPage, index_csv, write_worksheet
 from visualizer.search import trace_search
 
 # An independent alpha-beta -------------------------------------------------------------------------------
@@ -82,7 +82,7 @@ def perfect(leaves, branching):
     """The perfect tree with these leaves, as nested lists."""
     level = list(leaves)
     while len(level) > 1:
-        level = [level[start:start + branching] for start in range(0, len(level), branching)]
+        level = [level[start : start + branching] for start in range(0, len(level), branching)]
     return level[0]
 
 
@@ -147,7 +147,7 @@ def test_deep_cut_offs_agree_with_the_plain_search_on_random_trees():
 @pytest.mark.parametrize("branching, depth", [(2, 2), (3, 2), (2, 3)])
 def test_most_cutoffs_is_the_maximum_over_every_tree(branching, depth):
     most = deep = 0
-    for leaves in itertools.product(range(3), repeat=branching ** depth):
+    for leaves in itertools.product(range(3), repeat=branching**depth):
         for strict in (False, True):
             _, count = plain_alphabeta(plain_of(perfect(leaves, branching)), True, strict=strict)
             most, deep = max(most, count.cutoffs), max(deep, count.deep)
@@ -165,15 +165,19 @@ def test_most_cutoffs_by_hand():
 # Choosing exercises ----------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("request_", [
-    WorksheetRequest(4, RandomExercise(2, 4, (-10, 10), 7), cutoffs=3),
-    WorksheetRequest(3, RandomExercise(2, 4, (-10, 10), 100, Player.MIN, strict=True), cutoffs=2),
-    WorksheetRequest(3, RandomExercise(3, 3, (-9, 9), 5, Player.MAX, strict=True), cutoffs=4),
-    WorksheetRequest(3, RandomExercise(2, 4, (-10, 10), 1, Player.MIN), deep=True),
-    WorksheetRequest(2, RandomExercise(2, 5, (-20, 20), 3, Player.MAX, strict=True), cutoffs=5, deep=True),
-    WorksheetRequest(3, RandomExercise(2, 3, (-50, 50), 11), distinct=True),
-    WorksheetRequest(5, RandomExercise(2, 2, (0, 1), 0)),
-], ids=["k3", "strict-min-k2", "b3-strict-k4", "deep-min", "deep-k5-strict", "distinct", "small-range"])
+@pytest.mark.parametrize(
+    "request_",
+    [
+        WorksheetRequest(4, RandomExercise(2, 4, (-10, 10), 7), cutoffs=3),
+        WorksheetRequest(3, RandomExercise(2, 4, (-10, 10), 100, Player.MIN, strict=True), cutoffs=2),
+        WorksheetRequest(3, RandomExercise(3, 3, (-9, 9), 5, Player.MAX, strict=True), cutoffs=4),
+        WorksheetRequest(3, RandomExercise(2, 4, (-10, 10), 1, Player.MIN), deep=True),
+        WorksheetRequest(2, RandomExercise(2, 5, (-20, 20), 3, Player.MAX, strict=True), cutoffs=5, deep=True),
+        WorksheetRequest(3, RandomExercise(2, 3, (-50, 50), 11), distinct=True),
+        WorksheetRequest(5, RandomExercise(2, 2, (0, 1), 0)),
+    ],
+    ids=["k3", "strict-min-k2", "b3-strict-k4", "deep-min", "deep-k5-strict", "distinct", "small-range"],
+)
 def test_every_exercise_meets_every_constraint(request_):
     exercises, tried = choose_exercises(request_)
     assert [kept.number for kept in exercises] == list(range(1, request_.count + 1))
@@ -206,22 +210,25 @@ def test_an_unmeetable_request_is_refused_after_a_bounded_search():
     assert "1 (50 trees)" in message
 
 
-@pytest.mark.parametrize("request_, words", [
-    (WorksheetRequest(2, RandomExercise(2, 3, (-9, 9), 0), cutoffs=3), "at most 2"),
-    (WorksheetRequest(2, RandomExercise(3, 2, (-9, 9), 0), cutoffs=3), "at most 2"),
-    (WorksheetRequest(2, RandomExercise(2, 1, (-9, 9), 0), cutoffs=1), "at most 0"),
-    (WorksheetRequest(2, RandomExercise(1, 5, (-9, 9), 0), cutoffs=1), "at most 0"),
-    (WorksheetRequest(2, RandomExercise(2, 4, (-9, 9), 0), cutoffs=-1), "0 or more"),
-    (WorksheetRequest(2, RandomExercise(2, 3, (-9, 9), 0), deep=True), "--depth 4 or more"),
-    (WorksheetRequest(2, RandomExercise(1, 6, (-9, 9), 0), deep=True), "--branching 2 or more"),
-    (WorksheetRequest(2, RandomExercise(2, 4, (-9, 9), 0), cutoffs=0, deep=True), "drop one of them"),
-    (WorksheetRequest(2, RandomExercise(2, 4, (-5, 5), 0), distinct=True), "only 11"),
-    (WorksheetRequest(0, RandomExercise(2, 4, (-9, 9), 0)), "1 to 100"),
-    (WorksheetRequest(-3, RandomExercise(2, 4, (-9, 9), 0)), "1 to 100"),
-    (WorksheetRequest(2, RandomExercise(4, 5, (-9, 9), 0)), "has 1,365 nodes, too many to work by hand"),
-    (WorksheetRequest(2, RandomExercise(2, 0, (-9, 9), 0)), "--depth 1 or more"),
-    (WorksheetRequest(3, RandomExercise(1, 1, (0, 1), 0)), "only 2 different trees"),
-])
+@pytest.mark.parametrize(
+    "request_, words",
+    [
+        (WorksheetRequest(2, RandomExercise(2, 3, (-9, 9), 0), cutoffs=3), "at most 2"),
+        (WorksheetRequest(2, RandomExercise(3, 2, (-9, 9), 0), cutoffs=3), "at most 2"),
+        (WorksheetRequest(2, RandomExercise(2, 1, (-9, 9), 0), cutoffs=1), "at most 0"),
+        (WorksheetRequest(2, RandomExercise(1, 5, (-9, 9), 0), cutoffs=1), "at most 0"),
+        (WorksheetRequest(2, RandomExercise(2, 4, (-9, 9), 0), cutoffs=-1), "0 or more"),
+        (WorksheetRequest(2, RandomExercise(2, 3, (-9, 9), 0), deep=True), "--depth 4 or more"),
+        (WorksheetRequest(2, RandomExercise(1, 6, (-9, 9), 0), deep=True), "--branching 2 or more"),
+        (WorksheetRequest(2, RandomExercise(2, 4, (-9, 9), 0), cutoffs=0, deep=True), "drop one of them"),
+        (WorksheetRequest(2, RandomExercise(2, 4, (-5, 5), 0), distinct=True), "only 11"),
+        (WorksheetRequest(0, RandomExercise(2, 4, (-9, 9), 0)), "1 to 100"),
+        (WorksheetRequest(-3, RandomExercise(2, 4, (-9, 9), 0)), "1 to 100"),
+        (WorksheetRequest(2, RandomExercise(4, 5, (-9, 9), 0)), "has 1,365 nodes, too many to work by hand"),
+        (WorksheetRequest(2, RandomExercise(2, 0, (-9, 9), 0)), "--depth 1 or more"),
+        (WorksheetRequest(3, RandomExercise(1, 1, (0, 1), 0)), "only 2 different trees"),
+    ],
+)
 def test_impossible_requests_are_refused_at_once(request_, words):
     with pytest.raises(InputError) as caught:
         check_request(request_)
@@ -245,9 +252,19 @@ def test_the_sheet_shows_leaves_only_and_the_key_shows_the_answers(tmp_path):
     page = WorksheetPage(1, kept.code, trace, "alpha-beta; root MAX", "sheet", "key", row)
     written = write_worksheet([page], tmp_path, ("svg", "pdf", "md", "tex"), heading="one exercise")
     names = sorted(path.name for path in written)
-    assert names == sorted(["exercise-01-sheet.svg", "exercise-01-key.svg", "exercise-01-sheet.pdf",
-                            "exercise-01-key.pdf", "worksheet.tex", "worksheet-key.tex", "worksheet.md",
-                            "worksheet-key.md", "index.csv"])
+    assert names == sorted(
+        [
+            "exercise-01-sheet.svg",
+            "exercise-01-key.svg",
+            "exercise-01-sheet.pdf",
+            "exercise-01-key.pdf",
+            "worksheet.tex",
+            "worksheet-key.tex",
+            "worksheet.md",
+            "worksheet-key.md",
+            "index.csv",
+        ]
+    )
     leaves = {node.id: node.static_value for node in trace.nodes if not node.children}
     inner = [node.id for node in trace.nodes if node.children]
     sheet, key = svg_keys(tmp_path / "exercise-01-sheet.svg"), svg_keys(tmp_path / "exercise-01-key.svg")
@@ -256,9 +273,12 @@ def test_the_sheet_shows_leaves_only_and_the_key_shows_the_answers(tmp_path):
         assert sheet[f"value:{node}"] == str(value)
     assert not any(f"value:{node}" in sheet for node in inner)
     assert not [name for name in sheet if name.startswith(("window:", "visit:", "cutlabel:", "cutmark:"))]
-    assert not [name for name in sheet if name.startswith("legend:") and not name.startswith(("legend:max", "legend:min"))]
-    assert all(key[f"value:{node}"] == str(trace.nodes[node].value) for node in inner
-               if trace.nodes[node].value is not None)
+    assert not [
+        name for name in sheet if name.startswith("legend:") and not name.startswith(("legend:max", "legend:min"))
+    ]
+    assert all(
+        key[f"value:{node}"] == str(trace.nodes[node].value) for node in inner if trace.nodes[node].value is not None
+    )
     assert any(name.startswith("window:") for name in key) and any(name.startswith("cutlabel:") for name in key)
     sheet_root = ElementTree.parse(tmp_path / "exercise-01-sheet.svg").getroot()
     key_root = ElementTree.parse(tmp_path / "exercise-01-key.svg").getroot()
@@ -267,12 +287,39 @@ def test_the_sheet_shows_leaves_only_and_the_key_shows_the_answers(tmp_path):
 
 
 def test_index_csv_parses():
-    rows = [{"number": 1, "code": "XN1A-77S", "branching": 2, "depth": 3, "range": "-10:10", "seed": 7,
-             "root": "max", "strict": False, "cutoffs": 1, "deep_cutoffs": 0, "leaves": [3, -1, 4], "value": 3}]
+    rows = [
+        {
+            "number": 1,
+            "code": "XN1A-77S",
+            "branching": 2,
+            "depth": 3,
+            "range": "-10:10",
+            "seed": 7,
+            "root": "max",
+            "strict": False,
+            "cutoffs": 1,
+            "deep_cutoffs": 0,
+            "leaves": [3, -1, 4],
+            "value": 3,
+        }
+    ]
     parsed = list(csv.DictReader(io.StringIO(index_csv(rows))))
-    assert parsed == [{"number": "1", "code": "XN1A-77S", "branching": "2", "depth": "3", "range": "-10:10",
-                       "seed": "7", "root": "max", "strict": "no", "cutoffs": "1", "deep_cutoffs": "0",
-                       "leaves": "3 -1 4", "value": "3"}]
+    assert parsed == [
+        {
+            "number": "1",
+            "code": "XN1A-77S",
+            "branching": "2",
+            "depth": "3",
+            "range": "-10:10",
+            "seed": "7",
+            "root": "max",
+            "strict": "no",
+            "cutoffs": "1",
+            "deep_cutoffs": "0",
+            "leaves": "3 -1 4",
+            "value": "3",
+        }
+    ]
 
 
 def test_an_out_that_is_a_file_is_refused(tmp_path):

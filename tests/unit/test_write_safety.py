@@ -1,5 +1,6 @@
 """Tests that writing never damages what is on disk: devices, FIFOs and links, staged pairs, temporaries."""
 
+import contextlib
 import os
 import select
 import socket
@@ -12,19 +13,17 @@ from pathlib import Path
 
 import pytest
 
-from visualizer.errors import InputError
-from visualizer.errors import RenderError
 from visualizer import safe_files as atomic
 from visualizer.dot import stream as dot_stream
 from visualizer.dot.render import render
-from visualizer.pictures import svg
 from visualizer.dot.write import write_dot
-from visualizer.pictures.figure import Figure
-from visualizer.safe_files import write_chunks_atomic, write_text_atomic
-from visualizer.safe_files import StagedWrites, write_new_file
+from visualizer.errors import InputError, RenderError
 from visualizer.export.files import write_trace_files
-from visualizer.readwrite.trace_json import to_json
 from visualizer.games import builtin_example
+from visualizer.pictures import svg
+from visualizer.pictures.figure import Figure
+from visualizer.readwrite.trace_json import to_json
+from visualizer.safe_files import StagedWrites, write_chunks_atomic, write_new_file, write_text_atomic
 from visualizer.search import trace_search
 
 NULL_DEVICE = (1, 3)  # what /dev/null is on Linux
@@ -89,9 +88,7 @@ def test_fifo_without_a_reader_is_refused_at_once(tmp_path):
     os.mkfifo(fifo)
     with pytest.raises(InputError) as caught:
         write_text_atomic(fifo, "never read\n")
-    assert one_line(caught) == (
-        f"nobody is reading the FIFO {fifo}; start the reader first or choose a regular file"
-    )
+    assert one_line(caught) == (f"nobody is reading the FIFO {fifo}; start the reader first or choose a regular file")
     assert stat.S_ISFIFO(os.lstat(fifo).st_mode)
     assert leftovers(tmp_path) == []
 
@@ -123,10 +120,10 @@ def test_fifo_with_a_reader_gets_every_chunk(tmp_path):
     try:
         write_chunks_atomic(fifo, pieces)
     finally:
-        try:  # a writer that comes and goes: the reader sees the end even if the write never opened the FIFO
+        # A writer that comes and goes: the reader sees the end even if the write never opened the FIFO
+        # (an OSError: the reader saw the end already and is gone).
+        with contextlib.suppress(OSError):
             os.close(os.open(spare, os.O_WRONLY | os.O_NONBLOCK))
-        except OSError:
-            pass  # the reader saw the end already and is gone
         thread.join()
     assert b"".join(received) == "".join(pieces).encode()
     assert stat.S_ISFIFO(os.lstat(fifo).st_mode)
@@ -221,7 +218,7 @@ def test_failure_mid_stream_keeps_the_old_file(tmp_path, error):
     with pytest.raises((InputError, ValueError, KeyboardInterrupt)):
         write_chunks_atomic(path, broken_chunks(error=error))
     assert path.read_text() == "old content"
-    assert leftovers(tmp_path) == [] and atomic._LIVE_TEMPORARIES == set()
+    assert leftovers(tmp_path) == [] and set() == atomic._LIVE_TEMPORARIES
 
 
 def test_temporary_is_registered_while_written_and_forgotten_after(tmp_path):
@@ -236,7 +233,7 @@ def test_temporary_is_registered_while_written_and_forgotten_after(tmp_path):
     write_chunks_atomic(tmp_path / "a.txt", chunks())
     name, registered = seen
     assert name.startswith(".a.txt.") and registered == {tmp_path / name}
-    assert atomic._LIVE_TEMPORARIES == set() and leftovers(tmp_path) == []
+    assert set() == atomic._LIVE_TEMPORARIES and leftovers(tmp_path) == []
 
 
 def test_exit_with_a_write_still_running_removes_its_temporary(tmp_path):
@@ -277,30 +274,28 @@ def test_staged_files_appear_only_at_commit(tmp_path):
     assert first.read_text() == "old json" and not second.exists()
     group.commit()
     assert first.read_text() == "new json" and second.read_text() == "new dot"
-    assert leftovers(tmp_path) == [] and atomic._LIVE_TEMPORARIES == set()
+    assert leftovers(tmp_path) == [] and set() == atomic._LIVE_TEMPORARIES
 
 
 def test_second_file_failing_leaves_both_old(tmp_path):
     first, second = tmp_path / "a.json", tmp_path / "a.dot"
     first.write_text("old json")
     second.write_text("old dot")
-    with pytest.raises(InputError):
-        with StagedWrites() as group:
-            group.stage(first, ["new json"])
-            group.stage(second, broken_chunks())
+    with pytest.raises(InputError), StagedWrites() as group:
+        group.stage(first, ["new json"])
+        group.stage(second, broken_chunks())
     assert first.read_text() == "old json" and second.read_text() == "old dot"
-    assert leftovers(tmp_path) == [] and atomic._LIVE_TEMPORARIES == set()
+    assert leftovers(tmp_path) == [] and set() == atomic._LIVE_TEMPORARIES
 
 
 def test_interrupt_between_staging_and_commit_leaves_both_old(tmp_path):
     first, second = tmp_path / "a.json", tmp_path / "a.dot"
     first.write_text("old json")
     second.write_text("old dot")
-    with pytest.raises(KeyboardInterrupt):
-        with StagedWrites() as group:
-            group.stage(first, ["new json"])
-            group.stage(second, ["new dot"])
-            raise KeyboardInterrupt
+    with pytest.raises(KeyboardInterrupt), StagedWrites() as group:
+        group.stage(first, ["new json"])
+        group.stage(second, ["new dot"])
+        raise KeyboardInterrupt
     assert first.read_text() == "old json" and second.read_text() == "old dot"
     assert leftovers(tmp_path) == []
 
@@ -310,12 +305,11 @@ def test_a_failing_device_in_a_group_stops_it_before_any_rename(tmp_path):
     regular = tmp_path / "a.json"
     regular.write_text("old json")
     full = device(tmp_path / "a.dot", FULL_DEVICE)
-    with pytest.raises(InputError, match="the disk is full"):
-        with StagedWrites() as group:
-            group.stage(regular, ["new json"])
-            group.stage(full, ["new dot"])
+    with pytest.raises(InputError, match="the disk is full"), StagedWrites() as group:
+        group.stage(regular, ["new json"])
+        group.stage(full, ["new dot"])
     assert regular.read_text() == "old json" and is_char_device(full, FULL_DEVICE)
-    assert leftovers(tmp_path) == [] and atomic._LIVE_TEMPORARIES == set()
+    assert leftovers(tmp_path) == [] and set() == atomic._LIVE_TEMPORARIES
 
 
 def test_a_fifo_without_reader_in_a_group_is_refused_when_staged(tmp_path):
@@ -377,8 +371,8 @@ def test_trace_files_keep_the_registry_order_then_the_frames(tmp_path, trace):
     names = [path.name for path in written]
     steps = len(trace.events)
     assert names[:3] == ["t.json", "t.dot", "t.svg"]
-    assert names[3:3 + steps] == [f"t-{step:04d}.dot" for step in range(1, steps + 1)]
-    assert names[3 + steps:] == [f"t-{step:04d}.svg" for step in range(1, steps + 1)]
+    assert names[3 : 3 + steps] == [f"t-{step:04d}.dot" for step in range(1, steps + 1)]
+    assert names[3 + steps :] == [f"t-{step:04d}.svg" for step in range(1, steps + 1)]
     assert (tmp_path / "out" / "t.svg").read_text() == svg.to_svg(Figure(trace).still())
     assert (tmp_path / "out" / "t.json").read_text() == to_json(trace)
     assert leftovers(tmp_path / "out") == []
@@ -420,7 +414,7 @@ def test_new_file_never_overwrites(tmp_path):
     path = write_new_file(tmp_path, "shot", ".svg", "<svg>third</svg>")
     assert path == tmp_path / "shot-3.svg" and path.read_text() == "<svg>third</svg>"
     assert (tmp_path / "shot.svg").read_text() == "first" and (tmp_path / "shot-2.svg").read_text() == "second"
-    assert leftovers(tmp_path) == [] and atomic._LIVE_TEMPORARIES == set()
+    assert leftovers(tmp_path) == [] and set() == atomic._LIVE_TEMPORARIES
 
 
 def test_new_file_does_not_follow_a_link_in_the_way(tmp_path):

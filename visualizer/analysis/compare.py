@@ -8,12 +8,11 @@ its column is a gap. A node two searches visit at different points gets a column
 
 from __future__ import annotations
 
-import math
-
 import difflib
+import math
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Iterator
 
 from visualizer.errors import InputError
 from visualizer.games.base import Value
@@ -180,8 +179,7 @@ def alphabeta_alone(trace: Trace) -> tuple[int, int] | None:
     except InputError:
         return None
     counter = NodeCounter()
-    find_algorithm("alphabeta").run(game, depth=trace.depth_limit, strict=trace.strict, tracer=counter,
-                                    **trace.options)
+    find_algorithm("alphabeta").run(game, depth=trace.depth_limit, strict=trace.strict, tracer=counter, **trace.options)
     return counter.result()
 
 

@@ -13,12 +13,7 @@ import itertools
 from pathlib import Path
 from typing import Any
 
-from visualizer.analysis.plots import (
-    PLOT_TITLE,
-    X_LABEL,
-    series,
-    tick_label,
-)
+from visualizer.analysis.plots import PLOT_TITLE, X_LABEL, series, tick_label
 from visualizer.analysis.study import Study
 from visualizer.errors import InputError
 from visualizer.safe_files import write_bytes_atomic
@@ -58,8 +53,10 @@ def check_figure_path(path: str | Path) -> str:
 def _subtitle(study: Study) -> str:
     low, high = study.value_range
     root = "" if study.root.value == "max" else ", root min"
-    return (f"{study.trials} random trees per size, branching {study.branching}, "
-            f"values {low}:{high}{root}, seed {study.seed}")
+    return (
+        f"{study.trials} random trees per size, branching {study.branching}, "
+        f"values {low}:{high}{root}, seed {study.seed}"
+    )
 
 
 def render_figure(study: Study, image_format: str) -> bytes:
@@ -101,8 +98,9 @@ def _draw_lines(axes: Any, study: Study) -> None:
     searches = itertools.count()
     for line in series(study):
         if line.is_reference:
-            axes.plot(line.x, line.y, linestyle=REFERENCE_STYLE, color="black", linewidth=1.6, label=line.label,
-                      zorder=3)
+            axes.plot(
+                line.x, line.y, linestyle=REFERENCE_STYLE, color="black", linewidth=1.6, label=line.label, zorder=3
+            )
             continue
         style = line_style(next(searches))
         colour = style["color"]

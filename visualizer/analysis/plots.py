@@ -53,13 +53,25 @@ def series(study: Study) -> list[Series]:
     lines = []
     for label in study.labels:
         rows = [row for row in study.rows if row.label == label]
-        lines.append(Series(label, tuple(row.size.leaves for row in rows),
-                            tuple(row.leaves.mean for row in rows), tuple(row.leaves.sd for row in rows)))
+        lines.append(
+            Series(
+                label,
+                tuple(row.size.leaves for row in rows),
+                tuple(row.leaves.mean for row in rows),
+                tuple(row.leaves.sd for row in rows),
+            )
+        )
     uniform = [size for size in study.sizes if size.is_uniform]
     if uniform:
-        lines.append(Series(KNUTH_MOORE_LABEL, tuple(size.leaves for size in uniform),
-                            tuple(float(study.knuth_moore(size)) for size in uniform),
-                            tuple(0.0 for _ in uniform), is_reference=True))
+        lines.append(
+            Series(
+                KNUTH_MOORE_LABEL,
+                tuple(size.leaves for size in uniform),
+                tuple(float(study.knuth_moore(size)) for size in uniform),
+                tuple(0.0 for _ in uniform),
+                is_reference=True,
+            )
+        )
     return lines
 
 

@@ -15,7 +15,7 @@ def percent(fraction: float) -> str:
 
 
 def measures(rows: Sequence[StudyRow], measure: str) -> list[str]:
-    """"mean ± sd" of `measure` ("nodes" or "leaves") for each row, means and deviations each aligned."""
+    """ "mean ± sd" of `measure` ("nodes" or "leaves") for each row, means and deviations each aligned."""
     means = [f"{getattr(row, measure).mean:.1f}" for row in rows]
     deviations = [f"{getattr(row, measure).sd:.1f}" for row in rows]
     mean_width, sd_width = max(map(len, means), default=0), max(map(len, deviations), default=0)

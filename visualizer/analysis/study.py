@@ -97,9 +97,9 @@ def parse_depth_range(text: str, branching: int) -> tuple[Size, ...]:
         raise InputError(f"--depth-range is {text!r}; write it as LO:HI, e.g. 2:8") from None
     if low < 1 or low > high:
         raise InputError(f"--depth-range {low}:{high} needs 1 <= LO <= HI, e.g. 2:8")
-    if branching ** high > MAX_TREE_NODES // 2:
+    if branching**high > MAX_TREE_NODES // 2:
         raise InputError(
-            f"--depth-range up to {high} with --branching {branching} makes {branching ** high:,} leaves; "
+            f"--depth-range up to {high} with --branching {branching} makes {branching**high:,} leaves; "
             f"random trees are limited to {MAX_TREE_NODES // 2:,}: lower HI"
         )
     return tuple(Size(branching**depth, depth) for depth in range(low, high + 1))
@@ -130,8 +130,10 @@ def parse_algorithms(text: str) -> tuple[Configuration, ...]:
         if configuration.algorithm.name == "minimax" and not configuration.options:
             raise InputError("--algorithms lists minimax, which every study searches as the baseline; leave it out")
         if configuration.algorithm.estimates:
-            raise InputError(f"--algorithms lists {configuration.algorithm.name}, whose value is an estimate; "
-                             "the study counts what pruning saves: choose searches such as alphabeta,pvs,mtdf+tt")
+            raise InputError(
+                f"--algorithms lists {configuration.algorithm.name}, whose value is an estimate; "
+                "the study counts what pruning saves: choose searches such as alphabeta,pvs,mtdf+tt"
+            )
     return configurations
 
 
@@ -266,13 +268,22 @@ def run_study(
             samples["minimax", "natural"].append(_count(tree, "natural", "minimax", seed_of_tree))
             for configuration, order in runs:
                 samples[configuration.label, order].append(
-                    _count(tree, order, configuration.algorithm.name, seed_of_tree, configuration.options))
+                    _count(tree, order, configuration.algorithm.name, seed_of_tree, configuration.options)
+                )
             done += 1
             if progress is not None:
                 progress(done, total)
         rows.extend(_rows(size, samples))
-    return Study(branching, trials, tuple(value_range), seed, tuple(orders), root, tuple(rows),
-                 tuple(configuration.label for configuration in searches))
+    return Study(
+        branching,
+        trials,
+        tuple(value_range),
+        seed,
+        tuple(orders),
+        root,
+        tuple(rows),
+        tuple(configuration.label for configuration in searches),
+    )
 
 
 def _rows(size: Size, samples: dict[tuple[str, str], list[tuple[int, int]]]) -> list[StudyRow]:
@@ -282,7 +293,15 @@ def _rows(size: Size, samples: dict[tuple[str, str], list[tuple[int, int]]]) -> 
 
     def row(algorithm: str, order: str, pairs: list[tuple[int, int]]) -> StudyRow:
         nodes, leaves = Measure.of([n for n, _ in pairs]), Measure.of([e for _, e in pairs])
-        return StudyRow(size, algorithm, order, nodes, leaves, 1 - nodes.mean / full_nodes,
-                        1 - leaves.mean / full_leaves, tuple(pairs))
+        return StudyRow(
+            size,
+            algorithm,
+            order,
+            nodes,
+            leaves,
+            1 - nodes.mean / full_nodes,
+            1 - leaves.mean / full_leaves,
+            tuple(pairs),
+        )
 
     return [row(algorithm, order, pairs) for (algorithm, order), pairs in samples.items()]

@@ -45,14 +45,18 @@ def command_function(command: str | None) -> Callable[[argparse.Namespace], int]
     module, name = COMMANDS[command]
     return getattr(importlib.import_module(f"visualizer.cli.{module}"), name)
 
+
 EXIT_INTERRUPTED = 130
 """Exit code after ctrl+c (SIGINT), as a shell reports it: 128 + 2."""
 
 EXIT_TERMINATED = 143
 """Exit code after SIGTERM (e.g. `kill` or a time-out), as a shell reports it: 128 + 15."""
 
-_UNWINDING = {getattr(signal, name): text for name, text in (("SIGTERM", "terminated"), ("SIGHUP", "hung up"))
-              if hasattr(signal, name)}
+_UNWINDING = {
+    getattr(signal, name): text
+    for name, text in (("SIGTERM", "terminated"), ("SIGHUP", "hung up"))
+    if hasattr(signal, name)
+}
 """The signals that unwind like ctrl+c (a `kill`, the terminal closing), with what the command says."""
 
 

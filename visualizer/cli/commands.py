@@ -95,7 +95,6 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-
 def tui(args: argparse.Namespace) -> int:
     """Opens the app on the tree (or saved trace) the options describe, paused at step 0."""
     from visualizer.tui import make_app

@@ -62,8 +62,9 @@ def runs_from_args(args: argparse.Namespace) -> list[Run]:
     for configuration, (order, game), strict in itertools.product(configurations, games, cuts):
         algorithm, options = configuration.algorithm, {**common, **configuration.options}
         algorithm.settings(options)  # an option it does not take is refused before any search runs
-        combinations.setdefault((configuration.label, order, strict and algorithm.accepts_strict),
-                                (algorithm, options, game))
+        combinations.setdefault(
+            (configuration.label, order, strict and algorithm.accepts_strict), (algorithm, options, game)
+        )
     if len(combinations) < 2:
         raise InputError(
             "that is only one search; compare two or more, e.g. --algorithms minimax,alphabeta, "
@@ -99,7 +100,7 @@ def _across(comparison: Comparison, width: int) -> list[str]:
         if start:
             lines.append("")
         for label, line in zip(labels, cells):
-            text = " ".join(cell.ljust(column) for cell in line[start:start + per_line])
+            text = " ".join(cell.ljust(column) for cell in line[start : start + per_line])
             lines.append(f"  {label.ljust(label_width)}  {text}".rstrip())
     return lines
 
@@ -122,24 +123,35 @@ def comparison_text(comparison: Comparison, *, width: int = 100) -> str:
     if comparison.is_alignable:
         columns = comparison.columns()
         across = len(set(columns)) == len(columns) and all(len(name) <= SHORT_NAMES for name in columns)
-        lines.append("visit order (· where a search skips a node):" if across
-                     else "visit number of each node (· where a search skips it):")
+        lines.append(
+            "visit order (· where a search skips a node):"
+            if across
+            else "visit number of each node (· where a search skips it):"
+        )
         lines.extend(_across(comparison, width) if across else _down(comparison))
     else:
         lines.append(f"visit orders: too long to align here (over {ALIGN_LIMIT:,} nodes); --json lists them")
     lines.append("")
     header = ["search", "value", "best move", "nodes visited", "leaves evaluated", "cut-offs"]
     table = [
-        [run.label, format_value(run.value), format_value(run.trace.summary.best_move),
-         f"{run.nodes_visited:,}", f"{run.leaves_evaluated:,}", f"{run.cutoffs:,}"]
+        [
+            run.label,
+            format_value(run.value),
+            format_value(run.trace.summary.best_move),
+            f"{run.nodes_visited:,}",
+            f"{run.leaves_evaluated:,}",
+            f"{run.cutoffs:,}",
+        ]
         for run in comparison.runs
     ]
     lines.extend(text_table(header, table).splitlines())
     several = [run for run in comparison.runs if run.passes > 1]
     if several:
         which = ", ".join(f"{run.label} ({run.passes} passes)" for run in several)
-        lines.append(f"counts of a search of several passes are totals over all its passes: {which}; "
-                     "the visit order above is its last pass")
+        lines.append(
+            f"counts of a search of several passes are totals over all its passes: {which}; "
+            "the visit order above is its last pass"
+        )
     lines.append("")
     lines.extend(_agreement(comparison))
     for first_index, second_index, names in comparison.differences():
@@ -156,13 +168,18 @@ def _agreement(comparison: Comparison) -> list[str]:
     if not exact:
         lines.append("values: none of these searches gives an exact value to check")
     elif comparison.values_agree:
-        lines.append(f"values agree: {format_value(exact[0].value)}"
-                     + (f" ({', '.join(run.label for run in exact)})" if len(exact) < len(comparison.runs) else ""))
+        lines.append(
+            f"values agree: {format_value(exact[0].value)}"
+            + (f" ({', '.join(run.label for run in exact)})" if len(exact) < len(comparison.runs) else "")
+        )
     else:
         values = ", ".join(f"{run.label} {format_value(run.value)}" for run in exact)
         lines.append(f"VALUES DIFFER: {values} (this is a bug; please report it)")
-    lines += [f"not compared: {run.label} = {format_value(run.value)} is {run.set_aside}"
-              for run in comparison.runs if run.set_aside is not None]
+    lines += [
+        f"not compared: {run.label} = {format_value(run.value)} is {run.set_aside}"
+        for run in comparison.runs
+        if run.set_aside is not None
+    ]
     return lines
 
 

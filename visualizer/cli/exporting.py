@@ -13,16 +13,9 @@ from visualizer.cli.sources import game_from_args, source_kind, trace_from_file
 from visualizer.errors import InputError
 from visualizer.export.files import trace_slug, write_trace_files
 from visualizer.export.formats import EXPORT_FORMATS, PictureOptions
-from visualizer.pictures.themes import find_theme
-from visualizer.games import (
-    ConnectFour,
-    Game,
-    Nim,
-    TicTacToe,
-    builtin_example,
-    from_nested,
-)
+from visualizer.games import ConnectFour, Game, Nim, TicTacToe, builtin_example, from_nested
 from visualizer.lists import split_list
+from visualizer.pictures.themes import find_theme
 from visualizer.search import trace_search
 from visualizer.tracing import Trace
 
@@ -39,9 +32,34 @@ MAX_FPS = 50
 MAX_NAME_BYTES = 200
 """A file name's stem, so that NAME-0001.json still fits the usual 255-byte limit."""
 
-_SEARCH_OPTIONS = ("tree", "array", "nested", "random", "game", "board", "pile", "trace", "names", "branching",
-                   "leaves", "range", "seed", "player", "eval", "symmetry", "rows", "cols", "connect",
-                   "max_take", "rules", "order", "root", "depth", "algorithm", "name")
+_SEARCH_OPTIONS = (
+    "tree",
+    "array",
+    "nested",
+    "random",
+    "game",
+    "board",
+    "pile",
+    "trace",
+    "names",
+    "branching",
+    "leaves",
+    "range",
+    "seed",
+    "player",
+    "eval",
+    "symmetry",
+    "rows",
+    "cols",
+    "connect",
+    "max_take",
+    "rules",
+    "order",
+    "root",
+    "depth",
+    "algorithm",
+    "name",
+)
 """Options that describe one search, which `--examples` (the committed set) has no use for."""
 
 
@@ -65,8 +83,9 @@ def examples() -> list[Example]:
         Example("nim6-alphabeta", Nim(6), "alphabeta"),
         Example("tictactoe-midgame-alphabeta", TicTacToe("XOX/.O./..."), "alphabeta"),
         Example("tictactoe-opening-minimax-d2", TicTacToe(evaluator="open-lines", symmetry=True), "minimax", 2),
-        Example("connect4-3x4k3-alphabeta-d3", ConnectFour("..../.O../XO.X", rows=3, cols=4, connect=3),
-                "alphabeta", 3),
+        Example(
+            "connect4-3x4k3-alphabeta-d3", ConnectFour("..../.O../XO.X", rows=3, cols=4, connect=3), "alphabeta", 3
+        ),
     ]
 
 
@@ -85,7 +104,9 @@ def picture_options(args: argparse.Namespace) -> PictureOptions:
     if args.dpi is not None and not 0 < args.dpi <= MAX_DPI:
         raise InputError(f"--dpi {args.dpi:g} is out of range; give a resolution from 1 to {MAX_DPI}, e.g. --dpi 150")
     if not 0.1 <= args.fps <= MAX_FPS:
-        raise InputError(f"--fps {args.fps:g} is out of range; give steps per second from 0.1 to {MAX_FPS}, e.g. --fps 2")
+        raise InputError(
+            f"--fps {args.fps:g} is out of range; give steps per second from 0.1 to {MAX_FPS}, e.g. --fps 2"
+        )
     return PictureOptions(theme=theme, dpi=args.dpi, fps=args.fps)
 
 
@@ -93,7 +114,9 @@ def _check_name(name: str) -> str:
     if not name or name in (".", "..") or "/" in name or "\\" in name or "\0" in name:
         raise InputError(f"--name {name!r} is not a file name; give a plain name such as my-trace")
     if len(name.encode("utf-8")) > MAX_NAME_BYTES:
-        raise InputError(f"--name is {len(name.encode('utf-8'))} bytes long; file names allow {MAX_NAME_BYTES}, give a shorter one")
+        raise InputError(
+            f"--name is {len(name.encode('utf-8'))} bytes long; file names allow {MAX_NAME_BYTES}, give a shorter one"
+        )
     return name
 
 
@@ -113,11 +136,13 @@ def check_limits(trace: Trace, formats: tuple[str, ...], args: argparse.Namespac
     steps = len(trace.events)
     animations = [fmt for fmt in formats if EXPORT_FORMATS[fmt].per_step]
     if (args.frames or animations) and steps > args.max_frames:
-        what = f"--frames would write {steps:,} files" if args.frames else \
-            f"--format {animations[0]} would draw {steps:,} frames"
+        what = (
+            f"--frames would write {steps:,} files"
+            if args.frames
+            else f"--format {animations[0]} would draw {steps:,} frames"
+        )
         raise InputError(
-            what + ", one per step; search less (--depth N, or a smaller tree) "
-            f"or allow them with --max-frames {steps}"
+            what + f", one per step; search less (--depth N, or a smaller tree) or allow them with --max-frames {steps}"
         )
     pictures = [fmt for fmt in formats if EXPORT_FORMATS[fmt].kind != "trace"]
     if pictures and len(trace.nodes) > args.max_image_nodes:
@@ -134,11 +159,15 @@ def export(args: argparse.Namespace) -> int:
     options = picture_options(args)
     framed = [fmt for fmt in formats if fmt == "dot" or EXPORT_FORMATS[fmt].paint is not None]
     if args.frames and not framed:
-        raise InputError(f"--frames draws each step as dot, svg, png or pdf, and --format {args.format} has none; "
-                         "add one, e.g. --format json,svg")
+        raise InputError(
+            f"--frames draws each step as dot, svg, png or pdf, and --format {args.format} has none; "
+            "add one, e.g. --format json,svg"
+        )
     if args.examples:
         _check_examples(args)
-        jobs = [(example.name, trace_search(example.game, example.algorithm, depth=example.depth)) for example in examples()]
+        jobs = [
+            (example.name, trace_search(example.game, example.algorithm, depth=example.depth)) for example in examples()
+        ]
     else:
         name = _check_name(args.name) if args.name is not None else None
         source_kind(args)  # conflicting sources are refused before any search
@@ -151,8 +180,9 @@ def export(args: argparse.Namespace) -> int:
         files = ", ".join(f"{name}{EXPORT_FORMATS[fmt].suffix}" for fmt in EXPORT_FORMATS if fmt in formats)
         working = progress_bar(len(trace.events), "drawing steps") if per_step else status_line(f"writing {files}...")
         with working as progress:
-            written = write_trace_files(trace, out, name, formats, frames=args.frames, progress=progress,
-                                        options=options)
+            written = write_trace_files(
+                trace, out, name, formats, frames=args.frames, progress=progress, options=options
+            )
         shown = [str(path) for path in written[:6]]
         if len(written) > 6:
             shown.append(f"... and {len(written) - 6} more frames")

@@ -13,13 +13,7 @@ from visualizer.cli.sources import game_from_args, lookahead_from_args, source_k
 from visualizer.errors import InputError
 from visualizer.games import Player
 from visualizer.games.random_tree import DEFAULT_RANGE, parse_range
-from visualizer.grading.cases import (
-    DEFAULT_BRANCHING,
-    DEFAULT_DEPTH,
-    DEFAULT_SEED,
-    DEFAULT_TREES,
-    standard_cases,
-)
+from visualizer.grading.cases import DEFAULT_BRANCHING, DEFAULT_DEPTH, DEFAULT_SEED, DEFAULT_TREES, standard_cases
 from visualizer.grading.models import Convention
 from visualizer.grading.record import Run
 from visualizer.grading.reference import Case
@@ -38,8 +32,11 @@ MAX_VISITS_TEXT = 10_000_000
 def grade(args: argparse.Namespace) -> int:
     """Grades the student's file (or --visits FILE) and prints the report; exit 0 all pass, 1 any differ."""
     if (args.student is None) == (args.visits is None):
-        raise InputError("give the student's file, visualizer grade STUDENT.py, or a list of visits, --visits FILE"
-                         if args.student is None else f"{args.student} and --visits grade the same thing; give one")
+        raise InputError(
+            "give the student's file, visualizer grade STUDENT.py, or a list of visits, --visits FILE"
+            if args.student is None
+            else f"{args.student} and --visits grade the same thing; give one"
+        )
     cases = _cases_from_args(args)
     function = args.function or args.algorithm
     if args.visits is not None:
@@ -50,8 +47,13 @@ def grade(args: argparse.Namespace) -> int:
     else:
         runs = _run_student(args, function, cases)
         source, signature = args.student, f"{function}{SIGNATURES[args.algorithm]}"
-    report = GradeReport(source, signature, args.algorithm, cases[0].convention,
-                         tuple(judge(case, run) for case, run in zip(cases, runs)))
+    report = GradeReport(
+        source,
+        signature,
+        args.algorithm,
+        cases[0].convention,
+        tuple(judge(case, run) for case, run in zip(cases, runs)),
+    )
     if args.json:
         print(json.dumps(report.to_json(), indent=2, ensure_ascii=False))
     else:
@@ -68,27 +70,37 @@ def _convention(args: argparse.Namespace) -> Convention:
 
 def _cases_from_args(args: argparse.Namespace) -> list[Case]:
     convention = _convention(args)
-    for flag, value, least in (("--trees", args.trees, 0), ("--timeout", args.timeout, 0.001),
-                               ("--memory", args.memory, 64), ("--recursion", args.recursion, 100)):
+    for flag, value, least in (
+        ("--trees", args.trees, 0),
+        ("--timeout", args.timeout, 0.001),
+        ("--memory", args.memory, 64),
+        ("--recursion", args.recursion, 100),
+    ):
         if value is not None and value < least:
             raise InputError(f"{flag} is {value:g}; give {least:g} or more")
     kind, _ = source_kind(args)
     if kind == "trace":
-        raise InputError("grade runs the student's code on a tree: give the tree (e.g. --nested ...) instead of --trace")
+        raise InputError(
+            "grade runs the student's code on a tree: give the tree (e.g. --nested ...) instead of --trace"
+        )
     if kind == "builtin" and not any(getattr(args, name) is not None for name in ("root", "levels", "names")):
         if args.visits is not None and args.trees is None:  # a list of visits is of one tree: the example
             return standard_cases(algorithm=args.algorithm, convention=convention, trees=0)[:1]
         return standard_cases(
-            algorithm=args.algorithm, convention=convention,
+            algorithm=args.algorithm,
+            convention=convention,
             trees=DEFAULT_TREES if args.trees is None else args.trees,
             seed=DEFAULT_SEED if args.seed is None else args.seed,
             branching=DEFAULT_BRANCHING if args.branching is None else args.branching,
             depth=DEFAULT_DEPTH if args.depth is None else args.depth,
             value_range=parse_range(args.range) if args.range else DEFAULT_RANGE,
-            root=Player.parse(args.root) if args.root else Player.MAX)
+            root=Player.parse(args.root) if args.root else Player.MAX,
+        )
     if args.trees is not None:
-        raise InputError("--trees is for the standard trees; a tree source (TREE, --array, --game ...) grades "
-                         "that one tree: drop one of them")
+        raise InputError(
+            "--trees is for the standard trees; a tree source (TREE, --array, --game ...) grades "
+            "that one tree: drop one of them"
+        )
     game = game_from_args(args)
     return [Case(game.describe(), game, lookahead_from_args(args, game), args.algorithm, convention)]
 
@@ -98,11 +110,15 @@ def _run_student(args: argparse.Namespace, function: str, cases: list[Case]) -> 
 
     trees = [case.tree for case in cases]
     maximizing = [case.maximizing for case in cases]
-    options = {name: value for name, value in (("timeout", args.timeout), ("memory_mb", args.memory),
-                                               ("recursion", args.recursion)) if value is not None}
+    options = {
+        name: value
+        for name, value in (("timeout", args.timeout), ("memory_mb", args.memory), ("recursion", args.recursion))
+        if value is not None
+    }
     with progress_bar(len(trees), "grading") as report:
-        return run_student(args.student, function, trees, maximizing, algorithm=args.algorithm, progress=report,
-                           **options)
+        return run_student(
+            args.student, function, trees, maximizing, algorithm=args.algorithm, progress=report, **options
+        )
 
 
 def _run_from_visits(path: str, case: Case) -> Run:
@@ -123,13 +139,19 @@ def _run_from_visits(path: str, case: Case) -> Run:
         raise InputError(f"--visits {path}: {error.strerror}; check the path") from None
     if len(text) > MAX_VISITS_TEXT:
         raise InputError(f"--visits {path} is over {MAX_VISITS_TEXT:,} characters, no list of a tree's nodes")
-    names = [name for line in text.splitlines() if not line.lstrip().startswith("#")
-             for name in line.replace(",", " ").split()]
+    names = [
+        name
+        for line in text.splitlines()
+        if not line.lstrip().startswith("#")
+        for name in line.replace(",", " ").split()
+    ]
     known = {node.name for node in case.tree.walk()}
     for number, name in enumerate(names, 1):
         if name not in known:
-            raise InputError(f"--visits {path}: name {number}, {name!r}, is no node of {case.label}; "
-                             f"its nodes are named {_some(case)}")
+            raise InputError(
+                f"--visits {path}: name {number}, {name!r}, is no node of {case.label}; "
+                f"its nodes are named {_some(case)}"
+            )
     if not names:
         raise InputError(f"--visits {path} names no node; write the visited node names, one per line")
     first = list(dict.fromkeys(names))  # a node named again was touched before

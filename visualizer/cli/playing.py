@@ -68,7 +68,7 @@ def _after(trace: Trace) -> str | None:
 
 
 def _outcome(game: Game, trace: Trace) -> str | None:
-    """"X wins with best play", "a draw with best play", ...; None when the search cannot tell.
+    """ "X wins with best play", "a draw with best play", ...; None when the search cannot tell.
 
     A full search with a win-aware evaluator tells every outcome; a limited one only a forced win or
     loss found within the look-ahead.
@@ -143,10 +143,13 @@ def best_move(args: argparse.Namespace) -> int:
     game = game_from_args(args)
     over = _game_over(game)
     if over is not None:
-        raise InputError(f"the game is over ({over}), so there is no move to recommend; give a position with moves left")
+        raise InputError(
+            f"the game is over ({over}), so there is no move to recommend; give a position with moves left"
+        )
     if lookahead_from_args(args, game) == 0:
-        raise InputError("--depth 0 evaluates only the position itself, so there is no move to recommend; "
-                         "use --depth 1 or more")
+        raise InputError(
+            "--depth 0 evaluates only the position itself, so there is no move to recommend; use --depth 1 or more"
+        )
     trace = trace_from_args(game, args)
     if args.json:
         print(json.dumps(best_move_json(game, trace), indent=2))

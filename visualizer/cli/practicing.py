@@ -15,27 +15,35 @@ from pathlib import Path
 from typing import Any
 
 from visualizer.cli.commands import has_terminal, print_instead_of_app
-from visualizer.cli.defaults import DEFAULT_BRANCHING, DEFAULT_DEPTH
+from visualizer.cli.defaults import DEFAULT_BRANCHING, DEFAULT_COUNT, DEFAULT_DEPTH, DEFAULT_OUT
+from visualizer.cli.progress import progress_bar
 from visualizer.cli.sources import check_owned, game_from_args, source_kind
 from visualizer.errors import InputError
 from visualizer.games import Player
 from visualizer.games.random_tree import DEFAULT_RANGE, parse_range
+from visualizer.pictures.themes import find_theme
 from visualizer.practice.answers import Answers, key_answers, read_answers, to_text
 from visualizer.practice.check import check
 from visualizer.practice.code import RandomExercise, draw_seed
 from visualizer.practice.exercise import Exercise
-from visualizer.cli.defaults import DEFAULT_COUNT, DEFAULT_OUT
-from visualizer.cli.progress import progress_bar
-from visualizer.pictures.themes import find_theme
-from visualizer.practice.worksheet_files import DEFAULT_WORKSHEET_FORMATS, WorksheetPage, parse_worksheet_formats, write_worksheet
-from visualizer.practice.answers import Answers, key_answers, to_text
-from visualizer.practice.worksheet import (
-    WorksheetExercise,
-    WorksheetRequest,
-    choose_exercises,
+from visualizer.practice.worksheet import WorksheetExercise, WorksheetRequest, choose_exercises
+from visualizer.practice.worksheet_files import (
+    DEFAULT_WORKSHEET_FORMATS,
+    WorksheetPage,
+    parse_worksheet_formats,
+    write_worksheet,
 )
 
-__all__ = ["DEFAULT_BRANCHING", "DEFAULT_COUNT", "DEFAULT_DEPTH", "DEFAULT_OUT", "exercise_from_args", "instructions", "practice", "worksheet"]
+__all__ = [
+    "DEFAULT_BRANCHING",
+    "DEFAULT_COUNT",
+    "DEFAULT_DEPTH",
+    "DEFAULT_OUT",
+    "exercise_from_args",
+    "instructions",
+    "practice",
+    "worksheet",
+]
 
 
 _NO_TERMINAL_HINT = "it is the blank sheet (--sheet): fill it in, then check it with --answers FILE"
@@ -54,8 +62,11 @@ def practice(args: argparse.Namespace) -> int:
         exercise = _exercise_for(answers, exercise, args.answers)
         exercise = exercise.with_cut_window(args.cut_window or answers.header.get("cut_window") or "kept")
         report = check(exercise, answers)
-        print(json.dumps(report.to_json(), indent=2, ensure_ascii=False) if args.json
-              else report.to_text(reveal=args.reveal))
+        print(
+            json.dumps(report.to_json(), indent=2, ensure_ascii=False)
+            if args.json
+            else report.to_text(reveal=args.reveal)
+        )
         return 0 if report.right == report.total else 1
     assert exercise is not None
     if args.sheet or args.key:
@@ -70,12 +81,22 @@ def practice(args: argparse.Namespace) -> int:
 
 
 def _check_modes(args: argparse.Namespace) -> None:
-    for flag, given, what in (("--answers", args.answers, "the answer file's path"),
-                              ("--code", args.code, "the exercise code")):
+    for flag, given, what in (
+        ("--answers", args.answers, "the answer file's path"),
+        ("--code", args.code, "the exercise code"),
+    ):
         if given is not None and not given.strip():
             raise InputError(f"{flag} is empty; give {what}, or drop {flag}")
-    modes = [flag for flag, given in (("--answers", args.answers), ("--sheet", args.sheet), ("--key", args.key),
-                                      ("--drill", args.drill)) if given]
+    modes = [
+        flag
+        for flag, given in (
+            ("--answers", args.answers),
+            ("--sheet", args.sheet),
+            ("--key", args.key),
+            ("--drill", args.drill),
+        )
+        if given
+    ]
     if len(modes) > 1:
         raise InputError(f"{' and '.join(modes)} do different things; give one of them")
     if not args.answers:
@@ -113,14 +134,16 @@ def _exercise_from_args(args: argparse.Namespace) -> Exercise | None:
         raise InputError("practice trees are perfect trees: give --depth and --branching instead of --leaves")
     if args.order is not None:
         raise InputError("exercise codes record no move order: drop --order, or give the tree itself (--array ...)")
-    return Exercise.from_random(RandomExercise(
-        branching=DEFAULT_BRANCHING if args.branching is None else args.branching,
-        depth=DEFAULT_DEPTH if args.depth is None else args.depth,
-        value_range=parse_range(args.range) if args.range else DEFAULT_RANGE,
-        seed=draw_seed() if args.seed is None else args.seed,
-        root=Player.parse(args.root) if args.root else Player.MAX,
-        strict=args.strict,
-    ))
+    return Exercise.from_random(
+        RandomExercise(
+            branching=DEFAULT_BRANCHING if args.branching is None else args.branching,
+            depth=DEFAULT_DEPTH if args.depth is None else args.depth,
+            value_range=parse_range(args.range) if args.range else DEFAULT_RANGE,
+            seed=draw_seed() if args.seed is None else args.seed,
+            root=Player.parse(args.root) if args.root else Player.MAX,
+            strict=args.strict,
+        )
+    )
 
 
 def _exercise_for(answers: Answers, given: Exercise | None, path: str) -> Exercise:
@@ -164,17 +187,40 @@ def worksheet(args: argparse.Namespace) -> int:
     with progress_bar(0, "looking for exercises") as report:
         exercises, tried = choose_exercises(request, progress=report)
     rows = [index_row(exercise) for exercise in exercises]
-    pages = [WorksheetPage(exercise.number, exercise.code, exercise.exercise.solution, instructions(shape),
-                           to_text(Answers({}, {}), exercise.exercise), to_text(key_answers(exercise.exercise),
-                                                                               exercise.exercise), row)
-             for exercise, row in zip(exercises, rows)]
+    pages = [
+        WorksheetPage(
+            exercise.number,
+            exercise.code,
+            exercise.exercise.solution,
+            instructions(shape),
+            to_text(Answers({}, {}), exercise.exercise),
+            to_text(key_answers(exercise.exercise), exercise.exercise),
+            row,
+        )
+        for exercise, row in zip(exercises, rows)
+    ]
     heading = settings_text(request)
     constraints = request.describe()
-    written = write_worksheet(pages, out, formats, heading=heading, theme=args.theme,
-                              key_heading=f"{heading}; each with {constraints}" if constraints else heading)
+    written = write_worksheet(
+        pages,
+        out,
+        formats,
+        heading=heading,
+        theme=args.theme,
+        key_heading=f"{heading}; each with {constraints}" if constraints else heading,
+    )
     if args.json:
-        print(json.dumps({"settings": settings_json(request, chosen_seed), "tried": tried, "exercises": rows,
-                          "files": [str(path) for path in written]}, indent=2))
+        print(
+            json.dumps(
+                {
+                    "settings": settings_json(request, chosen_seed),
+                    "tried": tried,
+                    "exercises": rows,
+                    "files": [str(path) for path in written],
+                },
+                indent=2,
+            )
+        )
     else:
         print(_text(request, chosen_seed, tried, rows, written))
     return 0
@@ -182,8 +228,11 @@ def worksheet(args: argparse.Namespace) -> int:
 
 def instructions(shape: RandomExercise) -> str:
     """The line a sheet gives under its title: the rules the student works by."""
-    rule = "cut only when a value passes the bound (strict)" if shape.strict else \
-        "cut when a value reaches the bound (on equality)"
+    rule = (
+        "cut only when a value passes the bound (strict)"
+        if shape.strict
+        else "cut when a value reaches the bound (on equality)"
+    )
     return f"alpha-beta, children left to right, {rule}; root {shape.root.value.upper()}"
 
 
@@ -193,48 +242,81 @@ def settings_text(request: WorksheetRequest) -> str:
     low, high = shape.value_range
     rule = "strict cuts" if shape.strict else "cut on equality"
     plural = "" if request.count == 1 else "s"
-    return (f"{request.count} exercise{plural}: branching {shape.branching}, depth {shape.depth}, "
-            f"values {low}:{high}, root {shape.root.value.upper()}, {rule}")
+    return (
+        f"{request.count} exercise{plural}: branching {shape.branching}, depth {shape.depth}, "
+        f"values {low}:{high}, root {shape.root.value.upper()}, {rule}"
+    )
 
 
 def settings_json(request: WorksheetRequest, chosen_seed: bool) -> dict[str, Any]:
     """The request as --json gives it."""
     shape = request.shape
     low, high = shape.value_range
-    return {"count": request.count, "branching": shape.branching, "depth": shape.depth, "range": f"{low}:{high}",
-            "seed": shape.seed, "seed_chosen": chosen_seed, "root": shape.root.value, "strict": shape.strict,
-            "cutoffs": request.cutoffs, "deep_cutoff": request.deep, "distinct": request.distinct}
+    return {
+        "count": request.count,
+        "branching": shape.branching,
+        "depth": shape.depth,
+        "range": f"{low}:{high}",
+        "seed": shape.seed,
+        "seed_chosen": chosen_seed,
+        "root": shape.root.value,
+        "strict": shape.strict,
+        "cutoffs": request.cutoffs,
+        "deep_cutoff": request.deep,
+        "distinct": request.distinct,
+    }
 
 
 def index_row(exercise: WorksheetExercise) -> dict[str, Any]:
     """One exercise's row of the index (`INDEX_COLUMNS`)."""
     settings = exercise.settings
     low, high = settings.value_range
-    return {"number": exercise.number, "code": exercise.code, "branching": settings.branching,
-            "depth": settings.depth, "range": f"{low}:{high}", "seed": settings.seed, "root": settings.root.value,
-            "strict": settings.strict, "cutoffs": exercise.cutoffs, "deep_cutoffs": exercise.deep,
-            "leaves": list(exercise.leaves), "value": exercise.value}
+    return {
+        "number": exercise.number,
+        "code": exercise.code,
+        "branching": settings.branching,
+        "depth": settings.depth,
+        "range": f"{low}:{high}",
+        "seed": settings.seed,
+        "root": settings.root.value,
+        "strict": settings.strict,
+        "cutoffs": exercise.cutoffs,
+        "deep_cutoffs": exercise.deep,
+        "leaves": list(exercise.leaves),
+        "value": exercise.value,
+    }
 
 
-def _text(request: WorksheetRequest, chosen_seed: bool, tried: int, rows: list[dict[str, Any]],
-          written: list[Path]) -> str:
+def _text(
+    request: WorksheetRequest, chosen_seed: bool, tried: int, rows: list[dict[str, Any]], written: list[Path]
+) -> str:
     seed = request.shape.seed
     repeat = f" (chosen at random; --seed {seed} repeats this worksheet)" if chosen_seed else ""
     constraints = request.describe()
-    lines = [f"worksheet of {settings_text(request)}" + (f"; each with {constraints}" if constraints else ""),
-             f"seed {seed}{repeat}; {len(rows)} of {tried:,} random trees kept", ""]
+    lines = [
+        f"worksheet of {settings_text(request)}" + (f"; each with {constraints}" if constraints else ""),
+        f"seed {seed}{repeat}; {len(rows)} of {tried:,} random trees kept",
+        "",
+    ]
     code_width = max(len("code"), *(len(row["code"]) for row in rows))
     lines.append(f"{'#':>3}  {'code':<{code_width}}  {'seed':>6}  cut-offs  deep  value")
     for row in rows:
-        lines.append(f"{row['number']:>3}  {row['code']:<{code_width}}  {row['seed']:>6}  {row['cutoffs']:>8}  "
-                     f"{row['deep_cutoffs']:>4}  {row['value']:>5}")
-    lines += ["", f"wrote {len(written)} files in {written[0].parent}:", *_file_lines(written),
-              "a student checks a sheet with: visualizer practice --code CODE --answers FILE"]
+        lines.append(
+            f"{row['number']:>3}  {row['code']:<{code_width}}  {row['seed']:>6}  {row['cutoffs']:>8}  "
+            f"{row['deep_cutoffs']:>4}  {row['value']:>5}"
+        )
+    lines += [
+        "",
+        f"wrote {len(written)} files in {written[0].parent}:",
+        *_file_lines(written),
+        "a student checks a sheet with: visualizer practice --code CODE --answers FILE",
+    ]
     return "\n".join(lines)
 
 
 def _file_lines(written: list[Path]) -> list[str]:
     """The files' names, one line per exercise (its sheets and keys) and one for the documents and index."""
+
     def exercise(path: Path) -> str:
         return path.name.rsplit("-", 1)[0] if path.name.startswith("exercise-") else ""
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import shutil
 import sys
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Callable, Iterator
 
 __all__ = ["progress_bar", "status_line"]
 
@@ -21,13 +21,7 @@ def progress_bar(total: int, label: str) -> Iterator[Callable[[int, int], None] 
         yield None
         return
     from rich.console import Console
-    from rich.progress import (
-        BarColumn,
-        MofNCompleteColumn,
-        Progress,
-        TextColumn,
-        TimeElapsedColumn,
-    )
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
     columns = (TextColumn(label), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
     with Progress(*columns, console=Console(stderr=True), transient=True) as bar:

@@ -2,17 +2,18 @@
 
 from __future__ import annotations
 
-from typing import Any, Collection, Sequence
+from collections.abc import Collection, Sequence
+from typing import Any
 
 from visualizer.analysis.compare import alphabeta_alone
 from visualizer.games import ExplicitTree
 from visualizer.games.base import format_value
 from visualizer.games.treefacts import tree_facts
 from visualizer.search.options import option_label
-from visualizer.tracing import Trace
 from visualizer.steps.describe import cutoff_relation, describe, window_failure, window_verdict
-from visualizer.tracing.events import EventKind
 from visualizer.steps.visits import format_mean, is_monte_carlo, visit_counts
+from visualizer.tracing import Trace
+from visualizer.tracing.events import EventKind
 
 __all__ = ["node_table", "text_table", "facts_text", "run_text", "run_json", "MAX_LISTED"]
 
@@ -147,9 +148,14 @@ def _window_json(trace: Trace) -> dict[str, Any]:
 def _passes(trace: Trace) -> list[dict[str, Any]]:
     """Each pass of a search of several passes: its look-ahead, value and counts."""
     return [
-        {"depth": one.depth_limit, "value": one.summary.value, "nodes_visited": one.summary.nodes_visited,
-         "leaves_evaluated": one.summary.leaves_evaluated, "cutoffs": len(one.summary.cutoffs),
-         **({"transpositions": _transpositions(one)} if trace.options.get("tt") else {})}
+        {
+            "depth": one.depth_limit,
+            "value": one.summary.value,
+            "nodes_visited": one.summary.nodes_visited,
+            "leaves_evaluated": one.summary.leaves_evaluated,
+            "cutoffs": len(one.summary.cutoffs),
+            **({"transpositions": _transpositions(one)} if trace.options.get("tt") else {}),
+        }
         for one in trace.passes
     ]
 
@@ -163,15 +169,34 @@ def _refined_lines(trace: Trace) -> list[str]:
         verdict = window_verdict(trace) or f"the value is inside it, so exact (window {window})"
         lines.append(f"{'root window:':<21}{verdict}")
     if trace.options.get("tt"):
-        several = "" if len(trace.passes) == 1 else \
-            f" in the last pass ({sum(map(_transpositions, trace.passes)):,} in all the passes)"
-        lines.append(f"{'table hits:':<21}{_transpositions(trace):,} nodes took a stored value instead of a search"
-                     f"{several}")
+        several = (
+            ""
+            if len(trace.passes) == 1
+            else f" in the last pass ({sum(map(_transpositions, trace.passes)):,} in all the passes)"
+        )
+        lines.append(
+            f"{'table hits:':<21}{_transpositions(trace):,} nodes took a stored value instead of a search{several}"
+        )
     if len(trace.passes) > 1 or trace.algorithm == "id":
-        rows = [[str(index), format_value(one["depth"]), format_value(one["value"]), f"{one['nodes_visited']:,}",
-                 f"{one['leaves_evaluated']:,}"] for index, one in enumerate(_passes(trace), 1)]
-        rows.append(["total", "", "", f"{sum(one.summary.nodes_visited for one in trace.passes):,}",
-                     f"{sum(one.summary.leaves_evaluated for one in trace.passes):,}"])
+        rows = [
+            [
+                str(index),
+                format_value(one["depth"]),
+                format_value(one["value"]),
+                f"{one['nodes_visited']:,}",
+                f"{one['leaves_evaluated']:,}",
+            ]
+            for index, one in enumerate(_passes(trace), 1)
+        ]
+        rows.append(
+            [
+                "total",
+                "",
+                "",
+                f"{sum(one.summary.nodes_visited for one in trace.passes):,}",
+                f"{sum(one.summary.leaves_evaluated for one in trace.passes):,}",
+            ]
+        )
         alone = alphabeta_alone(trace) if trace.algorithm == "id" else None
         if alone is not None:
             rows.append(["alphabeta alone", format_value(trace.depth_limit), "", f"{alone[0]:,}", f"{alone[1]:,}"])
@@ -190,12 +215,16 @@ def _refined_json(trace: Trace) -> dict[str, Any]:
     if len(trace.passes) > 1 or trace.algorithm == "id":
         passes = _passes(trace)
         result["passes"] = passes
-        result["total"] = {key: sum(one[key] for one in passes)
-                           for key in ("nodes_visited", "leaves_evaluated", "cutoffs")}
+        result["total"] = {
+            key: sum(one[key] for one in passes) for key in ("nodes_visited", "leaves_evaluated", "cutoffs")
+        }
         alone = alphabeta_alone(trace) if trace.algorithm == "id" else None
         if alone is not None:
-            result["alphabeta_alone"] = {"depth": trace.depth_limit, "nodes_visited": alone[0],
-                                         "leaves_evaluated": alone[1]}
+            result["alphabeta_alone"] = {
+                "depth": trace.depth_limit,
+                "nodes_visited": alone[0],
+                "leaves_evaluated": alone[1],
+            }
     return result
 
 
@@ -220,8 +249,13 @@ def _monte_carlo_lines(trace: Trace) -> list[str]:
         "root's children, most visited first (the best move is the most visited; means from MAX's view):",
     ]
     rows = [
-        [trace.nodes[child].name, str(trace.nodes[child].move), f"{visits:,}", format_mean(trace.nodes[child].value),
-         "chosen" if child == trace.summary.best_child else ""]
+        [
+            trace.nodes[child].name,
+            str(trace.nodes[child].move),
+            f"{visits:,}",
+            format_mean(trace.nodes[child].value),
+            "chosen" if child == trace.summary.best_child else "",
+        ]
         for child, visits in _root_children(trace)
     ]
     table = text_table(["child", "move", "visits", "mean", ""], rows, left={0, 1, 4})
@@ -236,8 +270,12 @@ def _monte_carlo_json(trace: Trace) -> dict[str, Any]:
     return {
         "iterations": counts.final(0),
         "children": [
-            {"child": trace.nodes[child].name, "move": trace.nodes[child].move, "visits": visits,
-             "mean": trace.nodes[child].value}
+            {
+                "child": trace.nodes[child].name,
+                "move": trace.nodes[child].move,
+                "visits": visits,
+                "mean": trace.nodes[child].value,
+            }
             for child, visits in _root_children(trace)
         ],
     }

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from visualizer.cli.sources import lookahead_from_args
 from visualizer.errors import InputError
@@ -39,7 +40,11 @@ def options_from_args(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def trace_from_args(
-    game: Game, args: argparse.Namespace, *, algorithm: str | None = None, strict: bool | None = None,
+    game: Game,
+    args: argparse.Namespace,
+    *,
+    algorithm: str | None = None,
+    strict: bool | None = None,
     options: dict[str, Any] | None = None,
 ) -> Trace:
     """Searches `game` as the options say (--algorithm, --depth, --strict, --iterative, --max-nodes, and
@@ -50,8 +55,14 @@ def trace_from_args(
     record = find_algorithm(algorithm or getattr(args, "algorithm", None) or "alphabeta")
     algorithm = record.name
     if strict is None and getattr(args, "strict", False) and not record.accepts_strict:
-        instead = next((other.name for other in REGISTRY.values()
-                        if other.accepts_strict and other.movers_view == record.movers_view), "alphabeta")
+        instead = next(
+            (
+                other.name
+                for other in REGISTRY.values()
+                if other.accepts_strict and other.movers_view == record.movers_view
+            ),
+            "alphabeta",
+        )
         why = "does not take it" if record.windowed else "never cuts"
         raise InputError(
             f"--strict says when alpha-beta cuts, and {algorithm} {why}; drop --strict, or choose -a {instead}"

@@ -121,8 +121,9 @@ def _source_from_args(args: argparse.Namespace) -> Game:
     if kind == "array":
         values = parse_array(text)
         names = parse_names(args.names, len(values)) if args.names else None
-        return from_array(values, branching=2 if args.branching is None else args.branching, names=names, root=root,
-                          levels=levels)
+        return from_array(
+            values, branching=2 if args.branching is None else args.branching, names=names, root=root, levels=levels
+        )
     if kind == "nested":
         tree = from_nested(text, root=root)
         return tree.replace(names=tuple(parse_names(args.names, len(tree)))) if args.names else tree
@@ -149,8 +150,10 @@ def _levels_from_args(args: argparse.Namespace, kind: str) -> tuple[Player, ...]
     if text is None:
         return None
     if kind == "nested":
-        raise InputError('--levels applies only to --array or --random; in --nested write a chance node '
-                         'as {"chance": [[0.5, subtree], [0.5, subtree]]}')
+        raise InputError(
+            "--levels applies only to --array or --random; in --nested write a chance node "
+            'as {"chance": [[0.5, subtree], [0.5, subtree]]}'
+        )
     if kind not in ("array", "random", "builtin"):
         raise InputError("--levels applies only to --array or --random; remove it or choose that source")
     return parse_levels(text)
@@ -173,15 +176,19 @@ def trace_from_file(args: argparse.Namespace) -> Trace | None:
     if kind != "trace":
         return None
     check_owned(args, "trace")
-    changed = [flag for flag, given in (
-        ("--algorithm", getattr(args, "algorithm", None) is not None),
-        ("--depth", args.depth is not None),
-        ("--root", args.root is not None),
-        ("--strict", getattr(args, "strict", False)),
-        ("--iterative", getattr(args, "iterative", False)),
-        ("--order", args.order is not None),
-        ("--levels", getattr(args, "levels", None) is not None),
-    ) if given]
+    changed = [
+        flag
+        for flag, given in (
+            ("--algorithm", getattr(args, "algorithm", None) is not None),
+            ("--depth", args.depth is not None),
+            ("--root", args.root is not None),
+            ("--strict", getattr(args, "strict", False)),
+            ("--iterative", getattr(args, "iterative", False)),
+            ("--order", args.order is not None),
+            ("--levels", getattr(args, "levels", None) is not None),
+        )
+        if given
+    ]
     if changed:
         raise InputError(
             f"--trace replays a saved search, so {', '.join(changed)} cannot change it; drop "

@@ -22,9 +22,9 @@ from visualizer.analysis.study import (
     DEFAULT_TRIALS,
     Study,
     StudyRow,
+    parse_algorithms,
     parse_depth_range,
     parse_leaves,
-    parse_algorithms,
     parse_orders,
     run_study,
     tree_seed,
@@ -32,15 +32,29 @@ from visualizer.analysis.study import (
 from visualizer.cli.progress import progress_bar
 from visualizer.cli.render import text_table
 from visualizer.errors import InputError
-from visualizer.safe_files import write_bytes_atomic, write_text_atomic
 from visualizer.games.base import Player
 from visualizer.games.random_tree import DEFAULT_RANGE, parse_range
+from visualizer.safe_files import write_bytes_atomic, write_text_atomic
 
 __all__ = ["CSV_COLUMNS", "stats", "study_csv", "study_json", "study_text"]
 
 CSV_COLUMNS = (
-    "leaves", "depth", "branching", "algorithm", "order", "trials", "seed", "range", "root",
-    "nodes_mean", "nodes_sd", "leaves_mean", "leaves_sd", "nodes_saved", "leaves_saved", "knuth_moore",
+    "leaves",
+    "depth",
+    "branching",
+    "algorithm",
+    "order",
+    "trials",
+    "seed",
+    "range",
+    "root",
+    "nodes_mean",
+    "nodes_sd",
+    "leaves_mean",
+    "leaves_sd",
+    "nodes_saved",
+    "leaves_saved",
+    "knuth_moore",
 )
 PLOT_WIDTH = 80
 """Columns of the terminal plot when stdout is not a terminal."""
@@ -63,8 +77,17 @@ def stats(args: argparse.Namespace) -> int:
     seed = random.SystemRandom().randrange(1_000_000) if chosen_seed else args.seed
     image_format = _check_outputs(args)
     with progress_bar(len(sizes) * trials, "searching trees") as progress:
-        study = run_study(sizes, branching=branching, trials=trials, value_range=value_range, seed=seed,
-                          orders=orders, root=Player.parse(args.root), progress=progress, algorithms=algorithms)
+        study = run_study(
+            sizes,
+            branching=branching,
+            trials=trials,
+            value_range=value_range,
+            seed=seed,
+            orders=orders,
+            root=Player.parse(args.root),
+            progress=progress,
+            algorithms=algorithms,
+        )
     written = []
     image = render_figure(study, image_format) if args.plot else None
     if args.csv:
@@ -109,8 +132,10 @@ def _check_folder(option: str, path: Path) -> None:
     if not folder.is_dir():
         raise InputError(f"{option} {path}: {folder} is a file, not a folder; choose another path")
     if not os.access(folder, os.W_OK | os.X_OK):
-        raise InputError(f"{option} {path}: cannot write to the folder {folder} (permission denied); "
-                         "choose a folder you can write to")
+        raise InputError(
+            f"{option} {path}: cannot write to the folder {folder} (permission denied); "
+            "choose a folder you can write to"
+        )
 
 
 # -- text ------------------------------------------------------------------------------------------
@@ -133,10 +158,14 @@ def _header(study: Study, chosen_seed: bool) -> list[str]:
         seed += f" (chosen at random; --seed {study.seed} repeats this study)"
     largest = sizes[-1].leaves
     count = f"{len(sizes)} sizes from {sizes[0].leaves} to {largest} leaves" if len(sizes) > 1 else f"{largest} leaves"
-    settings = (f"Pruned-tree study: {count}, branching {study.branching}, {study.trials} random trees per size, "
-                f"values {low}:{high}, root {study.root.value}, {seed}")
-    rebuild = (f"each tree has its own seed (all listed by --json); the first tree of {largest} leaves: "
-               f"`{rebuild_command(study, largest, tree_seed(study.seed, largest, 0))}`")
+    settings = (
+        f"Pruned-tree study: {count}, branching {study.branching}, {study.trials} random trees per size, "
+        f"values {low}:{high}, root {study.root.value}, {seed}"
+    )
+    rebuild = (
+        f"each tree has its own seed (all listed by --json); the first tree of {largest} leaves: "
+        f"`{rebuild_command(study, largest, tree_seed(study.seed, largest, 0))}`"
+    )
     if study.algorithms == (ALPHABETA,):
         searches = f"alpha-beta orders: {', '.join(study.orders)}"
     else:
@@ -152,13 +181,17 @@ def study_text(study: Study, *, chosen_seed: bool = False) -> str:
     for row, nodes, leaves in zip(rows, measures(rows, "nodes"), measures(rows, "leaves")):
         first = row.algorithm == "minimax"
         minimal = study.knuth_moore(row.size)
-        table.append((
-            str(row.size.leaves) if first else "",
-            str(row.size.depth if row.size.is_uniform else "-") if first else "",
-            row.label, nodes, leaves,
-            "-" if first else percent(row.leaves_saved),
-            ("-" if minimal is None else str(minimal)) if first else "",
-        ))
+        table.append(
+            (
+                str(row.size.leaves) if first else "",
+                str(row.size.depth if row.size.is_uniform else "-") if first else "",
+                row.label,
+                nodes,
+                leaves,
+                "-" if first else percent(row.leaves_saved),
+                ("-" if minimal is None else str(minimal)) if first else "",
+            )
+        )
     lines = text_table(header, table, left={2})  # the search's label; numbers are right-aligned
     return "\n".join([*_header(study, chosen_seed), "", lines])
 
@@ -166,9 +199,7 @@ def study_text(study: Study, *, chosen_seed: bool = False) -> str:
 def _terminal_plot(study: Study) -> str:
     """The plotext plot: coloured and as wide as the terminal (up to 100) when stdout is one."""
     import plotext
-    from plotext._figure import (
-        _figure_class,  # a figure of our own: plotext's module-level one is shared state
-    )
+    from plotext._figure import _figure_class  # a figure of our own: plotext's module-level one is shared state
 
     colour = sys.stdout.isatty()
     width = min(shutil.get_terminal_size((PLOT_WIDTH, 24)).columns, MAX_PLOT_WIDTH) if colour else PLOT_WIDTH
@@ -211,8 +242,13 @@ def study_csv(study: Study) -> str:
     writer.writerow(CSV_COLUMNS)
     for row in study.rows:
         fields = _row_fields(study, row)
-        fields.update(branching=study.branching, trials=study.trials, seed=study.seed, range=f"{low}:{high}",
-                      root=study.root.value)
+        fields.update(
+            branching=study.branching,
+            trials=study.trials,
+            seed=study.seed,
+            range=f"{low}:{high}",
+            root=study.root.value,
+        )
         for name in ("nodes_mean", "nodes_sd", "leaves_mean", "leaves_sd"):
             fields[name] = f"{fields[name]:.3f}"
         for name in ("nodes_saved", "leaves_saved"):

@@ -10,20 +10,40 @@ event adds its "same position" link from the step it happens on.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
-from visualizer.errors import InputError
-from visualizer.safe_files import write_text_atomic
+from visualizer.dot.labels import (
+    BOARD_FONT,
+    CURRENT_FILL,
+    CUT,
+    EDGE_HEAD,
+    FONT,
+    FONT_SIZE,
+    GREY,
+    LAST_CHILD,
+    SHAPES,
+    TRANSPOSITION_LINK,
+    UNSEEN,
+    add_style,
+    dot_id,
+    look_label,
+    probability_label,
+    quote_label,
+    status_style,
+    step_title,
+)
 from visualizer.dot.text import dot_attributes, dot_header
-from visualizer.dot.labels import BOARD_FONT, CURRENT_FILL, CUT, EDGE_HEAD, FONT, FONT_SIZE, GREY, LAST_CHILD, SHAPES, TRANSPOSITION_LINK, UNSEEN, add_style, dot_id, look_label, probability_label, quote_label, status_style, step_title
+from visualizer.errors import InputError
+from visualizer.games.base import format_value
 from visualizer.pictures.drawing import text_width
 from visualizer.pictures.layout import ROW_GAP, TreeLayout
-from visualizer.tracing.graph import check_names
 from visualizer.pictures.scene import inner_nodes, scene_at
-from visualizer.games.base import format_value
+from visualizer.safe_files import write_text_atomic
 from visualizer.steps.replay import Replay
+from visualizer.tracing.graph import check_names
 from visualizer.tracing.trace import Trace
 
 __all__ = ["FRAME_DIGITS", "RENDER_HINT", "step_to_dot", "write_frames"]
@@ -86,8 +106,10 @@ class _FramePlan:
         positions = tuple(
             f'"{x * across:.1f},{(layout.height - top) * down:.1f}!"' for x, top in zip(layout.xs, layout.tops)
         )
-        inches = {shape: (f"{math.ceil(width / 0.72) / 100:.2f}", f"{math.ceil(height / 0.72) / 100:.2f}")
-                  for shape, (width, height) in sizes.items()}
+        inches = {
+            shape: (f"{math.ceil(width / 0.72) / 100:.2f}", f"{math.ceil(height / 0.72) / 100:.2f}")
+            for shape, (width, height) in sizes.items()
+        }
         return cls(positions, inches, title_width, inner_nodes(trace))
 
 

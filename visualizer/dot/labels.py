@@ -12,10 +12,31 @@ if TYPE_CHECKING:
     from visualizer.pictures.scene import NodeLook
 
 __all__ = [
-    "add_style", "dot_id", "status_style",
-    "quote_label", "escape_label", "unquote_label", "node_label", "look_label", "summary_title", "step_title",
-    "LINE_BREAKS", "SHAPES", "EDGE_HEAD", "FONT", "FONT_SIZE", "BOARD_FONT", "PV_WIDTH", "GREY", "UNSEEN", "CURRENT_FILL",
-    "LAST_CHILD", "CUT", "TITLE_LINES", "probability_label", "TRANSPOSITION_LINK",
+    "add_style",
+    "dot_id",
+    "status_style",
+    "quote_label",
+    "escape_label",
+    "unquote_label",
+    "node_label",
+    "look_label",
+    "summary_title",
+    "step_title",
+    "LINE_BREAKS",
+    "SHAPES",
+    "EDGE_HEAD",
+    "FONT",
+    "FONT_SIZE",
+    "BOARD_FONT",
+    "PV_WIDTH",
+    "GREY",
+    "UNSEEN",
+    "CURRENT_FILL",
+    "LAST_CHILD",
+    "CUT",
+    "TITLE_LINES",
+    "probability_label",
+    "TRANSPOSITION_LINK",
 ]
 
 _QUOTE = str.maketrans({"\\": "\\\\", '"': '\\"', "\n": "\\n", "\r": "\\r", "&": "&amp;"})
@@ -60,7 +81,11 @@ TITLE_LINES = 3
 """Per-step drawings: the title always has this many lines (wrapped, cut, or padded), so its height never changes."""
 
 TRANSPOSITION_LINK = {
-    "label": '"same position"', "style": "dashed", "color": GREY, "fontcolor": GREY, "constraint": "false",
+    "label": '"same position"',
+    "style": "dashed",
+    "color": GREY,
+    "fontcolor": GREY,
+    "constraint": "false",
 }
 """The attributes of the link from a node that found its position in the transposition table to the
 earlier node of that position: dashed and grey, and left out of the layout (`constraint=false`), so
@@ -102,7 +127,7 @@ def unquote_label(quoted: str) -> str:
             index += len(_AMPERSAND)
         elif char == "\\" and index + 1 < len(quoted):
             following = quoted[index + 1]
-            if following in "\\\"":
+            if following in '\\"':
                 text.append(following)
             elif following in LINE_BREAKS:
                 text.append(LINE_BREAKS[following])

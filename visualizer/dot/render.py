@@ -5,12 +5,11 @@ from __future__ import annotations
 import shutil
 import subprocess
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Iterator
 
-from visualizer.errors import InputError
+from visualizer.errors import GraphvizMissing, InputError, RenderError
 from visualizer.safe_files import write_chunks_atomic
-from visualizer.errors import GraphvizMissing, RenderError
 
 __all__ = ["GRAPHVIZ_FORMATS", "render", "image_chunks", "is_graphviz_installed", "check_graphviz"]
 

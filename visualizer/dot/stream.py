@@ -20,17 +20,36 @@ from collections.abc import Iterator, Sequence
 from itertools import repeat
 from typing import Any
 
-from visualizer.dot.text import BOLD, COURIER, SHAPE_PIECES, STATUS_STYLES, dot_attributes, dot_header, edge_attributes
-from visualizer.dot.labels import EDGE_HEAD, FONT, TRANSPOSITION_LINK, escape_label, node_label, probability_label, quote_label, summary_title
-from visualizer.dot.text import Column, int_texts, interleave
-from visualizer.tracing.graph import check_names
-from visualizer.pictures.scene import standing_cuts
+from visualizer.dot.labels import (
+    EDGE_HEAD,
+    FONT,
+    TRANSPOSITION_LINK,
+    escape_label,
+    node_label,
+    probability_label,
+    quote_label,
+    summary_title,
+)
+from visualizer.dot.text import (
+    BOLD,
+    COURIER,
+    SHAPE_PIECES,
+    STATUS_STYLES,
+    Column,
+    dot_attributes,
+    dot_header,
+    edge_attributes,
+    int_texts,
+    interleave,
+)
 from visualizer.games.base import Player, format_value
-from visualizer.memo import Memo
 from visualizer.gc_policy import paused_gc
+from visualizer.memo import Memo
+from visualizer.pictures.scene import standing_cuts
+from visualizer.steps.visits import is_monte_carlo, visit_counts
+from visualizer.tracing.graph import check_names
 from visualizer.tracing.trace import Trace
 from visualizer.tracing.trace_records import NodeStatus
-from visualizer.steps.visits import is_monte_carlo, visit_counts
 
 __all__ = ["CHUNK_NODES", "dot_chunks"]
 
@@ -144,7 +163,10 @@ class _DotStream:
         """The first line, the graph's attributes (title included) and the node and edge defaults."""
         trace, summary = self.trace, self.trace.summary
         title = summary_title(
-            trace.algorithm, trace.description, summary.value, summary.best_move,
+            trace.algorithm,
+            trace.description,
+            summary.value,
+            summary.best_move,
             has_best_move=summary.best_child is not None,
         )
         graph = {"ordering": "out", "labelloc": "t", "fontname": FONT, "label": quote_label(title)}
@@ -159,13 +181,29 @@ class _DotStream:
             names = [escape_label(name) for name in names]
         box, ellipse, circle = SHAPE_PIECES[Player.MAX], SHAPE_PIECES[Player.MIN], SHAPE_PIECES[Player.CHANCE]
         maximum, minimum = Player.MAX, Player.MIN
-        shapes = [box if player is maximum else ellipse if player is minimum else circle
-                  for player in _rows(columns.player, start, stop)]
+        shapes = [
+            box if player is maximum else ellipse if player is minimum else circle
+            for player in _rows(columns.player, start, stop)
+        ]
         boards, ids = self.boards(start, stop), range(start, stop)
-        return interleave(size, [
-            "n", ids, shapes, names, '"', self.extras(boards, start, stop), ', label="', names, boards,
-            *self.details(start, stop), '"', self.styles(_rows(columns.status, start, stop)), "];\n",
-        ])
+        return interleave(
+            size,
+            [
+                "n",
+                ids,
+                shapes,
+                names,
+                '"',
+                self.extras(boards, start, stop),
+                ', label="',
+                names,
+                boards,
+                *self.details(start, stop),
+                '"',
+                self.styles(_rows(columns.status, start, stop)),
+                "];\n",
+            ],
+        )
 
     def extras(self, boards: list[str], start: int, stop: int) -> Column:
         """The attributes after the tooltip of nodes start..stop-1: the board's font, the principal
@@ -197,8 +235,9 @@ class _DotStream:
         """The columns of the label after the board: each node's "#visit  v=value" or "(static value)"
         line, and its window line."""
         columns, size = self.columns, stop - start
-        visits, values, statics = (_rows(column, start, stop) for column in (columns.visit, columns.value,
-                                                                             columns.static_value))
+        visits, values, statics = (
+            _rows(column, start, stop) for column in (columns.visit, columns.value, columns.static_value)
+        )
         alphas, betas = _rows(columns.alpha, start, stop), _rows(columns.beta, start, stop)
         windowless = alphas.count(None) == size
         types = set(map(type, values)) | set(map(type, statics))
@@ -214,29 +253,37 @@ class _DotStream:
         if visit_texts is not None:
             pieces: list[Column] = [visit_texts, map(self.value_pieces.__getitem__, values)]
         else:
-            pieces = [[
-                static_texts[static] if visit is None else f"\\n#{visit}  v={value_texts[value]}"
-                for visit, value, static in zip(visits, values, statics)
-            ]]
+            pieces = [
+                [
+                    static_texts[static] if visit is None else f"\\n#{visit}  v={value_texts[value]}"
+                    for visit, value, static in zip(visits, values, statics)
+                ]
+            ]
         if windowless:
             return pieces
         if None not in alphas:
             return [*pieces, map(self.alpha_pieces.__getitem__, alphas), map(self.beta_pieces.__getitem__, betas)]
-        return [*pieces, [
-            "" if alpha is None else f"\\n[{window_texts[alpha]}, {window_texts[beta]}]"
-            for alpha, beta in zip(alphas, betas)
-        ]]
+        return [
+            *pieces,
+            [
+                "" if alpha is None else f"\\n[{window_texts[alpha]}, {window_texts[beta]}]"
+                for alpha, beta in zip(alphas, betas)
+            ],
+        ]
 
     @staticmethod
     def odd_details(visits, values, statics, alphas, betas, counts=None) -> list[Column]:
         """`details` for values of other types than int and float, or with Monte Carlo visit `counts`,
         through `node_label` itself."""
         counts = repeat(None) if counts is None else counts
-        return [[
-            escape_label(node_label("", visit=visit, value=value, static_value=static, window=(alpha, beta),
-                                    visits=count))
-            for visit, value, static, alpha, beta, count in zip(visits, values, statics, alphas, betas, counts)
-        ]]
+        return [
+            [
+                escape_label(
+                    node_label("", visit=visit, value=value, static_value=static, window=(alpha, beta), visits=count)
+                )
+                for visit, value, static, alpha, beta, count in zip(visits, values, statics, alphas, betas, counts)
+            ]
+        ]
 
     def edge_lines(self, parents: Sequence[int], children: Sequence[int]) -> str:
         """The edge statements parent -> child of these edges (`TraceColumns.edges` order)."""

@@ -20,14 +20,23 @@ from array import array
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from visualizer.readwrite.decode import msgspec
 from visualizer.dot.labels import BOARD_FONT, CUT, GREY, PV_WIDTH, SHAPES, quote_label
 from visualizer.games.base import Player
+from visualizer.readwrite.decode import msgspec
 from visualizer.tracing.trace_records import NodeStatus
 
 __all__ = [
-    "BOLD", "COURIER", "Column", "SHAPE_PIECES", "STATUS_STYLES", "dot_attributes", "dot_header", "dot_value",
-    "edge_attributes", "int_texts", "interleave",
+    "BOLD",
+    "COURIER",
+    "Column",
+    "SHAPE_PIECES",
+    "STATUS_STYLES",
+    "dot_attributes",
+    "dot_header",
+    "dot_value",
+    "edge_attributes",
+    "int_texts",
+    "interleave",
 ]
 
 _KEYWORDS = {"graph", "subgraph", "digraph", "node", "edge", "strict"}

@@ -11,26 +11,28 @@ earlier node of that position, outside the layout (`constraint=false`). A search
 is drawn as its last pass (the trace itself; its `earlier_passes` are left out). DOT ids are
 "n0", "n1", ...; names appear only inside quoted labels (and tooltips), so any name is safe.
 
-The finished search is streamed straight from the trace's columns (`dot_stream.dot_chunks`). The drawings after one step (`step=`, `write_frames`) read the same
-`Scene` as the pictures (`scene_at`): a leaf's static value is shown dimmed as "(3)" until the
-search evaluates it, the node of the step is filled, the title is the step's caption. Their nodes
-sit where the figure's `TreeLayout` puts them (`pos`, kept by `neato -n2 -Tsvg`), all of one size,
-so every frame has the same canvas.
+The finished search is streamed straight from the trace's columns (`stream.dot_chunks`). The
+drawings after one step (`step=`, `write_frames`) read the same `Scene` as the pictures
+(`scene_at`): a leaf's static value is shown dimmed as "(3)" until the search evaluates it, the node
+of the step is filled, the title is the step's caption. Their nodes sit where the figure's
+`TreeLayout` puts them (`pos`, kept by `neato -n2 -Tsvg`), all of one size, so every frame has the
+same canvas.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from visualizer.errors import InputError
-from visualizer.safe_files import write_chunks_atomic, write_text_atomic
 from visualizer.dot.frames import step_to_dot
 from visualizer.dot.stream import dot_chunks
-from visualizer.tracing.graph import check_names
+from visualizer.errors import InputError
+from visualizer.safe_files import write_chunks_atomic, write_text_atomic
 from visualizer.steps.replay import Replay
+from visualizer.tracing.graph import check_names
 from visualizer.tracing.trace import Trace
 
 __all__ = ["to_dot", "write_dot"]
+
 
 def _replay_at(trace: Trace, step: int) -> Replay:
     replay = Replay(trace)
@@ -72,5 +74,3 @@ def write_dot(trace: Trace, path: str | Path, *, step: int | None = None) -> Pat
     if step is None:
         return write_chunks_atomic(Path(path), dot_chunks(trace))
     return write_text_atomic(Path(path), to_dot(trace, step=step))
-
-

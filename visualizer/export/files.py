@@ -1,25 +1,22 @@
-"""Provides `write_trace_files`, `trace_slug` and `fresh_stem`: a trace saved as NAME.json, NAME.dot, pictures, animations."""
+"""Provides `write_trace_files`, `trace_slug` and `fresh_stem`: a trace saved as NAME.json, NAME.dot, pictures,
+animations."""
 
 from __future__ import annotations
 
 import os
 import re
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Callable, Iterable, Iterator
 
-from visualizer.errors import InputError
-from visualizer.safe_files import write_bytes_atomic, write_text_atomic
 from visualizer.dot.frames import FRAME_DIGITS, write_frames
+from visualizer.errors import InputError
 from visualizer.export.formats import EXPORT_FORMATS, ExportFormat, ExportJob, PictureOptions
-from visualizer.safe_files import MAX_NUMBERED, StagedWrites, numbered_names
 from visualizer.games.registry import default_root
 from visualizer.games.registry import slug as game_slug
+from visualizer.safe_files import MAX_NUMBERED, StagedWrites, numbered_names, write_bytes_atomic, write_text_atomic
 from visualizer.tracing.trace import Trace
 
-__all__ = [
-    "EXPORT_SUFFIXES", "frame_names", "fresh_stem", "trace_slug", "write_picture_frames",
-    "write_trace_files",
-]
+__all__ = ["EXPORT_SUFFIXES", "frame_names", "fresh_stem", "trace_slug", "write_picture_frames", "write_trace_files"]
 
 EXPORT_SUFFIXES = tuple(ending for fmt in EXPORT_FORMATS.values() for ending in (fmt.suffix, *fmt.extra_names("")))
 """The files an export of NAME may write (frames aside): `fresh_stem` keeps clear of all of them."""

@@ -11,9 +11,10 @@ the limits and the file names all read this registry.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Callable, Iterable, Literal
+from typing import Literal
 
 from visualizer.pictures.drawing import Drawing
 from visualizer.pictures.figure import Figure
@@ -21,7 +22,13 @@ from visualizer.pictures.themes import DEFAULT_THEME
 from visualizer.tracing.trace import Trace
 
 __all__ = [
-    "ANIMATION_SIZE", "DEFAULT_FPS", "EXPORT_FORMATS", "ExportFormat", "ExportJob", "PictureOptions", "STILL_SIZE",
+    "ANIMATION_SIZE",
+    "DEFAULT_FPS",
+    "EXPORT_FORMATS",
+    "ExportFormat",
+    "ExportJob",
+    "PictureOptions",
+    "STILL_SIZE",
     "fit_dpi",
 ]
 
@@ -117,32 +124,38 @@ class ExportFormat:
 
 def _json(job: ExportJob) -> Chunks:
     from visualizer.readwrite.json_write import json_v2_bytes
+
     return json_v2_bytes(job.trace)
 
 
 def _json_gz(job: ExportJob) -> Chunks:
-    from visualizer.readwrite.json_write import json_v2_bytes
     from visualizer.readwrite.files import gzip_chunks
+    from visualizer.readwrite.json_write import json_v2_bytes
+
     return gzip_chunks(json_v2_bytes(job.trace))
 
 
 def _dot(job: ExportJob) -> Chunks:
     from visualizer.dot.stream import dot_chunks
+
     return dot_chunks(job.trace)
 
 
 def _svg(job: ExportJob, drawing: Drawing) -> str:
     from visualizer.pictures.svg import to_svg
+
     return to_svg(drawing)
 
 
 def _png(job: ExportJob, drawing: Drawing) -> bytes:
     from visualizer.pictures.raster import to_png
+
     return to_png(drawing, dpi=job.dpi(drawing, STILL_SIZE))
 
 
 def _pdf(job: ExportJob, drawing: Drawing) -> bytes:
     from visualizer.pictures.raster import to_pdf
+
     return to_pdf(drawing)
 
 
@@ -152,6 +165,7 @@ def _still(paint: Callable[[ExportJob, Drawing], bytes | str]) -> Callable[[Expo
 
 def _gif(job: ExportJob) -> Chunks:
     from visualizer.pictures.animation import to_gif
+
     figure = job.figure
     dpi = job.dpi(figure, ANIMATION_SIZE)  # the frames' canvas, without drawing one
     return [to_gif(figure.frames(progress=job.progress), fps=job.options.fps, dpi=dpi)]
@@ -159,6 +173,7 @@ def _gif(job: ExportJob) -> Chunks:
 
 def _mp4(job: ExportJob) -> Chunks:
     from visualizer.pictures.animation import to_mp4
+
     figure = job.figure
     dpi = job.dpi(figure, ANIMATION_SIZE)  # the frames' canvas, without drawing one
     return [to_mp4(figure.frames(progress=job.progress), fps=job.options.fps, dpi=dpi)]
@@ -166,21 +181,25 @@ def _mp4(job: ExportJob) -> Chunks:
 
 def _check_ffmpeg() -> None:
     from visualizer.pictures.animation import check_ffmpeg
+
     check_ffmpeg()
 
 
 def _tex(job: ExportJob) -> Chunks:
     from visualizer.pictures.tikz import to_tikz
+
     return [to_tikz(list(job.figure.frames(progress=job.progress)))]
 
 
 def _slides_name(name: str) -> tuple[str, ...]:
     from visualizer.pictures.tikz import slides_file_name
+
     return (slides_file_name(f"{name}.tex"),)
 
 
 def _slides(job: ExportJob) -> dict[str, Chunks]:
     from visualizer.pictures.tikz import standalone_tex
+
     (slides,) = _slides_name(job.name)
     return {slides: [standalone_tex(f"{job.name}.tex", title="")]}  # the picture has its own title
 
@@ -190,19 +209,29 @@ EXPORT_FORMATS: dict[str, ExportFormat] = {
     for fmt in (
         ExportFormat("json", ".json", "trace", "the trace as networkx node-link JSON (trace format version 2)", _json),
         ExportFormat("json.gz", ".json.gz", "trace", "the same JSON, gzip-compressed", _json_gz),
-        ExportFormat("dot", ".dot", "trace", "Graphviz DOT of the finished search (with --frames, of every step)",
-                     _dot),
-        ExportFormat("svg", ".svg", "picture", "the figure as SVG (with --frames, every step)", _still(_svg),
-                     paint=_svg),
-        ExportFormat("png", ".png", "picture", "the figure as PNG, sized for a 1920x1080 slide (--dpi)",
-                     _still(_png), paint=_png),
+        ExportFormat(
+            "dot", ".dot", "trace", "Graphviz DOT of the finished search (with --frames, of every step)", _dot
+        ),
+        ExportFormat(
+            "svg", ".svg", "picture", "the figure as SVG (with --frames, every step)", _still(_svg), paint=_svg
+        ),
+        ExportFormat(
+            "png", ".png", "picture", "the figure as PNG, sized for a 1920x1080 slide (--dpi)", _still(_png), paint=_png
+        ),
         ExportFormat("pdf", ".pdf", "picture", "the figure as vector PDF", _still(_pdf), paint=_pdf),
         ExportFormat("gif", ".gif", "animation", "every step in one animated GIF (--fps)", _gif),
-        ExportFormat("mp4", ".mp4", "animation", "every step in one MP4 video (--fps; needs ffmpeg)", _mp4,
-                     check=_check_ffmpeg),
-        ExportFormat("tex", ".tex", "animation",
-                     "beamer overlays in TikZ, one per step, and NAME-slides.tex that compiles them", _tex,
-                     extra=_slides, extra_names=_slides_name),
+        ExportFormat(
+            "mp4", ".mp4", "animation", "every step in one MP4 video (--fps; needs ffmpeg)", _mp4, check=_check_ffmpeg
+        ),
+        ExportFormat(
+            "tex",
+            ".tex",
+            "animation",
+            "beamer overlays in TikZ, one per step, and NAME-slides.tex that compiles them",
+            _tex,
+            extra=_slides,
+            extra_names=_slides_name,
+        ),
     )
 }
 """Every export format by name, in the order `--help` lists them and files are written."""

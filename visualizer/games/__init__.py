@@ -1,7 +1,21 @@
-"""Provides the tree sources (arrays, nested lists, random trees, tic-tac-toe, connect four, NIM), their registry and capabilities."""
+"""Provides the tree sources (arrays, nested lists, random trees, tic-tac-toe, connect four, NIM), their registry
+and capabilities."""
 
-from visualizer.games.base import ROOT_NAME, Game, Player, Value, lookahead
-from visualizer.games.base import ChanceMoves, Evaluated, ExplicitNodes, PhrasesMoves, Playable, SuggestsDepth, TellsOutcomes, offers
+from visualizer.games.base import (
+    ROOT_NAME,
+    ChanceMoves,
+    Evaluated,
+    ExplicitNodes,
+    Game,
+    PhrasesMoves,
+    Playable,
+    Player,
+    SuggestsDepth,
+    TellsOutcomes,
+    Value,
+    lookahead,
+    offers,
+)
 from visualizer.games.connect4 import ConnectFour
 from visualizer.games.explicit import (
     DEFAULT_ARRAY,

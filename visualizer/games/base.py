@@ -4,17 +4,35 @@ capabilities a game may offer (`Playable`, `SuggestsDepth`, `Evaluated`, ...) wi
 from __future__ import annotations
 
 import enum
-from collections.abc import Mapping
-from typing import Any, Hashable, Iterable, Iterator, Protocol, Sequence, runtime_checkable
+from collections.abc import Hashable, Iterable, Iterator, Mapping, Sequence
+from typing import Any, Protocol, runtime_checkable
 
 from visualizer.errors import InputError
 
-__all__ = ["ChanceMoves", "Evaluated", "ExplicitNodes", "FromOptions", "Game", "GameClass", "PathNamedGame", "PhrasesMoves", "Playable", "Player", "ROOT_NAME", "SuggestsDepth", "TellsOutcomes", "Value", "Wrapper", "format_value", "lookahead", "offers"]
+__all__ = [
+    "ChanceMoves",
+    "Evaluated",
+    "ExplicitNodes",
+    "FromOptions",
+    "Game",
+    "GameClass",
+    "PathNamedGame",
+    "PhrasesMoves",
+    "Playable",
+    "Player",
+    "ROOT_NAME",
+    "SuggestsDepth",
+    "TellsOutcomes",
+    "Value",
+    "Wrapper",
+    "format_value",
+    "lookahead",
+    "offers",
+]
 
 
 Value = int | float
 """A static or backed-up value; always from MAX's point of view unless said otherwise."""
-
 
 
 def format_value(value: Value | None, *, missing: str = "-") -> str:

@@ -58,8 +58,16 @@ class ConnectFour(GridGame):
                 f"--connect is {connect} but the board is {rows}x{cols}; nobody could ever win, so use a "
                 f"connect of at most {max(rows, cols)}"
             )
-        super().__init__(EMPTY * (rows * cols) if board is None else board, rows=rows, cols=cols,
-                         connect=connect, player=player, root=root, evaluator=evaluator, symmetry=symmetry)
+        super().__init__(
+            EMPTY * (rows * cols) if board is None else board,
+            rows=rows,
+            cols=cols,
+            connect=connect,
+            player=player,
+            root=root,
+            evaluator=evaluator,
+            symmetry=symmetry,
+        )
         self._check_gravity(self.board)
 
     def _check_gravity(self, board: str) -> None:
@@ -124,7 +132,10 @@ class ConnectFour(GridGame):
             rows=6 if options["rows"] is None else options["rows"],
             cols=7 if options["cols"] is None else options["cols"],
             connect=4 if options["connect"] is None else options["connect"],
-            player=options["player"], root=root, evaluator=options["eval"], symmetry=bool(options["symmetry"]),
+            player=options["player"],
+            root=root,
+            evaluator=options["eval"],
+            symmetry=bool(options["symmetry"]),
         )
 
     @classmethod

@@ -3,14 +3,25 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
-from typing import Callable
-from typing import Callable, NamedTuple
+from collections.abc import Callable
+from functools import cache, lru_cache
+from typing import NamedTuple
 
 from visualizer.errors import InputError
 from visualizer.games.base import Value
 
-__all__ = ["DISCOUNT_WIN", "EMPTY", "EVALUATORS", "Evaluator", "Geometry", "MARKS", "WINDOWS_WIN", "geometry", "other_mark", "parse_evaluator"]
+__all__ = [
+    "DISCOUNT_WIN",
+    "EMPTY",
+    "EVALUATORS",
+    "Evaluator",
+    "Geometry",
+    "MARKS",
+    "WINDOWS_WIN",
+    "geometry",
+    "other_mark",
+    "parse_evaluator",
+]
 
 
 EMPTY = "."
@@ -30,8 +41,9 @@ class Geometry:
         self.size = rows * cols
         self.windows = tuple(self._windows())
         """Every line of `connect` cells: rows, columns, then both diagonals."""
-        self._window_slices = tuple(slice(window[0], window[-1] + 1, window[1] - window[0] if connect > 1 else 1)
-                                    for window in self.windows)
+        self._window_slices = tuple(
+            slice(window[0], window[-1] + 1, window[1] - window[0] if connect > 1 else 1) for window in self.windows
+        )
         """Each window as a slice of the board string: its cells are evenly spaced (row-major)."""
         self._full_lines = {mark * connect: mark for mark in MARKS}
         """The text of a window that one mark fills ("XXX" on a 3-in-a-row board), to that mark."""
@@ -103,7 +115,7 @@ class Geometry:
         return best
 
 
-@lru_cache(maxsize=None)
+@cache
 def geometry(rows: int, cols: int, connect: int, gravity: bool) -> Geometry:
     """The shared `Geometry` of a board shape."""
     return Geometry(rows, cols, connect, gravity)
@@ -118,7 +130,6 @@ WINDOW_WEIGHTS = (0, 1, 4, 16, 64, 256, 1024)
 WINDOWS_WIN = 100_000
 """The `windows` evaluator's value of a win at the root (more than any sum of open windows); each ply
 later takes 1 off, so the engine takes the quickest win and puts off a loss as long as it can."""
-
 
 
 class Evaluator(NamedTuple):
@@ -136,8 +147,6 @@ class Evaluator(NamedTuple):
     description: str
     uses_ply: bool = False
     knows_outcome: bool = True
-
-
 
 
 def _win_loss(geo: Geometry, board: str, plus: str, ply: int) -> int:
@@ -185,15 +194,26 @@ def _windows(geo: Geometry, board: str, plus: str, ply: int) -> int:
 
 EVALUATORS: dict[str, Evaluator] = {
     "win-loss": Evaluator(_win_loss, "+1 win, 0 draw or unfinished, -1 loss"),
-    "open-lines": Evaluator(_open_lines, "lines still open for plus minus lines open for minus; a win +9, a loss "
-                                         "-9 (on bigger boards: windows + 1)"),
-    "adjacency": Evaluator(_adjacency, "plus's longest straight run of pieces minus minus's (the lecture slides' "
-                                       "value)", knows_outcome=False),
-    "discounted": Evaluator(_discounted, f"a win is worth {DISCOUNT_WIN} divided by the ply it happens at, a "
-                                         "loss the negative; quicker wins score more", uses_ply=True),
-    "windows": Evaluator(_windows, "open windows of K cells weighted 1, 4, 16, ... by the pieces they hold, "
-                                   f"plus's minus minus's; a win {WINDOWS_WIN:,} less the plies it takes",
-                         uses_ply=True),
+    "open-lines": Evaluator(
+        _open_lines,
+        "lines still open for plus minus lines open for minus; a win +9, a loss -9 (on bigger boards: windows + 1)",
+    ),
+    "adjacency": Evaluator(
+        _adjacency,
+        "plus's longest straight run of pieces minus minus's (the lecture slides' value)",
+        knows_outcome=False,
+    ),
+    "discounted": Evaluator(
+        _discounted,
+        f"a win is worth {DISCOUNT_WIN} divided by the ply it happens at, a loss the negative; quicker wins score more",
+        uses_ply=True,
+    ),
+    "windows": Evaluator(
+        _windows,
+        "open windows of K cells weighted 1, 4, 16, ... by the pieces they hold, "
+        f"plus's minus minus's; a win {WINDOWS_WIN:,} less the plies it takes",
+        uses_ply=True,
+    ),
 }
 """Every evaluator by name. Every value is from the plus (MAX) player's view."""
 

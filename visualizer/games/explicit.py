@@ -7,9 +7,10 @@ import dataclasses
 import json
 import math
 from collections import deque
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Sequence
+from typing import Any
 
 from visualizer.errors import InputError, NoStaticValue, shown
 from visualizer.games.base import Player, Value
@@ -104,9 +105,7 @@ class ExplicitTree:
         object.__setattr__(self, "parents", tuple(parents))
         object.__setattr__(self, "depths", tuple(depths))
         object.__setattr__(self, "_players", tuple(players))
-        object.__setattr__(
-            self, "_successors", tuple(tuple((c, c) for c in kids) for kids in self.children)
-        )
+        object.__setattr__(self, "_successors", tuple(tuple((c, c) for c in kids) for kids in self.children))
 
     # -- the Game protocol -------------------------------------------------
     def root(self) -> int:
@@ -202,13 +201,27 @@ class ChanceTree(ExplicitTree):
         return self.probabilities[move]
 
 
-def _tree(values: Sequence[Value | None], children: Sequence[Sequence[int]], names: Sequence[str], root: Player,
-          kind: str, source: dict[str, Any], probabilities: Sequence[float | None] = ()) -> ExplicitTree:
+def _tree(
+    values: Sequence[Value | None],
+    children: Sequence[Sequence[int]],
+    names: Sequence[str],
+    root: Player,
+    kind: str,
+    source: dict[str, Any],
+    probabilities: Sequence[float | None] = (),
+) -> ExplicitTree:
     """A `ChanceTree` when some node has a probability, else an `ExplicitTree`."""
     chance = any(probability is not None for probability in probabilities)
     tree_class = ChanceTree if chance else ExplicitTree
-    return tree_class(tuple(values), tuple(map(tuple, children)), tuple(names), root, kind, source,
-                      tuple(probabilities) if chance else ())
+    return tree_class(
+        tuple(values),
+        tuple(map(tuple, children)),
+        tuple(names),
+        root,
+        kind,
+        source,
+        tuple(probabilities) if chance else (),
+    )
 
 
 def _parse_number(text: str, position: int) -> Value:
@@ -279,8 +292,7 @@ def from_array(
     _check_size(len(values))
     count = len(values)
     children = tuple(
-        tuple(range(branching * node + 1, min(branching * node + branching, count - 1) + 1))
-        for node in range(count)
+        tuple(range(branching * node + 1, min(branching * node + branching, count - 1) + 1)) for node in range(count)
     )
     names = list(names) if names is not None else level_order_names(count)
     info = {"branching": branching, **(source or {})}
@@ -299,7 +311,9 @@ def parse_levels(text: str) -> tuple[Player, ...]:
         raise InputError(f"--levels is empty; give the kind of each level of inner nodes, {example}")
     for position, word in enumerate(words, start=1):
         if word not in ("max", "min", "chance"):
-            raise InputError(f"--levels has {word!r} at position {position}; each level is max, min or chance, {example}")
+            raise InputError(
+                f"--levels has {word!r} at position {position}; each level is max, min or chance, {example}"
+            )
     return tuple(Player(word) for word in words)
 
 
@@ -320,21 +334,28 @@ def level_probabilities(tree: ExplicitTree, levels: Sequence[Player]) -> list[fl
     if len(levels) != height:
         shape = "a single leaf" if height == 0 else f"{height} level{'s' if height > 1 else ''} of inner nodes"
         example = ",".join(("max", "chance", "min", "chance")[depth % 4] for depth in range(height)) or "none"
-        raise InputError(f"--levels gives {len(levels)} kinds, but the tree has {shape}; "
-                         f"give exactly {height}, e.g. {example}")
+        raise InputError(
+            f"--levels gives {len(levels)} kinds, but the tree has {shape}; give exactly {height}, e.g. {example}"
+        )
     if levels and levels[0] is Player.CHANCE:
-        raise InputError(f"--levels starts with chance, but the root must be max or min (traces record who moves "
-                         f"there); start with {tree.root_player.value}, e.g. {tree.root_player.value},chance")
+        raise InputError(
+            f"--levels starts with chance, but the root must be max or min (traces record who moves "
+            f"there); start with {tree.root_player.value}, e.g. {tree.root_player.value},chance"
+        )
     mover, previous = tree.root_player, None
     for depth, level in enumerate(levels):
         if level is Player.CHANCE:
             continue
         if level is not mover and previous is None:
-            raise InputError(f"--levels has {level.value} at depth {depth}, but {mover.value} moves first (--root); "
-                             f"drop --root, or write {mover.value} there")
+            raise InputError(
+                f"--levels has {level.value} at depth {depth}, but {mover.value} moves first (--root); "
+                f"drop --root, or write {mover.value} there"
+            )
         if level is not mover:
-            raise InputError(f"--levels has {level.value} at depth {depth} after {level.value} at depth {previous}; "
-                             f"MAX and MIN alternate (chance levels between them do not count): write {mover.value} there")
+            raise InputError(
+                f"--levels has {level.value} at depth {depth} after {level.value} at depth {previous}; "
+                f"MAX and MIN alternate (chance levels between them do not count): write {mover.value} there"
+            )
         mover, previous = mover.other, depth
     chance = [level is Player.CHANCE for level in levels]
     probabilities: list[float | None] = [None] * len(tree)
@@ -354,9 +375,7 @@ def _is_number(item: Any) -> bool:
     return isinstance(item, (int, float)) and not isinstance(item, bool)
 
 
-def from_nested(
-    nested: Any, *, names: Sequence[str] | None = None, root: Player = Player.MAX
-) -> ExplicitTree:
+def from_nested(nested: Any, *, names: Sequence[str] | None = None, root: Player = Player.MAX) -> ExplicitTree:
     """A tree from nested lists whose leaves are numbers, e.g. [[3,12,8],[2,4,6],[14,5,2]].
 
     A chance node is an object {"chance": [[p1, subtree1], [p2, subtree2], ...]}: probabilities above
@@ -396,20 +415,22 @@ def from_nested(
                 children[node].append(-1)  # filled in below once the child gets its id
                 queue.append((child, f"{where} > item {index + 1}", None))
         elif isinstance(item, list):
-            raise InputError(f"the nested list has an empty list at {where}; every list needs a child, so remove it or fill it")
+            raise InputError(
+                f"the nested list has an empty list at {where}; every list needs a child, so remove it or fill it"
+            )
         elif isinstance(item, dict):
             outcomes = _outcomes(item, where)
             if node == 0:
-                raise InputError('the nested list\'s top level is a chance node, but the root must be MAX or MIN; '
-                                 'put it in a list: [{"chance": [...]}]')
+                raise InputError(
+                    "the nested list's top level is a chance node, but the root must be MAX or MIN; "
+                    'put it in a list: [{"chance": [...]}]'
+                )
             values.append(None)
             for index, (chance, child) in enumerate(outcomes):
                 children[node].append(-1)
                 queue.append((child, f"{where} > outcome {index + 1}", chance))
         else:
-            raise InputError(
-                f"the nested list has {json.dumps(item)} at {where}; leaves must be numbers"
-            )
+            raise InputError(f"the nested list has {json.dumps(item)} at {where}; leaves must be numbers")
         _check_size(len(values) + len(queue))
     next_id = 1  # children get ids in level order, in the order they were queued
     for node in range(len(children)):
@@ -432,13 +453,19 @@ def _outcomes(item: dict[str, Any], where: str) -> list[tuple[float, Any]]:
         raise InputError(f"the chance node at {where} has {shown(pairs)} as its outcomes; {hint}")
     for index, pair in enumerate(pairs, start=1):
         if not isinstance(pair, list) or len(pair) != 2:
-            raise InputError(f"the chance node at {where} has {shown(pair)} as outcome {index}; "
-                             "write each outcome as [probability, subtree]")
+            raise InputError(
+                f"the chance node at {where} has {shown(pair)} as outcome {index}; "
+                "write each outcome as [probability, subtree]"
+            )
         if not _is_number(pair[0]) or not 0 < pair[0] <= 1:
-            raise InputError(f"the chance node at {where} has probability {shown(pair[0])} in outcome {index}; "
-                             "a probability is a number above 0 and at most 1")
+            raise InputError(
+                f"the chance node at {where} has probability {shown(pair[0])} in outcome {index}; "
+                "a probability is a number above 0 and at most 1"
+            )
     total = sum(Fraction(repr(probability)) for probability, _ in pairs)  # as written: 0.1 is 1/10
     if abs(total - 1) > PROBABILITY_TOLERANCE:
-        raise InputError(f"the probabilities of the chance node at {where} sum to {float(total):.10g}, not 1; "
-                         "make them add up to 1 within 0.000001 (thirds need six decimals: 0.333333)")
+        raise InputError(
+            f"the probabilities of the chance node at {where} sum to {float(total):.10g}, not 1; "
+            "make them add up to 1 within 0.000001 (thirds need six decimals: 0.333333)"
+        )
     return [(float(probability), subtree) for probability, subtree in pairs]

@@ -7,13 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from visualizer.games.base import Player
-from visualizer.games.explicit import (
-    DEFAULT_ARRAY,
-    DEFAULT_ROOT,
-    ExplicitTree,
-    from_array,
-    from_nested,
-)
+from visualizer.games.explicit import DEFAULT_ARRAY, DEFAULT_ROOT, ExplicitTree, from_array, from_nested
 from visualizer.games.spec_fields import REQUIRED, SpecFields, is_whole
 
 __all__ = ["ExplicitKind", "explicit_default_root", "explicit_slug", "read_explicit"]
@@ -28,24 +22,40 @@ def read_explicit(spec: Any, where: str) -> ExplicitTree:
     fields = SpecFields(spec, where)
     root = fields.player()
     if fields.spec.get("kind") == "nested":
-        nested = fields.field("nested", REQUIRED,
-                              "write nested lists with numbers at the leaves, e.g. [[3, 12], [2, 4]]")
+        nested = fields.field(
+            "nested", REQUIRED, "write nested lists with numbers at the leaves, e.g. [[3, 12], [2, 4]]"
+        )
         return fields.build(from_nested, nested, names=fields.names(), root=root)
     for key in ("seed", "leaves"):  # facts a random tree records about itself
         fields.whole(key, None)
-    fields.typed("range", None, "write [LO, HI] with whole numbers",
-                 lambda value: isinstance(value, list) and len(value) == 2 and all(map(is_whole, value)))
+    fields.typed(
+        "range",
+        None,
+        "write [LO, HI] with whole numbers",
+        lambda value: isinstance(value, list) and len(value) == 2 and all(map(is_whole, value)),
+    )
     extra = {key: fields.spec[key] for key in ("seed", "range", "leaves") if fields.spec.get(key) is not None}
-    return fields.build(from_array, fields.values(), branching=fields.whole("branching", 2, minimum=1),
-                        names=fields.names(), root=root, kind=fields.spec.get("kind", "array"), source=extra,
-                        levels=_levels(fields))
+    return fields.build(
+        from_array,
+        fields.values(),
+        branching=fields.whole("branching", 2, minimum=1),
+        names=fields.names(),
+        root=root,
+        kind=fields.spec.get("kind", "array"),
+        source=extra,
+        levels=_levels(fields),
+    )
 
 
 def _levels(fields: SpecFields) -> tuple[Player, ...] | None:
     """The optional `levels` field: the kind of each level of inner nodes, "max", "min" or "chance"."""
     hint = 'write a list of "max", "min" or "chance", one per level of inner nodes, e.g. ["max", "chance"]'
-    levels = fields.typed("levels", None, hint, lambda value: isinstance(value, list) and all(
-        level in ("max", "min", "chance") for level in value))
+    levels = fields.typed(
+        "levels",
+        None,
+        hint,
+        lambda value: isinstance(value, list) and all(level in ("max", "min", "chance") for level in value),
+    )
     return None if levels is None else tuple(map(Player, levels))
 
 
@@ -68,7 +78,7 @@ def _node_count(nested: Any) -> int:
 
 
 def explicit_slug(spec: dict[str, Any]) -> str:
-    """"example15" for the built-in example's values, "array7", "nested13" (the node count), "random-seed4"."""
+    """ "example15" for the built-in example's values, "array7", "nested13" (the node count), "random-seed4"."""
     kind = spec.get("kind", "array")
     if _is_builtin_example(spec):
         return "example15"
@@ -89,7 +99,7 @@ class ExplicitKind:
 
     @classmethod
     def from_spec(cls, spec: Any, *, where: str = "the trace's source") -> ExplicitTree:
-        """The tree of an "array", "random" or "nested" spec (what `ExplicitTree.spec()` wrote), checked field by field."""
+        """The tree of an "array", "random" or "nested" spec (what `ExplicitTree.spec()` wrote), checked by field."""
         return read_explicit(spec, where)
 
     @classmethod

@@ -8,30 +8,26 @@ them (`move_number`).
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from operator import attrgetter, getitem
-from typing import Any, Iterable, Iterator, NamedTuple
+from typing import Any, NamedTuple
 
 from visualizer.errors import InputError
 from visualizer.games.base import PathNamedGame, Player, Value
 from visualizer.games.evaluators import (
     DISCOUNT_WIN,
+    EMPTY,
     EVALUATORS,
+    MARKS,
     WINDOWS_WIN,
+    Geometry,
+    geometry,
+    other_mark,
     parse_evaluator,
 )
-from visualizer.games.evaluators import EMPTY, MARKS, Geometry, geometry, other_mark
 from visualizer.memo import Memo
 
-__all__ = [
-    "DISCOUNT_WIN",
-    "EMPTY",
-    "EVALUATORS",
-    "GridGame",
-    "GridState",
-    "Geometry",
-    "geometry",
-    "parse_evaluator",
-]
+__all__ = ["DISCOUNT_WIN", "EMPTY", "EVALUATORS", "GridGame", "GridState", "Geometry", "geometry", "parse_evaluator"]
 
 CACHE_CELLS = 1 << 20
 """Bounds each of a game's position caches to this many cells' worth of positions: 116,508 on the
@@ -146,14 +142,17 @@ class GridGame(PathNamedGame):
         x_wins = any(all(board[i] == "X" for i in window) for window in self.geometry.windows)
         o_wins = any(all(board[i] == "O" for i in window) for window in self.geometry.windows)
         if x_wins and o_wins:
-            raise InputError("the board has winning lines for both X and O; at most one player can have won, "
-                             "so fix the board")
+            raise InputError(
+                "the board has winning lines for both X and O; at most one player can have won, so fix the board"
+            )
         if x_wins and inferred != "O":
-            raise InputError("X has a winning line but O has moved since; the game ends at a line, so remove "
-                             "the extra O")
+            raise InputError(
+                "X has a winning line but O has moved since; the game ends at a line, so remove the extra O"
+            )
         if o_wins and inferred != "X":
-            raise InputError("O has a winning line but X has moved since; the game ends at a line, so remove "
-                             "the extra X")
+            raise InputError(
+                "O has a winning line but X has moved since; the game ends at a line, so remove the extra X"
+            )
         return inferred
 
     # --- rules --------------------------------------------------------------------------------
@@ -194,8 +193,9 @@ class GridGame(PathNamedGame):
         board = state.board
         terminal = self._terminal.get(board)
         if terminal is None:
-            terminal = self._remember(self._terminal, board,
-                                      self.geometry.winner(board) is not None or EMPTY not in board)
+            terminal = self._remember(
+                self._terminal, board, self.geometry.winner(board) is not None or EMPTY not in board
+            )
         return terminal
 
     def player(self, state: GridState) -> Player:
@@ -281,7 +281,9 @@ class GridGame(PathNamedGame):
         """`move_label` in bulk, its loop in C: each label looked up by mark and move, made once."""
         if type(self).move_label is not GridGame.move_label:  # a subclass that names moves its own way
             return super().move_labels(states, moves)
-        by_mark = Memo(lambda mark: Memo(lambda move: f"{mark}{self.move_number(move)}"))  # 2 x 9 labels, each made once
+        by_mark = Memo(
+            lambda mark: Memo(lambda move: f"{mark}{self.move_number(move)}")
+        )  # 2 x 9 labels, each made once
         return map(getitem, map(by_mark.__getitem__, map(attrgetter("to_move"), states)), moves)
 
     def move_value(self, move: Any) -> int:

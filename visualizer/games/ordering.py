@@ -12,11 +12,11 @@ reproducibly. Ties keep the natural order.
 from __future__ import annotations
 
 import random
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from visualizer.errors import InputError
-from visualizer.games.base import Game, Player, Value
-from visualizer.games.base import ExplicitNodes, offers
+from visualizer.games.base import ExplicitNodes, Game, Player, Value, offers
 
 __all__ = ["ORDERS", "OrderedGame", "at_lookahead", "parse_order", "with_order"]
 
@@ -24,7 +24,7 @@ ORDERS = ("natural", "best", "worst", "random")
 
 
 def parse_order(text: str) -> tuple[str, int | None]:
-    """"best" -> ("best", None); "random:7" -> ("random", 7); "random" -> ("random", None)."""
+    """ "best" -> ("best", None); "random:7" -> ("random", 7); "random" -> ("random", None)."""
     name, _, seed_text = text.strip().lower().partition(":")
     if name not in ORDERS:
         raise InputError(f"--order is {text!r}; choose one of natural, best, worst, random[:SEED]")

@@ -12,8 +12,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
-from visualizer.games.base import Game, Player
-from visualizer.games.base import FromOptions, GameClass, Playable
+from visualizer.games.base import FromOptions, Game, GameClass, Playable, Player
 from visualizer.games.connect4 import ConnectFour
 from visualizer.games.explicit_spec import ExplicitKind
 from visualizer.games.nim import Nim
@@ -173,14 +172,32 @@ _GRID_OPTIONS = (("board", "--board"), ("player", "--player"), ("eval", "--eval"
 
 BUILT_IN_KINDS = (
     GameKind("array", ExplicitKind, "array", "--array", options=(("branching", "--branching"), ("names", "--names"))),
-    GameKind("random", ExplicitKind, "random", "--random",
-             options=(("branching", "--branching"), ("leaves", "--leaves"), ("range", "--range"), ("seed", "--seed"))),
+    GameKind(
+        "random",
+        ExplicitKind,
+        "random",
+        "--random",
+        options=(("branching", "--branching"), ("leaves", "--leaves"), ("range", "--range"), ("seed", "--seed")),
+    ),
     GameKind("nested", ExplicitKind, "nested list", "--nested", options=(("names", "--names"),)),
     GameKind("tictactoe", TicTacToe, "tic-tac-toe", "--game tictactoe", "tictactoe", _GRID_OPTIONS, "board"),
-    GameKind("connect4", ConnectFour, "connect four", "--game connect4", "connect4",
-             _GRID_OPTIONS + (("rows", "--rows"), ("cols", "--cols"), ("connect", "--connect"))),
-    GameKind("nim", Nim, "NIM", "--game nim", "nim",
-             (("pile", "--pile"), ("max_take", "--max-take"), ("rules", "--rules")), "pile"),
+    GameKind(
+        "connect4",
+        ConnectFour,
+        "connect four",
+        "--game connect4",
+        "connect4",
+        _GRID_OPTIONS + (("rows", "--rows"), ("cols", "--cols"), ("connect", "--connect")),
+    ),
+    GameKind(
+        "nim",
+        Nim,
+        "NIM",
+        "--game nim",
+        "nim",
+        (("pile", "--pile"), ("max_take", "--max-take"), ("rules", "--rules")),
+        "pile",
+    ),
 )
 """The kinds this package provides, registered on import in this order."""
 

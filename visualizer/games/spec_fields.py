@@ -43,7 +43,9 @@ class SpecFields:
 
     def __init__(self, spec: Any, where: str):
         if not isinstance(spec, dict):
-            raise InputError(f'{where} is {shown(spec)}; write an object such as {{"kind": "array", "values": [1, 2, 3]}}')
+            raise InputError(
+                f'{where} is {shown(spec)}; write an object such as {{"kind": "array", "values": [1, 2, 3]}}'
+            )
         self.spec, self.where = spec, where
 
     def refuse(self, key: str, hint: str) -> NoReturn:
@@ -110,8 +112,9 @@ class SpecFields:
     def names(self) -> list[str] | None:
         """The optional `names` field: one non-empty string per node (checked by the tree)."""
         hint = 'write a list of node names, e.g. ["A", "B", "C"]'
-        return self.typed("names", None, hint,
-                          lambda value: isinstance(value, list) and all(isinstance(name, str) for name in value))
+        return self.typed(
+            "names", None, hint, lambda value: isinstance(value, list) and all(isinstance(name, str) for name in value)
+        )
 
     def values(self) -> list[int | float]:
         """The `values` field: a non-empty list of finite numbers."""
@@ -126,6 +129,6 @@ class SpecFields:
         """The settings every grid game's spec carries: `player`, `eval` (as `evaluator`) and `symmetry`."""
         return {
             "player": self.optional_text("player", 'write "X" or "O"'),
-            "evaluator": self.optional_text("eval", "write an evaluator's name, e.g. \"win-loss\""),
+            "evaluator": self.optional_text("eval", 'write an evaluator\'s name, e.g. "win-loss"'),
             "symmetry": self.flag("symmetry"),
         }

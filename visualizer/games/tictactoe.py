@@ -44,8 +44,9 @@ class TicTacToe(GridGame):
         evaluator: str | None = None,
         symmetry: bool = False,
     ):
-        super().__init__(board, rows=3, cols=3, connect=3, player=player, root=root, evaluator=evaluator,
-                         symmetry=symmetry)
+        super().__init__(
+            board, rows=3, cols=3, connect=3, player=player, root=root, evaluator=evaluator, symmetry=symmetry
+        )
 
     def board_hint(self) -> str:
         return "X.O/.X./..O"
@@ -68,8 +69,13 @@ class TicTacToe(GridGame):
     @classmethod
     def from_options(cls, options: Mapping[str, Any], root: Player) -> TicTacToe:
         """The game of the command-line options `board`, `player`, `eval` and `symmetry` (None: the default)."""
-        return cls(options["board"] or EMPTY * 9, player=options["player"], root=root, evaluator=options["eval"],
-                   symmetry=bool(options["symmetry"]))
+        return cls(
+            options["board"] or EMPTY * 9,
+            player=options["player"],
+            root=root,
+            evaluator=options["eval"],
+            symmetry=bool(options["symmetry"]),
+        )
 
     @classmethod
     def slug(cls, spec: dict[str, Any]) -> str:

@@ -84,9 +84,7 @@ def _is_heap(tree: ExplicitTree, sign: int) -> bool | None:
     if any(value is None for value in values):
         return None
     return all(
-        sign * values[parent] >= sign * values[child]
-        for parent, kids in enumerate(tree.children)
-        for child in kids
+        sign * values[parent] >= sign * values[child] for parent, kids in enumerate(tree.children) for child in kids
     )
 
 
@@ -104,9 +102,7 @@ def tree_facts(tree: ExplicitTree) -> TreeFacts:
         tree.children[node] == tuple(range(branching * node + 1, min(branching * node + branching, size - 1) + 1))
         for node in range(size)
     )
-    perfect = complete and len(leaf_depths) == 1 and all(
-        len(kids) in (0, branching) for kids in tree.children
-    )
+    perfect = complete and len(leaf_depths) == 1 and all(len(kids) in (0, branching) for kids in tree.children)
     return TreeFacts(
         size=size,
         height=max(tree.depths),

@@ -24,13 +24,23 @@ DEFAULT_DEPTH = 3
 """Random trees of 27 leaves: room for cut-offs at several depths, small enough to read a report."""
 
 
-def standard_cases(*, algorithm: str = "alphabeta", convention: Convention = Convention(), trees: int = DEFAULT_TREES,
-                   seed: int = DEFAULT_SEED, branching: int = DEFAULT_BRANCHING, depth: int = DEFAULT_DEPTH,
-                   value_range: tuple[int, int] = (-10, 10), root: Player = Player.MAX) -> list[Case]:
+def standard_cases(
+    *,
+    algorithm: str = "alphabeta",
+    convention: Convention = Convention(),
+    trees: int = DEFAULT_TREES,
+    seed: int = DEFAULT_SEED,
+    branching: int = DEFAULT_BRANCHING,
+    depth: int = DEFAULT_DEPTH,
+    value_range: tuple[int, int] = (-10, 10),
+    root: Player = Player.MAX,
+) -> list[Case]:
     """The two worked examples, then `trees` random trees (values in `value_range`, so ties come up)."""
-    common = dict(algorithm=algorithm, convention=convention)
-    cases = [Case("15-node example (root MIN)", builtin_example(), **common),
-             Case("textbook 3x3 tree (root MAX)", from_nested(TEXTBOOK_TREE), **common)]
+    common = {"algorithm": algorithm, "convention": convention}
+    cases = [
+        Case("15-node example (root MIN)", builtin_example(), **common),
+        Case("textbook 3x3 tree (root MAX)", from_nested(TEXTBOOK_TREE), **common),
+    ]
     for index in range(trees):
         game = random_tree(depth=depth, branching=branching, value_range=value_range, seed=seed + index, root=root)
         cases.append(Case(f"random tree {index + 1} (seed {seed + index})", game, **common))

@@ -39,42 +39,57 @@ class Misconception:
 
 
 MISCONCEPTIONS: dict[str, Misconception] = {
-    m.name: m for m in (
+    m.name: m
+    for m in (
         Misconception(
             "prunes_on_equality",
             lambda convention: "prunes on equality (your course prunes only on strict inequality)",
-            lambda right: (right.but(strict=False),), applies=lambda convention: convention.strict),
+            lambda right: (right.but(strict=False),),
+            applies=lambda convention: convention.strict,
+        ),
         Misconception(
             "prunes_only_past_bound",
             lambda convention: "prunes only on strict inequality (your course prunes on equality too)",
-            lambda right: (right.but(strict=True),), applies=lambda convention: not convention.strict),
+            lambda right: (right.but(strict=True),),
+            applies=lambda convention: not convention.strict,
+        ),
         Misconception(
             "never_prunes",
             lambda convention: "never prunes: it searches every node, as minimax does",
-            lambda right: (right.but(prunes=False),)),
+            lambda right: (right.but(prunes=False),),
+        ),
         Misconception(
             "window_not_passed",
-            lambda convention: "does not pass the updated window to the children (each child gets the "
-                               "window its parent was called with, not alpha or beta raised by its siblings)",
-            lambda right: (right.but(passes_window=False),)),
+            lambda convention: (
+                "does not pass the updated window to the children (each child gets the "
+                "window its parent was called with, not alpha or beta raised by its siblings)"
+            ),
+            lambda right: (right.but(passes_window=False),),
+        ),
         Misconception(
             "returns_bound",
             lambda convention: "returns the bound (fail-hard) where fail-soft is expected",
             lambda right: (right.but(returns="bound"), right.but(returns="alpha")),
-            applies=lambda convention: not convention.fail_hard),
+            applies=lambda convention: not convention.fail_hard,
+        ),
         Misconception(
             "returns_value",
             lambda convention: "returns its best value (fail-soft) where your course returns the bound (fail-hard)",
             lambda right: (right.but(returns="value"), right.but(returns="alpha")),
-            applies=lambda convention: convention.fail_hard),
+            applies=lambda convention: convention.fail_hard,
+        ),
         Misconception(
             "right_to_left",
             lambda convention: "visits children right to left (alpha-beta searches them left to right)",
-            lambda right: (right.but(left_to_right=False),), minimax=True),
+            lambda right: (right.but(left_to_right=False),),
+            minimax=True,
+        ),
         Misconception(
             "same_player",
             lambda convention: "does not switch between MAX and MIN: the children get the same `maximizing`",
-            lambda right: (right.but(alternates=False),), minimax=True),
+            lambda right: (right.but(alternates=False),),
+            minimax=True,
+        ),
     )
 }
 """The known mistakes, by name, in the order reports list them."""
@@ -85,8 +100,15 @@ def find_misconception(name: str) -> Misconception:
     return MISCONCEPTIONS[name]
 
 
-def diagnose(student: Run, tree: PlainNode, maximizing: bool, convention: Convention, *,
-             windowed: bool = True, reference: Run | None = None) -> list[Misconception]:
+def diagnose(
+    student: Run,
+    tree: PlainNode,
+    maximizing: bool,
+    convention: Convention,
+    *,
+    windowed: bool = True,
+    reference: Run | None = None,
+) -> list[Misconception]:
     """The misconceptions whose model does on `tree` what the student's run did, where alpha-beta does not.
 
     A model agrees when it touches the nodes in the student's order and its value is the student's;

@@ -83,7 +83,9 @@ def model_run(tree: PlainNode, maximizing: bool, habits: Habits) -> Run:
     def search(node: PlainNode, alpha: Value, beta: Value, is_max: bool) -> Value:
         touches.append(node.name)
         index = len(calls)
-        calls.append(Call(node.name, alpha if habits.windowed else None, beta if habits.windowed else None, is_max, None))
+        calls.append(
+            Call(node.name, alpha if habits.windowed else None, beta if habits.windowed else None, is_max, None)
+        )
         if not node.children:
             value = node.value
         elif is_max:

@@ -91,14 +91,20 @@ class Call:
     returned: Value | str | None
 
     def to_json(self) -> list[Any]:
-        return [self.node, number_to_json(self.alpha), number_to_json(self.beta), self.maximizing,
-                number_to_json(self.returned)]
+        return [
+            self.node,
+            number_to_json(self.alpha),
+            number_to_json(self.beta),
+            self.maximizing,
+            number_to_json(self.returned),
+        ]
 
     @classmethod
     def from_json(cls, data: list[Any]) -> Call:
         node, alpha, beta, maximizing, returned = data
-        return cls(node, _number_from_json(alpha), _number_from_json(beta), bool(maximizing),
-                   _number_from_json(returned))
+        return cls(
+            node, _number_from_json(alpha), _number_from_json(beta), bool(maximizing), _number_from_json(returned)
+        )
 
 
 @dataclass(frozen=True)
@@ -124,15 +130,25 @@ class Run:
     extra: dict[str, Any] = field(default_factory=dict, compare=False)
 
     def to_json(self) -> dict[str, Any]:
-        return {"touches": list(self.touches), "calls": [call.to_json() for call in self.calls],
-                "value": number_to_json(self.value), "failure": self.failure, "message": self.message,
-                "seconds": self.seconds}
+        return {
+            "touches": list(self.touches),
+            "calls": [call.to_json() for call in self.calls],
+            "value": number_to_json(self.value),
+            "failure": self.failure,
+            "message": self.message,
+            "seconds": self.seconds,
+        }
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Run:
-        return cls(tuple(data["touches"]), tuple(Call.from_json(call) for call in data.get("calls", ())),
-                   _number_from_json(data.get("value")), data.get("failure"), data.get("message", ""),
-                   float(data.get("seconds", 0.0)))
+        return cls(
+            tuple(data["touches"]),
+            tuple(Call.from_json(call) for call in data.get("calls", ())),
+            _number_from_json(data.get("value")),
+            data.get("failure"),
+            data.get("message", ""),
+            float(data.get("seconds", 0.0)),
+        )
 
 
 def number_to_json(value: Any) -> Any:

@@ -43,13 +43,16 @@ class Case:
     def full(self) -> Trace:
         """Minimax's trace: every node, with the leaves' static values."""
         if offers(self.game, ChanceMoves):
-            raise InputError(f"{self.label} has chance nodes, which a student's {self.algorithm} does not "
-                             "take; grade on a tree without them")
+            raise InputError(
+                f"{self.label} has chance nodes, which a student's {self.algorithm} does not "
+                "take; grade on a tree without them"
+            )
         try:
             return trace_search(self.game, "minimax", depth=self.depth, max_nodes=MAX_GRADE_NODES)
         except NodeBudgetExceeded:
-            raise InputError(f"{self.label} has over {MAX_GRADE_NODES:,} nodes, too many to grade on; choose a "
-                             "smaller --depth") from None
+            raise InputError(
+                f"{self.label} has over {MAX_GRADE_NODES:,} nodes, too many to grade on; choose a smaller --depth"
+            ) from None
 
     @cached_property
     def tree(self) -> PlainNode:
@@ -66,8 +69,14 @@ class Case:
         """The engine's search of the tree under the course's convention: the reference."""
         if self.algorithm == "minimax":
             return self.full
-        return trace_search(self.game, "alphabeta", depth=self.depth, strict=self.convention.strict,
-                            fail_hard=self.convention.fail_hard, max_nodes=MAX_GRADE_NODES)
+        return trace_search(
+            self.game,
+            "alphabeta",
+            depth=self.depth,
+            strict=self.convention.strict,
+            fail_hard=self.convention.fail_hard,
+            max_nodes=MAX_GRADE_NODES,
+        )
 
     @cached_property
     def reference(self) -> Run:
@@ -79,8 +88,11 @@ class Case:
         """The reference's calls as they start and end: (True, name) when it enters a node, (False, name)
         when it leaves it with its value."""
         nodes = self.trace.nodes
-        return tuple((event.kind is EventKind.ENTER, nodes[event.node].name) for event in self.trace.events
-                     if event.kind in (EventKind.ENTER, EventKind.EXIT))
+        return tuple(
+            (event.kind is EventKind.ENTER, nodes[event.node].name)
+            for event in self.trace.events
+            if event.kind in (EventKind.ENTER, EventKind.EXIT)
+        )
 
     @cached_property
     def parents(self) -> dict[str, str | None]:

@@ -90,8 +90,11 @@ class GradeReport:
         diagnosis = self.diagnosis()
         for misconception, count in diagnosis:
             if count == diagnosis[0][1]:  # the ones that explain the most trees; --json lists every one
-                lines.append(f"Likely misconception: {misconception.words(self.convention)} "
-                             f"(it explains {count} of the {_trees(mismatched)} that {'differs' if mismatched == 1 else 'differ'}).")
+                lines.append(
+                    f"Likely misconception: {misconception.words(self.convention)} "
+                    f"(it explains {count} of the {_trees(mismatched)} that "
+                    f"{'differs' if mismatched == 1 else 'differ'})."
+                )
         if mismatched and not self.diagnosis():
             lines.append("No known misconception explains the differences: look at the first difference above.")
         return "\n".join(lines) + "\n"
@@ -106,8 +109,9 @@ class GradeReport:
             "passed": self.passed,
             "total": len(self.verdicts),
             "all_passed": self.exit_code == 0,
-            "misconceptions": [{"name": m.name, "words": m.words(self.convention), "trees": count}
-                               for m, count in self.diagnosis()],
+            "misconceptions": [
+                {"name": m.name, "words": m.words(self.convention), "trees": count} for m, count in self.diagnosis()
+            ],
             "trees": [verdict.to_json() for verdict in self.verdicts],
         }
 

@@ -8,6 +8,7 @@ output); it is not a security sandbox against a student who means harm.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import json
 import math
@@ -23,11 +24,7 @@ from pathlib import Path
 from typing import Self
 
 from visualizer.errors import InputError, one_line
-from visualizer.grading.limits import (
-    DEFAULT_MEMORY_MB,
-    DEFAULT_RECURSION,
-    DEFAULT_TIMEOUT,
-)
+from visualizer.grading.limits import DEFAULT_MEMORY_MB, DEFAULT_RECURSION, DEFAULT_TIMEOUT
 from visualizer.grading.record import Failure, PlainNode, Run
 
 __all__ = ["ALGORITHMS", "DEFAULT_MEMORY_MB", "DEFAULT_RECURSION", "DEFAULT_TIMEOUT", "run_student"]
@@ -42,10 +39,18 @@ _STDERR_KEPT = 4000
 """Bytes read back from the end of the worker's stderr after it dies."""
 
 
-def run_student(path: str | os.PathLike, function: str, trees: Sequence[PlainNode], maximizing: Sequence[bool], *,
-                algorithm: str = "alphabeta", timeout: float = DEFAULT_TIMEOUT, memory_mb: int = DEFAULT_MEMORY_MB,
-                recursion: int = DEFAULT_RECURSION,
-                progress: Callable[[int, int], None] | None = None) -> list[Run]:
+def run_student(
+    path: str | os.PathLike,
+    function: str,
+    trees: Sequence[PlainNode],
+    maximizing: Sequence[bool],
+    *,
+    algorithm: str = "alphabeta",
+    timeout: float = DEFAULT_TIMEOUT,
+    memory_mb: int = DEFAULT_MEMORY_MB,
+    recursion: int = DEFAULT_RECURSION,
+    progress: Callable[[int, int], None] | None = None,
+) -> list[Run]:
     """Runs the student's `function` from the file `path` on each tree, each in turn, in a worker process.
 
     A tree that runs out of time, or whose run kills the worker, gets a `Run` with that failure, and a
@@ -75,9 +80,15 @@ def run_student(path: str | os.PathLike, function: str, trees: Sequence[PlainNod
         raise ValueError(f"{len(trees)} trees but {len(maximizing)} maximizing flags")
     total = len(trees)
     shown_trees = "[" + ", ".join(json.dumps(tree.to_json()) for tree in trees) + "]"
-    settings = {"path": str(source), "display": str(path), "function": function, "algorithm": algorithm,
-                "maximizing": [bool(flag) for flag in maximizing], "memory_mb": int(memory_mb),
-                "recursion": int(recursion)}
+    settings = {
+        "path": str(source),
+        "display": str(path),
+        "function": function,
+        "algorithm": algorithm,
+        "maximizing": [bool(flag) for flag in maximizing],
+        "memory_mb": int(memory_mb),
+        "recursion": int(recursion),
+    }
     runs: list[Run] = []
     while len(runs) < total:
         start = len(runs)
@@ -131,11 +142,22 @@ class _Worker:
     def __init__(self, job: dict, trees: str) -> None:
         self.folder = tempfile.TemporaryDirectory(prefix="visualizer-grade-", ignore_cleanup_errors=True)
         self.stderr = tempfile.TemporaryFile()  # noqa: SIM115 (closed in stop())
-        environment = {"PATH": os.environ.get("PATH", os.defpath), "HOME": self.folder.name,
-                       "TMPDIR": self.folder.name, "LANG": "C.UTF-8", "MALLOC_ARENA_MAX": "1"}
-        self.process = subprocess.Popen([sys.executable, "-I", str(WORKER)], stdin=subprocess.PIPE,
-                                        stdout=subprocess.PIPE, stderr=self.stderr, cwd=self.folder.name,
-                                        env=environment, start_new_session=True)
+        environment = {
+            "PATH": os.environ.get("PATH", os.defpath),
+            "HOME": self.folder.name,
+            "TMPDIR": self.folder.name,
+            "LANG": "C.UTF-8",
+            "MALLOC_ARENA_MAX": "1",
+        }
+        self.process = subprocess.Popen(
+            [sys.executable, "-I", str(WORKER)],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=self.stderr,
+            cwd=self.folder.name,
+            env=environment,
+            start_new_session=True,
+        )
         self.selector = selectors.DefaultSelector()
         self.selector.register(self.process.stdout, selectors.EVENT_READ)
         self.buffer = bytearray()
@@ -155,17 +177,13 @@ class _Worker:
 
     def stop(self) -> None:
         """Kills the worker and everything it started, and removes its temporary folder."""
-        try:
+        with contextlib.suppress(ProcessLookupError, PermissionError):
             os.killpg(self.process.pid, signal.SIGKILL)
-        except (ProcessLookupError, PermissionError):
-            pass
         self.process.wait()
         self.selector.close()
         for stream in (self.process.stdin, self.process.stdout, self.stderr):
-            try:
+            with contextlib.suppress(OSError):
                 stream.close()
-            except OSError:
-                pass
         self.folder.cleanup()
 
     def read_line(self, seconds: float) -> dict | None | bool:
@@ -189,14 +207,22 @@ class _Worker:
         """Returns once the student's module is loaded; an InputError when it cannot be used."""
         answer = self.read_line(timeout)
         if answer is False:
-            raise InputError(one_line(f"{shown} did not finish loading within {timeout:g} s: code outside functions "
-                                      f"runs on import; move it under `if __name__ == '__main__':`"))
+            raise InputError(
+                one_line(
+                    f"{shown} did not finish loading within {timeout:g} s: code outside functions "
+                    f"runs on import; move it under `if __name__ == '__main__':`"
+                )
+            )
         if answer is None:
             last = self._stderr_tail().strip().rpartition("\n")[2]
             if last and self.process.wait() == 1:  # the worker failed on its own (a traceback on stderr)
                 raise InputError(one_line(f"cannot run {shown}: the grading process failed: {last[-200:]}"))
-            raise InputError(one_line(f"{shown} ended the process while loading ({self._ending()}); remove the "
-                                      f"call to exit or os._exit at the top level of the file"))
+            raise InputError(
+                one_line(
+                    f"{shown} ended the process while loading ({self._ending()}); remove the "
+                    f"call to exit or os._exit at the top level of the file"
+                )
+            )
         if "unusable" in answer:
             raise InputError(one_line(answer["unusable"]))
 
@@ -206,8 +232,12 @@ class _Worker:
         answer = self.read_line(timeout)
         seconds = round(time.monotonic() - started, 6)
         if answer is False:
-            return Run((), failure=Failure.TIMEOUT, seconds=seconds,
-                       message=f"stopped after {timeout:g} s: it ran longer than --timeout")
+            return Run(
+                (),
+                failure=Failure.TIMEOUT,
+                seconds=seconds,
+                message=f"stopped after {timeout:g} s: it ran longer than --timeout",
+            )
         if answer is None:
             return self._died(seconds, memory_mb)
         run = Run.from_json(answer)
@@ -219,14 +249,26 @@ class _Worker:
         errors = self._stderr_tail()
         code = self.process.returncode
         if "MemoryError" in errors:
-            return Run((), failure=Failure.MEMORY, seconds=seconds,
-                       message=f"it ran out of memory (over the {memory_mb} MB limit) and the process died")
+            return Run(
+                (),
+                failure=Failure.MEMORY,
+                seconds=seconds,
+                message=f"it ran out of memory (over the {memory_mb} MB limit) and the process died",
+            )
         if "stack overflow" in errors or code == -signal.SIGSEGV:
-            return Run((), failure=Failure.RECURSION, seconds=seconds,
-                       message="the process crashed (the C stack overflowed): the recursion went too deep")
+            return Run(
+                (),
+                failure=Failure.RECURSION,
+                seconds=seconds,
+                message="the process crashed (the C stack overflowed): the recursion went too deep",
+            )
         if code == -signal.SIGXCPU:
-            return Run((), failure=Failure.TIMEOUT, seconds=seconds,
-                       message="stopped: it used more processor time than the time limits allow")
+            return Run(
+                (),
+                failure=Failure.TIMEOUT,
+                seconds=seconds,
+                message="stopped: it used more processor time than the time limits allow",
+            )
         message = f"the process ended without a report ({self._ending()}) while running this tree"
         if code is not None and code >= 0:
             message += "; does the code call os._exit() or exit()?"

@@ -36,8 +36,13 @@ class Divergence:
         return f"{where}{self.student}; {self.reference}"
 
     def to_json(self) -> dict[str, Any]:
-        return {"step": self.step, "node": self.node, "student": self.student, "reference": self.reference,
-                "text": self.text()}
+        return {
+            "step": self.step,
+            "node": self.node,
+            "student": self.student,
+            "reference": self.reference,
+            "text": self.text(),
+        }
 
 
 @dataclass(frozen=True)
@@ -83,9 +88,20 @@ def judge(case: Case, run: Run) -> Verdict:
     if run.failure is not None:
         return Verdict(case, run, None)
     divergence = first_divergence(case, run)
-    found = () if divergence is None else tuple(
-        diagnose(run, case.tree, case.maximizing, case.convention, windowed=case.algorithm != "minimax",
-                 reference=case.reference))
+    found = (
+        ()
+        if divergence is None
+        else tuple(
+            diagnose(
+                run,
+                case.tree,
+                case.maximizing,
+                case.convention,
+                windowed=case.algorithm != "minimax",
+                reference=case.reference,
+            )
+        )
+    )
     return Verdict(case, run, divergence, found)
 
 
@@ -103,8 +119,12 @@ def _divergences(case: Case, run: Run) -> Iterator[Divergence]:
     called: dict[str, Call] = {}
     for call in run.calls:
         if call.node in called:
-            yield Divergence(visit.get(call.node), call.node, f"your code calls itself on {call.node} twice",
-                             f"{name} searches each node once")
+            yield Divergence(
+                visit.get(call.node),
+                call.node,
+                f"your code calls itself on {call.node} twice",
+                f"{name} searches each node once",
+            )
             return
         called[call.node] = call
     expected = {call.node: call for call in reference.calls}
@@ -125,8 +145,7 @@ def _divergences(case: Case, run: Run) -> Iterator[Divergence]:
             yield _visit_divergence(case, done + 1, mine, None, visit, name, touches)
             return
         if node in called and called[node].returned != expected[node].returned:
-            yield _value_divergence(visit[node], case.node(node), called[node].returned, expected[node].returned,
-                                    name)
+            yield _value_divergence(visit[node], case.node(node), called[node].returned, expected[node].returned, name)
             return
     if done < len(touches):
         yield _visit_divergence(case, done + 1, touches[done], None, visit, name, touches)
@@ -140,29 +159,42 @@ def _entry_divergence(step: int, mine: Call, theirs: Call, name: str) -> Diverge
     node = mine.node
     if mine.maximizing != theirs.maximizing:
         role = "MAX" if theirs.maximizing else "MIN"
-        return Divergence(step, node, f"your call on {node} has maximizing={mine.maximizing}",
-                          f"{node} is a {role} node")
+        return Divergence(
+            step, node, f"your call on {node} has maximizing={mine.maximizing}", f"{node} is a {role} node"
+        )
     if (mine.alpha, mine.beta) != (theirs.alpha, theirs.beta):
-        return Divergence(step, node, f"your call on {node} has window {_window(mine)}",
-                          f"{name} passes {_window(theirs)}")
+        return Divergence(
+            step, node, f"your call on {node} has window {_window(mine)}", f"{name} passes {_window(theirs)}"
+        )
     return None
 
 
-def _visit_divergence(case: Case, step: int, mine: str | None, theirs: str | None, visit: dict[str, int],
-                      name: str, touches: tuple[str, ...]) -> Divergence:
+def _visit_divergence(
+    case: Case,
+    step: int,
+    mine: str | None,
+    theirs: str | None,
+    visit: dict[str, int],
+    name: str,
+    touches: tuple[str, ...],
+) -> Divergence:
     """The student visits `mine` where the reference visits `theirs` (None: the student or the reference is done)."""
     if theirs is not None and theirs not in touches:  # cut off (or stopped) where alpha-beta goes on
         then = f"it visits {mine} next" if mine is not None else f"it stops after {step - 1} visits"
-        return Divergence(step, theirs, f"your code skips {theirs} ({then})",
-                          f"{name} visits {theirs} here{_why_open(case, theirs)}")
+        return Divergence(
+            step, theirs, f"your code skips {theirs} ({then})", f"{name} visits {theirs} here{_why_open(case, theirs)}"
+        )
     assert mine is not None
     if mine not in visit:
         why = case.pruned_by(mine)
         return Divergence(step, mine, f"your code visits {mine}", f"{name} prunes it" + (f" ({why})" if why else ""))
     if theirs is None:  # unreachable for first touches: a node the reference visits, once
-        return Divergence(step, mine, f"your code visits {mine} again", f"{name} visits it once, at visit {visit[mine]}")
-    return Divergence(step, mine, f"your code visits {mine}", f"{name} visits {theirs} here and {mine} at visit "
-                      f"{visit[mine]}")
+        return Divergence(
+            step, mine, f"your code visits {mine} again", f"{name} visits it once, at visit {visit[mine]}"
+        )
+    return Divergence(
+        step, mine, f"your code visits {mine}", f"{name} visits {theirs} here and {mine} at visit {visit[mine]}"
+    )
 
 
 def _why_open(case: Case, node: str) -> str:
@@ -176,21 +208,35 @@ def _why_open(case: Case, node: str) -> str:
     return f" with window {_window(call)}, still open"
 
 
-def _value_divergence(step: int, node: PlainNode, mine: Any, theirs: Any, name: str, *, root: bool = False
-                      ) -> Divergence:
+def _value_divergence(
+    step: int, node: PlainNode, mine: Any, theirs: Any, name: str, *, root: bool = False
+) -> Divergence:
     if isinstance(mine, str) or mine is None:
         shown = "nothing (None)" if mine in (None, "None") else mine
-        return Divergence(step, node.name, f"your code returns {shown} at {node.name}, not a number",
-                          f"{name}'s value there is {format_value(theirs)}")
+        return Divergence(
+            step,
+            node.name,
+            f"your code returns {shown} at {node.name}, not a number",
+            f"{name}'s value there is {format_value(theirs)}",
+        )
     what = "the root's value" if root else "its value" if not node.children else "backs up"
     if root:
-        return Divergence(step, node.name, f"your function returns {format_value(mine)} for the root {node.name}",
-                          f"{name}'s value is {format_value(theirs)}")
+        return Divergence(
+            step,
+            node.name,
+            f"your function returns {format_value(mine)} for the root {node.name}",
+            f"{name}'s value is {format_value(theirs)}",
+        )
     if not node.children:
-        return Divergence(step, node.name, f"a wrong value at {node.name}: {format_value(mine)}",
-                          f"the leaf's value is {format_value(theirs)}")
-    return Divergence(step, node.name, f"a wrong value at {node.name}: {format_value(mine)}",
-                      f"{name} {what} {format_value(theirs)}")
+        return Divergence(
+            step,
+            node.name,
+            f"a wrong value at {node.name}: {format_value(mine)}",
+            f"the leaf's value is {format_value(theirs)}",
+        )
+    return Divergence(
+        step, node.name, f"a wrong value at {node.name}: {format_value(mine)}", f"{name} {what} {format_value(theirs)}"
+    )
 
 
 def _window(call: Call) -> str:

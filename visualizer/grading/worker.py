@@ -10,6 +10,7 @@ time; it stops runaway code, it is not a security sandbox. When stdin closes it 
 """
 
 import collections
+import contextlib
 import importlib.util
 import inspect
 import io
@@ -138,8 +139,11 @@ def make_recorder(function, width):
         else:
             name = number(node)
         if width == 4:
-            entry = [name, number(given[1]), number(given[2]), truth(given[3]), None] if len(given) == 4 \
+            entry = (
+                [name, number(given[1]), number(given[2]), truth(given[3]), None]
+                if len(given) == 4
                 else [name, None, None, False, None]
+            )
         else:
             entry = [name, None, None, truth(given[1]) if len(given) == 2 else False, None]
         if len(CALLS) < MAX_CALLS:
@@ -188,10 +192,10 @@ def student_traceback(error, path, display):
         if code.co_filename == path:
             frames.append((trace.tb_lineno, code.co_name))
             count += 1
-        try:
-            trace.tb_frame.clear()  # frees the student's locals (a MemoryError's huge list) before we read the file
-        except RuntimeError:  # a frame still running (ours)
-            pass
+        # Frees the student's locals (a MemoryError's huge list) before we read the file; a frame still
+        # running (ours) raises RuntimeError.
+        with contextlib.suppress(RuntimeError):
+            trace.tb_frame.clear()
         trace = trace.tb_next
     lines = [f"  ... {count - len(frames)} more frames in {display} above"] if count > len(frames) else []
     for line_number, function in frames:
@@ -240,15 +244,25 @@ def load(job):
     except BaseException as error:  # noqa: BLE001 (the student's top-level code: anything, even SystemExit)
         line = student_line(error, path)
         where = f" line {line}" if line else ""
-        return None, None, (f"{display}{where} raised {exception_line(error)} while loading; code outside "
-                            f"functions runs on import: fix it or move it under `if __name__ == '__main__':`")
+        return (
+            None,
+            None,
+            (
+                f"{display}{where} raised {exception_line(error)} while loading; code outside "
+                f"functions runs on import: fix it or move it under `if __name__ == '__main__':`"
+            ),
+        )
     function = getattr(module, name, None)
     if function is None:
-        defined = sorted(key for key, value in vars(module).items()
-                         if inspect.isfunction(value) and value.__module__ == "student")
+        defined = sorted(
+            key for key, value in vars(module).items() if inspect.isfunction(value) and value.__module__ == "student"
+        )
         others = f" (it defines {', '.join(defined[:5])})" if defined else ""
-        return None, None, (f"{display} defines no function {name}{others}; name your function {name} "
-                            f"or pass --function NAME")
+        return (
+            None,
+            None,
+            (f"{display} defines no function {name}{others}; name your function {name} or pass --function NAME"),
+        )
     if not callable(function):
         kind = type(function).__name__
         article = "an" if kind[:1].lower() in "aeiou" else "a"
@@ -263,8 +277,11 @@ def load(job):
     except TypeError:
         code = getattr(function, "__code__", None)
         where = f" line {code.co_firstlineno}" if code is not None else ""
-        return None, None, (f"{display}{where}: {name}{signature} cannot be called as {call}; "
-                            f"give it exactly these parameters")
+        return (
+            None,
+            None,
+            (f"{display}{where}: {name}{signature} cannot be called as {call}; give it exactly these parameters"),
+        )
     setattr(module, name, make_recorder(function, width))
     return module, width, None
 
@@ -281,19 +298,29 @@ def run_tree(module, name, width, root, maximizing, path, display, memory_mb):
         value = number(result)
     except RecursionError as error:
         failure = "recursion"
-        message = (f"the recursion went deeper than the limit ({(sys.getrecursionlimit() - 50) // 2:,} calls; --recursion)\n"
-                   + student_traceback(error, path, display))
+        message = (
+            f"the recursion went deeper than the limit ({(sys.getrecursionlimit() - 50) // 2:,} calls; --recursion)\n"
+            + student_traceback(error, path, display)
+        )
     except MemoryError as error:
         failure = "memory"
-        message = f"it used more memory than the limit ({memory_mb} MB; --memory)\n" + student_traceback(error, path, display)
+        message = f"it used more memory than the limit ({memory_mb} MB; --memory)\n" + student_traceback(
+            error, path, display
+        )
     except SystemExit as error:
         failure = "crashed"
         message = f"it called exit({error.code!r}), which ends the program\n" + student_traceback(error, path, display)
     except BaseException as error:  # noqa: BLE001 (anything the student's code raised: their traceback)
         failure, message = "error", student_traceback(error, path, display)
     seconds = time.perf_counter() - start
-    return {"touches": list(TOUCHES), "calls": list(CALLS), "value": value, "failure": failure,
-            "message": message, "seconds": round(seconds, 6)}
+    return {
+        "touches": list(TOUCHES),
+        "calls": list(CALLS),
+        "value": value,
+        "failure": failure,
+        "message": message,
+        "seconds": round(seconds, 6),
+    }
 
 
 def set_limits(job):

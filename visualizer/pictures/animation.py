@@ -8,15 +8,15 @@ colours (so nothing flickers between frames) and no time stamp. An MP4 needs ffm
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import subprocess
 import tempfile
 from collections.abc import Iterable
 
-from visualizer.errors import InputError
+from visualizer.errors import InputError, RenderError
 from visualizer.pictures.drawing import Drawing, Path, Shape, Text
-from visualizer.errors import RenderError
 from visualizer.pictures.raster import Painter, Progress, frames_png, pixel_size
 
 __all__ = ["FfmpegMissing", "check_ffmpeg", "gif_palette", "is_ffmpeg_installed", "to_gif", "to_mp4"]
@@ -46,8 +46,9 @@ def check_ffmpeg() -> str:
     """
     program = shutil.which("ffmpeg")
     if program is None:
-        raise FfmpegMissing("ffmpeg is not installed; install it (e.g. `apt-get install ffmpeg`) to write mp4, "
-                            "or choose --format gif")
+        raise FfmpegMissing(
+            "ffmpeg is not installed; install it (e.g. `apt-get install ffmpeg`) to write mp4, or choose --format gif"
+        )
     return program
 
 
@@ -82,7 +83,7 @@ def gif_palette(drawings: Iterable[Drawing]) -> list[tuple[int, int, int]]:
     background, others = base[0], base[1:]
     palette = dict.fromkeys(base)
     on_background = [(background, colour) for colour in others]  # most edges and letters lie on the background
-    among_others = [(first, second) for index, first in enumerate(others) for second in others[index + 1:]]
+    among_others = [(first, second) for index, first in enumerate(others) for second in others[index + 1 :]]
     for pairs in (on_background, among_others):
         if not pairs:
             continue
@@ -179,10 +180,34 @@ def to_mp4(drawings: Iterable[Drawing], *, fps: float, dpi: float, progress: Pro
     with tempfile.TemporaryDirectory(prefix="visualizer-mp4-") as folder:
         output = os.path.join(folder, "animation.mp4")
         command = [
-            program, "-hide_banner", "-loglevel", "error", "-y", "-f", "image2pipe", "-framerate", f"{fps:g}",
-            "-c:v", "png", "-i", "-", "-vf", "scale=trunc(iw/2)*2:trunc(ih/2)*2", "-pix_fmt", "yuv420p",
-            "-c:v", "libx264", "-movflags", "+faststart", "-map_metadata", "-1", "-fflags", "+bitexact",
-            "-flags:v", "+bitexact", output,
+            program,
+            "-hide_banner",
+            "-loglevel",
+            "error",
+            "-y",
+            "-f",
+            "image2pipe",
+            "-framerate",
+            f"{fps:g}",
+            "-c:v",
+            "png",
+            "-i",
+            "-",
+            "-vf",
+            "scale=trunc(iw/2)*2:trunc(ih/2)*2",
+            "-pix_fmt",
+            "yuv420p",
+            "-c:v",
+            "libx264",
+            "-movflags",
+            "+faststart",
+            "-map_metadata",
+            "-1",
+            "-fflags",
+            "+bitexact",
+            "-flags:v",
+            "+bitexact",
+            output,
         ]
         with tempfile.TemporaryFile() as errors:
             try:
@@ -203,10 +228,8 @@ def to_mp4(drawings: Iterable[Drawing], *, fps: float, dpi: float, progress: Pro
                 if process.poll() is None:
                     process.kill()
                     process.wait()
-                try:
+                with contextlib.suppress(BrokenPipeError):
                     process.stdin.close()
-                except BrokenPipeError:
-                    pass
             if returncode != 0:
                 errors.seek(0)
                 lines = errors.read().decode("utf-8", "replace").strip().splitlines()

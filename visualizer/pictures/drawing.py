@@ -23,11 +23,24 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass
-from typing import Literal, Union
+from typing import Literal
 
 __all__ = [
-    "CENTRAL_RISE", "CHAR_WIDTH", "DASHES", "FONT_FAMILY", "Drawing", "Item", "Path", "Shape", "Text",
-    "arrow_geometry", "arrowhead_length", "clean_text", "dash_pattern", "number", "text_width",
+    "CENTRAL_RISE",
+    "CHAR_WIDTH",
+    "DASHES",
+    "FONT_FAMILY",
+    "Drawing",
+    "Item",
+    "Path",
+    "Shape",
+    "Text",
+    "arrow_geometry",
+    "arrowhead_length",
+    "clean_text",
+    "dash_pattern",
+    "number",
+    "text_width",
 ]
 
 CHAR_WIDTH = 0.6
@@ -121,7 +134,7 @@ class Text:
         return text_width(self.text, self.size)
 
 
-Item = Union[Shape, Path, Text]
+Item = Shape | Path | Text
 
 
 @dataclass(frozen=True, slots=True)
@@ -203,8 +216,11 @@ def arrow_geometry(path: Path) -> tuple[tuple[Point, ...], tuple[Point, ...] | N
     along_x, along_y = run / distance, rise / distance
     base_x, base_y = tip_x - along_x * length, tip_y - along_y * length
     half = 0.35 * length
-    head = ((tip_x, tip_y), (base_x - along_y * half, base_y + along_x * half),
-            (base_x + along_y * half, base_y - along_x * half))
+    head = (
+        (tip_x, tip_y),
+        (base_x - along_y * half, base_y + along_x * half),
+        (base_x + along_y * half, base_y - along_x * half),
+    )
     cut_back = min(length / 2, distance)
     line = (*points[: last + 1], (tip_x - along_x * cut_back, tip_y - along_y * cut_back))
     return line, head

@@ -19,14 +19,29 @@ from __future__ import annotations
 
 import math
 import textwrap
-from typing import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
-from visualizer.pictures.drawing import Drawing, Item, Path, Shape, Text, text_width
-from visualizer.pictures.layout import BOARD_SIZE, GLYPH_HEIGHT, GLYPH_WIDTH, NAME_SIZE, SMALL_SIZE, VALUE_SIZE, TreeLayout, VISIT_GAP, board_y, glyph, glyph_top, name_y, value_height, window_y
-from visualizer.pictures.legend import LEGEND_SIZE, chance_fill, legend_items, legend_rows
-from visualizer.pictures.themes import DEFAULT_THEME, Theme, find_theme
-from visualizer.pictures.scene import NodeLook, Scene, blank_scene, finished_scene, inner_nodes, scene_at
 from visualizer.games.base import Player, format_value
+from visualizer.pictures.drawing import Drawing, Item, Path, Shape, Text, text_width
+from visualizer.pictures.layout import (
+    BOARD_SIZE,
+    GLYPH_HEIGHT,
+    GLYPH_WIDTH,
+    NAME_SIZE,
+    SMALL_SIZE,
+    VALUE_SIZE,
+    VISIT_GAP,
+    TreeLayout,
+    board_y,
+    glyph,
+    glyph_top,
+    name_y,
+    value_height,
+    window_y,
+)
+from visualizer.pictures.legend import LEGEND_SIZE, chance_fill, legend_items, legend_rows
+from visualizer.pictures.scene import NodeLook, Scene, blank_scene, finished_scene, inner_nodes, scene_at
+from visualizer.pictures.themes import DEFAULT_THEME, Theme, find_theme
 from visualizer.steps.describe import format_probability
 from visualizer.steps.replay import Replay
 from visualizer.tracing.trace import Trace
@@ -73,8 +88,12 @@ class Figure:
         last_pass = f", last of {passes} passes" if passes > 1 else ""  # the figure shows the last pass only
         self.title = f"{trace.algorithm}{depth}{last_pass}: {trace.description}" if title is None else title
         self.legend = legend_items(trace, self.theme, self.layout.has_windows)
-        inner = max(MIN_WIDTH, self.layout.width, text_width(self.title, TITLE_SIZE),
-                    max((entry.width for entry in self.legend), default=0.0))
+        inner = max(
+            MIN_WIDTH,
+            self.layout.width,
+            text_width(self.title, TITLE_SIZE),
+            max((entry.width for entry in self.legend), default=0.0),
+        )
         self.width = inner + 2 * MARGIN
         self.caption_chars = max(20, int(inner // text_width("x", CAPTION_SIZE)))
         self.tree_left = MARGIN + (inner - self.layout.width) / 2
@@ -116,7 +135,7 @@ class Figure:
         return self._frame(self._replay)
 
     def frames(self, *, progress: Callable[[int, int], None] | None = None) -> Iterator[Drawing]:
-        """One drawing per step, steps 1..`steps` in order, made as they are read; `progress(done, total)` after each."""
+        """One drawing per step, steps 1..`steps` in order, made as read; `progress(done, total)` after each."""
         replay = Replay(self.trace)
         while replay.forward():
             yield self._frame(replay)
@@ -131,8 +150,9 @@ class Figure:
     def _drawing(self, scene: Scene, *, title: str | None = None, legend: tuple[Item, ...] | None = None) -> Drawing:
         theme, looks, caption = self.theme, scene.looks, scene.caption
         title = self.title if title is None else title
-        items: list[Item] = [Text("title", MARGIN, MARGIN + TITLE_SIZE * 0.7, title, TITLE_SIZE, theme.ink,
-                                  anchor="start", bold=True)]
+        items: list[Item] = [
+            Text("title", MARGIN, MARGIN + TITLE_SIZE * 0.7, title, TITLE_SIZE, theme.ink, anchor="start", bold=True)
+        ]
         lines = textwrap.wrap(caption, self.caption_chars) or [""]
         if len(lines) > CAPTION_LINES:
             lines = lines[:CAPTION_LINES]
@@ -159,8 +179,13 @@ class Figure:
     def _top(self, node: int) -> float:
         return self.tree_top + self.layout.tops[node]
 
-    def _edges(self, looks: Sequence[NodeLook], cuts: frozenset[tuple[int, int]], bold: frozenset[int],
-               last: tuple[int, int] | None) -> Iterator[Item]:
+    def _edges(
+        self,
+        looks: Sequence[NodeLook],
+        cuts: frozenset[tuple[int, int]],
+        bold: frozenset[int],
+        last: tuple[int, int] | None,
+    ) -> Iterator[Item]:
         theme, stack = self.theme, self.layout.stack
         columns = self.trace.columns
         parents, _orders, children = columns.edges()
@@ -188,18 +213,33 @@ class Figure:
             if probabilities is not None and probabilities[child] is not None:
                 yield self._probability_label(parent, child, start, end, probabilities[child], status)
 
-    def _probability_label(self, parent: int, child: int, start: tuple[float, float], end: tuple[float, float],
-                           probability: float, status: str) -> Text:
+    def _probability_label(
+        self,
+        parent: int,
+        child: int,
+        start: tuple[float, float],
+        end: tuple[float, float],
+        probability: float,
+        status: str,
+    ) -> Text:
         """The edge's probability beside its middle, on its upper side (right of a vertical edge)."""
         middle_x, middle_y = (start[0] + end[0]) / 2, (start[1] + end[1]) / 2
         leftwards = end[0] < start[0] - 0.5
         rise = 0.0 if abs(end[0] - start[0]) <= 0.5 else -SMALL_SIZE * 0.6
         colour = self.theme.ink if status == "visited" else self.theme.muted
-        return Text(f"probability:{parent}:{child}", middle_x + (-4 if leftwards else 4), middle_y + rise,
-                    format_probability(probability), SMALL_SIZE, colour, anchor="end" if leftwards else "start")
+        return Text(
+            f"probability:{parent}:{child}",
+            middle_x + (-4 if leftwards else 4),
+            middle_y + rise,
+            format_probability(probability),
+            SMALL_SIZE,
+            colour,
+            anchor="end" if leftwards else "start",
+        )
 
-    def _cut_mark(self, parent: int, child: int, start: tuple[float, float],
-                  end: tuple[float, float]) -> Iterator[Item]:
+    def _cut_mark(
+        self, parent: int, child: int, start: tuple[float, float], end: tuple[float, float]
+    ) -> Iterator[Item]:
         """A stroke across the middle of a cut-off edge and "cut" beside it, on the upper side."""
         theme = self.theme
         middle_x, middle_y = (start[0] + end[0]) / 2, (start[1] + end[1]) / 2
@@ -209,8 +249,10 @@ class Figure:
         if normal_y > 0 or (normal_y == 0 and normal_x < 0):
             normal_x, normal_y = -normal_x, -normal_y
         half = 6.0
-        tick = ((middle_x - normal_x * half, middle_y - normal_y * half),
-                (middle_x + normal_x * half, middle_y + normal_y * half))
+        tick = (
+            (middle_x - normal_x * half, middle_y - normal_y * half),
+            (middle_x + normal_x * half, middle_y + normal_y * half),
+        )
         yield Path(f"cutmark:{parent}:{child}", tick, theme.cut, theme.bold_line)
         anchor = "start" if normal_x > 0.2 else "end" if normal_x < -0.2 else "middle"
         x = middle_x + normal_x * CUT_OFFSET + (3 if anchor == "start" else -3 if anchor == "end" else 0)
@@ -226,8 +268,13 @@ class Figure:
         stroke = theme.ink if visited else theme.unseen if status == "unseen" else theme.muted
         fill = theme.background
         if visited:
-            fill = theme.max_fill if player is Player.MAX else theme.min_fill if player is Player.MIN \
+            fill = (
+                theme.max_fill
+                if player is Player.MAX
+                else theme.min_fill
+                if player is Player.MIN
                 else chance_fill(theme)
+            )
         if look.current:
             fill = theme.current_fill
         width = theme.bold_line if look.bold or look.current else theme.line
@@ -246,16 +293,34 @@ class Figure:
             colour = theme.ink if look.value is not None else theme.muted
             items.append(Text(f"value:{node}", x, value_y, text, size, colour, bold=look.value is not None))
         if look.visit is not None:
-            items.append(Text(f"visit:{node}", x + GLYPH_WIDTH / 2 + VISIT_GAP, top_of_glyph + SMALL_SIZE * 0.7,
-                              look.visit_text, SMALL_SIZE, theme.ink, anchor="start"))
+            items.append(
+                Text(
+                    f"visit:{node}",
+                    x + GLYPH_WIDTH / 2 + VISIT_GAP,
+                    top_of_glyph + SMALL_SIZE * 0.7,
+                    look.visit_text,
+                    SMALL_SIZE,
+                    theme.ink,
+                    anchor="start",
+                )
+            )
         if look.window:
-            items.append(Text(f"window:{node}", x, window_y(top), look.window, SMALL_SIZE, theme.ink,
-                              bold=look.current))
+            items.append(
+                Text(f"window:{node}", x, window_y(top), look.window, SMALL_SIZE, theme.ink, bold=look.current)
+            )
         board = columns.board[node]
         if board is not None:
             for line, row in enumerate(board.split("\n")):
-                items.append(Text(f"board:{node}:{line}", x, board_y(top, line, self.layout.has_windows), row,
-                                  BOARD_SIZE, text_colour))
+                items.append(
+                    Text(
+                        f"board:{node}:{line}",
+                        x,
+                        board_y(top, line, self.layout.has_windows),
+                        row,
+                        BOARD_SIZE,
+                        text_colour,
+                    )
+                )
         return tuple(items)
 
     def _place_legend(self, top: float) -> Iterator[Item]:

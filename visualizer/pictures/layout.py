@@ -14,16 +14,24 @@ to its right, the window, the board.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Iterable
 
-from visualizer.pictures.drawing import text_width
 from visualizer.games.base import Player, format_value
+from visualizer.pictures.drawing import text_width
 from visualizer.tracing.trace import Trace
 
 __all__ = [
-    "BOARD_SIZE", "GLYPH_HEIGHT", "GLYPH_WIDTH", "NAME_SIZE", "SMALL_SIZE", "TreeLayout", "VALUE_SIZE", "glyph",
-    "triangle", "value_height",
+    "BOARD_SIZE",
+    "GLYPH_HEIGHT",
+    "GLYPH_WIDTH",
+    "NAME_SIZE",
+    "SMALL_SIZE",
+    "TreeLayout",
+    "VALUE_SIZE",
+    "glyph",
+    "triangle",
+    "value_height",
 ]
 
 NAME_SIZE = 10.0
@@ -91,8 +99,12 @@ class TreeLayout:
         has_windows = any(alpha is not None for alpha in columns.alpha)
         boards = [board.split("\n") for board in columns.board if board is not None]
         board_lines = max((len(lines) for lines in boards), default=0)
-        values = [value for column in (columns.value, columns.static_value, columns.alpha, columns.beta)
-                  for value in column if value is not None]
+        values = [
+            value
+            for column in (columns.value, columns.static_value, columns.alpha, columns.beta)
+            for value in column
+            if value is not None
+        ]
         longest = max((len(format_value(value)) for value in values), default=1)
         longest = max(longest, len("+inf") if has_windows else 1)
         window = "[" + "9" * longest + ", " + "9" * longest + "]" if has_windows else ""

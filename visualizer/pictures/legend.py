@@ -6,15 +6,15 @@ full search), and the same legend is on every frame of a trace, so frames keep t
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Callable, Iterator
 
+from visualizer.games.base import Player
 from visualizer.pictures.drawing import Item, Path, Shape, Text, text_width
 from visualizer.pictures.layout import glyph
 from visualizer.pictures.themes import Theme
-from visualizer.games.base import Player
-from visualizer.tracing.trace import Trace
 from visualizer.steps.visits import is_monte_carlo
+from visualizer.tracing.trace import Trace
 
 __all__ = ["LEGEND_SIZE", "LegendEntry", "chance_fill", "legend_items", "legend_rows"]
 
@@ -71,6 +71,7 @@ def _glyph(player: Player, stroke: str, fill: str, line: float, dash: str):
     def swatch(key: str, x: float, y: float) -> list[Item]:
         points = glyph(x, y - 5.0, 14.0, 10.0, player)  # a node's triangle (or circle), 14 x 10 pt
         return [Shape(f"{key}:swatch", points, stroke, fill, line, dash)]
+
     return swatch
 
 
@@ -80,12 +81,14 @@ def _line(colour: str, width: float, *, mark: bool = False):
         if mark:
             items.append(Path(f"{key}:mark", ((x, y - 5), (x, y + 5)), colour, width))
         return items
+
     return swatch
 
 
 def _word(text: str, colour: str, *, bold: bool = False):
     def swatch(key: str, x: float, y: float) -> list[Item]:
         return [Text(f"{key}:swatch", x, y, text, LEGEND_SIZE, colour, bold=bold)]
+
     return swatch
 
 
@@ -93,8 +96,9 @@ def legend_items(trace: Trace, theme: Theme, has_windows: bool) -> list[LegendEn
     """The legend entries of `trace` in `theme`, in reading order."""
     summary, ink = trace.summary, theme.ink
 
-    def entry(key: str, label: str, swatch: Callable[[str, float, float], list[Item]], *,
-              words: str = "") -> LegendEntry:
+    def entry(
+        key: str, label: str, swatch: Callable[[str, float, float], list[Item]], *, words: str = ""
+    ) -> LegendEntry:
         return LegendEntry(key, label, swatch, ink, max(SWATCH, text_width(words, LEGEND_SIZE)))
 
     entries = [
@@ -112,16 +116,21 @@ def legend_items(trace: Trace, theme: Theme, has_windows: bool) -> list[LegendEn
         label = "alpha-beta window (mover's view)" if trace.is_negamax else "alpha-beta window"
         entries.append(entry("window", label, _word("[a,b]", ink), words="[a,b]"))
     if summary.pruned:
-        entries.append(entry("pruned", "pruned", _glyph(Player.MAX, theme.muted, theme.background,
-                                                                   theme.line, "dashed")))
+        entries.append(
+            entry("pruned", "pruned", _glyph(Player.MAX, theme.muted, theme.background, theme.line, "dashed"))
+        )
     if summary.cutoffs:
         entries.append(entry("cut", "cut-off", _line(theme.cut, theme.bold_line * 0.75, mark=True)))
     if summary.unreached:
-        entries.append(entry("unreached", "not in the search's tree" if monte_carlo else "beyond the depth limit",
-                                   _glyph(Player.MAX, theme.muted, theme.background, theme.line, "dotted")))
+        entries.append(
+            entry(
+                "unreached",
+                "not in the search's tree" if monte_carlo else "beyond the depth limit",
+                _glyph(Player.MAX, theme.muted, theme.background, theme.line, "dotted"),
+            )
+        )
     entries.append(entry("pv", "principal variation", _line(ink, theme.bold_line)))
-    entries.append(entry("current", "this step", _glyph(Player.MAX, ink, theme.current_fill,
-                                                                   theme.bold_line, "solid")))
+    entries.append(entry("current", "this step", _glyph(Player.MAX, ink, theme.current_fill, theme.bold_line, "solid")))
     return entries
 
 

@@ -16,7 +16,16 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, Any
 
 from visualizer.errors import InputError
-from visualizer.pictures.drawing import CENTRAL_RISE, Drawing, Path, Shape, Text, arrow_geometry, clean_text, dash_pattern
+from visualizer.pictures.drawing import (
+    CENTRAL_RISE,
+    Drawing,
+    Path,
+    Shape,
+    Text,
+    arrow_geometry,
+    clean_text,
+    dash_pattern,
+)
 
 if TYPE_CHECKING:
     from PIL import Image
@@ -105,28 +114,53 @@ class Painter:
         axes.set_ylim(drawing.height, 0)
         for order, item in enumerate(drawing.items):
             if isinstance(item, Shape):
-                axes.add_patch(Polygon(
-                    item.points, closed=True, facecolor=item.fill or "none", fill=item.fill is not None,
-                    edgecolor=item.stroke or "none", linewidth=item.width if item.stroke else 0,
-                    joinstyle="miter", capstyle="butt" if item.dash != "dotted" else "round",
-                    linestyle=_line_style(item.dash, item.width), zorder=order,
-                ))
+                axes.add_patch(
+                    Polygon(
+                        item.points,
+                        closed=True,
+                        facecolor=item.fill or "none",
+                        fill=item.fill is not None,
+                        edgecolor=item.stroke or "none",
+                        linewidth=item.width if item.stroke else 0,
+                        joinstyle="miter",
+                        capstyle="butt" if item.dash != "dotted" else "round",
+                        linestyle=_line_style(item.dash, item.width),
+                        zorder=order,
+                    )
+                )
             elif isinstance(item, Path):
                 line, head = arrow_geometry(item)
-                axes.add_line(Line2D(
-                    [x for x, _ in line], [y for _, y in line], color=item.colour, linewidth=item.width,
-                    linestyle=_line_style(item.dash, item.width), solid_capstyle="butt",
-                    dash_capstyle="round" if item.dash == "dotted" else "butt",
-                    solid_joinstyle="round", dash_joinstyle="round", zorder=order,
-                ))
+                axes.add_line(
+                    Line2D(
+                        [x for x, _ in line],
+                        [y for _, y in line],
+                        color=item.colour,
+                        linewidth=item.width,
+                        linestyle=_line_style(item.dash, item.width),
+                        solid_capstyle="butt",
+                        dash_capstyle="round" if item.dash == "dotted" else "butt",
+                        solid_joinstyle="round",
+                        dash_joinstyle="round",
+                        zorder=order,
+                    )
+                )
                 if head is not None:
-                    axes.add_patch(Polygon(head, closed=True, facecolor=item.colour, edgecolor="none",
-                                           linewidth=0, zorder=order))
+                    axes.add_patch(
+                        Polygon(head, closed=True, facecolor=item.colour, edgecolor="none", linewidth=0, zorder=order)
+                    )
             elif isinstance(item, Text):
                 font = self._font_properties(fname=self._fonts[item.bold], size=item.size)
-                axes.text(item.x, item.y + CENTRAL_RISE * item.size, clean_text(item.text), color=item.colour,
-                          fontproperties=font, ha=_HALIGN[item.anchor], va="baseline", parse_math=False,
-                          zorder=order)
+                axes.text(
+                    item.x,
+                    item.y + CENTRAL_RISE * item.size,
+                    clean_text(item.text),
+                    color=item.colour,
+                    fontproperties=font,
+                    ha=_HALIGN[item.anchor],
+                    va="baseline",
+                    parse_math=False,
+                    zorder=order,
+                )
             else:
                 raise TypeError(f"cannot draw a {type(item).__name__}; items are Shape, Path or Text")
 
@@ -188,9 +222,12 @@ def to_pdf(drawing: Drawing) -> bytes:
     with _style():
         painter.paint(drawing, dpi=72)
         buffer = io.BytesIO()
-        metadata = {"Title": drawing.title or None, "CreationDate": None, "ModDate": None, "Producer": None,
-                    "Creator": None}
+        metadata = {
+            "Title": drawing.title or None,
+            "CreationDate": None,
+            "ModDate": None,
+            "Producer": None,
+            "Creator": None,
+        }
         painter.figure.savefig(buffer, format="pdf", metadata=metadata, facecolor=drawing.background)
     return buffer.getvalue()
-
-

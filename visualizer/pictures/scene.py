@@ -17,12 +17,12 @@ from typing import Literal
 
 from visualizer.games.base import Value, format_value
 from visualizer.steps.describe import describe
-from visualizer.tracing.trace_records import NodeStatus
 from visualizer.steps.replay import Phase, Replay
-from visualizer.tracing.trace import Trace
-from visualizer.tracing.events import EVENT_KINDS, Effect
-from visualizer.tracing.trace_columns import KINDS
 from visualizer.steps.visits import MEAN_DIGITS, VisitCounts, is_monte_carlo, visit_counts
+from visualizer.tracing.events import EVENT_KINDS, Effect
+from visualizer.tracing.trace import Trace
+from visualizer.tracing.trace_columns import KINDS
+from visualizer.tracing.trace_records import NodeStatus
 
 __all__ = ["NodeLook", "Scene", "blank_scene", "finished_scene", "inner_nodes", "scene_at", "standing_cuts"]
 
@@ -86,16 +86,35 @@ def _window(alpha: Value | None, beta: Value | None) -> str:
     return "" if alpha is None else f"[{format_value(alpha)}, {format_value(beta)}]"
 
 
-def _look(trace: Trace, inner: frozenset[int], node: int, status: Status, visit: int | None, value: Value | None,
-          alpha: Value | None, beta: Value | None, *, current: bool = False, bold: bool = False,
-          visits: int | None = None) -> NodeLook:
+def _look(
+    trace: Trace,
+    inner: frozenset[int],
+    node: int,
+    status: Status,
+    visit: int | None,
+    value: Value | None,
+    alpha: Value | None,
+    beta: Value | None,
+    *,
+    current: bool = False,
+    bold: bool = False,
+    visits: int | None = None,
+) -> NodeLook:
     visited = status == "visited"
     evaluated = visited and value is not None
     dimmed = None if evaluated or node in inner else trace.columns.static_value[node]
     if visits is not None and isinstance(value, float):
         value = round(value, MEAN_DIGITS)  # a Monte Carlo mean: 6.133, not 6.133333
-    return NodeLook(status, value if visited else None, dimmed, visit, _window(alpha, beta) if visited else "",
-                    current, bold, visits if visited and visit is not None else None)
+    return NodeLook(
+        status,
+        value if visited else None,
+        dimmed,
+        visit,
+        _window(alpha, beta) if visited else "",
+        current,
+        bold,
+        visits if visited and visit is not None else None,
+    )
 
 
 def standing_cuts(trace: Trace, step: int | None = None) -> frozenset[tuple[int, int]]:
@@ -107,9 +126,12 @@ def standing_cuts(trace: Trace, step: int | None = None) -> frozenset[tuple[int,
     if not trace.traits.revisits or not cutoffs:
         return frozenset((cutoff.node, cutoff.skipped[0]) for cutoff in cutoffs)
     entries = _entry_steps(trace)
-    return frozenset((cutoff.node, cutoff.skipped[0]) for cutoff in cutoffs
-                     if bisect_right(entries.get(cutoff.skipped[0], ()), last) ==
-                     bisect_right(entries.get(cutoff.skipped[0], ()), cutoff.step))
+    return frozenset(
+        (cutoff.node, cutoff.skipped[0])
+        for cutoff in cutoffs
+        if bisect_right(entries.get(cutoff.skipped[0], ()), last)
+        == bisect_right(entries.get(cutoff.skipped[0], ()), cutoff.step)
+    )
 
 
 _ENTRIES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
@@ -156,9 +178,18 @@ def finished_scene(trace: Trace) -> Scene:
     bold = frozenset(summary.principal_variation)
     counts = _counts(trace)
     looks = tuple(
-        _look(trace, inner, node, "visited" if status is NodeStatus.VISITED else status.value, columns.visit[node],
-              columns.value[node], columns.alpha[node], columns.beta[node], bold=node in bold,
-              visits=None if counts is None else counts.final(node))
+        _look(
+            trace,
+            inner,
+            node,
+            "visited" if status is NodeStatus.VISITED else status.value,
+            columns.visit[node],
+            columns.value[node],
+            columns.alpha[node],
+            columns.beta[node],
+            bold=node in bold,
+            visits=None if counts is None else counts.final(node),
+        )
         for node, status in enumerate(columns.status)
     )
     cuts = standing_cuts(trace)
@@ -199,8 +230,20 @@ def scene_at(trace: Trace, replay: Replay, *, inner: frozenset[int] | None = Non
             status = "unreached"  # beyond the look-ahead from the first step on, as in the app
         else:
             status = "unseen"
-        looks.append(_look(trace, inner, node, status, view.visit, view.value, view.alpha, view.beta,
-                           current=node == current, visits=None if counts is None else counts.at(node, replay.step)))
+        looks.append(
+            _look(
+                trace,
+                inner,
+                node,
+                status,
+                view.visit,
+                view.value,
+                view.alpha,
+                view.beta,
+                current=node == current,
+                visits=None if counts is None else counts.at(node, replay.step),
+            )
+        )
     cuts = standing_cuts(trace, replay.step)
     event = replay.event
     if event is None:

@@ -11,7 +11,19 @@ from __future__ import annotations
 
 from xml.etree import ElementTree
 
-from visualizer.pictures.drawing import CENTRAL_RISE, FONT_FAMILY, Drawing, Path, Point, Shape, Text, arrow_geometry, clean_text, dash_pattern, number
+from visualizer.pictures.drawing import (
+    CENTRAL_RISE,
+    FONT_FAMILY,
+    Drawing,
+    Path,
+    Point,
+    Shape,
+    Text,
+    arrow_geometry,
+    clean_text,
+    dash_pattern,
+    number,
+)
 
 __all__ = ["GENERIC_FAMILIES", "read_canvas", "read_positions", "to_svg"]
 
@@ -61,16 +73,20 @@ def _path(item: Path) -> str:
     stroke = _stroke(item.colour, item.width, item.dash, is_line=True)
     element = f'<polyline data-key="{_escape(item.key)}" points="{_points(line)}" fill="none"{stroke}/>'
     if head is not None:
-        element += (f'\n<polygon data-arrow="{_escape(item.key)}" points="{_points(head)}" '
-                    f'fill="{_escape(item.colour)}" stroke="none"/>')
+        element += (
+            f'\n<polygon data-arrow="{_escape(item.key)}" points="{_points(head)}" '
+            f'fill="{_escape(item.colour)}" stroke="none"/>'
+        )
     return element
 
 
 def _text(item: Text) -> str:
     bold = ' font-weight="bold"' if item.bold else ""
-    return (f'<text data-key="{_escape(item.key)}" x="{number(item.x)}" y="{number(item.y)}" '
-            f'font-family="{_font_family()}" font-size="{number(item.size)}" fill="{_escape(item.colour)}" '
-            f'text-anchor="{_ANCHORS[item.anchor]}" dy="{CENTRAL_RISE:.3f}em"{bold}>{_escape(item.text)}</text>')
+    return (
+        f'<text data-key="{_escape(item.key)}" x="{number(item.x)}" y="{number(item.y)}" '
+        f'font-family="{_font_family()}" font-size="{number(item.size)}" fill="{_escape(item.colour)}" '
+        f'text-anchor="{_ANCHORS[item.anchor]}" dy="{CENTRAL_RISE:.3f}em"{bold}>{_escape(item.text)}</text>'
+    )
 
 
 def to_svg(drawing: Drawing) -> str:
@@ -89,8 +105,10 @@ def to_svg(drawing: Drawing) -> str:
     title = _escape(drawing.title.replace("\t", " ").replace("\r\n", " ").replace("\n", " ").replace("\r", " "))
     lines = [
         '<?xml version="1.0" encoding="UTF-8"?>',
-        (f'<svg xmlns="{SVG_NAMESPACE}" version="1.1" width="{width}pt" height="{height}pt" '
-         f'viewBox="0 0 {width} {height}" xml:space="preserve">'),
+        (
+            f'<svg xmlns="{SVG_NAMESPACE}" version="1.1" width="{width}pt" height="{height}pt" '
+            f'viewBox="0 0 {width} {height}" xml:space="preserve">'
+        ),
         f"<title>{title}</title>",
         f'<rect x="0" y="0" width="{width}" height="{height}" fill="{_escape(drawing.background)}"/>',
     ]

@@ -15,9 +15,9 @@ The beamer painter writes each item once per run of frames on which it looks the
 
 from __future__ import annotations
 
-import unicodedata
 import heapq
 import itertools
+import unicodedata
 from collections.abc import Hashable, Sequence
 from typing import TypeVar
 
@@ -27,8 +27,7 @@ __all__ = ["overlay_runs", "painting_order", "tex_text", "tex_typewriter"]
 _PLAIN = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ123456789.,()[]+-=*/@'")
 """Characters written as themselves in typewriter text; other printable ASCII is written as `\\charN{}`."""
 _ACCENTS = {"\u0300": "`", "\u0301": "'", "\u0302": "^", "\u0303": "~", "\u0308": '"', "\u0327": "c"}
-_LETTERS = {"Æ": r"\AE{}", "æ": r"\ae{}", "Ø": r"\O{}", "ø": r"\o{}", "ß": r"\ss{}", "Å": r"\AA{}",
-            "å": r"\aa{}"}
+_LETTERS = {"Æ": r"\AE{}", "æ": r"\ae{}", "Ø": r"\O{}", "ø": r"\o{}", "ß": r"\ss{}", "Å": r"\AA{}", "å": r"\aa{}"}
 
 
 def _latin1_letter(character: str) -> str | None:

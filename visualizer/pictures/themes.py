@@ -47,13 +47,44 @@ class Theme:
 THEMES = {
     theme.name: theme
     for theme in (
-        Theme("light", background="#ffffff", ink="#1f1f1f", muted="#8c8c8c", unseen="#c4c4c4",
-              max_fill="#dde8fb", min_fill="#fbe2da", current_fill="#ffd84d", cut="#d1241f", last_child="#1f5fc4"),
-        Theme("dark", background="#1d1f21", ink="#e8e8e8", muted="#8a8a8a", unseen="#555555",
-              max_fill="#23395e", min_fill="#5e2d25", current_fill="#b88a00", cut="#ff6f61", last_child="#73a9ff"),
-        Theme("print", background="#ffffff", ink="#000000", muted="#707070", unseen="#b0b0b0",
-              max_fill="#ffffff", min_fill="#ffffff", current_fill="#d0d0d0", cut="#000000", last_child="#000000",
-              line=1.0, bold_line=2.8),
+        Theme(
+            "light",
+            background="#ffffff",
+            ink="#1f1f1f",
+            muted="#8c8c8c",
+            unseen="#c4c4c4",
+            max_fill="#dde8fb",
+            min_fill="#fbe2da",
+            current_fill="#ffd84d",
+            cut="#d1241f",
+            last_child="#1f5fc4",
+        ),
+        Theme(
+            "dark",
+            background="#1d1f21",
+            ink="#e8e8e8",
+            muted="#8a8a8a",
+            unseen="#555555",
+            max_fill="#23395e",
+            min_fill="#5e2d25",
+            current_fill="#b88a00",
+            cut="#ff6f61",
+            last_child="#73a9ff",
+        ),
+        Theme(
+            "print",
+            background="#ffffff",
+            ink="#000000",
+            muted="#707070",
+            unseen="#b0b0b0",
+            max_fill="#ffffff",
+            min_fill="#ffffff",
+            current_fill="#d0d0d0",
+            cut="#000000",
+            last_child="#000000",
+            line=1.0,
+            bold_line=2.8,
+        ),
     )
 }
 """Every theme by name; `print` is greyscale (pruned is told apart by dashes, a cut by its mark)."""

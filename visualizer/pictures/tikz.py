@@ -21,13 +21,21 @@ import shutil
 from collections.abc import Sequence
 
 from visualizer.errors import InputError, shown
-from visualizer.pictures.drawing import CENTRAL_RISE, Drawing, Item, Path, Point, Shape, Text, arrow_geometry, dash_pattern, number
-from visualizer.pictures.tex import overlay_runs, painting_order
-from visualizer.pictures.tex import tex_text, tex_typewriter
+from visualizer.pictures.drawing import (
+    CENTRAL_RISE,
+    Drawing,
+    Item,
+    Path,
+    Point,
+    Shape,
+    Text,
+    arrow_geometry,
+    dash_pattern,
+    number,
+)
+from visualizer.pictures.tex import overlay_runs, painting_order, tex_text, tex_typewriter
 
-__all__ = [
-    "SLIDES_SUFFIX", "is_pdflatex_installed", "slides_file_name", "standalone_tex", "to_tikz",
-]
+__all__ = ["SLIDES_SUFFIX", "is_pdflatex_installed", "slides_file_name", "standalone_tex", "to_tikz"]
 
 SLIDES_SUFFIX = "-slides"
 """The wrapper of NAME.tex is NAME-slides.tex."""
@@ -117,8 +125,14 @@ def _paint_shape(item: Shape, height: float, colours: _Colours) -> str:
 def _paint_path(item: Path, height: float, colours: _Colours) -> str:
     colour = colours.name(item.colour)
     line, head = arrow_geometry(item)
-    command = "" if item.width <= 0 else (
-        f"\\draw[{_line_options(colour, item.width, item.dash, is_line=True)}] {_outline(line, height, closed=False)};")
+    command = (
+        ""
+        if item.width <= 0
+        else (
+            f"\\draw[{_line_options(colour, item.width, item.dash, is_line=True)}] "
+            f"{_outline(line, height, closed=False)};"
+        )
+    )
     if head is not None:
         command += f" \\fill[{colour}] {_outline(head, height, closed=True)};"
     return command.strip()
@@ -169,8 +183,10 @@ def _fit(width: float, height: float) -> list[str]:
     else:
         test = f"\\ifdim\\dimexpr\\gametreeheight*{wide}/{high}\\relax>\\dimexpr\\gametreewidth\\relax"
         over, under = "{\\gametreewidth}{!}", "{!}{\\gametreeheight}"
-    return [f"{test}\\def\\gametreesize{{{over}}}\\else\\def\\gametreesize{{{under}}}\\fi%",
-            "\\expandafter\\resizebox\\gametreesize{%"]
+    return [
+        f"{test}\\def\\gametreesize{{{over}}}\\else\\def\\gametreesize{{{under}}}\\fi%",
+        "\\expandafter\\resizebox\\gametreesize{%",
+    ]
 
 
 def _comment(text: str) -> str:
@@ -202,7 +218,8 @@ def to_tikz(drawings: Sequence[Drawing]) -> str:
     for drawing in drawings:
         if (drawing.width, drawing.height) != (width, height):
             raise ValueError(
-                f"every drawing needs the same canvas: {width}x{height} and {drawing.width}x{drawing.height}")
+                f"every drawing needs the same canvas: {width}x{height} and {drawing.width}x{drawing.height}"
+            )
     count = len(drawings)
     colours = _Colours()
     body: list[str] = []
@@ -226,15 +243,17 @@ def to_tikz(drawings: Sequence[Drawing]) -> str:
     for identity in painting_order([list(frame) for frame in frames]):
         for first, last, item in overlay_runs([frame.get(identity) for frame in frames]):
             emit(_paint(item, height, colours), first, last)
-    if 1 < count and last_named < count:
+    if count > 1 and last_named < count:
         body.append(f"\\only<{count}>{{}}% one overlay per drawing, also when the last ones look alike")
 
     size = f"{number(width)}x{number(height)}pt"
     if count == 1:
         usage = ["% A still picture: \\input this file in any LaTeX document whose preamble has \\usepackage{tikz}."]
     else:
-        usage = [f"% {count} beamer overlays, one per step: \\input this file inside a beamer frame",
-                 "% (preamble: \\usepackage{tikz}; no TikZ library is needed)."]
+        usage = [
+            f"% {count} beamer overlays, one per step: \\input this file inside a beamer frame",
+            "% (preamble: \\usepackage{tikz}; no TikZ library is needed).",
+        ]
     title = f": {_comment(drawings[0].title)}" if drawings[0].title else ""
     lines = [
         f"% Game tree drawn by gametree visualizer in TikZ{title}",
@@ -246,8 +265,10 @@ def to_tikz(drawings: Sequence[Drawing]) -> str:
         "\\providecommand{\\gametreeheight}{0.8\\textheight}%",
         f"\\def\\gametreezero{{{ZERO}}}%",
         *_fit(width, height),
-        (f"\\begin{{tikzpicture}}[x=1pt, y=1pt, gametree text/.style={{inner sep=0pt, "
-         f"font=\\ttfamily\\fontsize{{{FONT_SIZE}}}{{{FONT_SIZE}}}\\selectfont}}]"),
+        (
+            f"\\begin{{tikzpicture}}[x=1pt, y=1pt, gametree text/.style={{inner sep=0pt, "
+            f"font=\\ttfamily\\fontsize{{{FONT_SIZE}}}{{{FONT_SIZE}}}\\selectfont}}]"
+        ),
         *colours.definitions(),
         f"\\path[use as bounding box] {canvas};",
         *body,
@@ -276,8 +297,10 @@ def standalone_tex(picture_file: str, *, title: str) -> str:
         InputError: TeX cannot `\\input` a file of that name.
     """
     if not _INPUT_NAME.fullmatch(picture_file) or picture_file != picture_file.strip():
-        raise InputError(f"TeX cannot \\input a file named {shown(picture_file)}; "
-                         "name the output with letters, digits, spaces and . _ - + ( ) , = @ / only")
+        raise InputError(
+            f"TeX cannot \\input a file named {shown(picture_file)}; "
+            "name the output with letters, digits, spaces and . _ - + ( ) , = @ / only"
+        )
     slides = slides_file_name(picture_file).rpartition("/")[2]
     frame_title = [f"\\frametitle{{{tex_text(title)}}}"] if title else []
     lines = [

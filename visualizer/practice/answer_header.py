@@ -16,8 +16,15 @@ from typing import Any
 from visualizer.errors import InputError, shown
 from visualizer.practice.code import MAX_CODE_TEXT
 
-__all__ = ["CUT_WINDOW_WORDS", "FALSE_WORDS", "HEADER_FIELDS", "TEXT_KEYWORDS", "TRUE_WORDS", "header_value",
-           "read_header_line"]
+__all__ = [
+    "CUT_WINDOW_WORDS",
+    "FALSE_WORDS",
+    "HEADER_FIELDS",
+    "TEXT_KEYWORDS",
+    "TRUE_WORDS",
+    "header_value",
+    "read_header_line",
+]
 
 TRUE_WORDS = frozenset({"yes", "true", "1"})
 """Words for `strict yes`."""
@@ -60,13 +67,16 @@ def header_value(field: str, given: Any, at: str) -> Any:
         if not isinstance(given, str) or not given.strip():
             raise InputError(f'{at}: exercise is {shown(given)}; write the exercise code as text, e.g. "3RT7-KQ2M-5"')
         if len(given.strip()) > MAX_CODE_TEXT:
-            raise InputError(f"{at}: the exercise code has {len(given.strip()):,} characters; codes have a dozen or "
-                             "so, copy it again")
+            raise InputError(
+                f"{at}: the exercise code has {len(given.strip()):,} characters; codes have a dozen or "
+                "so, copy it again"
+            )
         return given.strip()
     if field == "source":
         if not isinstance(given, dict):
-            raise InputError(f"{at}: the source is {shown(given)}; copy the source line (an object) from the answer "
-                             "sheet again")
+            raise InputError(
+                f"{at}: the source is {shown(given)}; copy the source line (an object) from the answer sheet again"
+            )
         return given
     if field == "depth":
         return _read_depth(given, at)
@@ -108,5 +118,7 @@ def _read_cut_window(given: Any, at: str) -> str:
     word = given.strip().lower() if isinstance(given, str) else None
     if word in CUT_WINDOW_WORDS:
         return word
-    raise InputError(f"{at}: the cut window is {shown(given)}; write kept (the window as the cut came) or raised "
-                     "(the bound moved to the value first)")
+    raise InputError(
+        f"{at}: the cut window is {shown(given)}; write kept (the window as the cut came) or raised "
+        "(the bound moved to the value first)"
+    )

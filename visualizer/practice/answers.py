@@ -21,8 +21,18 @@ from visualizer.practice.answer_header import HEADER_FIELDS, TEXT_KEYWORDS, head
 from visualizer.practice.exercise import Exercise
 
 __all__ = [
-    "MAX_ANSWER_CHARS", "Answers", "NodeAnswer", "answer_text", "from_json", "from_text",
-    "json_value", "key_answers", "parse_answer", "parse_value", "read_answers", "to_text",
+    "MAX_ANSWER_CHARS",
+    "Answers",
+    "NodeAnswer",
+    "answer_text",
+    "from_json",
+    "from_text",
+    "json_value",
+    "key_answers",
+    "parse_answer",
+    "parse_value",
+    "read_answers",
+    "to_text",
 ]
 
 MAX_ANSWER_CHARS = 2_000_000
@@ -35,8 +45,17 @@ PRUNED_WORDS = frozenset({"pruned", "x", "cut"})
 BLANK_WORDS = frozenset({"?", "-", "_"})
 """Placeholders for a value not filled in."""
 
-_INFINITIES = {"inf": math.inf, "+inf": math.inf, "infinity": math.inf, "+infinity": math.inf, "∞": math.inf,
-               "+∞": math.inf, "-inf": -math.inf, "-infinity": -math.inf, "-∞": -math.inf}
+_INFINITIES = {
+    "inf": math.inf,
+    "+inf": math.inf,
+    "infinity": math.inf,
+    "+infinity": math.inf,
+    "∞": math.inf,
+    "+∞": math.inf,
+    "-inf": -math.inf,
+    "-infinity": -math.inf,
+    "-∞": -math.inf,
+}
 
 
 @dataclass(frozen=True)
@@ -88,15 +107,19 @@ class Answers:
             if answer.pruned:
                 answers[node.name] = "pruned"
             elif not answer.is_blank:
-                answers[node.name] = {field: json_value(getattr(answer, field))
-                                      for field in ("value", "alpha", "beta") if getattr(answer, field) is not None}
+                answers[node.name] = {
+                    field: json_value(getattr(answer, field))
+                    for field in ("value", "alpha", "beta")
+                    if getattr(answer, field) is not None
+                }
         return json.dumps({**exercise.header(), "answers": answers}, indent=2, ensure_ascii=False) + "\n"
 
 
 def key_answers(exercise: Exercise) -> Answers:
     """The answer key as answers: every value and window, and every pruned node marked."""
     nodes = {
-        node.name: NodeAnswer(pruned=True) if node.pruned
+        node.name: NodeAnswer(pruned=True)
+        if node.pruned
         else NodeAnswer(None if node.is_leaf else node.value, node.alpha, node.beta)
         for node in exercise.key
     }
@@ -121,7 +144,9 @@ def to_text(answers: Answers, exercise: Exercise) -> str:
         "# One node per line: NAME VALUE [ALPHA BETA], or NAME pruned. ? is a blank; leaves keep their value.",
     ]
     if exercise.cut_window == "raised":
-        lines.append("# ALPHA BETA as the node leaves; at a cut-off, alpha (MAX) or beta (MIN) is moved to the value first.")
+        lines.append(
+            "# ALPHA BETA as the node leaves; at a cut-off, alpha (MAX) or beta (MIN) is moved to the value first."
+        )
     header = exercise.header()
     if "exercise" in header:
         lines.append(f"exercise {header['exercise']}")
@@ -214,8 +239,10 @@ def _read_node(words: list[str], at: str, name: str) -> NodeAnswer:
         return NodeAnswer(pruned=True)
     if len(numbers) not in (0, 1, 3):
         raise InputError(f"{at}: {name} has {len(numbers)} values; write VALUE, or VALUE ALPHA BETA (? for a blank)")
-    fields = [None if word in BLANK_WORDS else parse_value(word, f"{at}: {label} of {name}")
-              for word, label in zip(numbers, ("the value", "alpha", "beta"))]
+    fields = [
+        None if word in BLANK_WORDS else parse_value(word, f"{at}: {label} of {name}")
+        for word, label in zip(numbers, ("the value", "alpha", "beta"))
+    ]
     return NodeAnswer(*fields)
 
 
@@ -232,10 +259,13 @@ def from_json(text: str, *, where: str = "the answers") -> Answers:
     try:
         data = json.loads(text, parse_float=_finite_float)
     except json.JSONDecodeError as error:
-        raise InputError(f"{where} is not valid JSON ({error.msg}, line {error.lineno}); fix it or use the text form") from None
+        raise InputError(
+            f"{where} is not valid JSON ({error.msg}, line {error.lineno}); fix it or use the text form"
+        ) from None
     except (ValueError, RecursionError):  # a number too large (1e400, 5,000 digits), or nesting too deep
-        raise InputError(f"{where} has a number too large or lists nested too deeply to read; fix it or use the "
-                         "text form") from None
+        raise InputError(
+            f"{where} has a number too large or lists nested too deeply to read; fix it or use the text form"
+        ) from None
     if not isinstance(data, dict) or not isinstance(data.get("answers", {}), dict):
         raise InputError(f'{where}: write an object {{"exercise": CODE, "answers": {{NAME: VALUE or {{...}}}}}}')
     fields = {key: data[key] for key in HEADER_FIELDS if key in data and (data[key] is not None or key == "depth")}
@@ -260,10 +290,14 @@ def _json_node(given: Any, at: str, name: str) -> NodeAnswer:
     if pruned is not None and not isinstance(pruned, bool):
         raise InputError(f"{at}: pruned is {shown(pruned)}; write true or false")
     if pruned:
-        return _read_node(["pruned"] + [str(given[key]) for key in ("value", "alpha", "beta")
-                                        if given.get(key) is not None], at, name)
-    fields = {key: parse_value(str(given[key]), f"{at}: {key}") for key in ("value", "alpha", "beta")
-              if given.get(key) is not None}
+        return _read_node(
+            ["pruned"] + [str(given[key]) for key in ("value", "alpha", "beta") if given.get(key) is not None], at, name
+        )
+    fields = {
+        key: parse_value(str(given[key]), f"{at}: {key}")
+        for key in ("value", "alpha", "beta")
+        if given.get(key) is not None
+    }
     return NodeAnswer(**fields)
 
 
@@ -290,9 +324,13 @@ def read_answers(path: str) -> Answers:
     except FileNotFoundError:
         raise InputError(f"no answer file {path!r}; check the path") from None
     except (OSError, UnicodeDecodeError) as error:
-        raise InputError(f"cannot read the answer file {path!r} ({error.__class__.__name__}); save it as UTF-8 text") from None
+        raise InputError(
+            f"cannot read the answer file {path!r} ({error.__class__.__name__}); save it as UTF-8 text"
+        ) from None
     if len(text) > MAX_ANSWER_CHARS:
-        raise InputError(f"the answer file {path!r} is longer than {MAX_ANSWER_CHARS:,} characters; an answer file "
-                         "is a few kilobytes, so check the path")
+        raise InputError(
+            f"the answer file {path!r} is longer than {MAX_ANSWER_CHARS:,} characters; an answer file "
+            "is a few kilobytes, so check the path"
+        )
     reader = from_json if text.lstrip().startswith("{") else from_text
     return reader(text, where=where)

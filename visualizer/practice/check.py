@@ -11,12 +11,7 @@ from typing import Any
 from visualizer.errors import InputError
 from visualizer.games.base import Value, format_value
 from visualizer.practice.answers import Answers, NodeAnswer, json_value
-from visualizer.practice.diagnosis import (
-    Diagnosis,
-    likely_misconceptions,
-    names_text,
-    other_cut_window,
-)
+from visualizer.practice.diagnosis import Diagnosis, likely_misconceptions, names_text, other_cut_window
 from visualizer.practice.exercise import Exercise, KeyNode
 from visualizer.steps.describe import describe
 
@@ -121,8 +116,9 @@ class Report:
 
     def _topmost(self, problem: Problem) -> list[str]:
         flagged = {check.node.name for check in self.checks if problem in check.problems}
-        return [check.node.name for check in self.checks
-                if check.node.name in flagged and check.node.parent not in flagged]
+        return [
+            check.node.name for check in self.checks if check.node.name in flagged and check.node.parent not in flagged
+        ]
 
     @property
     def missing_cutoffs(self) -> list[str]:
@@ -159,9 +155,13 @@ class Report:
         if self.other_cut_window:
             raised = self.exercise.cut_window == "kept"  # the answers follow the other one
             did, does = _CUT_WINDOW_WORDS[raised]
-            return [(f"Your alpha/beta at the cut-offs {names_text(self.other_cut_window)} {did}, as --cut-window "
-                     f"{'raised' if raised else 'kept'} checks; this check {does} (--cut-window "
-                     f"{self.exercise.cut_window})")]
+            return [
+                (
+                    f"Your alpha/beta at the cut-offs {names_text(self.other_cut_window)} {did}, as --cut-window "
+                    f"{'raised' if raised else 'kept'} checks; this check {does} (--cut-window "
+                    f"{self.exercise.cut_window})"
+                )
+            ]
         return [diagnosis.sentence() for diagnosis in self.misconceptions]
 
     def explain(self, check: NodeCheck, *, reveal: bool = False) -> str:
@@ -187,8 +187,10 @@ class Report:
         """The report as lines: the score, one line per mistake, and the cut-offs missed and added."""
         lines = [f"{self.exercise.code or self.exercise.describe()}: {self.score}"]
         lines += ["  " + self.explain(check, reveal=reveal) for check in self.mistakes]
-        lines.append(f"missing cut-offs: {', '.join(self.missing_cutoffs) or 'none'}; "
-                     f"extra cut-offs: {', '.join(self.extra_cutoffs) or 'none'}")
+        lines.append(
+            f"missing cut-offs: {', '.join(self.missing_cutoffs) or 'none'}; "
+            f"extra cut-offs: {', '.join(self.extra_cutoffs) or 'none'}"
+        )
         lines += self.findings()
         return "\n".join(lines)
 
@@ -201,9 +203,13 @@ class Report:
             "missing_cutoffs": self.missing_cutoffs,
             "extra_cutoffs": self.extra_cutoffs,
             "misconceptions": [diagnosis.to_json() for diagnosis in self.misconceptions],
-            "other_cut_window": None if not self.other_cut_window else {
+            "other_cut_window": None
+            if not self.other_cut_window
+            else {
                 "cut_window": "raised" if self.exercise.cut_window == "kept" else "kept",
-                "nodes": list(self.other_cut_window), "words": self.findings()[0]},
+                "nodes": list(self.other_cut_window),
+                "words": self.findings()[0],
+            },
             "nodes": [_check_json(check) for check in self.checks],
         }
 
@@ -228,10 +234,18 @@ def _check_json(check: NodeCheck) -> dict[str, Any]:
         "scored": check.is_scored,
         "problems": [problem.value for problem in check.problems],
         "step": check.step,
-        "given": {"pruned": check.marked_pruned, "value": json_value(answer.value),
-                  "alpha": json_value(answer.alpha), "beta": json_value(answer.beta)},
-        "expected": {"pruned": node.pruned, "value": json_value(node.value),
-                     "alpha": json_value(node.alpha), "beta": json_value(node.beta)},
+        "given": {
+            "pruned": check.marked_pruned,
+            "value": json_value(answer.value),
+            "alpha": json_value(answer.alpha),
+            "beta": json_value(answer.beta),
+        },
+        "expected": {
+            "pruned": node.pruned,
+            "value": json_value(node.value),
+            "alpha": json_value(node.alpha),
+            "beta": json_value(node.beta),
+        },
     }
 
 
@@ -262,8 +276,11 @@ def marked_pruned(exercise: Exercise, answers: Answers) -> dict[str, bool]:
 
 def _check_node(node: KeyNode, answer: NodeAnswer, marked_pruned: bool) -> NodeCheck:
     if marked_pruned != node.pruned:
-        problem, step = ((Problem.SHOULD_BE_VISITED, node.enter_step) if marked_pruned
-                         else (Problem.SHOULD_BE_PRUNED, node.cutoff_step))
+        problem, step = (
+            (Problem.SHOULD_BE_VISITED, node.enter_step)
+            if marked_pruned
+            else (Problem.SHOULD_BE_PRUNED, node.cutoff_step)
+        )
         return NodeCheck(node, answer, marked_pruned, (problem,), step)
     problems: list[tuple[Problem, int | None]] = []
     if not node.pruned:
@@ -277,8 +294,14 @@ def _check_node(node: KeyNode, answer: NodeAnswer, marked_pruned: bool) -> NodeC
         if answer.beta is not None and answer.beta != node.beta:
             problems.append((Problem.WRONG_BETA, node.window_step))
     step = min((step for _, step in problems if step is not None), default=None)
-    return NodeCheck(node, answer, marked_pruned, tuple(problem for problem, _ in problems), step,
-                     is_scored(node, answer, marked_pruned))
+    return NodeCheck(
+        node,
+        answer,
+        marked_pruned,
+        tuple(problem for problem, _ in problems),
+        step,
+        is_scored(node, answer, marked_pruned),
+    )
 
 
 def is_scored(node: KeyNode, answer: NodeAnswer, marked_pruned: bool) -> bool:

@@ -108,8 +108,10 @@ class RandomExercise:
                 a format this version does not read.
         """
         if len(code) > MAX_CODE_TEXT:
-            raise InputError(f"exercise code {code[:12]!r}... is {len(code):,} characters long; codes are far "
-                             f"shorter (e.g. 3RT7-KQ2M-5): copy it again")
+            raise InputError(
+                f"exercise code {code[:12]!r}... is {len(code):,} characters long; codes are far "
+                f"shorter (e.g. 3RT7-KQ2M-5): copy it again"
+            )
         cleaned = "".join(_READ_AS.get(char, char) for char in code.upper() if char not in "- ")
         wrong = sorted({char for char in cleaned if char not in _ALPHABET})
         if len(cleaned) < 2 or wrong:

@@ -119,8 +119,11 @@ def likely_misconceptions(exercise: Exercise, answers: Answers) -> list[Diagnosi
             key_side = {name for name in differ if _follows(exercise, answers, marked, name, key[name])}
             follows_model = tuple(name for name in differ if name in model_side - key_side)
             follows_key = key_side - model_side
-            if 2 * len(follows_model) > len(wrong) and len(follows_model) > len(follows_key) \
-                    and _rank(follows_model, len(differ)) < _rank(*best):
+            if (
+                2 * len(follows_model) > len(wrong)
+                and len(follows_model) > len(follows_key)
+                and _rank(follows_model, len(differ)) < _rank(*best)
+            ):
                 best = (follows_model, len(differ))
         if best[0]:
             found.append((Diagnosis(misconception, convention, best[0]), _rank(*best)))
@@ -161,8 +164,10 @@ def other_cut_window(exercise: Exercise, answers: Answers) -> tuple[str, ...]:
 
 def key_sheet(exercise: Exercise) -> dict[str, Claim]:
     """The answer key as claims, node name -> claim, in the key's order."""
-    return {node.name: Claim(True) if node.pruned else Claim(False, node.value, node.alpha, node.beta)
-            for node in exercise.key}
+    return {
+        node.name: Claim(True) if node.pruned else Claim(False, node.value, node.alpha, node.beta)
+        for node in exercise.key
+    }
 
 
 def model_sheet(tree: PlainNode, run: Run, habits: Habits, cut_window: str) -> dict[str, Claim]:
@@ -189,8 +194,9 @@ def model_sheet(tree: PlainNode, run: Run, habits: Habits, cut_window: str) -> d
     return sheet
 
 
-def _leaving_window(node: PlainNode, maximizing: bool, alpha: Value, beta: Value, first: dict, habits: Habits,
-                    cut_window: str) -> tuple[Value, Value]:
+def _leaving_window(
+    node: PlainNode, maximizing: bool, alpha: Value, beta: Value, first: dict, habits: Habits, cut_window: str
+) -> tuple[Value, Value]:
     called = sorted((first[child.name] for child in node.children if child.name in first), key=lambda pair: pair[0])
     value = None
     for _, call in called:
@@ -223,11 +229,17 @@ def _committed(exercise: Exercise, answers: Answers, marked: dict[str, bool]) ->
     def worked(name: str) -> bool:
         answer = answers.get(name)
         node = exercise.by_name[name]
-        return answer.alpha is not None or answer.beta is not None or (
-            answer.value is not None and answer.value != node.leaf_value)
+        return (
+            answer.alpha is not None
+            or answer.beta is not None
+            or (answer.value is not None and answer.value != node.leaf_value)
+        )
 
-    return {node.name for node in exercise.key
-            if marked[node.name] or worked(node.name) or (node.parent is not None and worked(node.parent))}
+    return {
+        node.name
+        for node in exercise.key
+        if marked[node.name] or worked(node.name) or (node.parent is not None and worked(node.parent))
+    }
 
 
 def _follows(exercise: Exercise, answers: Answers, marked: dict[str, bool], name: str, claim: Claim) -> bool:
@@ -239,6 +251,9 @@ def _follows(exercise: Exercise, answers: Answers, marked: dict[str, bool], name
         return True
     answer: NodeAnswer = answers.get(name)
     value = answer.value if answer.value is not None else exercise.by_name[name].leaf_value
-    return (value is not None and value == claim.value
-            and (answer.alpha is None or answer.alpha == claim.alpha)
-            and (answer.beta is None or answer.beta == claim.beta))
+    return (
+        value is not None
+        and value == claim.value
+        and (answer.alpha is None or answer.alpha == claim.alpha)
+        and (answer.beta is None or answer.beta == claim.beta)
+    )

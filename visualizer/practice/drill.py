@@ -6,9 +6,9 @@ import random
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
-from visualizer.tracing.trace_columns import KINDS
 from visualizer.tracing.events import EVENT_KINDS, Effect
 from visualizer.tracing.trace import Trace
+from visualizer.tracing.trace_columns import KINDS
 
 __all__ = ["CUTOFF", "ENTER", "Choice", "Drill", "Question", "iter_questions", "questions"]
 

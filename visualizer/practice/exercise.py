@@ -119,8 +119,9 @@ class Exercise:
         return cls.from_random(RandomExercise.from_code(code), cut_window=cut_window)
 
     @classmethod
-    def from_game(cls, game: Game, *, depth: int | None = None, strict: bool = False,
-                  cut_window: str = "kept") -> Exercise:
+    def from_game(
+        cls, game: Game, *, depth: int | None = None, strict: bool = False, cut_window: str = "kept"
+    ) -> Exercise:
         """An exercise on any tree source, searched to `depth` (None: full depth, or the game's suggestion).
 
         Raises:
@@ -156,7 +157,9 @@ class Exercise:
                 f"no exercise is named in {where}; add its code (exercise CODE) or give the tree as options"
             )
         game = from_spec(header["source"], where=f"the source in {where}")
-        return cls.from_game(game, depth=header.get("depth"), strict=header.get("strict") is True, cut_window=cut_window)
+        return cls.from_game(
+            game, depth=header.get("depth"), strict=header.get("strict") is True, cut_window=cut_window
+        )
 
     @property
     def code(self) -> str | None:
@@ -228,8 +231,14 @@ class Exercise:
             node = tree.nodes[node_id]
             parent = None if node.parent is None else tree.nodes[node.parent].name
             leaf_value = node.static_value if node_id in evaluated else None
-            common = dict(id=node_id, name=node.name, parent=parent, depth=node.depth, player=node.player,
-                          leaf_value=leaf_value)
+            common = {
+                "id": node_id,
+                "name": node.name,
+                "parent": parent,
+                "depth": node.depth,
+                "player": node.player,
+                "leaf_value": leaf_value,
+            }
             found = _solution_node(solution, tree, node_id)
             if found is None or found.status is not NodeStatus.VISITED:
                 pruned = found if found is not None else _pruned_ancestor(solution, tree, node_id)
@@ -241,8 +250,18 @@ class Exercise:
                 alpha, beta = _raised(found.player, found.value, alpha, beta)
                 if (alpha, beta) != (found.alpha, found.beta):
                     window = cut_at.get(found.id, value)
-            nodes.append(KeyNode(**common, pruned=False, value=found.value, alpha=alpha, beta=beta,
-                                 enter_step=enter, value_step=value, window_step=window))
+            nodes.append(
+                KeyNode(
+                    **common,
+                    pruned=False,
+                    value=found.value,
+                    alpha=alpha,
+                    beta=beta,
+                    enter_step=enter,
+                    value_step=value,
+                    window_step=window,
+                )
+            )
         return tuple(nodes)
 
     @cached_property
@@ -306,6 +325,5 @@ def _steps(solution: Trace) -> dict[int, tuple[int, int | None, int | None]]:
         elif event.kind is EventKind.UPDATE and windowed[node][1:] != (event.alpha, event.beta):
             windowed[node] = (event.step, event.alpha, event.beta)
     return {
-        node: (step, valued[node][0] if node in valued else None, windowed[node][0])
-        for node, step in entered.items()
+        node: (step, valued[node][0] if node in valued else None, windowed[node][0]) for node, step in entered.items()
     }

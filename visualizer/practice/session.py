@@ -6,10 +6,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from visualizer.errors import InputError
-from visualizer.safe_files import write_text_atomic
 from visualizer.practice.answers import Answers, NodeAnswer, to_text
 from visualizer.practice.check import Report, check, marked_pruned
 from visualizer.practice.exercise import Exercise
+from visualizer.safe_files import write_text_atomic
 
 __all__ = ["PracticeSession"]
 

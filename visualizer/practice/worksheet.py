@@ -1,4 +1,5 @@
-"""Provides `choose_exercises`: the random exercises of a worksheet that meet its constraints, found by a bounded search.
+"""Provides `choose_exercises`: the random exercises of a worksheet that meet its constraints, found by a bounded
+search.
 
 A worksheet asks for N exercises of one shape (branching, depth, values, root, cut rule) whose
 alpha-beta run has exactly K cut-offs, at least one deep cut-off, or only distinct leaf values.
@@ -26,8 +27,17 @@ from visualizer.tracing import Trace
 from visualizer.tracing.events import EventKind
 
 __all__ = [
-    "DEEP_DEPTH", "MAX_COUNT", "MAX_TRIES", "NODE_BUDGET", "WorksheetExercise", "WorksheetRequest",
-    "check_request", "choose_exercises", "deep_cutoffs", "most_cutoffs", "tree_nodes",
+    "DEEP_DEPTH",
+    "MAX_COUNT",
+    "MAX_TRIES",
+    "NODE_BUDGET",
+    "WorksheetExercise",
+    "WorksheetRequest",
+    "check_request",
+    "choose_exercises",
+    "deep_cutoffs",
+    "most_cutoffs",
+    "tree_nodes",
 ]
 
 MAX_COUNT = 100
@@ -127,7 +137,7 @@ class SearchReport:
 
 def tree_nodes(branching: int, depth: int) -> int:
     """The nodes of a perfect tree: 1 + B + B^2 + ... + B^depth."""
-    return sum(branching ** level for level in range(depth + 1))
+    return sum(branching**level for level in range(depth + 1))
 
 
 def most_cutoffs(branching: int, depth: int) -> int:
@@ -182,8 +192,10 @@ def deep_cutoffs(trace: Trace) -> int:
             alpha, beta = windows[node]
             alpha_origin, beta_origin = origins[node]
             depth = nodes[node].depth
-            origins[node] = (depth if event.alpha != alpha else alpha_origin,
-                             depth if event.beta != beta else beta_origin)
+            origins[node] = (
+                depth if event.alpha != alpha else alpha_origin,
+                depth if event.beta != beta else beta_origin,
+            )
             windows[node] = (event.alpha, event.beta)
         elif event.kind is EventKind.CUTOFF:
             alpha_origin, beta_origin = origins[node]
@@ -210,35 +222,46 @@ def check_request(request: WorksheetRequest) -> None:
         raise InputError("--depth is 0, a tree of one leaf: a worksheet's trees need --depth 1 or more")
     nodes = tree_nodes(branching, depth)
     if nodes > MAX_PRACTICE_NODES:
-        raise InputError(f"a tree of branching {branching} and depth {depth} has {nodes:,} nodes, too many to work "
-                         f"by hand (at most {MAX_PRACTICE_NODES}); choose a smaller --depth or --branching")
+        raise InputError(
+            f"a tree of branching {branching} and depth {depth} has {nodes:,} nodes, too many to work "
+            f"by hand (at most {MAX_PRACTICE_NODES}); choose a smaller --depth or --branching"
+        )
     if request.cutoffs is not None:
         if request.cutoffs < 0:
             raise InputError(f"--cutoffs is {request.cutoffs}; give a number of cut-offs, 0 or more")
         most = most_cutoffs(branching, depth)
         if request.cutoffs > most:
-            raise InputError(f"--cutoffs {request.cutoffs} is impossible on a tree of branching {branching} and "
-                             f"depth {depth}: alpha-beta makes at most {most} there; ask for 0 to {most}, "
-                             "or a deeper or wider tree")
+            raise InputError(
+                f"--cutoffs {request.cutoffs} is impossible on a tree of branching {branching} and "
+                f"depth {depth}: alpha-beta makes at most {most} there; ask for 0 to {most}, "
+                "or a deeper or wider tree"
+            )
     if request.deep:
         if depth < DEEP_DEPTH or branching < 2:
-            raise InputError(f"--deep-cutoff needs a tree of --depth {DEEP_DEPTH} or more and --branching 2 or more "
-                             f"(the bound comes from three levels up); this one has depth {depth}, branching "
-                             f"{branching}")
+            raise InputError(
+                f"--deep-cutoff needs a tree of --depth {DEEP_DEPTH} or more and --branching 2 or more "
+                f"(the bound comes from three levels up); this one has depth {depth}, branching "
+                f"{branching}"
+            )
         if request.cutoffs == 0:
             raise InputError("--deep-cutoff asks for a cut-off and --cutoffs 0 for none; drop one of them")
-    leaves = branching ** depth
+    leaves = branching**depth
     values = high - low + 1
     if request.distinct and values < leaves:
-        raise InputError(f"--distinct needs {leaves} different leaf values, and --range {low}:{high} has only "
-                         f"{values}; widen --range (e.g. {-((leaves + 1) // 2)}:{leaves // 2 + 1}) or drop --distinct")
-    if values ** leaves < request.count:
-        raise InputError(f"--range {low}:{high} makes only {values ** leaves} different trees of {leaves} leaves, "
-                         f"fewer than --count {request.count}; widen --range or lower --count")
+        raise InputError(
+            f"--distinct needs {leaves} different leaf values, and --range {low}:{high} has only "
+            f"{values}; widen --range (e.g. {-((leaves + 1) // 2)}:{leaves // 2 + 1}) or drop --distinct"
+        )
+    if values**leaves < request.count:
+        raise InputError(
+            f"--range {low}:{high} makes only {values**leaves} different trees of {leaves} leaves, "
+            f"fewer than --count {request.count}; widen --range or lower --count"
+        )
 
 
-def choose_exercises(request: WorksheetRequest, *, progress: Callable[[int, int], None] | None = None,
-                     max_tries: int = MAX_TRIES) -> tuple[list[WorksheetExercise], int]:
+def choose_exercises(
+    request: WorksheetRequest, *, progress: Callable[[int, int], None] | None = None, max_tries: int = MAX_TRIES
+) -> tuple[list[WorksheetExercise], int]:
     """The worksheet's exercises: the first trees, seed after seed, that meet every constraint.
 
     Args:
@@ -262,8 +285,9 @@ def choose_exercises(request: WorksheetRequest, *, progress: Callable[[int, int]
     for offset in range(limit):
         if progress is not None and offset % 200 == 0:
             progress(offset, limit)
-        settings = RandomExercise(shape.branching, shape.depth, shape.value_range, shape.seed + offset,
-                                  shape.root, shape.strict)
+        settings = RandomExercise(
+            shape.branching, shape.depth, shape.value_range, shape.seed + offset, shape.root, shape.strict
+        )
         report.tried += 1
         kept = _try(request, settings, len(chosen) + 1, seen, report)
         if kept is not None:
@@ -277,11 +301,17 @@ def choose_exercises(request: WorksheetRequest, *, progress: Callable[[int, int]
     return chosen, report.tried
 
 
-def _try(request: WorksheetRequest, settings: RandomExercise, number: int, seen: set[tuple[Value, ...]],
-         report: SearchReport) -> WorksheetExercise | None:
+def _try(
+    request: WorksheetRequest, settings: RandomExercise, number: int, seen: set[tuple[Value, ...]], report: SearchReport
+) -> WorksheetExercise | None:
     """Exercise `number`, the tree of `settings`, if it meets the request and is new, else None."""
-    game = random_tree(depth=settings.depth, branching=settings.branching, value_range=settings.value_range,
-                       seed=settings.seed, root=settings.root)
+    game = random_tree(
+        depth=settings.depth,
+        branching=settings.branching,
+        value_range=settings.value_range,
+        seed=settings.seed,
+        root=settings.root,
+    )
     leaves = tuple(game.static_value(state) for state in range(len(game)) if game.is_terminal(state))
     if leaves in seen:
         report.repeats += 1
@@ -307,8 +337,10 @@ def _refusal(request: WorksheetRequest, report: SearchReport) -> str:
     low, high = shape.value_range
     wanted = request.describe() or "leaves unlike the others'"
     plural = "" if request.count == 1 else "s"
-    line = (f"found {report.found} of the {request.count} exercise{plural} asked for in {report.tried:,} random "
-            f"trees (branching {shape.branching}, depth {shape.depth}, values {low}:{high}) with {wanted}")
+    line = (
+        f"found {report.found} of the {request.count} exercise{plural} asked for in {report.tried:,} random "
+        f"trees (branching {shape.branching}, depth {shape.depth}, values {low}:{high}) with {wanted}"
+    )
     hints = ["lower --count"] if report.found else []
     if request.cutoffs is not None and report.cutoffs:
         common = ", ".join(f"{count} ({trees:,} trees)" for count, trees in report.cutoffs.most_common(3))

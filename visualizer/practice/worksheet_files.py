@@ -20,21 +20,40 @@ from typing import Any
 from visualizer.errors import InputError
 from visualizer.pictures.drawing import Drawing
 from visualizer.pictures.figure import Figure
-from visualizer.safe_files import StagedWrites
 from visualizer.pictures.tex import tex_text
 from visualizer.pictures.themes import DEFAULT_THEME
+from visualizer.safe_files import StagedWrites
 from visualizer.tracing.trace import Trace
 
-__all__ = ["DEFAULT_WORKSHEET_FORMATS", "INDEX_COLUMNS", "WORKSHEET_FORMATS", "WorksheetPage", "index_csv",
-           "parse_worksheet_formats", "write_worksheet"]
+__all__ = [
+    "DEFAULT_WORKSHEET_FORMATS",
+    "INDEX_COLUMNS",
+    "WORKSHEET_FORMATS",
+    "WorksheetPage",
+    "index_csv",
+    "parse_worksheet_formats",
+    "write_worksheet",
+]
 
 WORKSHEET_FORMATS = ("md", "svg", "pdf", "tex")
 """What `worksheet --format` takes, in the order the files are written."""
 
 DEFAULT_WORKSHEET_FORMATS = ("md", "svg")
 
-INDEX_COLUMNS = ("number", "code", "branching", "depth", "range", "seed", "root", "strict", "cutoffs",
-                 "deep_cutoffs", "leaves", "value")
+INDEX_COLUMNS = (
+    "number",
+    "code",
+    "branching",
+    "depth",
+    "range",
+    "seed",
+    "root",
+    "strict",
+    "cutoffs",
+    "deep_cutoffs",
+    "leaves",
+    "value",
+)
 """The columns of index.csv (and the keys of each exercise in `--json`)."""
 
 
@@ -79,8 +98,10 @@ def parse_worksheet_formats(text: str) -> tuple[str, ...]:
     unknown = [part for part in asked if part not in WORKSHEET_FORMATS]
     if unknown or not asked:
         shown = ", ".join(repr(part) for part in unknown) or "nothing"
-        raise InputError(f"--format has {shown}; a worksheet takes any of {', '.join(WORKSHEET_FORMATS)}, "
-                         "separated by commas, e.g. --format pdf,md")
+        raise InputError(
+            f"--format has {shown}; a worksheet takes any of {', '.join(WORKSHEET_FORMATS)}, "
+            "separated by commas, e.g. --format pdf,md"
+        )
     return tuple(fmt for fmt in WORKSHEET_FORMATS if fmt in asked)
 
 
@@ -107,8 +128,15 @@ def file_stem(page: WorksheetPage, count: int) -> str:
     return f"exercise-{page.number:0{max(2, len(str(count)))}d}"
 
 
-def write_worksheet(pages: Sequence[WorksheetPage], out: Path, formats: Sequence[str], *, heading: str,
-                    key_heading: str | None = None, theme: str = DEFAULT_THEME) -> list[Path]:
+def write_worksheet(
+    pages: Sequence[WorksheetPage],
+    out: Path,
+    formats: Sequence[str],
+    *,
+    heading: str,
+    key_heading: str | None = None,
+    theme: str = DEFAULT_THEME,
+) -> list[Path]:
     """Writes the worksheet's files into `out` (created if missing); returns the paths written.
 
     Every file is written to a temporary first and all are renamed into place together, so an error
@@ -141,8 +169,12 @@ def write_worksheet(pages: Sequence[WorksheetPage], out: Path, formats: Sequence
                 written.append((out / f"{stem}-{kind}.{fmt}", [_paint(fmt, drawing)]))
     if "tex" in formats:
         written.append((out / "worksheet.tex", [_tex_document(pages, [sheet for sheet, _ in drawings], heading)]))
-        written.append((out / "worksheet-key.tex", [_tex_document(pages, [key for _, key in drawings],
-                                                                  f"Answer keys: {key_heading}", key=True)]))
+        written.append(
+            (
+                out / "worksheet-key.tex",
+                [_tex_document(pages, [key for _, key in drawings], f"Answer keys: {key_heading}", key=True)],
+            )
+        )
     if "md" in formats:
         svg = "svg" in formats
         written.append((out / "worksheet.md", [_markdown(pages, heading, key=False, svg=svg)]))
@@ -157,8 +189,10 @@ def write_worksheet(pages: Sequence[WorksheetPage], out: Path, formats: Sequence
 def _paint(fmt: str, drawing: Drawing) -> bytes | str:
     if fmt == "svg":
         from visualizer.pictures.svg import to_svg
+
         return to_svg(drawing)
     from visualizer.pictures.raster import to_pdf
+
     return to_pdf(drawing)
 
 
@@ -190,8 +224,9 @@ def _markdown(pages: Sequence[WorksheetPage], heading: str, *, key: bool, svg: b
     return "\n".join(lines).rstrip("\n") + "\n"
 
 
-def _tex_document(pages: Sequence[WorksheetPage], drawings: Sequence[Drawing], heading: str, *,
-                  key: bool = False) -> str:
+def _tex_document(
+    pages: Sequence[WorksheetPage], drawings: Sequence[Drawing], heading: str, *, key: bool = False
+) -> str:
     """A LaTeX document with one page per drawing (each a TikZ picture with its own title); a sheet's page
     ends with the command that checks its answers."""
     from visualizer.pictures.tikz import to_tikz

@@ -9,7 +9,8 @@ step that does not fit. The two accept the same traces.
 
 from __future__ import annotations
 
-from itertools import compress, count as counter, islice
+from itertools import compress, islice
+from itertools import count as counter
 from operator import eq
 
 from visualizer.errors import TraceFileError
@@ -73,8 +74,15 @@ def _check_nodes(parents, depths, names, count: int, name: str) -> None:
 
 
 _ROLES = tuple(
-    0 if kind_effect is _OPEN else 1 if kind_effect is _CLOSE else 2 if code == BACK_UP else
-    3 if kind_effect is _PRUNE or code == RESEARCH else 4
+    0
+    if kind_effect is _OPEN
+    else 1
+    if kind_effect is _CLOSE
+    else 2
+    if code == BACK_UP
+    else 3
+    if kind_effect is _PRUNE or code == RESEARCH
+    else 4
     for code, kind_effect in enumerate(_EFFECTS)
 )
 """What `_walk` does at each kind, by code: 0 opens a node, 1 closes it, 3 (cut-offs, re-searches)
@@ -123,7 +131,9 @@ def _walk(trace: Trace) -> list[int] | None:
         elif role == 1:
             pop()
             top = stack[-1] if stack else None
-        elif role == 3 and not _rare_fits(kind, index, node, children, kinds, parents, entered, stack, skipped, revisits):
+        elif role == 3 and not _rare_fits(
+            kind, index, node, children, kinds, parents, entered, stack, skipped, revisits
+        ):
             return None
     return None if stack else order
 
@@ -232,7 +242,10 @@ def _check_summary(trace: Trace, entered: list[int], name: str) -> None:
         pruned = set(cutoff.pruned)
         kids = skipped.get(cutoff.step, ())
         same_event = (cutoff.node, cutoff.child, tuple(cutoff.skipped)) == (
-            columns.event_node[event], columns.event_child[event], tuple(kids))
+            columns.event_node[event],
+            columns.event_child[event],
+            tuple(kids),
+        )
         # each pruned node is skipped or below a pruned node, and none was visited
         below_skipped = all(node not in visited and (node in kids or parents[node] in pruned) for node in pruned)
         if not (same_event and below_skipped):
@@ -242,6 +255,10 @@ def _check_summary(trace: Trace, entered: list[int], name: str) -> None:
     if tuple(summary.visit_order) != tuple(entered):
         raise _problem(name, "graph.summary.visit_order is not the order in which the events enter the nodes")
     line = summary.principal_variation
-    if not line or line[0] != 0 or any(parents[node] != before for before, node in zip(line, line[1:])) \
-            or summary.best_child != (line[1] if len(line) > 1 else None):
+    if (
+        not line
+        or line[0] != 0
+        or any(parents[node] != before for before, node in zip(line, line[1:]))
+        or summary.best_child != (line[1] if len(line) > 1 else None)
+    ):
         raise _problem(name, "graph.summary.principal_variation is not a path down from the root through best_child")

@@ -33,6 +33,7 @@ def _imported() -> ModuleType:
     Python's signal handlers, on platforms with `pthread_sigmask`)."""
     if not hasattr(signal, "pthread_sigmask") or threading.current_thread() is not threading.main_thread():
         import msgspec as module
+
         return module
     previous = signal.pthread_sigmask(signal.SIG_BLOCK, _HELD)
     try:
@@ -80,5 +81,10 @@ def decode_v2(text: str | bytes) -> dict[str, Any] | None:
     graph = document.graph
     if graph.get("version") != 2 or type(graph.get("passes", [])) is not list:
         return None
-    return {"directed": document.directed, "multigraph": document.multigraph, "graph": graph,
-            "nodes": document.nodes, "edges": document.edges}
+    return {
+        "directed": document.directed,
+        "multigraph": document.multigraph,
+        "graph": graph,
+        "nodes": document.nodes,
+        "edges": document.edges,
+    }

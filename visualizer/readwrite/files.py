@@ -6,8 +6,8 @@ from __future__ import annotations
 import os
 import stat
 import zlib
+from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import Iterable, Iterator
 
 from visualizer.errors import TraceFileError
 

@@ -11,17 +11,18 @@ from __future__ import annotations
 
 import math
 from array import array
+from collections.abc import Sequence
 from itertools import compress
 from operator import attrgetter, itemgetter
-from typing import Any, Sequence
+from typing import Any
 
 from visualizer.errors import TraceFileError
-from visualizer.readwrite.json_write import CARRIED_FIELDS
-from visualizer.readwrite.check import check_trace
-from visualizer.readwrite.schema import validate
 from visualizer.games.base import Player
-from visualizer.tracing.events import EVENT_FIELDS, EVENT_KINDS, Bound, EventKind
+from visualizer.readwrite.check import check_trace
+from visualizer.readwrite.json_write import CARRIED_FIELDS
+from visualizer.readwrite.schema import validate
 from visualizer.search.registry import algorithm_traits
+from visualizer.tracing.events import EVENT_FIELDS, EVENT_KINDS, Bound, EventKind
 from visualizer.tracing.trace import Trace
 from visualizer.tracing.trace_columns import KIND_CODES, NO_CHILD, ChildIndex, Nones, TraceColumns
 from visualizer.tracing.trace_records import Cutoff, NodeStatus, Summary
@@ -72,11 +73,11 @@ class _Reader:
         self.length(column, count, where)
         types = set(map(type, column))
         if not types <= _VALUE_TYPES:
-            raise self.fail(where, "must hold numbers, \"+inf\", \"-inf\" or null")
+            raise self.fail(where, 'must hold numbers, "+inf", "-inf" or null')
         if str not in types:
             return column
         if not {item for item in column if type(item) is str} <= _INFINITIES.keys():
-            raise self.fail(where, "holds a string that is not \"+inf\" or \"-inf\"")
+            raise self.fail(where, 'holds a string that is not "+inf" or "-inf"')
         return list(map(_INFINITIES.get, column, column))
 
     def codes(self, column: list[Any], table_name: str, count: int, where: str) -> list[Any]:
@@ -143,7 +144,8 @@ class _Reader:
                 raise self.fail(where + "board", "must hold text or null")
         probability = self.values(node_columns["probability"], count, where + "probability")
         if not isinstance(probability, Nones) and any(
-                type(item) is str or item is not None and not 0 <= item <= 1 for item in probability):
+            type(item) is str or item is not None and not 0 <= item <= 1 for item in probability
+        ):
             raise self.fail(where + "probability", "must hold numbers from 0 to 1 or null")
 
         events = graph["events"]
@@ -153,8 +155,11 @@ class _Reader:
         self.ids(events["node"], count, "graph.events.node")
         carried = self.carried(events, event_kind, count)
 
-        extra = {field: dict(zip(steps, values)) for field, (steps, values) in carried.items()
-                 if field not in ("child", "skipped") and any(value is not None for value in values)}
+        extra = {
+            field: dict(zip(steps, values))
+            for field, (steps, values) in carried.items()
+            if field not in ("child", "skipped") and any(value is not None for value in values)
+        }
         child_steps, child_ids = carried["child"]
         event_child = array("i", [NO_CHILD]) * event_count
         for step, child in zip(child_steps, child_ids):
@@ -166,18 +171,30 @@ class _Reader:
         for number, node in enumerate(order, 1):
             visit[node] = number
         columns = TraceColumns(
-            name=names, parent=parents, children=_LazyChildIndex(parents), move=node_columns["move"],
-            depth=node_columns["depth"], player=self.codes(node_columns["player"], "player", count, where + "player"),
+            name=names,
+            parent=parents,
+            children=_LazyChildIndex(parents),
+            move=node_columns["move"],
+            depth=node_columns["depth"],
+            player=self.codes(node_columns["player"], "player", count, where + "player"),
             **{key: self.values(node_columns[key], count, where + key) for key in _NODE_VALUES},
-            visit=visit, status=self.codes(node_columns["status"], "status", count, where + "status"),
-            board=Nones(count) if board is None else board, probability=probability,
-            event_kind=event_kind, event_node=event_node, event_child=event_child, event_skipped=skipped,
+            visit=visit,
+            status=self.codes(node_columns["status"], "status", count, where + "status"),
+            board=Nones(count) if board is None else board,
+            probability=probability,
+            event_kind=event_kind,
+            event_node=event_node,
+            event_child=event_child,
+            event_skipped=skipped,
             event_extra=extra,
-            **{f"event_{key}": self.values(events[key], event_count, f"graph.events.{key}")
-               for key in ("value", "alpha", "beta")},
+            **{
+                f"event_{key}": self.values(events[key], event_count, f"graph.events.{key}")
+                for key in ("value", "alpha", "beta")
+            },
         )
-        trace = Trace(**trace_header(graph), summary=self.summary(count, tuple(order)), columns=columns,
-                      earlier_passes=earlier)
+        trace = Trace(
+            **trace_header(graph), summary=self.summary(count, tuple(order)), columns=columns, earlier_passes=earlier
+        )
         check_trace(trace, name=self.name)
         return trace
 
@@ -205,8 +222,10 @@ class _Reader:
                 except (ValueError, TypeError):
                     raise self.fail(where, "must hold exact, lower, upper or null") from None
             elif holds == "moves":
-                if any(moves is not None and (type(moves) is not list or not all(type(move) is str for move in moves))
-                       for moves in column):
+                if any(
+                    moves is not None and (type(moves) is not list or not all(type(move) is str for move in moves))
+                    for moves in column
+                ):
                     raise self.fail(where, "must hold lists of move labels or null")
                 column = [None if moves is None else tuple(moves) for moves in column]
             elif holds == "count":
@@ -228,9 +247,14 @@ class _Reader:
         best_child = record["best_child"]
         self.ids([best_child], count, where + "best_child", optional=True)
         return Summary(
-            value=_INFINITIES.get(record["value"], record["value"]), best_child=best_child,
-            best_move=record["best_move"], principal_variation=tuple(lists["principal_variation"]), visit_order=order,
-            leaves_evaluated=record["leaves_evaluated"], cutoffs=tuple(cutoffs), pruned=tuple(lists["pruned"]),
+            value=_INFINITIES.get(record["value"], record["value"]),
+            best_child=best_child,
+            best_move=record["best_move"],
+            principal_variation=tuple(lists["principal_variation"]),
+            visit_order=order,
+            leaves_evaluated=record["leaves_evaluated"],
+            cutoffs=tuple(cutoffs),
+            pruned=tuple(lists["pruned"]),
             unreached=tuple(lists["unreached"]),
         )
 
@@ -255,18 +279,25 @@ def _sampled(data: dict[str, Any]) -> dict[str, Any]:
     graph = dict(data["graph"])
     for key in ("node_columns", "events"):
         if isinstance(graph.get(key), dict):
-            graph[key] = {field: column[:SAMPLE] if isinstance(column, list) else column
-                          for field, column in graph[key].items()}
+            graph[key] = {
+                field: column[:SAMPLE] if isinstance(column, list) else column for field, column in graph[key].items()
+            }
     if isinstance(graph.get("passes"), list):
         graph["passes"] = [_sampled(document) for document in graph["passes"]]
-    return {**data, "graph": graph, **{key: list(map(_plain, data[key][:SAMPLE])) for key in ("nodes", "edges")
-                                       if isinstance(data.get(key), list)}}
+    return {
+        **data,
+        "graph": graph,
+        **{key: list(map(_plain, data[key][:SAMPLE])) for key in ("nodes", "edges") if isinstance(data.get(key), list)},
+    }
 
 
 def _plain(record: Any) -> Any:
     """A record as a dict (a struct of `decode_v2` turned back into what `json.loads` gives)."""
-    return record if isinstance(record, dict) or not hasattr(record, "__struct_fields__") else \
-        {field: getattr(record, field) for field in record.__struct_fields__}
+    return (
+        record
+        if isinstance(record, dict) or not hasattr(record, "__struct_fields__")
+        else {field: getattr(record, field) for field in record.__struct_fields__}
+    )
 
 
 def trace_header(attributes: dict[str, Any]) -> dict[str, Any]:
@@ -281,8 +312,11 @@ def trace_header(attributes: dict[str, Any]) -> dict[str, Any]:
         "root_player": Player(attributes["root_player"]),
         "description": attributes["description"],
         "source": attributes["source"],
-        "options": {name: tuple(value) if isinstance(value, list) else value
-                    for name, value in options.items() if name not in ("depth_limit", "iterative", "strict")},
+        "options": {
+            name: tuple(value) if isinstance(value, list) else value
+            for name, value in options.items()
+            if name not in ("depth_limit", "iterative", "strict")
+        },
     }
 
 

@@ -6,20 +6,40 @@ columns, codes), and `encode_value`/`decode_value`, the text form of one search 
 
 from __future__ import annotations
 
-import math
-from typing import Any
 import json
-from typing import Any, Callable, Iterator, Optional, Union
+import math
 from array import array
+from collections.abc import Callable, Iterator, Sequence
 from itertools import repeat
 from operator import is_not
-from typing import Any, Optional, Sequence
+from typing import Any
 
 from visualizer.games.base import Value
 from visualizer.readwrite.decode import msgspec
 from visualizer.tracing.trace_columns import Nones
 
-__all__ = ["Big", "CHUNK_ITEMS", "MINUS_INF", "NAN_MESSAGE", "PLUS_INF", "Records", "coded_column", "compact_chunks", "decode_value", "encode_value", "encoded", "exact_list", "letter_codes", "list_bytes", "materialised", "maybe_column", "plain_column", "readable_text", "small_codes_column", "values_column"]
+__all__ = [
+    "Big",
+    "CHUNK_ITEMS",
+    "MINUS_INF",
+    "NAN_MESSAGE",
+    "PLUS_INF",
+    "Records",
+    "coded_column",
+    "compact_chunks",
+    "decode_value",
+    "encode_value",
+    "encoded",
+    "exact_list",
+    "letter_codes",
+    "list_bytes",
+    "materialised",
+    "maybe_column",
+    "plain_column",
+    "readable_text",
+    "small_codes_column",
+    "values_column",
+]
 
 
 PLUS_INF = "+inf"
@@ -57,7 +77,7 @@ CHUNK_ITEMS = 100_000
 NAN_MESSAGE = "a trace value is NaN; values must be numbers or +/-infinity"
 _COMPACT = {"separators": (",", ":"), "ensure_ascii": False, "allow_nan": False, "sort_keys": True}
 _READABLE = {"separators": (", ", ": "), "ensure_ascii": False, "allow_nan": False, "sort_keys": True}
-_EXACT = list[Optional[Union[int, str]]]
+_EXACT = list[int | str | None]
 """The items msgspec writes exactly as `json.dumps(ensure_ascii=False)` does: whole numbers, nulls and
 strings (not floats: msgspec writes 1e+16 as 1e16, and an infinity as null; not booleans, which are
 rare enough to leave to the standard library). Strings are escaped alike for every code point but
@@ -69,8 +89,14 @@ class Big:
     `whole` when they are known to be whole numbers (written by msgspec without a look); `part(start,
     end)`, when given, the same items as the column holds them (an array, a list)."""
 
-    def __init__(self, length: int, items: Callable[[int, int], list[Any]], *, whole: bool = False,
-                 part: Callable[[int, int], Any] | None = None):
+    def __init__(
+        self,
+        length: int,
+        items: Callable[[int, int], list[Any]],
+        *,
+        whole: bool = False,
+        part: Callable[[int, int], Any] | None = None,
+    ):
         self.length, self.items, self.whole, self.part = length, items, whole, part
 
 
@@ -158,8 +184,9 @@ def readable_text(value: Any, level: int) -> str:
     """`value` indented one space a level; a list or object of plain values stays on one line."""
     if isinstance(value, dict) and any(isinstance(item, (dict, list)) for item in value.values()):
         inner = "\n" + " " * (level + 1)
-        items = [json.dumps(key, ensure_ascii=False) + ": " + readable_text(value[key], level + 1)
-                 for key in sorted(value)]
+        items = [
+            json.dumps(key, ensure_ascii=False) + ": " + readable_text(value[key], level + 1) for key in sorted(value)
+        ]
         return "{" + inner + ("," + inner).join(items) + "\n" + " " * level + "}"
     if isinstance(value, list) and any(isinstance(item, (dict, list)) for item in value):
         inner = "\n" + " " * (level + 1)
@@ -233,7 +260,7 @@ def values_column(column: Sequence[Any], errors: str) -> Records | None:
     return Records(len(column), text)
 
 
-_WHOLE_OR_NONE = list[Optional[int]]
+_WHOLE_OR_NONE = list[int | None]
 """Values that cannot be an infinity: a part holding only these is written as it is, by msgspec."""
 
 
@@ -253,8 +280,12 @@ def _listed(part: Any) -> list[Any]:
 def plain_column(column: Sequence[Any], *, whole: bool = False) -> Big:
     """A column written as it is; `whole` when it holds only whole numbers (ids, codes, depths).
     Parts of whole numbers and nulls are written straight from the column (`Big.part`)."""
-    return Big(len(column), lambda start, end: _listed(column[start:end]), whole=whole,
-               part=lambda start, end: column[start:end])
+    return Big(
+        len(column),
+        lambda start, end: _listed(column[start:end]),
+        whole=whole,
+        part=lambda start, end: column[start:end],
+    )
 
 
 def maybe_column(column: Sequence[Any]) -> Big | None:
@@ -290,8 +321,8 @@ def coded_column(column: Sequence[Any], table: tuple[str, ...]) -> Records:
 
     msgspec writes the members as their JSON strings; `letter_codes` then turns each string into its code
     by one `bytearray.translate` (a letter found only in that value becomes its digit, everything
-    else but commas and brackets goes). Where a table has no such letters, or the text does not come out as one digit per item,
-    the codes are looked up by identity (C-fast, but a Python int per item).
+    else but commas and brackets goes). Where a table has no such letters, or the text does not come out as one
+    digit per item, the codes are looked up by identity (C-fast, but a Python int per item).
     """
     members = type(column[0]) if len(column) else ()
     codes = {id(member): table.index(member.value) for member in members}
@@ -317,8 +348,14 @@ def letter_codes(table: tuple[str, ...]) -> tuple[bytes, bytes] | None:
         return None
     translation, kept = bytearray(range(256)), set()
     for code, value in enumerate(table):
-        letter = next((letter for letter in value if value.count(letter) == 1
-                       and not any(letter in other for other in table if other != value)), None)
+        letter = next(
+            (
+                letter
+                for letter in value
+                if value.count(letter) == 1 and not any(letter in other for other in table if other != value)
+            ),
+            None,
+        )
         if letter is None:
             return None
         translation[ord(letter)] = ord("0") + code

@@ -10,21 +10,34 @@ any space. The text is deterministic: sorted keys, the same bytes for the same s
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator, Sequence
 from itertools import compress
-from typing import Any, Iterator, Sequence
+from typing import Any
 
-from visualizer.version import __version__
-from visualizer.tracing.graph import FORMAT, check_names, options_record
-from visualizer.readwrite.json_text import coded_column, maybe_column, plain_column, small_codes_column, values_column
-from visualizer.readwrite.json_text import Records, compact_chunks, encoded, list_bytes, materialised, readable_text
-from visualizer.readwrite.decode import msgspec
-from visualizer.readwrite.json_text import MINUS_INF, PLUS_INF
 from visualizer.games.base import Player
+from visualizer.readwrite.decode import msgspec
+from visualizer.readwrite.json_text import (
+    MINUS_INF,
+    PLUS_INF,
+    Records,
+    coded_column,
+    compact_chunks,
+    encoded,
+    list_bytes,
+    materialised,
+    maybe_column,
+    plain_column,
+    readable_text,
+    small_codes_column,
+    values_column,
+)
 from visualizer.tracing.events import EVENT_FIELDS, EVENT_KINDS, SPARSE_FIELDS
-from visualizer.tracing.trace import Trace
+from visualizer.tracing.graph import FORMAT, check_names, options_record
 from visualizer.tracing.lazy_columns import RecordedColumns
+from visualizer.tracing.trace import Trace
 from visualizer.tracing.trace_columns import KINDS, NO_CHILD, TraceColumns
 from visualizer.tracing.trace_records import NodeStatus
+from visualizer.version import __version__
 
 __all__ = ["json_v2_bytes", "json_v2_chunks", "VERSION", "INDENT_LIMIT", "CARRIED_FIELDS", "CODES"]
 
@@ -108,8 +121,16 @@ def _summary(trace: Trace) -> dict[str, Any]:
         "principal_variation": list(summary.principal_variation),
         "nodes_visited": summary.nodes_visited,
         "leaves_evaluated": summary.leaves_evaluated,
-        "cutoffs": [{"node": cut.node, "step": cut.step, "child": cut.child, "skipped": list(cut.skipped),
-                     "pruned": list(cut.pruned)} for cut in summary.cutoffs],
+        "cutoffs": [
+            {
+                "node": cut.node,
+                "step": cut.step,
+                "child": cut.child,
+                "skipped": list(cut.skipped),
+                "pruned": list(cut.pruned),
+            }
+            for cut in summary.cutoffs
+        ],
         "pruned": list(summary.pruned),
         "unreached": list(summary.unreached),
     }
@@ -123,15 +144,20 @@ def _document(trace: Trace, errors: str) -> dict[str, Any]:
     names = columns.name
     _check_child_order(columns)
     events = {
-        "kind": small_codes_column(columns.event_kind), "node": plain_column(columns.event_node, whole=True),
-        "value": values_column(columns.event_value, errors), "alpha": values_column(columns.event_alpha, errors),
+        "kind": small_codes_column(columns.event_kind),
+        "node": plain_column(columns.event_node, whole=True),
+        "value": values_column(columns.event_value, errors),
+        "alpha": values_column(columns.event_alpha, errors),
         "beta": values_column(columns.event_beta, errors),
     }
     events.update((field, plain_column(values, whole=field == "child")) for field, values in _carried(trace).items())
     node_columns = {
-        "depth": plain_column(columns.depth, whole=True), "move": plain_column(columns.move),
-        "player": coded_column(columns.player, CODES["player"]), "status": coded_column(columns.status, CODES["status"]),
-        "board": maybe_column(columns.board), "probability": values_column(columns.probability, errors) if columns.has_chance else None,
+        "depth": plain_column(columns.depth, whole=True),
+        "move": plain_column(columns.move),
+        "player": coded_column(columns.player, CODES["player"]),
+        "status": coded_column(columns.status, CODES["status"]),
+        "board": maybe_column(columns.board),
+        "probability": values_column(columns.probability, errors) if columns.has_chance else None,
         **{field: values_column(getattr(columns, field), errors) for field in _NODE_VALUES},
     }
     parents = columns.parent
@@ -139,15 +165,24 @@ def _document(trace: Trace, errors: str) -> dict[str, Any]:
         "directed": True,
         "multigraph": False,
         "graph": {
-            "format": FORMAT, "version": VERSION, "tool_version": __version__,
-            "source": trace.source, "algorithm": trace.algorithm, "options": options_record(trace),
-            "root_player": trace.root_player.value, "description": trace.description,
+            "format": FORMAT,
+            "version": VERSION,
+            "tool_version": __version__,
+            "source": trace.source,
+            "algorithm": trace.algorithm,
+            "options": options_record(trace),
+            "root_player": trace.root_player.value,
+            "description": trace.description,
             "codes": {key: list(table) for key, table in CODES.items()},
-            "summary": _summary(trace), "node_columns": node_columns, "events": events,
+            "summary": _summary(trace),
+            "node_columns": node_columns,
+            "events": events,
         },
         "nodes": Records(len(names), lambda start, end: _node_text(range(start, end), names[start:end], errors)),
-        "edges": Records(max(len(names) - 1, 0), lambda start, end: _edge_text(parents[start + 1 : end + 1],
-                                                                                range(start + 1, end + 1))),
+        "edges": Records(
+            max(len(names) - 1, 0),
+            lambda start, end: _edge_text(parents[start + 1 : end + 1], range(start + 1, end + 1)),
+        ),
     }
 
 

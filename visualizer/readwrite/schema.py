@@ -79,6 +79,4 @@ def validate(data: Any, *, name: str = "the trace file") -> None:
         problem = f"{where} lacks {_one_line(error.message.split(' is a required property')[0])}"
     else:
         problem = f"field {field_path(error.absolute_path)} is invalid ({_one_line(error.message)})"
-    raise TraceFileError(
-        f"{name} does not match the trace format: {problem}; export the trace again or fix that field"
-    )
+    raise TraceFileError(f"{name} does not match the trace format: {problem}; export the trace again or fix that field")

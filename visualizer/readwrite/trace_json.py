@@ -22,13 +22,13 @@ import sys
 from pathlib import Path
 from typing import Any, NoReturn
 
-from visualizer.safe_files import write_chunks_atomic
 from visualizer.errors import TraceFileError
-from visualizer.tracing.graph import FORMAT, FORMAT_VERSION
 from visualizer.readwrite.decode import decode_v2
-from visualizer.readwrite.json_write import json_v2_bytes, json_v2_chunks
-from visualizer.readwrite.json_read import trace_from_v2
 from visualizer.readwrite.files import gzip_chunks, is_gzip_name, read_trace_bytes
+from visualizer.readwrite.json_read import trace_from_v2
+from visualizer.readwrite.json_write import json_v2_bytes, json_v2_chunks
+from visualizer.safe_files import write_chunks_atomic
+from visualizer.tracing.graph import FORMAT, FORMAT_VERSION
 from visualizer.tracing.trace import Trace
 
 __all__ = ["to_json", "from_json", "write_json", "read_json", "DEFAULT_NAME", "MAX_TRACE_BYTES"]
@@ -102,11 +102,11 @@ def _parse(text: str, name: str) -> Any:
         ) from None
     except _NonStrictConstant as error:
         raise TraceFileError(
-            f"{name} holds {error}, which strict JSON does not allow; write infinite values as \"+inf\" or \"-inf\""
+            f'{name} holds {error}, which strict JSON does not allow; write infinite values as "+inf" or "-inf"'
         ) from None
     except _FloatOverflow as error:
         raise TraceFileError(
-            f"{name} holds the number {error}, too large for a float; write infinite values as \"+inf\" or \"-inf\""
+            f'{name} holds the number {error}, too large for a float; write infinite values as "+inf" or "-inf"'
         ) from None
     except RecursionError:
         raise TraceFileError(f"{name} nests its JSON too deeply to be a trace; {_REEXPORT}") from None
@@ -123,7 +123,7 @@ def _check_format(data: Any, name: str) -> None:
     if found != FORMAT:
         what = "no format" if found is None else f"format {json.dumps(found)[:40]}"
         raise TraceFileError(
-            f"{name} is JSON but not a game-tree trace ({what}, expected graph.format \"{FORMAT}\"); "
+            f'{name} is JSON but not a game-tree trace ({what}, expected graph.format "{FORMAT}"); '
             "give a trace written by the visualizer's JSON export"
         )
     version = graph.get("version")

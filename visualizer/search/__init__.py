@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import dataclasses
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from visualizer.games.base import Game, Value
 from visualizer.games.ordering import at_lookahead
@@ -11,8 +12,7 @@ from visualizer.gc_policy import paused_gc
 from visualizer.search.alphabeta import alphabeta
 from visualizer.search.iterative import iterative_search
 from visualizer.search.minimax import minimax
-from visualizer.search.negamax import negamax
-from visualizer.search.negamax import negamax_ab
+from visualizer.search.negamax import negamax, negamax_ab
 from visualizer.search.options import OPTIONS, SearchOption, changed_options
 from visualizer.search.registry import (
     ALGORITHMS,

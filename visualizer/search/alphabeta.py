@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from visualizer.games.base import Game, Player, Value
 from visualizer.search.common import INFINITY, check_depth, cut_test
@@ -92,8 +93,15 @@ def alphabeta(
         # window may close to a point (alpha == beta), where a fail-hard value proves nothing.
         if table is not None and not (fail_hard and alpha == beta):
             searched = None if horizon is not None and horizon.reached == reached else remaining
-            table.store(state, value, remaining=searched, alpha=alpha, beta=beta, strict=strict and not fail_hard,
-                        best_move=chosen.get(state))
+            table.store(
+                state,
+                value,
+                remaining=searched,
+                alpha=alpha,
+                beta=beta,
+                strict=strict and not fail_hard,
+                best_move=chosen.get(state),
+            )
         exit_node(state, value)
         return value
 

@@ -5,16 +5,14 @@ values; Ballard 1983, *-minimax; Hauk, Buro and Schaeffer 2004, "Rediscovering *
 
 from __future__ import annotations
 
-from typing import Any
 import math
+from typing import Any
 
-from visualizer.games.base import Game, Player, Value
-from visualizer.search.common import INFINITY, check_depth
-from visualizer.tracing.tracer import NULL_TRACER, Tracer
 from visualizer.errors import InputError
-from visualizer.games.base import Game, Player, Value, format_value
-from visualizer.games.base import ChanceMoves, ExplicitNodes, offers
+from visualizer.games.base import ChanceMoves, ExplicitNodes, Game, Player, Value, format_value, offers
+from visualizer.search.common import INFINITY, check_depth
 from visualizer.tracing.events import Bound
+from visualizer.tracing.tracer import NULL_TRACER, Tracer
 
 __all__ = ["expectimax", "leaf_bounds", "star1"]
 
@@ -97,14 +95,23 @@ def leaf_bounds(game: Game, bounds: tuple[Value, Value] | None, depth: int | Non
     if bounds is None and not offers(game, ChanceMoves):
         return -INFINITY, INFINITY
     if bounds is None and offers(game, ExplicitNodes):
-        evaluated = [value for node, value in enumerate(game.values) if value is not None and (
-            not game.children[node] or game.depths[node] == depth) and (depth is None or game.depths[node] <= depth)]
+        evaluated = [
+            value
+            for node, value in enumerate(game.values)
+            if value is not None
+            and (not game.children[node] or game.depths[node] == depth)
+            and (depth is None or game.depths[node] <= depth)
+        ]
         bounds = (min(evaluated), max(evaluated)) if evaluated else (0, 0)
     if bounds is None:
-        raise InputError(f"star1 needs bounds on the leaf values of {game.describe()} to prune at its chance "
-                         "nodes; give them, e.g. --bounds -1:1")
+        raise InputError(
+            f"star1 needs bounds on the leaf values of {game.describe()} to prune at its chance "
+            "nodes; give them, e.g. --bounds -1:1"
+        )
     if not all(map(math.isfinite, bounds)):
-        raise InputError(f"star1 needs finite --bounds, not {':'.join(map(format_value, bounds))}; e.g. --bounds -10:10")
+        raise InputError(
+            f"star1 needs finite --bounds, not {':'.join(map(format_value, bounds))}; e.g. --bounds -10:10"
+        )
     return bounds
 
 
@@ -144,8 +151,10 @@ def star1(
         if (depth is not None and ply >= depth) or is_terminal(state):  # common.is_frontier, inlined
             value = static_value(state)
             if not low <= value <= high:  # the cut-offs would not be safe
-                raise InputError(f"a leaf has value {format_value(value)}, outside the bounds "
-                                 f"{format_value(low)}:{format_value(high)}; widen --bounds to cover every leaf value")
+                raise InputError(
+                    f"a leaf has value {format_value(value)}, outside the bounds "
+                    f"{format_value(low)}:{format_value(high)}; widen --bounds to cover every leaf value"
+                )
             evaluate(state, value)
         elif player(state) is MAX:
             value = max_value(state, ply, alpha, beta)

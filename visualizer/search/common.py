@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import operator
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from visualizer.errors import InputError
 from visualizer.games.base import Game, Value

@@ -76,12 +76,26 @@ def iterative_deepening(
         best_moves: dict[Any, Any] = {}
         horizon = Horizon()
         try:
-            value = alphabeta(game, depth=limit, strict=strict, fail_hard=fail_hard, window=window, tracer=tracer,
-                              table=table, first_moves=first_move, best_moves=best_moves, horizon=horizon,
-                              algorithm=NAME)
+            value = alphabeta(
+                game,
+                depth=limit,
+                strict=strict,
+                fail_hard=fail_hard,
+                window=window,
+                tracer=tracer,
+                table=table,
+                first_moves=first_move,
+                best_moves=best_moves,
+                horizon=horizon,
+                algorithm=NAME,
+            )
         except NoStaticValue as error:
-            raise NoStaticValue(f"id looks 1, 2, 3, ... plies ahead, so it needs a value at every node, and {error}"
-                                .split("; search deeper")[0] + "; use --array or --random, or -a alphabeta") from None
+            raise NoStaticValue(
+                f"id looks 1, 2, 3, ... plies ahead, so it needs a value at every node, and {error}".split(
+                    "; search deeper"
+                )[0]
+                + "; use --array or --random, or -a alphabeta"
+            ) from None
         if not horizon.reached or limit == depth:  # the whole tree was searched, or the deepest look-ahead
             return value
         line = principal_variation(game, best_moves)

@@ -119,4 +119,3 @@ def iterative_search(
             returned = frame.value
     tracer.end(returned)
     return game.player(root).sign * returned if movers_view else returned
-

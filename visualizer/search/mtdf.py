@@ -83,18 +83,40 @@ def mtdf(
         beta = max(guess, above(lower))
         best_moves: dict[Any, Any] = {}
         if not lower < beta <= upper or not below(beta) < beta:  # no test left between the bounds: a last
-            return alphabeta(game, depth=depth, window=(lower, upper), tracer=tracer, table=table,  # pass
-                             first_moves=first_move, algorithm=NAME)  # with them as its window is exact
-        guess = alphabeta(game, depth=depth, window=(below(beta), beta), tracer=tracer, table=table,
-                          first_moves=first_move, best_moves=best_moves, algorithm=NAME)
+            return alphabeta(
+                game,
+                depth=depth,
+                window=(lower, upper),
+                tracer=tracer,
+                table=table,  # pass
+                first_moves=first_move,
+                algorithm=NAME,
+            )  # with them as its window is exact
+        guess = alphabeta(
+            game,
+            depth=depth,
+            window=(below(beta), beta),
+            tracer=tracer,
+            table=table,
+            first_moves=first_move,
+            best_moves=best_moves,
+            algorithm=NAME,
+        )
         before = (lower, upper)
         if guess < beta:  # failed low: the value is at most guess
             upper = min(upper, guess)
         if guess > below(beta):  # failed high: the value is at least guess (both: inside, so exact)
             lower = max(lower, guess)
         if (lower, upper) == before and lower < upper:  # a test that proved nothing new: finish as above
-            return alphabeta(game, depth=depth, window=(lower, upper), tracer=tracer, table=table,
-                             first_moves=first_move, algorithm=NAME)
+            return alphabeta(
+                game,
+                depth=depth,
+                window=(lower, upper),
+                tracer=tracer,
+                table=table,
+                first_moves=first_move,
+                algorithm=NAME,
+            )
         if (guess >= beta) if maximizes else (guess <= below(beta)):
             proved_move[0] = best_moves.get(root, proved_move[0])
     return guess

@@ -3,14 +3,13 @@ with alpha-beta pruning, where the window is negated and swapped at each level (
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
-from typing import Any, Callable
 
 from visualizer.games.base import Game, Value
-from visualizer.search.common import INFINITY, check_depth, is_frontier
-from visualizer.tracing.tracer import NULL_TRACER, Tracer
 from visualizer.search.common import INFINITY, check_depth, cut_test, is_frontier
 from visualizer.search.transposition import TranspositionTable, move_first
+from visualizer.tracing.tracer import NULL_TRACER, Tracer
 
 __all__ = ["negamax", "negamax_ab"]
 
@@ -97,8 +96,10 @@ def negamax_ab(
     def node_value(state: Any, move: Any, ply: int, alpha: Value, beta: Value) -> Value:
         tracer.enter(state, move, depth=ply, alpha=alpha, beta=beta)
         remaining = None if depth is None else depth - ply
-        if table is not None and (stored := table.probe(state, remaining=remaining, alpha=alpha, beta=beta,
-                                                         strict=strict)) is not None:
+        if (
+            table is not None
+            and (stored := table.probe(state, remaining=remaining, alpha=alpha, beta=beta, strict=strict)) is not None
+        ):
             value, bound = stored
             tracer.transposition(state, value, bound=bound)
             tracer.exit(state, value)
@@ -111,8 +112,15 @@ def negamax_ab(
         # A fail-hard value equal to a bound may be that bound: it is read as one. Under --strict the
         # window may close to a point (alpha == beta), where a fail-hard value proves nothing.
         if table is not None and not (fail_hard and alpha == beta):
-            table.store(state, value, remaining=remaining, alpha=alpha, beta=beta, strict=strict and not fail_hard,
-                        best_move=chosen.get(state))
+            table.store(
+                state,
+                value,
+                remaining=remaining,
+                alpha=alpha,
+                beta=beta,
+                strict=strict and not fail_hard,
+                best_move=chosen.get(state),
+            )
         tracer.exit(state, value)
         return value
 

@@ -10,8 +10,9 @@ their defaults. A new option is one `SearchOption` here plus the keyword in the 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 from visualizer.errors import InputError
 from visualizer.games.base import Value, format_value
@@ -30,7 +31,7 @@ def _number(text: str, flag: str, example: str) -> Value:
 
 
 def parse_interval(text: str, flag: str, *, closed: bool = False) -> tuple[Value, Value]:
-    """"LO:HI" as two numbers, LO below HI (or equal, when `closed`); "-inf" and "inf" are allowed.
+    """ "LO:HI" as two numbers, LO below HI (or equal, when `closed`); "-inf" and "inf" are allowed.
 
     Raises:
         InputError: not two numbers split by ":", or LO above HI.
@@ -103,19 +104,51 @@ class SearchOption:
 OPTIONS: dict[str, SearchOption] = {
     option.name: option
     for option in (
-        SearchOption("fail_hard", "--fail-hard", False,
-                     "alpha-beta returns the bound it failed against instead of the best value found (fail-soft)"),
-        SearchOption("window", "--window", None, "the root's starting window (an aspiration window), e.g. -5:5",
-                     lambda text, flag: parse_interval(text, flag), metavar="LO:HI"),
-        SearchOption("tt", "--tt", False, "a transposition table: a position met again takes its stored value or bound"),
-        SearchOption("bounds", "--bounds", None, "Star1: every leaf value lies in LO:HI, e.g. -10:10",
-                     lambda text, flag: parse_interval(text, flag, closed=True), metavar="LO:HI"),
-        SearchOption("iterations", "--iterations", 1000, "Monte Carlo tree search: iterations (1000)",
-                     _positive_int, metavar="N"),
-        SearchOption("seed", "--seed", 0, "Monte Carlo tree search: the playouts' random seed (0)", _int,
-                     refused=False, metavar="S"),
-        SearchOption("exploration", "--exploration", math.sqrt(2),
-                     "Monte Carlo tree search: UCT's exploration constant C (1.41)", _exploration, metavar="C"),
+        SearchOption(
+            "fail_hard",
+            "--fail-hard",
+            False,
+            "alpha-beta returns the bound it failed against instead of the best value found (fail-soft)",
+        ),
+        SearchOption(
+            "window",
+            "--window",
+            None,
+            "the root's starting window (an aspiration window), e.g. -5:5",
+            lambda text, flag: parse_interval(text, flag),
+            metavar="LO:HI",
+        ),
+        SearchOption(
+            "tt", "--tt", False, "a transposition table: a position met again takes its stored value or bound"
+        ),
+        SearchOption(
+            "bounds",
+            "--bounds",
+            None,
+            "Star1: every leaf value lies in LO:HI, e.g. -10:10",
+            lambda text, flag: parse_interval(text, flag, closed=True),
+            metavar="LO:HI",
+        ),
+        SearchOption(
+            "iterations", "--iterations", 1000, "Monte Carlo tree search: iterations (1000)", _positive_int, metavar="N"
+        ),
+        SearchOption(
+            "seed",
+            "--seed",
+            0,
+            "Monte Carlo tree search: the playouts' random seed (0)",
+            _int,
+            refused=False,
+            metavar="S",
+        ),
+        SearchOption(
+            "exploration",
+            "--exploration",
+            math.sqrt(2),
+            "Monte Carlo tree search: UCT's exploration constant C (1.41)",
+            _exploration,
+            metavar="C",
+        ),
     )
 }
 """Every search option by name, in the order help lists them."""

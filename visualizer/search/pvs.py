@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from decimal import Decimal
 from fractions import Fraction
-from typing import Any, Callable
+from typing import Any
 
 from visualizer.errors import NoStaticValue
 from visualizer.games.base import Game, Value

@@ -8,21 +8,19 @@ from its record here, never from its name. A new algorithm is a function plus on
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import partial
-from typing import Any, Callable, overload
+from typing import Any, overload
 
 from visualizer.errors import InputError
-from visualizer.games.base import Game, Value
-from visualizer.games.base import ChanceMoves, offers
-from visualizer.search.common import check_depth
+from visualizer.games.base import ChanceMoves, Game, Value, offers
 from visualizer.search.alphabeta import alphabeta
+from visualizer.search.common import check_depth
 from visualizer.search.iterative import iterative_search
 from visualizer.search.minimax import minimax
-from visualizer.search.negamax import negamax
-from visualizer.search.negamax import negamax_ab
+from visualizer.search.negamax import negamax, negamax_ab
 from visualizer.search.options import OPTIONS, changed_options, option_label, parse_option
 from visualizer.tracing.tracer import NULL_TRACER, Tracer
 from visualizer.tracing.traits import UNKNOWN_TRAITS, AlgorithmTraits, register_traits, unregister_traits
@@ -87,8 +85,13 @@ class Algorithm:
     @property
     def traits(self) -> AlgorithmTraits:
         """What a trace of this algorithm needs to know to read its events."""
-        return AlgorithmTraits(windowed=self.windowed, movers_view=self.movers_view, revisits=self.revisits,
-                               null_windows=self.null_windows, test_passes=self.test_passes)
+        return AlgorithmTraits(
+            windowed=self.windowed,
+            movers_view=self.movers_view,
+            revisits=self.revisits,
+            null_windows=self.null_windows,
+            test_passes=self.test_passes,
+        )
 
     def takers(self, option: str) -> str:
         """The registered algorithms that take `option`, as a hint: "alphabeta, negamax-ab or id"."""
@@ -103,7 +106,9 @@ class Algorithm:
         for name, value in given.items():
             option = OPTIONS[name]
             if name not in self.options and option.refused and value != option.default:
-                raise InputError(f"{option.flag} does not apply to {self.name}; drop it, or choose -a {self.takers(name)}")
+                raise InputError(
+                    f"{option.flag} does not apply to {self.name}; drop it, or choose -a {self.takers(name)}"
+                )
         return {name: given.get(name, OPTIONS[name].default) for name in self.options}
 
     def run(
@@ -264,50 +269,110 @@ def find_algorithm(name: str) -> Algorithm:
     return REGISTRY[key]
 
 
-def _built_in(name: str, recursive: Callable[..., Value], *, windowed: bool, movers_view: bool,
-              aliases: tuple[str, ...] = ()) -> Algorithm:
+def _built_in(
+    name: str, recursive: Callable[..., Value], *, windowed: bool, movers_view: bool, aliases: tuple[str, ...] = ()
+) -> Algorithm:
     """A built-in algorithm: its iterative version is `iterative_search` with the same two traits; the
     windowed ones take --fail-hard, --window and --tt (in the recursive version only)."""
     iterative = partial(iterative_search, algorithm=name, windowed=windowed, movers_view=movers_view)
     options = ("fail_hard", "window", "tt") if windowed else ()
-    return Algorithm(name, recursive, windowed=windowed, movers_view=movers_view, aliases=aliases,
-                     iterative=iterative, accepts_strict=windowed, options=options)
+    return Algorithm(
+        name,
+        recursive,
+        windowed=windowed,
+        movers_view=movers_view,
+        aliases=aliases,
+        iterative=iterative,
+        accepts_strict=windowed,
+        options=options,
+    )
 
 
 register(_built_in("minimax", minimax, windowed=False, movers_view=False))
 register(_built_in("alphabeta", alphabeta, windowed=True, movers_view=False, aliases=("alpha-beta", "ab")))
 register(_built_in("negamax", negamax, windowed=False, movers_view=True))
-register(_built_in("negamax-ab", negamax_ab, windowed=True, movers_view=True,
-                   aliases=("negamaxab", "negamax-alphabeta", "negamax-alpha-beta")))
+register(
+    _built_in(
+        "negamax-ab",
+        negamax_ab,
+        windowed=True,
+        movers_view=True,
+        aliases=("negamaxab", "negamax-alphabeta", "negamax-alpha-beta"),
+    )
+)
 
 # The searches after alpha-beta, in the order users meet them (each block: imports, then `register`).
 # -- chance nodes: expectimax, star1 --
-from visualizer.search.chance import expectimax
-from visualizer.search.chance import star1
+from visualizer.search.chance import expectimax, star1  # noqa: E402 (each block imports its own searches)
 
-register(Algorithm("expectimax", expectimax, windowed=False, movers_view=False, aliases=("expectiminimax",),
-                   handles_chance=True))
-register(Algorithm("star1", star1, windowed=True, movers_view=False, aliases=("star-1",), handles_chance=True,
-                   options=("bounds",)))
+register(
+    Algorithm(
+        "expectimax", expectimax, windowed=False, movers_view=False, aliases=("expectiminimax",), handles_chance=True
+    )
+)
+register(
+    Algorithm(
+        "star1", star1, windowed=True, movers_view=False, aliases=("star-1",), handles_chance=True, options=("bounds",)
+    )
+)
 # -- alpha-beta refined: id --
 from visualizer.search.deepening import iterative_deepening  # noqa: E402 (each block imports its own searches)
 
-register(Algorithm("id", iterative_deepening, windowed=True, movers_view=False, accepts_strict=True,
-                   aliases=("iterative-deepening", "iddfs"), options=("fail_hard", "window", "tt")))
+register(
+    Algorithm(
+        "id",
+        iterative_deepening,
+        windowed=True,
+        movers_view=False,
+        accepts_strict=True,
+        aliases=("iterative-deepening", "iddfs"),
+        options=("fail_hard", "window", "tt"),
+    )
+)
 # -- null windows: pvs, mtdf --
 from visualizer.search.pvs import pvs  # noqa: E402 (each block imports its own searches)
 
-register(Algorithm("pvs", pvs, windowed=True, movers_view=True, aliases=("negascout", "principal-variation"),
-                   revisits=True, null_windows=True, options=("tt", "window")))
+register(
+    Algorithm(
+        "pvs",
+        pvs,
+        windowed=True,
+        movers_view=True,
+        aliases=("negascout", "principal-variation"),
+        revisits=True,
+        null_windows=True,
+        options=("tt", "window"),
+    )
+)
 from visualizer.search.mtdf import mtdf  # noqa: E402
 
-register(Algorithm("mtdf", mtdf, windowed=True, movers_view=False, aliases=("mtd-f", "mtd"), options=("tt", "window"),
-                   null_windows=True, test_passes=True))
+register(
+    Algorithm(
+        "mtdf",
+        mtdf,
+        windowed=True,
+        movers_view=False,
+        aliases=("mtd-f", "mtd"),
+        options=("tt", "window"),
+        null_windows=True,
+        test_passes=True,
+    )
+)
 # -- Monte Carlo: mcts --
 from visualizer.search.mcts import mcts  # noqa: E402 (each block imports its own searches)
 
-register(Algorithm("mcts", mcts, windowed=False, movers_view=False, aliases=("uct", "monte-carlo"),
-                   revisits=True, estimates=True, options=("iterations", "seed", "exploration")))
+register(
+    Algorithm(
+        "mcts",
+        mcts,
+        windowed=False,
+        movers_view=False,
+        aliases=("uct", "monte-carlo"),
+        revisits=True,
+        estimates=True,
+        options=("iterations", "seed", "exploration"),
+    )
+)
 
 
 @dataclass(frozen=True)
@@ -338,7 +403,7 @@ class Configuration:
 
 
 def parse_configuration(text: str) -> Configuration:
-    """"alphabeta+tt" as a `Configuration`; options it does not take are refused.
+    """ "alphabeta+tt" as a `Configuration`; options it does not take are refused.
 
     Raises:
         InputError: an unknown algorithm or option, a bad value, or an option the algorithm does not take.

@@ -128,7 +128,7 @@ def move_first(children: list[tuple[Any, Any]], move: Any) -> list[tuple[Any, An
         return children
     for index, (candidate, _) in enumerate(children):
         if candidate == move:
-            return [children[index], *children[:index], *children[index + 1:]] if index else children
+            return [children[index], *children[:index], *children[index + 1 :]] if index else children
     return children
 
 

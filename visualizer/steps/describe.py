@@ -9,11 +9,11 @@ from fractions import Fraction
 from typing import Any
 
 from visualizer.games.base import Player, Value, format_value
+from visualizer.steps.visits import DEFAULT_EXPLORATION, format_mean, visit_counts
 from visualizer.tracing.events import Bound, Event, EventKind
-from visualizer.tracing.trace_records import TraceNode
 from visualizer.tracing.trace import Trace
 from visualizer.tracing.trace_columns import KIND_CODES
-from visualizer.steps.visits import DEFAULT_EXPLORATION, format_mean, visit_counts
+from visualizer.tracing.trace_records import TraceNode
 
 __all__ = ["cutoff_relation", "describe", "format_probability", "point_of_view", "window_failure", "window_verdict"]
 
@@ -79,8 +79,10 @@ def _chance_back_up(trace: Trace, node: TraceNode, event: Event) -> str:
     of its edge, added to the chance node's expectation."""
     child = trace.nodes[event.child]
     offered = f"{child.name} = {format_value(_child_value(trace, child))}"
-    return (f"{node.name} adds {format_probability(child.probability)} x {offered}: "
-            f"expectation so far {format_value(event.value)}.")
+    return (
+        f"{node.name} adds {format_probability(child.probability)} x {offered}: "
+        f"expectation so far {format_value(event.value)}."
+    )
 
 
 def _transposition(trace: Trace, node: TraceNode, event: Event, view: str) -> str:
@@ -141,9 +143,11 @@ def _select(trace: Trace, node: TraceNode, event: Event) -> str:
     exploration = trace.options.get("exploration", DEFAULT_EXPLORATION)
     mean = event.value * chooser.sign
     among = "the only choice" if len(parent.children) == 1 else f"the highest of {len(parent.children)}"
-    return (f"Select {node.name}: UCT {format_mean(event.score)} = {chooser.value.upper()}'s mean "
-            f"{format_mean(mean)} + {format_mean(exploration)} x sqrt(ln {counts.at(parent.id, event.step)} / "
-            f"{visits}), {among}.")
+    return (
+        f"Select {node.name}: UCT {format_mean(event.score)} = {chooser.value.upper()}'s mean "
+        f"{format_mean(mean)} + {format_mean(exploration)} x sqrt(ln {counts.at(parent.id, event.step)} / "
+        f"{visits}), {among}."
+    )
 
 
 def _visits(count: int) -> str:
@@ -179,8 +183,11 @@ def _backpropagate(trace: Trace, node: TraceNode, event: Event) -> str:
     sentence = f"{node.name} takes {format_value(result)}: {_visits(event.visits)}, mean {format_mean(event.value)}."
     if node.parent is None and event.step == len(trace.events):
         best = trace.summary.best_child
-        chosen = "" if best is None else (
-            f", best move {trace.summary.best_move} (most visited: {_visits(visit_counts(trace).final(best))})")
+        chosen = (
+            ""
+            if best is None
+            else (f", best move {trace.summary.best_move} (most visited: {_visits(visit_counts(trace).final(best))})")
+        )
         iterations = f"{event.visits} iteration{'' if event.visits == 1 else 's'}"
         sentence += f" Done: {node.name} = {format_mean(trace.summary.value)} after {iterations}{chosen}."
     return sentence
@@ -247,8 +254,10 @@ def _chance_cutoff(trace: Trace, node: TraceNode, event: Event) -> str:
     else:
         words, relation = "at least", f">= beta {format_value(event.beta)}"
     verb = "is" if len(skipped) == 1 else "are"
-    return (f"{node.name}: with {', '.join(skipped)} {words} {format_value(leaf)}, {node.name} is worth {words} "
-            f"{format_value(event.limit)} {relation}, so {', '.join(skipped)} {verb} pruned (chance cut-off).")
+    return (
+        f"{node.name}: with {', '.join(skipped)} {words} {format_value(leaf)}, {node.name} is worth {words} "
+        f"{format_value(event.limit)} {relation}, so {', '.join(skipped)} {verb} pruned (chance cut-off)."
+    )
 
 
 _TRACE_VALUES: dict[int, tuple[Any, list[Value]]] = {}  # id(columns) -> (a weak reference to them, sorted values)
@@ -291,8 +300,10 @@ def _enter(trace: Trace, node: TraceNode, event: Event, view: str) -> str:
     question = f"{node.name}'s value is {format_value(event.beta)} or more"
     if node.parent is None and trace.traits.test_passes:
         return f"{heading} with null window {_window(event)}{view}: this pass tests whether {question}."
-    return (f"{heading} with null window {_window(event)}{view}: a test, is {node.name}'s value "
-            f"{format_value(event.beta)} or more?")
+    return (
+        f"{heading} with null window {_window(event)}{view}: a test, is {node.name}'s value "
+        f"{format_value(event.beta)} or more?"
+    )
 
 
 def _research(trace: Trace, node: TraceNode, event: Event, view: str) -> str:
@@ -309,9 +320,11 @@ def _research(trace: Trace, node: TraceNode, event: Event, view: str) -> str:
     if trace.is_negamax:
         low, high = -high, -low
     shown = f"{'-' if trace.is_negamax else ''}{child.name} = {format_value(offered)}"
-    return (f"{node.name}: {shown} > alpha {format_value(low)} in the null window [{format_value(low)}, "
-            f"{format_value(high)}]{view}: {child.name} is better, but {format_value(offered)} is only a bound on "
-            f"it, so {child.name} is searched again with [{format_value(offered)}, {format_value(event.beta)}].")
+    return (
+        f"{node.name}: {shown} > alpha {format_value(low)} in the null window [{format_value(low)}, "
+        f"{format_value(high)}]{view}: {child.name} is better, but {format_value(offered)} is only a bound on "
+        f"it, so {child.name} is searched again with [{format_value(offered)}, {format_value(event.beta)}]."
+    )
 
 
 def _pass_verdict(trace: Trace, node: TraceNode, event: Event) -> str:
@@ -331,16 +344,19 @@ def _pass_verdict(trace: Trace, node: TraceNode, event: Event) -> str:
             if first.alpha < value < first.beta:
                 verdict = f"{node.name} = {shown}, inside the window [{alpha}, {beta}]: the value is {shown}."
             elif value >= first.beta:
-                verdict = (f"{node.name} = {shown} >= beta {beta}: "
-                           f"this pass fails high, so the value is at least {shown}.")
+                verdict = (
+                    f"{node.name} = {shown} >= beta {beta}: this pass fails high, so the value is at least {shown}."
+                )
             else:
-                verdict = (f"{node.name} = {shown} <= alpha {alpha}: "
-                           f"this pass fails low, so the value is at most {shown}.")
+                verdict = (
+                    f"{node.name} = {shown} <= alpha {alpha}: this pass fails low, so the value is at most {shown}."
+                )
     if lower < upper:
         return verdict
     best = trace.summary.best_move
     return f"{verdict} Done: the value is {format_value(trace.summary.value)}" + (
-        "." if best is None else f", best move {best}.")
+        "." if best is None else f", best move {best}."
+    )
 
 
 def describe(trace: Trace, event: Event) -> str:
@@ -381,7 +397,9 @@ def describe(trace: Trace, event: Event) -> str:
     if kind is EventKind.TRANSPOSITION:
         return _transposition(trace, node, event, view)
     if kind is EventKind.UPDATE:
-        bound = f"alpha = {format_value(event.alpha)}" if _maximizes(trace, node) else f"beta = {format_value(event.beta)}"
+        bound = (
+            f"alpha = {format_value(event.alpha)}" if _maximizes(trace, node) else f"beta = {format_value(event.beta)}"
+        )
         return f"{name}: {bound}, window now {_window(event)}{view}."
     if kind is EventKind.CHANCE_CUTOFF:
         return _chance_cutoff(trace, node, event)

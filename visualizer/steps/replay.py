@@ -20,9 +20,9 @@ from typing import NamedTuple
 
 from visualizer.games.base import Value
 from visualizer.gc_policy import paused_gc
-from visualizer.tracing.trace_columns import KINDS
 from visualizer.tracing.events import EVENT_KINDS, Effect, Event
 from visualizer.tracing.trace import Trace
+from visualizer.tracing.trace_columns import KINDS
 
 __all__ = ["CHECKPOINT_INTERVAL", "NodeView", "Phase", "Replay"]
 
@@ -33,9 +33,7 @@ _EFFECT_CODES = {effect: code for code, effect in enumerate(Effect)}
 _OPEN, _EVALUATE, _CLOSE, _PRUNE = (
     _EFFECT_CODES[effect] for effect in (Effect.OPEN, Effect.EVALUATE, Effect.CLOSE, Effect.PRUNE)
 )
-_EFFECT_OF = bytes(
-    _EFFECT_CODES[EVENT_KINDS[KINDS[code]].effect] if code < len(KINDS) else 255 for code in range(256)
-)
+_EFFECT_OF = bytes(_EFFECT_CODES[EVENT_KINDS[KINDS[code]].effect] if code < len(KINDS) else 255 for code in range(256))
 """Event kind code -> the code of its `Effect` (`EVENT_KINDS`), a `bytes.translate` table: the replay
 reads what each event does from the table, never its kind, so a new kind with an existing effect
 needs no change here."""
@@ -174,9 +172,12 @@ class Replay:
             stop = min(until, start // interval * interval + interval)  # at most to the next checkpoint
             visits, evaluations = self._visits, self._evaluations
             for step, effect, node, value, alpha, beta in zip(
-                range(start + 1, stop + 1), columns.event_kind[start:stop].translate(_EFFECT_OF),
+                range(start + 1, stop + 1),
+                columns.event_kind[start:stop].translate(_EFFECT_OF),
                 columns.event_node[start:stop],
-                columns.event_value[start:stop], columns.event_alpha[start:stop], columns.event_beta[start:stop],
+                columns.event_value[start:stop],
+                columns.event_alpha[start:stop],
+                columns.event_beta[start:stop],
             ):
                 old = views[node]
                 log_marks.append(len(log_nodes))

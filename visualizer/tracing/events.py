@@ -14,8 +14,17 @@ from dataclasses import dataclass
 
 from visualizer.games.base import Value
 
-__all__ = ["Bound", "Effect", "EVENT_FIELDS", "EVENT_KINDS", "EventField", "EventKind", "Event", "KindSpec",
-           "SPARSE_FIELDS"]
+__all__ = [
+    "Bound",
+    "Effect",
+    "EVENT_FIELDS",
+    "EVENT_KINDS",
+    "EventField",
+    "EventKind",
+    "Event",
+    "KindSpec",
+    "SPARSE_FIELDS",
+]
 
 
 class EventKind(enum.Enum):
@@ -105,8 +114,12 @@ EVENT_FIELDS: dict[str, EventField] = {
         EventField("child", "node", "the child whose value was taken (back-ups and cut-offs)"),
         EventField("skipped", "nodes", "the children a cut-off skipped, in order"),
         EventField("ref", "node", "the earlier node with the same position (transpositions)"),
-        EventField("bound", "bound", "whether the stored value is exact, a lower or an upper bound (transpositions); "
-                   "which limit made a chance node's cut-off safe (chance cut-offs)"),
+        EventField(
+            "bound",
+            "bound",
+            "whether the stored value is exact, a lower or an upper bound (transpositions); "
+            "which limit made a chance node's cut-off safe (chance cut-offs)",
+        ),
         EventField("limit", "value", "the most (upper) or least (lower) a chance node can be worth (chance cut-offs)"),
         EventField("score", "value", "the UCT score that chose the node (selections; none at the root)"),
         EventField("playout", "moves", "the moves of the random playout, as move labels (simulations)"),

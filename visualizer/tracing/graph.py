@@ -2,24 +2,32 @@
 
 from __future__ import annotations
 
-import contextlib
 import copy
 import weakref
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
-from visualizer.version import __version__
 from visualizer.errors import InputError
 from visualizer.tracing.events import EVENT_FIELDS, EVENT_KINDS, SPARSE_FIELDS, Event
-from visualizer.tracing.trace_columns import KINDS
 from visualizer.tracing.trace import Cutoff, Summary, Trace, TraceNode
+from visualizer.tracing.trace_columns import KINDS
+from visualizer.version import __version__
 
 if TYPE_CHECKING:
     import networkx
 
 __all__ = [
-    "FORMAT", "FORMAT_VERSION", "GRAPH_VERSION", "check_names", "to_networkx", "node_attributes", "event_record", "summary_record",
-    "options_record", "sparse_fields", "field_record",
+    "FORMAT",
+    "FORMAT_VERSION",
+    "GRAPH_VERSION",
+    "check_names",
+    "to_networkx",
+    "node_attributes",
+    "event_record",
+    "summary_record",
+    "options_record",
+    "sparse_fields",
+    "field_record",
 ]
 
 FORMAT = "gametree-trace"
@@ -175,8 +183,8 @@ def to_networkx(trace: Trace) -> networkx.DiGraph:
     Node attributes are those of `node_attributes`; each edge parent -> child has `order` (its index
     among the siblings) and `cutoff` (True on the edge to the child whose value closed the window),
     and, when the trace has chance nodes, `probability` (the child's, None below MAX and MIN nodes).
-    Graph attributes: format, version (`GRAPH_VERSION`), tool_version, source, algorithm, options {depth_limit, iterative, strict},
-    root_player, description, summary (see `summary_record`) and events (see `event_record`); for a
+    Graph attributes: format, version (`GRAPH_VERSION`), tool_version, source, algorithm, options {depth_limit,
+    iterative, strict}, root_player, description, summary (see `summary_record`) and events (see `event_record`); for a
     search of several passes also `passes`, the node-link data (`networkx.node_link_data(...,
     edges="edges")`) of each earlier pass's graph, first to last (the graph itself is the last pass).
     Values stay Python numbers, so windows may hold float infinities.

@@ -10,15 +10,24 @@ children are worked out here when the finished trace is first read.
 from __future__ import annotations
 
 from array import array
+from collections.abc import Callable, Sequence
 from functools import cached_property
-from itertools import compress, islice
-from typing import TYPE_CHECKING, Any, Callable, Sequence
+from itertools import compress
+from typing import TYPE_CHECKING, Any
 
-from visualizer.games.base import ROOT_NAME, Game, PathNamedGame, Player, Value
+from visualizer.games.base import ChanceMoves, Game, Player, Value, offers
 from visualizer.memo import Memo
-from visualizer.games.base import ChanceMoves, offers
 from visualizer.tracing.events import EventKind
-from visualizer.tracing.trace_columns import HAS_CHILD, KIND_CODES, NO_CHILD, ChildIndex, Nones, TraceColumns, players_by_depth, statuses
+from visualizer.tracing.trace_columns import (
+    HAS_CHILD,
+    KIND_CODES,
+    NO_CHILD,
+    ChildIndex,
+    Nones,
+    TraceColumns,
+    players_by_depth,
+    statuses,
+)
 from visualizer.tracing.trace_records import NodeStatus
 
 if TYPE_CHECKING:
@@ -26,8 +35,20 @@ if TYPE_CHECKING:
 
 __all__ = ["RecordedColumns"]
 
-_FILED = frozenset(("parent", "depth", "alpha", "beta", "event_node", "event_value", "event_alpha", "event_beta",
-                    "event_skipped", "event_extra"))
+_FILED = frozenset(
+    (
+        "parent",
+        "depth",
+        "alpha",
+        "beta",
+        "event_node",
+        "event_value",
+        "event_alpha",
+        "event_beta",
+        "event_skipped",
+        "event_extra",
+    )
+)
 """The columns a recording holds as they are once its log is filed (set on the first read of any)."""
 
 
@@ -47,8 +68,15 @@ class RecordedColumns(TraceColumns):
         node_count: the number of nodes (by default, that of `rec`'s node columns).
     """
 
-    def __init__(self, game: Game, rec: SearchLog, *, negamax: bool, sync: Callable[[], None] | None = None,
-                 node_count: int | None = None):
+    def __init__(
+        self,
+        game: Game,
+        rec: SearchLog,
+        *,
+        negamax: bool,
+        sync: Callable[[], None] | None = None,
+        node_count: int | None = None,
+    ):
         self.game, self._log, self._negamax, self._sync = game, rec, negamax, sync
         self._node_count = len(rec.depths) if node_count is None else node_count
         self.event_kind = rec.event_kind
@@ -68,8 +96,9 @@ class RecordedColumns(TraceColumns):
         self.parent, self.depth = rec.parents, rec.depths
         self.alpha, self.beta = (rec.alphas, rec.betas) if rec.windowed else (Nones(count), Nones(count))
         self.event_node, self.event_value = rec.event_node, rec.event_value
-        self.event_alpha, self.event_beta = (rec.event_alpha, rec.event_beta) if rec.windowed else (Nones(steps),
-                                                                                                  Nones(steps))
+        self.event_alpha, self.event_beta = (
+            (rec.event_alpha, rec.event_beta) if rec.windowed else (Nones(steps), Nones(steps))
+        )
         self.event_skipped = rec.event_skipped
         self.event_extra = {field: extra for field, extra in rec.event_extra.items() if extra}
         return getattr(self, name)

@@ -11,8 +11,8 @@ when the trace is first read.
 from __future__ import annotations
 
 from bisect import bisect_right
+from collections.abc import Callable, Sequence
 from itertools import accumulate
-from typing import Callable, Sequence
 
 from visualizer.games.base import Value
 from visualizer.tracing.recording_hooks import BACK_UP, CUTOFF, ENTER, EVALUATE, EXIT
@@ -89,7 +89,7 @@ def levels_of(depths: Sequence[int | None], skipped: Sequence[tuple[int, int]] =
     if skipped:
         depths = list(depths)
         for start, count in skipped:
-            depths[start:start + count] = [_SKIPPED] * count
+            depths[start : start + count] = [_SKIPPED] * count
     try:
         levels = bytes(depths)
     except ValueError:
@@ -163,9 +163,16 @@ def _children(levels: Sequence[int], node: int, end: int) -> list[int]:
     return children
 
 
-def _best_child(kinds: bytearray, values: Sequence[Value], depths: Sequence[int | None],
-                opening: Callable[[int], int], valued: _Tally, node: int, end: int,
-                children: list[int]) -> int | None:
+def _best_child(
+    kinds: bytearray,
+    values: Sequence[Value],
+    depths: Sequence[int | None],
+    opening: Callable[[int], int],
+    valued: _Tally,
+    node: int,
+    end: int,
+    children: list[int],
+) -> int | None:
     """The child of `node` whose back-up last changed its value, None if none did, or `_UNSURE`."""
     if not children:
         return None
@@ -204,8 +211,9 @@ class _Tally:
 
     def __init__(self, kinds: bytearray, table: bytes):
         self.marks = marks = kinds.translate(table)
-        self.before = list(accumulate((marks.count(1, start, start + _CHUNK)
-                                       for start in range(0, len(marks), _CHUNK)), initial=0))
+        self.before = list(
+            accumulate((marks.count(1, start, start + _CHUNK) for start in range(0, len(marks), _CHUNK)), initial=0)
+        )
 
     def position(self, number: int) -> int:
         """The step index of marked kind number `number` (0-based)."""

@@ -11,19 +11,19 @@ its summary is first read; names, boards and statuses are worked out only when t
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from itertools import chain
-from typing import Callable
 
 from visualizer.errors import NodeBudgetExceeded
 from visualizer.games.base import Game, Player, Value
+from visualizer.tracing.events import EventKind
 from visualizer.tracing.lazy_columns import RecordedColumns
 from visualizer.tracing.principal_line import logged_cutoffs, logged_line
 from visualizer.tracing.recording_hooks import EVALUATE, LIGHT_KINDS, bind_hooks
 from visualizer.tracing.search_log import SearchLog
-from visualizer.tracing.trace_columns import KIND_CODES
-from visualizer.tracing.events import EventKind
-from visualizer.tracing.trace_records import Cutoff, Summary
 from visualizer.tracing.trace import Trace
+from visualizer.tracing.trace_columns import KIND_CODES
+from visualizer.tracing.trace_records import Cutoff, Summary
 from visualizer.tracing.tracer import Tracer
 from visualizer.tracing.traits import traits_of
 
@@ -125,8 +125,9 @@ class Recorder(Tracer):
     def _logged_trace(self, rec: SearchLog) -> Trace:
         """The trace of a light pass: its columns file the log when first read, and its summary is
         read from the log (or, when `principal_line` cannot, from the filed columns) when first read."""
-        columns = RecordedColumns(self.game, rec, negamax=self.is_negamax, sync=self.sync,
-                                  node_count=len(rec.entered_states))
+        columns = RecordedColumns(
+            self.game, rec, negamax=self.is_negamax, sync=self.sync, node_count=len(rec.entered_states)
+        )
         game, sign, sync = self.game, self._root_sign(), self.sync
         value = rec.root_value * sign
 
@@ -200,8 +201,13 @@ def _logged_summary(game: Game, rec: SearchLog, *, value: Value) -> Summary | No
         return None
     skipped = [(ids[0], len(ids)) for _node, _step, _child, ids in cutoffs if ids]
     chance = Player.CHANCE
-    line = logged_line(rec.event_kind, rec.logged_values, depths, skipped=skipped,
-                       stops=lambda node: game.player(states[node]) is chance)  # chance chooses no line
+    line = logged_line(
+        rec.event_kind,
+        rec.logged_values,
+        depths,
+        skipped=skipped,
+        stops=lambda node: game.player(states[node]) is chance,
+    )  # chance chooses no line
     if line is None:
         return None
     best_child = line[1] if len(line) > 1 else None

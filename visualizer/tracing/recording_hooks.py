@@ -12,18 +12,31 @@ Carlo, transpositions, re-searches) `sync`, then file their event at once.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from visualizer.games.base import Game, Value
 from visualizer.tracing.events import Bound, EventKind
-from visualizer.tracing.search_log import PositionIndex
-from visualizer.tracing.search_log import SearchLog
+from visualizer.tracing.search_log import PositionIndex, SearchLog
 from visualizer.tracing.trace_columns import KIND_CODES, NO_CHILD
 
 __all__ = ["BACK_UP", "CUTOFF", "CUTS", "ENTER", "EVALUATE", "EXIT", "LIGHT_KINDS", "bind_hooks"]
 
-(ENTER, EVALUATE, BACK_UP, UPDATE, CUTOFF, EXIT, TRANSPOSITION, RESEARCH, CHANCE_CUTOFF, SELECT, EXPAND, SIMULATE,
- BACKPROPAGATE) = (KIND_CODES[kind] for kind in EventKind)
+(
+    ENTER,
+    EVALUATE,
+    BACK_UP,
+    UPDATE,
+    CUTOFF,
+    EXIT,
+    TRANSPOSITION,
+    RESEARCH,
+    CHANCE_CUTOFF,
+    SELECT,
+    EXPAND,
+    SIMULATE,
+    BACKPROPAGATE,
+) = (KIND_CODES[kind] for kind in EventKind)
 
 LIGHT_KINDS = frozenset((ENTER, EVALUATE, BACK_UP, EXIT, UPDATE, CUTOFF))
 """The kinds of a recording that `principal_line` sums up without a replay."""
@@ -66,7 +79,9 @@ def bind_hooks(target: Any, rec: SearchLog, checkpoint: Callable[[int], int]) ->
     paths: dict[tuple[int | None, Any], int] = {}  # (parent, move) -> node, for searches that revisit
     next_check = 0
     skipped_count = 0  # the entries of the `entered_*` lists that are skipped nodes, not entered ones
-    replayed = entered_replayed = values_replayed = windows_replayed = cuts_replayed = 0  # how far `sync` has filed the log
+    replayed = entered_replayed = values_replayed = windows_replayed = cuts_replayed = (
+        0  # how far `sync` has filed the log
+    )
 
     def configure(new_game: Game, *, with_window: bool) -> None:
         """Gets the hooks ready for a pass of `new_game` (after `SearchLog.start`, which chose the node lists)."""
@@ -104,7 +119,9 @@ def bind_hooks(target: Any, rec: SearchLog, checkpoint: Callable[[int], int]) ->
             return
         entering = entered_replayed
         next_value = iter(logged_values[values_replayed:]).__next__ if len(logged_values) > values_replayed else None
-        next_window = iter(logged_windows[windows_replayed:]).__next__ if len(logged_windows) > windows_replayed else None
+        next_window = (
+            iter(logged_windows[windows_replayed:]).__next__ if len(logged_windows) > windows_replayed else None
+        )
         next_cut = iter(logged_cuts[cuts_replayed:]).__next__ if len(logged_cuts) > cuts_replayed else None
         node_values, top, push, pop, last = values, stack, stack_push, stack_pop, closed[0]
         closing, backing_up, evaluating, updating, cuts = EXIT, BACK_UP, EVALUATE, UPDATE, CUTS  # locals: a hot loop
@@ -164,8 +181,9 @@ def bind_hooks(target: Any, rec: SearchLog, checkpoint: Callable[[int], int]) ->
                 elif explicit:
                     node = entered_states[entering]
                 else:
-                    node = new_node(entered_states[entering], entered_moves[entering], entered_depths[entering],
-                                    top[-1])
+                    node = new_node(
+                        entered_states[entering], entered_moves[entering], entered_depths[entering], top[-1]
+                    )
                 if windowed:
                     alpha, beta = entered_alphas[entering], entered_betas[entering]
                     if not shares:
@@ -270,8 +288,9 @@ def bind_hooks(target: Any, rec: SearchLog, checkpoint: Callable[[int], int]) ->
         add_kind(UPDATE)
         log_window((alpha, beta))
 
-    def cutoff(state: Any, skipped: Sequence[tuple[Any, Any]], *, alpha: Value, beta: Value,
-               kind: int = CUTOFF) -> None:
+    def cutoff(
+        state: Any, skipped: Sequence[tuple[Any, Any]], *, alpha: Value, beta: Value, kind: int = CUTOFF
+    ) -> None:
         nonlocal skipped_count, next_check
         add_kind(kind)
         if not shares:  # `sync` registers them as it reaches the cut-off
@@ -288,8 +307,9 @@ def bind_hooks(target: Any, rec: SearchLog, checkpoint: Callable[[int], int]) ->
         skipped_count += len(skipped)
         next_check += len(skipped)  # the budget counts the nodes entered only
 
-    def chance_cutoff(state: Any, skipped: Sequence[tuple[Any, Any]], *, bound: Bound, limit: Value,
-                      alpha: Value, beta: Value) -> None:
+    def chance_cutoff(
+        state: Any, skipped: Sequence[tuple[Any, Any]], *, bound: Bound, limit: Value, alpha: Value, beta: Value
+    ) -> None:
         cutoff(state, skipped, alpha=alpha, beta=beta, kind=CHANCE_CUTOFF)
         step = len(kinds)
         rec.event_extra["bound"][step] = Bound(bound)

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any, Iterable, Sequence
+from typing import Any
 
 from visualizer.games.base import Player
-from visualizer.tracing.trace_columns import EventSequence, NodeSequence, TraceColumns
 from visualizer.tracing.events import Event
+from visualizer.tracing.trace_columns import EventSequence, NodeSequence, TraceColumns
 from visualizer.tracing.trace_records import Cutoff, NodeStatus, Summary, TraceNode
 from visualizer.tracing.traits import UNKNOWN_TRAITS, AlgorithmTraits, traits_of
 
@@ -61,9 +62,7 @@ class Trace:
             object.__setattr__(self, "traits", traits_of(self.algorithm))
 
     @classmethod
-    def from_records(
-        cls, *, nodes: Sequence[TraceNode], events: Sequence[Event], **attributes: Any
-    ) -> Trace:
+    def from_records(cls, *, nodes: Sequence[TraceNode], events: Sequence[Event], **attributes: Any) -> Trace:
         """A trace of nodes and events held as records (node i must have id i)."""
         return cls(columns=TraceColumns.from_records(nodes, events), **attributes)
 
@@ -84,12 +83,33 @@ class Trace:
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Trace):
             return NotImplemented
-        mine = (self.algorithm, self.depth_limit, self.strict, self.iterative, self.root_player, self.description,
-                self.source, self.options)
-        theirs = (other.algorithm, other.depth_limit, other.strict, other.iterative, other.root_player,
-                  other.description, other.source, other.options)
-        return mine == theirs and self.summary == other.summary and self.nodes == other.nodes \
-            and self.events == other.events and self.earlier_passes == other.earlier_passes
+        mine = (
+            self.algorithm,
+            self.depth_limit,
+            self.strict,
+            self.iterative,
+            self.root_player,
+            self.description,
+            self.source,
+            self.options,
+        )
+        theirs = (
+            other.algorithm,
+            other.depth_limit,
+            other.strict,
+            other.iterative,
+            other.root_player,
+            other.description,
+            other.source,
+            other.options,
+        )
+        return (
+            mine == theirs
+            and self.summary == other.summary
+            and self.nodes == other.nodes
+            and self.events == other.events
+            and self.earlier_passes == other.earlier_passes
+        )
 
     __hash__ = None  # type: ignore[assignment]
 

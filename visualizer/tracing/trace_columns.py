@@ -11,18 +11,27 @@ from __future__ import annotations
 
 from array import array
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from functools import cached_property
 from itertools import accumulate, compress, islice, repeat
 from operator import sub
-from typing import Any, Iterator, overload
+from typing import Any, overload
 
 from visualizer.games.base import Player
 from visualizer.tracing.events import EVENT_KINDS, SPARSE_FIELDS, Event, EventKind
 from visualizer.tracing.trace_records import NodeStatus, TraceNode
 
-__all__ = ["TraceColumns", "ChildIndex", "NodeSequence", "EventSequence", "KINDS", "KIND_CODES", "NO_CHILD", "HAS_CHILD",
-           "Nones"]
+__all__ = [
+    "TraceColumns",
+    "ChildIndex",
+    "NodeSequence",
+    "EventSequence",
+    "KINDS",
+    "KIND_CODES",
+    "NO_CHILD",
+    "HAS_CHILD",
+    "Nones",
+]
 
 KINDS: tuple[EventKind, ...] = tuple(EventKind)
 """Event kinds by code: the `event_kind` column holds indices into this tuple."""
@@ -37,8 +46,20 @@ HAS_CHILD = bytes(code < len(KINDS) and "child" in EVENT_KINDS[KINDS[code]].carr
 """A `bytes.translate` table: 1 for the codes of kinds that carry a child, 0 for the others."""
 
 NODE_FIELDS = (
-    "name", "parent", "children", "move", "depth", "player", "static_value", "value", "alpha", "beta",
-    "visit", "status", "board", "probability",
+    "name",
+    "parent",
+    "children",
+    "move",
+    "depth",
+    "player",
+    "static_value",
+    "value",
+    "alpha",
+    "beta",
+    "visit",
+    "status",
+    "board",
+    "probability",
 )
 """The node columns, in `TraceNode` field order (`id` is the index)."""
 
@@ -110,17 +131,35 @@ class TraceColumns:
     def node(self, node: int) -> TraceNode:
         """Node `node` as a `TraceNode`."""
         return TraceNode(
-            node, self.name[node], self.parent[node], self.children[node], self.move[node], self.depth[node],
-            self.player[node], self.static_value[node], self.value[node], self.alpha[node], self.beta[node],
-            self.visit[node], self.status[node], self.board[node], self.probability[node],
+            node,
+            self.name[node],
+            self.parent[node],
+            self.children[node],
+            self.move[node],
+            self.depth[node],
+            self.player[node],
+            self.static_value[node],
+            self.value[node],
+            self.alpha[node],
+            self.beta[node],
+            self.visit[node],
+            self.status[node],
+            self.board[node],
+            self.probability[node],
         )
 
     def event(self, index: int) -> Event:
         """Event `index` (0-based; its step is index + 1) as an `Event`."""
         node = self.event_node[index]
         return Event(
-            index + 1, KINDS[self.event_kind[index]], node, self.depth[node], self.event_alpha[index],
-            self.event_beta[index], self.event_value[index], self.event_child_at(index),
+            index + 1,
+            KINDS[self.event_kind[index]],
+            node,
+            self.depth[node],
+            self.event_alpha[index],
+            self.event_beta[index],
+            self.event_value[index],
+            self.event_child_at(index),
             self.event_skipped.get(index + 1, ()),
             **{name: extra.get(index + 1) for name, extra in self.event_extra.items()},
         )

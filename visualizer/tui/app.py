@@ -14,12 +14,12 @@ from textual.widgets import HelpPanel
 
 from visualizer.games import Evaluated, Game, GridGame, builtin_example, offers
 from visualizer.gc_policy import freeze_heap, thaw_heap
-from visualizer.practice.exercise import Exercise, check_cut_window
-from visualizer.tracing import Trace
 from visualizer.match import Match, PlaySettings
+from visualizer.practice.exercise import Exercise, check_cut_window
+from visualizer.session import Session
+from visualizer.tracing import Trace
 from visualizer.tui.navigation import OpenCompare, OpenDrill, OpenGame, OpenSearch, OpenStats
 from visualizer.tui.screens import DrillScreen, PlayScreen, PracticeScreen, SearchScreen, StatsScreen
-from visualizer.session import Session
 
 __all__ = ["VisualizerApp", "make_app", "make_play_app", "make_practice_app"]
 
@@ -33,7 +33,9 @@ class VisualizerApp(App):
 
     CSS_PATH = "app.tcss"
     TITLE = "gametree visualizer"
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "hide_help_panel", "Close help", show=False, priority=True)]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "hide_help_panel", "Close help", show=False, priority=True)
+    ]
     """Escape closes the help panel first, on any screen (only while the panel is shown)."""
 
     def __init__(
@@ -150,7 +152,9 @@ def make_app(
     if trace is not None and game is None:
         return VisualizerApp(Session.from_trace(trace))
     if trace is not None:
-        return VisualizerApp(Session(game, trace.algorithm, trace.depth_limit, trace.strict, trace, dict(trace.options)))
+        return VisualizerApp(
+            Session(game, trace.algorithm, trace.depth_limit, trace.strict, trace, dict(trace.options))
+        )
     return VisualizerApp(Session(game or builtin_example(), algorithm, depth, strict))
 
 
@@ -175,7 +179,9 @@ def make_play_app(
     Raises:
         InputError: a setting is not one of the above.
     """
-    settings = PlaySettings(human, algorithm, depth, evaluator or (game.evaluator if offers(game, Evaluated) else "win-loss"))
+    settings = PlaySettings(
+        human, algorithm, depth, evaluator or (game.evaluator if offers(game, Evaluated) else "win-loss")
+    )
     return VisualizerApp(match=Match(game, settings))
 
 

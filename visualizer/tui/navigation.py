@@ -12,8 +12,8 @@ from __future__ import annotations
 from textual.message import Message
 
 from visualizer.games import GridGame
-from visualizer.tracing import Trace
 from visualizer.session import Session
+from visualizer.tracing import Trace
 
 __all__ = ["OpenCompare", "OpenDrill", "OpenGame", "OpenSearch", "OpenStats"]
 

@@ -14,11 +14,18 @@ from rich.text import Text
 
 from visualizer.games.base import Player, Value, format_value
 from visualizer.steps.replay import NodeView, Phase
-from visualizer.tracing.trace import NodeStatus, TraceNode
 from visualizer.steps.visits import format_mean
+from visualizer.tracing.trace import NodeStatus, TraceNode
 
 __all__ = [
-    "MARKERS", "PHASE_WORDS", "VIEW_LEGEND", "Density", "NodeLabel", "compact_value", "node_label", "node_line",
+    "MARKERS",
+    "PHASE_WORDS",
+    "VIEW_LEGEND",
+    "Density",
+    "NodeLabel",
+    "compact_value",
+    "node_label",
+    "node_line",
     "shown_value",
 ]
 

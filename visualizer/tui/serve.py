@@ -6,7 +6,7 @@ import errno
 import shlex
 import socket
 import sys
-from typing import Sequence
+from collections.abc import Sequence
 
 from visualizer.errors import InputError
 
@@ -23,19 +23,26 @@ def check_address(host: str, port: int) -> None:
         family, kind, protocol, _, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0]
     except (socket.gaierror, UnicodeError) as error:
         reason = getattr(error, "strerror", None) or str(error)
-        raise InputError(f"--host {host!r} is not a known address ({reason}); use e.g. 127.0.0.1 or localhost") from None
+        raise InputError(
+            f"--host {host!r} is not a known address ({reason}); use e.g. 127.0.0.1 or localhost"
+        ) from None
     with socket.socket(family, kind, protocol) as probe:
         probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         try:
             probe.bind(address)
         except OSError as error:
             if error.errno == errno.EADDRINUSE:
-                raise InputError(f"port {port} is already in use on {host}; choose another, e.g. --port {port + 1 if port < 65535 else 8000}") from None
+                raise InputError(
+                    f"port {port} is already in use on {host}; choose another, "
+                    f"e.g. --port {port + 1 if port < 65535 else 8000}"
+                ) from None
             if error.errno == errno.EADDRNOTAVAIL:
                 raise InputError(f"--host {host} is not an address of this machine; use e.g. 127.0.0.1") from None
             if error.errno == errno.EACCES:
                 raise InputError(f"port {port} needs more privileges; choose one from 1024 up, e.g. 8000") from None
-            raise InputError(f"cannot listen on {host}:{port} ({error.strerror}); choose another --host or --port") from None
+            raise InputError(
+                f"cannot listen on {host}:{port} ({error.strerror}); choose another --host or --port"
+            ) from None
 
 
 def serve(host: str, port: int, tui_args: Sequence[str]) -> None:

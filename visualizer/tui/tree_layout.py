@@ -13,8 +13,8 @@ from rich.cells import cell_len
 from rich.text import Text
 
 from visualizer.steps.replay import NodeView, Phase, Replay
-from visualizer.tracing.trace import NodeStatus, Trace, TraceNode
 from visualizer.steps.visits import is_monte_carlo, visit_counts
+from visualizer.tracing.trace import NodeStatus, Trace, TraceNode
 from visualizer.tui.node_labels import (
     MARKERS,
     VIEW_LEGEND,
@@ -27,9 +27,25 @@ from visualizer.tui.node_labels import (
 )
 
 __all__ = [
-    "DEFAULT_MAX_WIDTH", "MARKERS", "MAX_DRAWN_NODES", "TARGET_WIDTH", "VIEW_LEGEND", "Density", "NodeLabel",
-    "TreeDrawing", "TreePlan", "all_label_widths", "compact_value", "draw_labels", "draw_tree", "fit_tree",
-    "layout_tree", "node_label", "node_line", "plan_tree", "shown_value",
+    "DEFAULT_MAX_WIDTH",
+    "MARKERS",
+    "MAX_DRAWN_NODES",
+    "TARGET_WIDTH",
+    "VIEW_LEGEND",
+    "Density",
+    "NodeLabel",
+    "TreeDrawing",
+    "TreePlan",
+    "all_label_widths",
+    "compact_value",
+    "draw_labels",
+    "draw_tree",
+    "fit_tree",
+    "layout_tree",
+    "node_label",
+    "node_line",
+    "plan_tree",
+    "shown_value",
 ]
 
 MAX_DRAWN_NODES = 63
@@ -133,8 +149,9 @@ def all_label_widths(trace: Trace, densities: Collection[Density] = tuple(Densit
     def width(node: TraceNode, view: NodeView, density: Density) -> int:
         visits = None if counts is None else counts.at(node.id, step)
         return max(
-            node_label(node, view, density=density, show_leaf_values=shown, movers_view=movers_view,
-                       visits=visits).width
+            node_label(
+                node, view, density=density, show_leaf_values=shown, movers_view=movers_view, visits=visits
+            ).width
             for shown in (False, True)
         )
 
@@ -268,11 +285,7 @@ def draw_tree(plan: TreePlan, replay: Replay, *, show_pv: bool = False, show_lea
 
 
 def draw_labels(
-    plan: TreePlan,
-    labels: Sequence[NodeLabel],
-    *,
-    dimmed_edges: Collection[int] = (),
-    bold_edges: Collection[int] = (),
+    plan: TreePlan, labels: Sequence[NodeLabel], *, dimmed_edges: Collection[int] = (), bold_edges: Collection[int] = ()
 ) -> TreeDrawing:
     """Draws the planned tree with the given label of each node (by id).
 

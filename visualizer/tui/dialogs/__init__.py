@@ -1,4 +1,5 @@
-"""Provides the app's dialogs: a new tree source, the search depth, the search and the two to compare and the play settings."""
+"""Provides the app's dialogs: a new tree source, the search depth, the search and the two to compare, and the
+play settings."""
 
 from visualizer.tui.dialogs.board_editor import BoardEditor
 from visualizer.tui.dialogs.depth import DepthChoice, DepthDialog

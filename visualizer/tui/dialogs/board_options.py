@@ -28,8 +28,9 @@ class GridSettings(Vertical):
     def compose(self) -> ComposeResult:
         evaluator, symmetry = self._start
         options = [(name, name) for name in EVALUATORS]
-        select = Select(options, value=evaluator, allow_blank=False, id=f"{self.kind}-eval", compact=True,
-                        classes="evaluator")
+        select = Select(
+            options, value=evaluator, allow_blank=False, id=f"{self.kind}-eval", compact=True, classes="evaluator"
+        )
         hint = Static(EVALUATORS[evaluator].description, id=f"{self.kind}-eval-hint", classes="form-hint", markup=False)
         yield row("Evaluator", Vertical(select, hint, classes="field-stack"))
         yield row("Symmetry", TickBox("merge symmetric moves", symmetry, id=f"{self.kind}-symmetry", compact=True))

@@ -67,7 +67,12 @@ class DepthDialog(ModalScreen[DepthChoice | None]):
             yield Static("Search depth", classes="dialog-title")
             yield Horizontal(
                 Label("Look-ahead", classes="form-label"),
-                Input(value, id="depth-input", placeholder="blank: full depth (5 on big connect-four boards)", compact=True),
+                Input(
+                    value,
+                    id="depth-input",
+                    placeholder="blank: full depth (5 on big connect-four boards)",
+                    compact=True,
+                ),
                 classes="form-row",
             )
             yield Static("", id="depth-error", markup=False)

@@ -47,8 +47,11 @@ FIRST_FIELD = {
 }
 """What takes the focus when the dialog opens on each kind of source."""
 
-GRID_GAMES = {kind: find_game_kind(kind).game_class for kind in FORM_KINDS
-              if issubclass(find_game_kind(kind).game_class, GridGame)}
+GRID_GAMES = {
+    kind: find_game_kind(kind).game_class
+    for kind in FORM_KINDS
+    if issubclass(find_game_kind(kind).game_class, GridGame)
+}
 """The board-game sources (tic-tac-toe, connect four), which have an evaluator and a symmetry setting of their own."""
 
 

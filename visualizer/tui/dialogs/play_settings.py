@@ -13,10 +13,10 @@ from textual.widgets import Button, Input, RadioSet, Select, Static
 
 from visualizer.errors import VisualizerError
 from visualizer.games import EVALUATORS, ConnectFour, GridGame, TicTacToe
+from visualizer.match import PlaySettings
 from visualizer.search import ALGORITHMS
 from visualizer.tui.dialogs.depth import parse_depth
 from visualizer.tui.dialogs.form_rows import ChoiceButton, row
-from visualizer.match import PlaySettings
 
 __all__ = ["GAMES", "PlayChoice", "PlaySettingsDialog"]
 
@@ -64,15 +64,23 @@ class PlaySettingsDialog(ModalScreen[PlayChoice | None]):
             yield Static("Play settings", classes="dialog-title")
             games = [(label, key) for key, (label, _) in GAMES.items()]
             yield row("Game", Select(games, value="same", allow_blank=False, id="play-game", compact=True))
-            sides = [ChoiceButton(f"{side} ({'first' if side == 'X' else 'second'})", value=side == settings.human,
-                                  id=f"side-{side}") for side in ("X", "O")]
+            sides = [
+                ChoiceButton(
+                    f"{side} ({'first' if side == 'X' else 'second'})", value=side == settings.human, id=f"side-{side}"
+                )
+                for side in ("X", "O")
+            ]
             yield row("You play", RadioSet(*sides, id="play-side", compact=True))
             algorithms = [(name, name) for name in ALGORITHMS]
-            yield row("Algorithm", Select(algorithms, value=settings.algorithm, allow_blank=False,
-                                           id="play-algorithm", compact=True))
+            yield row(
+                "Algorithm",
+                Select(algorithms, value=settings.algorithm, allow_blank=False, id="play-algorithm", compact=True),
+            )
             evaluators = [(name, name) for name in EVALUATORS]
-            yield row("Evaluator", Select(evaluators, value=settings.evaluator, allow_blank=False,
-                                           id="play-evaluator", compact=True))
+            yield row(
+                "Evaluator",
+                Select(evaluators, value=settings.evaluator, allow_blank=False, id="play-evaluator", compact=True),
+            )
             depth = "" if settings.depth is None else str(settings.depth)
             yield row("Depth", Input(depth, id="play-depth", placeholder="blank: auto", compact=True))
             yield Static("", id="play-error", markup=False)

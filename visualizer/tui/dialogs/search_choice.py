@@ -42,11 +42,20 @@ class SearchChoiceDialog(ModalScreen[tuple[Configuration, ...] | None]):
             for label, text in self.start.items():
                 yield Horizontal(
                     Label(label, classes="form-label"),
-                    Input(text, id=f"{label.lower()}-search", placeholder="e.g. alphabeta+fail-hard+window=-5:5", compact=True),
+                    Input(
+                        text,
+                        id=f"{label.lower()}-search",
+                        placeholder="e.g. alphabeta+fail-hard+window=-5:5",
+                        compact=True,
+                    ),
                     classes="form-row",
                 )
-            yield Static("algorithm+option+option=value; options: fail-hard, tt, window=LO:HI, bounds=LO:HI, "
-                         "iterations=N, seed=S, exploration=C", classes="dialog-hint", markup=False)
+            yield Static(
+                "algorithm+option+option=value; options: fail-hard, tt, window=LO:HI, bounds=LO:HI, "
+                "iterations=N, seed=S, exploration=C",
+                classes="dialog-hint",
+                markup=False,
+            )
             yield Static("", id="search-error", markup=False)
             with Horizontal(classes="dialog-buttons"):
                 yield Button("OK", id="ok", variant="primary", compact=True)
@@ -55,8 +64,9 @@ class SearchChoiceDialog(ModalScreen[tuple[Configuration, ...] | None]):
     def check(self) -> tuple[Configuration, ...] | None:
         """The searches in the fields; shows the first problem and disables OK if there is one."""
         try:
-            choice = tuple(parse_configuration(self.query_one(f"#{label.lower()}-search", Input).value)
-                           for label in self.start)
+            choice = tuple(
+                parse_configuration(self.query_one(f"#{label.lower()}-search", Input).value) for label in self.start
+            )
             message = ""
         except InputError as error:
             choice, message = None, str(error)

@@ -199,8 +199,12 @@ class TreeForm:
         if kind == "connect4":
             board = "" if set(spec["board"]) <= {"."} else _slashes(spec["board"], spec["cols"])
             return cls(
-                kind, rows=str(spec["rows"]), cols=str(spec["cols"]), connect=str(spec["connect"]),
-                connect4_board=board, **grid,
+                kind,
+                rows=str(spec["rows"]),
+                cols=str(spec["cols"]),
+                connect=str(spec["connect"]),
+                connect4_board=board,
+                **grid,
             )
         if kind == "nim":
             return cls(kind, pile=str(spec["pile"]), max_take=str(spec["max_take"]), rules=spec["rules"], root=root)
@@ -212,10 +216,7 @@ PRESETS: dict[str, tuple[str, TreeForm]] = {
     "textbook": ("textbook 3x3 tree", TreeForm("nested", nested="[[3,12,8],[2,4,6],[14,5,2]]")),
     "nim": ("NIM 6", TreeForm("nim", pile="6", max_take="3", rules="misere")),
     "tictactoe": ("tic-tac-toe opening", TreeForm("tictactoe", board="." * 9)),
-    "opening": (
-        "textbook opening figure",
-        TreeForm("tictactoe", board="." * 9, evaluator="open-lines", symmetry=True),
-    ),
+    "opening": ("textbook opening figure", TreeForm("tictactoe", board="." * 9, evaluator="open-lines", symmetry=True)),
     "connect4": ("connect four 4x5, connect 3", TreeForm("connect4", rows="4", cols="5", connect="3")),
     "random": (
         "random tree with seed",

@@ -11,10 +11,10 @@ from textual.widgets import Footer, Static
 
 from visualizer.analysis.compare import Comparison, Run
 from visualizer.games.base import format_value
-from visualizer.tracing import Trace
 from visualizer.steps.describe import describe
 from visualizer.steps.lockstep import lockstep
 from visualizer.steps.replay import Replay
+from visualizer.tracing import Trace
 from visualizer.tui.tree_layout import fit_tree
 from visualizer.tui.widgets.game_tree_view import TREE_VIEW_BINDINGS, GameTreeView
 
@@ -57,7 +57,10 @@ class CompareScreen(Screen):
         """The other side's step for each step of the leading one (at the end, both are done)."""
         self.steps[-1] = self.replays[1 - self.lead].count
         self.comparison = Comparison(
-            [Run(label, trace.source.get("order", "natural"), trace) for label, trace in zip(self.labels, (full, pruning))]
+            [
+                Run(label, trace.source.get("order", "natural"), trace)
+                for label, trace in zip(self.labels, (full, pruning))
+            ]
         )
         """The counts and set differences, as `visualizer compare` prints them."""
         self.text = ""
@@ -130,8 +133,11 @@ class CompareScreen(Screen):
         full, comparison = self.replays[self.lead], self.comparison
         exact = comparison.exact_runs
         if len(exact) < 2:  # an estimate, or a root that failed outside its window: not an exact value
-            values = "; ".join(f"{run.label} = {format_value(run.value)} is {run.set_aside}"
-                               for run in comparison.runs if run.set_aside is not None)
+            values = "; ".join(
+                f"{run.label} = {format_value(run.value)} is {run.set_aside}"
+                for run in comparison.runs
+                if run.set_aside is not None
+            )
         elif comparison.values_agree:
             values = f"same value {format_value(exact[0].value)}"
         else:

@@ -15,8 +15,8 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from visualizer.practice.drill import Choice, Drill, Question
-from visualizer.tracing import Trace
 from visualizer.steps.replay import Replay
+from visualizer.tracing import Trace
 from visualizer.tui.screens.search_screen import SPEEDS
 from visualizer.tui.widgets.event_log import EventLog
 from visualizer.tui.widgets.game_tree_view import GameTreeView, TreeDrawingScroll

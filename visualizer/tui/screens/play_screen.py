@@ -15,13 +15,12 @@ from textual.widgets import Footer, Static
 
 from visualizer.errors import VisualizerError
 from visualizer.games import GridGame
+from visualizer.match import Match
+from visualizer.session import Session
 from visualizer.tracing import Trace
 from visualizer.tui.dialogs.play_settings import PlayChoice, PlaySettingsDialog
-from visualizer.match import Match
 from visualizer.tui.navigation import OpenSearch
-from visualizer.session import Session
-from visualizer.tui.widgets.board_view import BoardView
-from visualizer.tui.widgets.board_view import MoveHistory
+from visualizer.tui.widgets.board_view import BoardView, MoveHistory
 
 __all__ = ["PlayScreen"]
 
@@ -80,7 +79,9 @@ class PlayScreen(Screen):
     def compose(self) -> ComposeResult:
         game = self.match.game
         board_view = BoardView(game.rows, game.cols, gravity=game.gravity, id="board-view")
-        board_view.border_title = "tic-tac-toe" if not game.gravity else f"connect {game.connect}, {game.rows}x{game.cols}"
+        board_view.border_title = (
+            "tic-tac-toe" if not game.gravity else f"connect {game.connect}, {game.rows}x{game.cols}"
+        )
         settings = Static(id="play-settings", markup=False)
         settings.border_title = "Settings (s)"
         history = MoveHistory(id="move-history")
@@ -124,8 +125,10 @@ class PlayScreen(Screen):
             line = f"Game over: {match.result}{whose}. n: new game, u: undo, t: the engine's last search."
         elif self.thinking:
             seconds = time.monotonic() - self.thinking_since
-            line = (f"{match.settings.engine} (engine) is thinking with {match.settings.algorithm}: "
-                    f"{self.nodes:,} nodes entered, {seconds:.1f} s...")
+            line = (
+                f"{match.settings.engine} (engine) is thinking with {match.settings.algorithm}: "
+                f"{self.nodes:,} nodes entered, {seconds:.1f} s..."
+            )
         elif match.is_engine_turn:
             line = f"{match.settings.engine} (engine) to move: change the settings (s) to let it try again."
         else:

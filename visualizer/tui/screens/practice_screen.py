@@ -14,8 +14,8 @@ from visualizer.errors import VisualizerError
 from visualizer.practice.answers import NodeAnswer, answer_text, parse_answer
 from visualizer.practice.exercise import Exercise
 from visualizer.practice.session import PracticeSession
-from visualizer.tui.navigation import OpenDrill, OpenSearch
 from visualizer.session import Session
+from visualizer.tui.navigation import OpenDrill, OpenSearch
 from visualizer.tui.widgets.answer_table import AnswerTable
 from visualizer.tui.widgets.practice_tree import PracticeTree
 from visualizer.tui.widgets.static_update import update_static
@@ -107,7 +107,9 @@ class PracticeScreen(Screen):
         practice = self.practice
         marked = practice.marked
         self.answer_table.show(practice.answers, practice.report, marked, practice.revealed)
-        self.tree_view.show(practice.answers, practice.report, marked, self.selected if self.answer_table.row_count else None)
+        self.tree_view.show(
+            practice.answers, practice.report, marked, self.selected if self.answer_table.row_count else None
+        )
         update_static(self.status_line, self.status_text())
 
     def status_text(self) -> str:
@@ -121,8 +123,7 @@ class PracticeScreen(Screen):
             findings = "".join(f"\n{finding}" for finding in report.findings())
             return f"{report.score}  missing cut-offs: {missing}  extra cut-offs: {extra}{findings}"
         changed = "  changed since the last check: c checks again" if practice.checks else ""
-        return (f"{practice.answered} answered  enter: type a value (and alpha beta)  x: pruned  "
-                f"c: check{changed}")
+        return f"{practice.answered} answered  enter: type a value (and alpha beta)  x: pruned  c: check{changed}"
 
     # -- editing -------------------------------------------------------------
     @on(DataTable.RowHighlighted, "#answer-table")
@@ -142,7 +143,9 @@ class PracticeScreen(Screen):
         node = self.answer_table.selected
         answer = self.practice.answers.get(node.name)
         self.editing = node.name
-        self.answer_input.border_title = f"{node.name}: VALUE, or VALUE ALPHA BETA, or x for pruned; enter saves, escape cancels"
+        self.answer_input.border_title = (
+            f"{node.name}: VALUE, or VALUE ALPHA BETA, or x for pruned; enter saves, escape cancels"
+        )
         self.answer_input.value = first or ("" if answer.is_blank else answer_text(answer))
         self.answer_input.display = True
         self.add_class("-editing")  # the editor's title says what the status line would
@@ -288,8 +291,9 @@ class PracticeScreen(Screen):
         if answered and not self.confirm_new:
             answers = "1 answer" if answered == 1 else f"{answered} answers"
             kept = "it" if answered == 1 else "them"
-            update_static(self.status_line, f"n again discards your {answers} and draws a new tree; any other key "
-                                            f"keeps {kept}")
+            update_static(
+                self.status_line, f"n again discards your {answers} and draws a new tree; any other key keeps {kept}"
+            )
             self.confirm_new = True
             return
         settings = self.practice.exercise.random

@@ -14,14 +14,14 @@ from textual.timer import Timer
 from textual.widgets import Footer
 
 from visualizer.errors import VisualizerError
-from visualizer.safe_files import write_new_file
 from visualizer.games import Game, GridGame, TicTacToe
 from visualizer.gc_policy import freeze_heap, refreeze_heap
-from visualizer.steps.replay import Replay
+from visualizer.safe_files import write_new_file
 from visualizer.search.registry import Configuration, parse_configuration
+from visualizer.session import Session
+from visualizer.steps.replay import Replay
 from visualizer.tui.dialogs import DepthChoice, DepthDialog, NewTreeDialog, SearchChoiceDialog
 from visualizer.tui.navigation import OpenCompare, OpenGame, OpenStats
-from visualizer.session import Session
 from visualizer.tui.tree_layout import Density
 from visualizer.tui.widgets.call_stack import CallStack
 from visualizer.tui.widgets.event_log import EventLog
@@ -336,8 +336,13 @@ class SearchScreen(Screen):
         session = self.session
         try:
             traces = [
-                trace_search(session.game, configuration.algorithm.name, depth=session.depth, strict=session.strict,
-                             **configuration.options)
+                trace_search(
+                    session.game,
+                    configuration.algorithm.name,
+                    depth=session.depth,
+                    strict=session.strict,
+                    **configuration.options,
+                )
                 for configuration in choice
             ]
         except VisualizerError as error:
@@ -368,8 +373,8 @@ class SearchScreen(Screen):
     def action_export(self) -> None:
         """Saves the trace as traces/NAME.json, NAME.dot and (trees of a drawable size) the figure NAME.svg,
         NAME being a name no earlier export uses."""
-        from visualizer.pictures.figure import MAX_INLINE_NODES
         from visualizer.export.files import fresh_stem, trace_slug, write_trace_files
+        from visualizer.pictures.figure import MAX_INLINE_NODES
 
         trace = self.session.trace
         folder, slug = Path("traces"), trace_slug(trace)

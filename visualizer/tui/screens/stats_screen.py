@@ -17,9 +17,7 @@ from textual.worker import Worker, get_current_worker
 from visualizer.analysis.report import summary
 from visualizer.analysis.study import Study
 from visualizer.errors import VisualizerError
-from visualizer.tui.widgets.study import StudyForm, StudyRequest, StudySettings
-from visualizer.tui.widgets.study import StudyPlot
-from visualizer.tui.widgets.study import StudyTable
+from visualizer.tui.widgets.study import StudyForm, StudyPlot, StudyRequest, StudySettings, StudyTable
 
 __all__ = ["StatsScreen"]
 

@@ -72,7 +72,8 @@ class AnswerTable(DataTable):
         return (
             "  " * node.depth + node.name,
             node.player.value.upper(),
-            Text(format_value(value), style="dim") if node.is_leaf and answer.value is None
+            Text(format_value(value), style="dim")
+            if node.is_leaf and answer.value is None
             else format_value(value, missing="?"),
             format_value(answer.alpha, missing=""),
             format_value(answer.beta, missing=""),

@@ -7,6 +7,7 @@ square, or brackets around the column number ("[4]").
 
 from __future__ import annotations
 
+from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.containers import Grid
@@ -14,7 +15,6 @@ from textual.content import Content
 from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import Static
-from rich.text import Text
 
 __all__ = ["BoardCell", "BoardView", "MoveHistory", "column_label"]
 
@@ -152,10 +152,7 @@ class BoardView(Widget):
                 continue
             cell = cell_widget.cell
             mark = board[cell]
-            if mark != EMPTY:
-                label = mark
-            else:
-                label = "·" if self.gravity or cell >= 9 else str(cell + 1)  # the key that plays here
+            label = mark if mark != EMPTY else "·" if self.gravity or cell >= 9 else str(cell + 1)  # or the key to play
             cell_widget.update(label)
             flags = {
                 "empty": mark == EMPTY,

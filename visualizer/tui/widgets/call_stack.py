@@ -5,8 +5,8 @@ from __future__ import annotations
 from textual.widgets import Static
 
 from visualizer.games.base import format_value
-from visualizer.tracing import Trace
 from visualizer.steps.replay import Replay
+from visualizer.tracing import Trace
 from visualizer.tui.node_labels import MARKERS, VIEW_LEGEND, shown_value
 from visualizer.tui.widgets.node_table import node_lookup
 from visualizer.tui.widgets.static_update import update_static

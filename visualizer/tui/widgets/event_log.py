@@ -9,8 +9,8 @@ from textual import events
 from textual.widget import Widget
 from textual.widgets import Static
 
-from visualizer.tracing import Trace
 from visualizer.steps.describe import describe
+from visualizer.tracing import Trace
 from visualizer.tui.widgets.static_update import update_static
 
 __all__ = ["EventLog"]

@@ -1,4 +1,5 @@
-"""Provides `GameTreeView`: the searched tree drawn like a textbook figure that fits the view, or an outline when too big."""
+"""Provides `GameTreeView`: the searched tree drawn like a textbook figure that fits the view, or an outline when
+too big."""
 
 from __future__ import annotations
 

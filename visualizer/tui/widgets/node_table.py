@@ -6,17 +6,26 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import lru_cache
 from typing import ClassVar
+
 from textual.binding import Binding, BindingType
 from textual.coordinate import Coordinate
 
-from visualizer.tracing.trace import Trace, TraceNode
 from visualizer.games.base import format_value
-from visualizer.tracing import NodeStatus, Trace
 from visualizer.steps.replay import NodeView, Phase, Replay
 from visualizer.steps.visits import format_mean, is_monte_carlo, visit_counts
+from visualizer.tracing import NodeStatus
+from visualizer.tracing.trace import Trace, TraceNode
 from visualizer.tui.widgets.cached_data_table import CachedDataTable
 
-__all__ = ["COLUMNS", "MAX_TABLE_ROWS", "MONTE_CARLO_COLUMNS", "NAME_WIDTH", "NODE_CACHE_SIZE", "NodeTable", "node_lookup"]
+__all__ = [
+    "COLUMNS",
+    "MAX_TABLE_ROWS",
+    "MONTE_CARLO_COLUMNS",
+    "NAME_WIDTH",
+    "NODE_CACHE_SIZE",
+    "NodeTable",
+    "node_lookup",
+]
 
 
 NODE_CACHE_SIZE = 4_096
@@ -55,7 +64,7 @@ _STATUS = {Phase.UNSEEN: "-", Phase.OPEN: "open", Phase.DONE: "done", Phase.PRUN
 
 
 def _short_name(name: str) -> str:
-    return name if len(name) <= NAME_WIDTH else "…" + name[-(NAME_WIDTH - 1):]
+    return name if len(name) <= NAME_WIDTH else "…" + name[-(NAME_WIDTH - 1) :]
 
 
 class NodeTable(CachedDataTable, inherit_bindings=False):
@@ -179,7 +188,7 @@ class NodeTable(CachedDataTable, inherit_bindings=False):
     def action_scroll_columns(self, direction: int) -> None:
         """Scrolls sideways to the previous (-1) or next (1) column's start; the name column stays."""
         starts, start = [], 0
-        for column in self.ordered_columns[self.fixed_columns:]:
+        for column in self.ordered_columns[self.fixed_columns :]:
             starts.append(start)
             start += column.get_render_width(self)
         here = round(self.scroll_x)

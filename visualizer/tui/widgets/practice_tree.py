@@ -177,7 +177,11 @@ class PracticeTree(Widget):
                 labels.append(NodeLabel(" ", "", "dim"))
                 continue
             label = practice_label(
-                key, answers, report, marked_pruned=marked[node.name], selected=node.name == selected,
+                key,
+                answers,
+                report,
+                marked_pruned=marked[node.name],
+                selected=node.name == selected,
                 density=plan.density,
             )
             labels.append(_fitted(label, plan.widths[node.id]))

@@ -7,29 +7,20 @@ import re
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+
+from rich.text import Text
 from textual import on
-from textual.app import ComposeResult
+from textual.app import ComposeResult, RenderResult
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
-from textual.widgets import Button, Input, Label, Select
-from rich.text import Text
-from textual.widgets import DataTable
-from textual.app import RenderResult
+from textual.widgets import Button, DataTable, Input, Label, Select
 from textual_plotext import PlotextPlot
 
-from visualizer.analysis.study import (
-    Size,
-    Study,
-    parse_depth_range,
-    parse_leaves,
-    parse_orders,
-    run_study,
-)
+from visualizer.analysis.plots import draw_plotext
+from visualizer.analysis.report import measures, percent
+from visualizer.analysis.study import Size, Study, parse_depth_range, parse_leaves, parse_orders, run_study
 from visualizer.errors import InputError
 from visualizer.games.random_tree import parse_range
-from visualizer.analysis.report import measures, percent
-from visualizer.analysis.study import Study
-from visualizer.analysis.plots import draw_plotext
 
 __all__ = ["COLUMNS", "SIZE_KINDS", "StudyForm", "StudyPlot", "StudyRequest", "StudySettings", "StudyTable"]
 
@@ -67,8 +58,15 @@ class StudyRequest:
             InputError: the study is too big (run_study's node budget).
         """
         with _in_field("the study"):
-            return run_study(self.sizes, branching=self.branching, trials=self.trials,
-                             value_range=self.value_range, seed=self.seed, orders=self.orders, progress=progress)
+            return run_study(
+                self.sizes,
+                branching=self.branching,
+                trials=self.trials,
+                value_range=self.value_range,
+                seed=self.seed,
+                orders=self.orders,
+                progress=progress,
+            )
 
 
 @dataclass(frozen=True)
@@ -140,8 +138,14 @@ def _whole(text: str, name: str, *, minimum: int | None, example: int) -> int:
     return number
 
 
-FIELD_IDS = {"sizes": "study-sizes", "branching": "study-branching", "trials": "study-trials",
-             "value_range": "study-range", "seed": "study-seed", "orders": "study-orders"}
+FIELD_IDS = {
+    "sizes": "study-sizes",
+    "branching": "study-branching",
+    "trials": "study-trials",
+    "value_range": "study-range",
+    "seed": "study-seed",
+    "orders": "study-orders",
+}
 """The id of the Input that holds each text field of `StudySettings`."""
 
 
@@ -166,8 +170,11 @@ class StudyForm(Vertical):
         with Horizontal(classes="study-line"):
             yield Label("Sizes", classes="study-label")
             yield Select(kinds, value=start.size_kind, allow_blank=False, id="study-size-kind", compact=True)
-            yield self._input("sizes", SIZE_HINTS[start.size_kind],
-                              "Leaf counts N,N,... or, for a depth range, LO:HI (branching^d leaves each)")
+            yield self._input(
+                "sizes",
+                SIZE_HINTS[start.size_kind],
+                "Leaf counts N,N,... or, for a depth range, LO:HI (branching^d leaves each)",
+            )
             yield Label("Branching", classes="study-label")
             yield self._input("branching", "K", "Children per node (2 or more)")
             yield Label("Trials", classes="study-label")
@@ -178,8 +185,9 @@ class StudyForm(Vertical):
             yield Label("Seed", classes="study-label")
             yield self._input("seed", "S", "The same seed gives the same study")
             yield Label("Orders", classes="study-label")
-            yield self._input("orders", "O,O,... e.g. natural,best",
-                              "Alpha-beta's move orders, any of natural, best, worst, random")
+            yield self._input(
+                "orders", "O,O,... e.g. natural,best", "Alpha-beta's move orders, any of natural, best, worst, random"
+            )
             yield Button("Run", id="study-run", variant="primary", compact=True)
 
     def _input(self, field: str, placeholder: str, tooltip: str) -> Input:
@@ -252,20 +260,21 @@ class StudyTable(DataTable):
         for row, evaluated, nodes in zip(rows, measures(rows, "leaves"), measures(rows, "nodes")):
             first = row.algorithm == "minimax"
             minimal = study.knuth_moore(row.size)
-            self.lines.append((
-                str(row.size.leaves) if first else "",
-                (str(row.size.depth) if row.size.is_uniform else "-") if first else "",
-                row.label,
-                evaluated,
-                "-" if first else percent(row.leaves_saved),
-                ("-" if minimal is None else str(minimal)) if first else "",
-                nodes,
-                "-" if first else percent(row.nodes_saved),
-            ))
+            self.lines.append(
+                (
+                    str(row.size.leaves) if first else "",
+                    (str(row.size.depth) if row.size.is_uniform else "-") if first else "",
+                    row.label,
+                    evaluated,
+                    "-" if first else percent(row.leaves_saved),
+                    ("-" if minimal is None else str(minimal)) if first else "",
+                    nodes,
+                    "-" if first else percent(row.nodes_saved),
+                )
+            )
         self.clear()
         for line in self.lines:
-            self.add_row(*(cell if key in LEFT else Text(cell, justify="right")
-                           for key, cell in zip(COLUMNS, line)))
+            self.add_row(*(cell if key in LEFT else Text(cell, justify="right") for key, cell in zip(COLUMNS, line)))
 
 
 class StudyPlot(PlotextPlot):

@@ -10,8 +10,8 @@ from textual.widgets import Tree
 from textual.widgets.tree import TreeNode
 
 from visualizer.steps.replay import NodeView, Replay
-from visualizer.tracing.trace import Trace
 from visualizer.steps.visits import is_monte_carlo, visit_counts
+from visualizer.tracing.trace import Trace
 from visualizer.tui.node_labels import node_line
 from visualizer.tui.widgets.node_table import node_lookup
 
@@ -85,8 +85,14 @@ class TreeOutline(Tree[int], inherit_bindings=False):
     def _label(self, node_id: int, state: LabelState) -> Text:
         view, is_current, on_pv, show_leaf_values, visits = state
         return node_line(
-            self._node(node_id), view, is_current=is_current, on_pv=on_pv, short=True,
-            show_leaf_values=show_leaf_values, movers_view=self.trace.is_negamax, visits=visits,
+            self._node(node_id),
+            view,
+            is_current=is_current,
+            on_pv=on_pv,
+            short=True,
+            show_leaf_values=show_leaf_values,
+            movers_view=self.trace.is_negamax,
+            visits=visits,
         )
 
     def load(self, tree_node: TreeNode[int]) -> None:
