@@ -1,10 +1,11 @@
-"""Provides `TreeLayout`: where every node of a trace goes in a figure, computed once for all its frames.
+"""Provides `place_tree`, the one tree layout (the app's text drawing uses it too), and `TreeLayout`:
+where every node of a trace goes in a figure, computed once for all its frames.
 
 Every node the trace knows is placed (pruned and unreached ones too), so a node keeps its place and
-the canvas its size from the first step to the finished search. Leaves sit in equal slots, left
-to right in search order; a parent is centred over its first and last child; each depth is one row.
-A slot is as wide as the widest thing any node can show on any frame: its name, its board, the
-widest window its values allow, the visit number beside the triangle.
+the canvas its size from the first step to the finished search. Each node has one slot of the same
+width, subtrees packed by `place_tree`; each depth is one row. A slot is as wide as the widest thing
+any node can show on any frame: its name, its board, the widest window its values allow, the visit
+number beside the triangle.
 
 A node is drawn as a stack, centred on its x: the name, the triangle (MAX points up, MIN down, as
 the app's ▲/▼; a CHANCE node is a circle, as in the DOT) with the value inside and the visit number
@@ -14,8 +15,9 @@ to its right, the window, the board.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import TypeVar
 
 from visualizer.games.base import Player, format_value
 from visualizer.pictures.drawing import text_width
@@ -30,6 +32,7 @@ __all__ = [
     "TreeLayout",
     "VALUE_SIZE",
     "glyph",
+    "place_tree",
     "triangle",
     "value_height",
 ]
@@ -61,6 +64,9 @@ ROW_GAP = 30.0
 
 VISIT_GAP = 3.0
 """Space between a triangle and the visit number on its right."""
+
+Length = TypeVar("Length", int, float)
+"""A width or an x: points (float) in a picture, columns (int) in the app's text drawing."""
 
 CIRCLE_CORNERS = 32
 """A CHANCE node's circle is drawn as a polygon of this many corners (every format paints polygons)."""
@@ -117,10 +123,12 @@ class TreeLayout:
         )
         slot = 2 * half + SLOT_GAP
         stack = stack_height(has_windows, board_lines)
-        xs = _place(trace, slot)
+        children: list[list[int]] = [[] for _ in columns.name]
+        for parent, _order, child in zip(*columns.edges()):
+            children[parent].append(child)
+        xs, width = place_tree(children, [slot] * len(children), 0.0)
         depths = columns.depth
         tops = tuple(depth * (stack + ROW_GAP) for depth in depths)
-        width = max(xs, default=0.0) + slot / 2 if xs else 0.0
         height = (max(depths, default=0) + 1) * stack + max(depths, default=0) * ROW_GAP
         return cls(tuple(xs), tops, width, height, half, has_windows, board_lines)
 
@@ -156,29 +164,34 @@ def stack_height(has_windows: bool, board_lines: int) -> float:
     return board_y(0, board_lines, has_windows) - BOARD_SIZE * LINE_GAP / 2 + 2
 
 
-def _place(trace: Trace, slot: float) -> list[float]:
-    """Each node's centre x: subtrees packed side by side as closely as their outlines allow.
+def place_tree(
+    children: Sequence[Sequence[int]], widths: Sequence[Length], gap: Length, *, bars: bool = False
+) -> tuple[list[Length], Length]:
+    """Each node's centre x (node 0 is the root, the tree's left edge is 0) and the tree's width.
 
-    A tidy-tree layout (after Reingold and Tilford): going up from the leaves, each child's subtree
-    is set to the right of its elder siblings' as near as, depth by depth, no two nodes come closer
-    than `slot`; a parent is centred over its first and last child. A tree whose leaves all have one
-    depth gets equal slots in search order; a game tree with early game ends packs much narrower.
-    Iterative, so a deep game tree cannot hit the recursion limit.
+    The one layout of the pictures and the app. A tidy tree (after Reingold and Tilford): going up
+    from the leaves, each child's subtree is set to the right of its elder siblings' as near as,
+    depth by depth, no two nodes' boxes come closer than `gap`; a parent is centred over its first
+    and last child. A tree whose leaves have one depth and one width gets equal slots; a game tree
+    with early game ends packs narrower. Node `n`'s box reaches `widths[n] / 2` either side of its
+    x. With whole-number widths and gap (the app's columns) every x is whole, halves are rounded
+    down: a box covers columns `x - (width - width // 2)` to `x + width // 2 - 1`, so its middle
+    column (the left one of two) is `x - 1`; a parent between two columns takes the left one, or
+    sits right over its middle child when that is at most a column off. Iterative, so a deep tree
+    cannot hit the recursion limit.
+
+    Args:
+        children: each node's children, by node id, in order.
+        widths: each node's width: points in a picture (its slot), columns in the app (its label).
+        gap: the least room between two boxes side by side.
+        bars: keep the row under each parent clear from its first child's middle column to its
+            last's, where a text drawing runs the edges (`┌──┴──┐`): no other node sits over them.
     """
-    columns = trace.columns
-    count = len(columns.name)
-    children: list[tuple[int, ...]] = [()] * count
-    parents, _orders, kids = columns.edges()
-    grouped: dict[int, list[int]] = {}
-    for parent, child in zip(parents, kids):
-        grouped.setdefault(parent, []).append(child)
-    for parent, group in grouped.items():
-        children[parent] = tuple(group)
+    count = len(widths)
     if not count:
-        return []
-    half = slot / 2
-    offsets = [0.0] * count  # a child's x relative to its parent
-    outlines: list[list[tuple[float, float]] | None] = [None] * count  # per depth below: (left, right) around x
+        return [], 0
+    offsets: list[Length] = [0] * count  # a child's x relative to its parent
+    outlines: list[list[tuple[Length, Length]] | None] = [None] * count  # per depth below: (left, right) around x
     order: list[int] = []
     stack = [0]
     while stack:  # pre-order, reversed below into children-before-parents
@@ -186,17 +199,13 @@ def _place(trace: Trace, slot: float) -> list[float]:
         order.append(node)
         stack.extend(children[node])
     for node in reversed(order):
-        kids_here = children[node]
-        if not kids_here:
-            outlines[node] = [(-half, half)]
-            continue
-        merged: list[tuple[float, float]] = []
+        own = (_half(widths[node]) - widths[node], _half(widths[node]))
+        merged: list[tuple[Length, Length]] = []
         places = []
-        for child in kids_here:
+        for child in children[node]:
             outline = outlines[child]
-            shift = 0.0
-            if merged:
-                shift = max(right - outline[depth][0] for depth, (_left, right) in enumerate(merged[: len(outline)]))
+            assert outline is not None
+            shift = max((right - left + gap for (_, right), (left, _) in zip(merged, outline)), default=0)
             places.append(shift)
             for depth, (left, right) in enumerate(outline):
                 if depth < len(merged):
@@ -204,16 +213,26 @@ def _place(trace: Trace, slot: float) -> list[float]:
                 else:
                     merged.append((left + shift, right + shift))
             outlines[child] = None  # no longer needed
-        middle = (places[0] + places[-1]) / 2
-        for child, place in zip(kids_here, places):
+        middle = _half(places[0] + places[-1]) if places else 0
+        if isinstance(middle, int) and len(places) % 2 and abs(places[len(places) // 2] - middle) <= 1:
+            middle = places[len(places) // 2]  # whole columns: right over the middle child, not a column off
+        for child, place in zip(children[node], places):
             offsets[child] = place - middle
-        outlines[node] = [(-half, half)] + [(left - middle, right - middle) for left, right in merged]
-    xs = [0.0] * count
+        if bars and places:  # the box reaches over the bar, columns x - 1 of the first and last child
+            own = (min(own[0], places[0] - middle - 1), max(own[1], places[-1] - middle))
+        outlines[node] = [own] + [(left - middle, right - middle) for left, right in merged]
+    xs: list[Length] = [0] * count
     for node in order:  # parents before children
         for child in children[node]:
             xs[child] = xs[node] + offsets[child]
-    left = min(xs) - half
-    return [x - left for x in xs]
+    left = min(x - (width - _half(width)) for x, width in zip(xs, widths))
+    xs = [x - left for x in xs]
+    return xs, max(x + _half(width) for x, width in zip(xs, widths))
+
+
+def _half(length: Length) -> Length:
+    """Half of `length`, whole (rounded down) when `length` is."""
+    return length // 2 if isinstance(length, int) else length / 2
 
 
 def glyph(x: float, top: float, width: float, height: float, player: Player) -> tuple[tuple[float, float], ...]:

@@ -1,7 +1,7 @@
 """Provides `layout_tree`: a searched tree drawn top-down as text, root at the top, like a textbook figure.
 
-Where each node goes is planned here (`plan_tree`, `fit_tree`); what its label says is `node_labels`'s
-(re-exported here for the drawing's users).
+Where each node goes is planned here (`plan_tree`, `fit_tree`) with the pictures' one layout,
+`place_tree`, in columns; what its label says is `node_labels`'s (re-exported here for the drawing's users).
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from rich.cells import cell_len
 from rich.text import Text
 
+from visualizer.pictures.layout import place_tree
 from visualizer.steps.replay import NodeView, Phase, Replay
 from visualizer.steps.visits import is_monte_carlo, visit_counts
 from visualizer.tracing.trace import NodeStatus, Trace, TraceNode
@@ -169,40 +170,6 @@ def all_label_widths(trace: Trace, densities: Collection[Density] = tuple(Densit
     return widths
 
 
-def _children_span(node: TraceNode, spans: list[int], gap: int) -> int:
-    return sum(spans[child] for child in node.children) + gap * (len(node.children) - 1)
-
-
-def _over_children(columns: list[int]) -> int:
-    """Midway between the outer children, or right over the middle child when that is at most a column off."""
-    middle = (columns[0] + columns[-1]) // 2
-    if len(columns) % 2 and abs(columns[len(columns) // 2] - middle) <= 1:
-        return columns[len(columns) // 2]
-    return middle
-
-
-def _place(trace: Trace, widths: list[int], gap: int) -> tuple[list[int], int]:
-    """Each node's centre column and the total width, leaves left to right, parents over their children."""
-    deepest_first = sorted(trace.nodes, key=lambda node: node.depth, reverse=True)
-    spans = [0] * len(trace.nodes)  # the band of columns each subtree owns
-    for node in deepest_first:
-        spans[node.id] = max(widths[node.id], _children_span(node, spans, gap) if node.children else 0)
-    lefts = [0] * len(trace.nodes)
-    for node in reversed(deepest_first):  # parents first: children share the parent's band, centred in it
-        column = lefts[node.id] + (spans[node.id] - _children_span(node, spans, gap)) // 2
-        for child in node.children:
-            lefts[child] = column
-            column += spans[child] + gap
-    centres = [0] * len(trace.nodes)
-    for node in deepest_first:  # children first: a parent sits midway between its outer children
-        width, left = widths[node.id], lefts[node.id]
-        lowest = left + (width - 1) // 2
-        highest = left + spans[node.id] - width + (width - 1) // 2
-        wanted = _over_children([centres[child] for child in node.children]) if node.children else lowest
-        centres[node.id] = min(max(wanted, lowest), highest)
-    return centres, spans[0]
-
-
 def plan_tree(
     trace: Trace,
     *,
@@ -220,13 +187,15 @@ def plan_tree(
     if len(trace.nodes) > MAX_DRAWN_NODES:
         return None
     widths = all_label_widths(trace, (density,))[density] if label_widths is None else list(label_widths)
-    placements = [_place(trace, widths, gap) for gap in GAPS]
+    children = [node.children for node in trace.nodes]
+    placements = [place_tree(children, widths, gap, bars=True) for gap in GAPS]
     fitting = [placed for placed in placements if placed[1] <= target_width] or placements[-1:]
-    centres, width = fitting[0]
+    xs, width = fitting[0]
     if width > max_width:
         return None
     depth = max(node.depth for node in trace.nodes)
-    return TreePlan(trace, tuple(centres), tuple(widths), width, depth, density)
+    centres = tuple(x - 1 for x in xs)  # a box's middle column, the left one of two (see `place_tree`)
+    return TreePlan(trace, centres, tuple(widths), width, depth, density)
 
 
 def fit_tree(
