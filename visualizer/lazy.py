@@ -1,8 +1,5 @@
-"""Provides `lazy_names`: a package's public names, each imported from its module when first asked for.
-
-A package `__init__` that imported all its modules would make every command pay for all of them
-(the CLI starts in tens of milliseconds only because it imports what its command needs).
-"""
+"""Provides `lazy_names`: a package's public names, each imported from its module when first asked for, so
+that a command pays only for the modules it uses."""
 
 from __future__ import annotations
 

@@ -50,7 +50,6 @@ class PlaySettings:
 
     @property
     def engine(self) -> str:
-        """The engine's mark."""
         return "O" if self.human == "X" else "X"
 
 
@@ -99,9 +98,11 @@ class Match:
         """The moves so far, oldest first."""
         self.new_game()
 
-    def _rebuild(self, game: GridGame, **changes) -> GridGame:
+    def _rebuild(self, game: GridGame, **changes: Any) -> GridGame:
         """`game` with its mover as MAX and the settings' evaluator (plus any spec `changes`)."""
-        return from_spec({**game.spec(), "root": "max", "eval": self.settings.evaluator, **changes})
+        rebuilt = from_spec({**game.spec(), "root": "max", "eval": self.settings.evaluator, **changes})
+        assert isinstance(rebuilt, GridGame)
+        return rebuilt
 
     # -- the position --------------------------------------------------------
     @property
@@ -129,12 +130,8 @@ class Match:
 
     def winning_cells(self) -> set[int]:
         """The cells of the winner's lines (empty while nobody has won)."""
-        board, mark = self.game.board, self.winner
-        if mark is None:
-            return set()
-        return {
-            cell for window in self.game.geometry.windows if all(board[i] == mark for i in window) for cell in window
-        }
+        board, mark, windows = self.game.board, self.winner, self.game.geometry.windows
+        return {cell for window in windows if mark and all(board[i] == mark for i in window) for cell in window}
 
     # -- moves ---------------------------------------------------------------
     def move_at(self, cell: int) -> Any:
@@ -177,7 +174,7 @@ class Match:
         has not moved yet)."""
         if all(turn.by_engine for turn in self.turns):
             return []
-        removed = []
+        removed: list[Turn] = []
         while not removed or removed[-1].by_engine:
             removed.append(self.turns.pop())
         self.game = self._rebuild(removed[-1].before)

@@ -25,17 +25,14 @@ __all__ = ["Player", "register_display", "trace_svg"]
 
 def trace_svg(trace: Trace) -> str | None:
     """The SVG of the trace's finished search, None (so the text) for a trace of over `MAX_INLINE_NODES` nodes."""
-    if len(trace.columns.name) > MAX_INLINE_NODES:
+    if trace.columns.node_count > MAX_INLINE_NODES:
         return None
     return to_svg(Figure(trace).still())
 
 
 def register_display(shell: Any = None) -> bool:
-    """Shows every `Trace` as `trace_svg` in IPython (the running shell unless `shell` is given).
-
-    Returns:
-        True when a shell took the format, False outside IPython.
-    """
+    """Shows every `Trace` as `trace_svg` in IPython (the running shell unless `shell` is given); True when a
+    shell took the format, False outside IPython."""
     if shell is None:
         try:
             from IPython import get_ipython

@@ -19,6 +19,7 @@ import tempfile
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import BinaryIO
 
 from visualizer.errors import InputError
 
@@ -142,12 +143,16 @@ def _open_special(target: Path) -> int | None:
     return descriptor
 
 
+def _write_all(stream: BinaryIO, chunks: Iterable[bytes | str], encoding: str) -> None:
+    for chunk in chunks:
+        stream.write(chunk.encode(encoding) if isinstance(chunk, str) else chunk)
+
+
 def _write_straight(descriptor: int, chunks: Iterable[bytes | str], encoding: str, target: Path) -> None:
     """Streams the chunks into an opened device or FIFO, then closes it; nothing is renamed."""
     try:
         with os.fdopen(descriptor, "wb") as stream:
-            for chunk in chunks:
-                stream.write(chunk.encode(encoding) if isinstance(chunk, str) else chunk)
+            _write_all(stream, chunks, encoding)
     except OSError as error:
         raise _explain(error, target) from None
 
@@ -192,7 +197,12 @@ def _write_temporary(
         folder.mkdir(parents=True, exist_ok=True)
         descriptor = _open_temporary(folder / target.name, owned)
         temporary = owned[-1]
-        _fill_temporary(descriptor, chunks, encoding, target, keep_mode=keep_mode)
+        with os.fdopen(descriptor, "wb") as stream:
+            _write_all(stream, chunks, encoding)
+            stream.flush()
+            os.fsync(stream.fileno())
+            if keep_mode and target.is_file():
+                os.fchmod(stream.fileno(), target.stat().st_mode & 0o7777)
     except BaseException as error:
         for path in owned[first:]:
             _remove(path)
@@ -201,20 +211,6 @@ def _write_temporary(
             raise _explain(error, target) from None
         raise
     return temporary
-
-
-def _fill_temporary(
-    descriptor: int, chunks: Iterable[bytes | str], encoding: str, target: Path, *, keep_mode: bool = True
-) -> None:
-    """Writes the chunks into an opened new temporary, syncs and closes it; with `keep_mode` it takes
-    the mode of a regular file already at `target`. OSErrors go up as they are."""
-    with os.fdopen(descriptor, "wb") as stream:
-        for chunk in chunks:
-            stream.write(chunk.encode(encoding) if isinstance(chunk, str) else chunk)
-        stream.flush()
-        os.fsync(stream.fileno())
-        if keep_mode and target.is_file():
-            os.fchmod(stream.fileno(), target.stat().st_mode & 0o7777)
 
 
 def _replace(temporary: Path, target: Path) -> None:
@@ -232,39 +228,24 @@ def _replace(temporary: Path, target: Path) -> None:
 
 def _sync_folder(folder: Path) -> None:
     """Flushes the folder entry so the rename survives a crash (best effort; not on every platform)."""
-    try:
+    with contextlib.suppress(OSError):
         descriptor = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(descriptor)
-    except OSError:
-        pass
-    finally:
-        os.close(descriptor)
+        try:
+            os.fsync(descriptor)
+        finally:
+            os.close(descriptor)
 
 
 def write_bytes_atomic(path: str | Path, data: bytes) -> Path:
-    """Writes `data` to `path` through a temporary file in the same folder, fsync and `os.replace`.
-
-    See `write_chunks_atomic`, which this is the one-chunk case of.
-    """
+    """Writes `data` to `path` atomically: the one-chunk case of `write_chunks_atomic`."""
     return write_chunks_atomic(path, [data])
 
 
 def write_chunks_atomic(path: str | Path, chunks: Iterable[bytes | str], *, encoding: str = "utf-8") -> Path:
-    """Writes the chunks one after another to `path` through a temporary file in the same folder,
-    fsync and `os.replace`: a large file is streamed without ever being whole in memory.
-
-    Missing parent folders are created. On any failure (or interruption) the temporary file is
-    removed and a file already at `path` is left as it was. A symbolic link is followed: the file
-    it points to is replaced (or created) and the link stays a link. A device or FIFO is never
-    replaced: the chunks are written straight into it.
-
-    Args:
-        path: the file to write.
-        chunks: its new content, in pieces (text is encoded with `encoding`).
-        encoding: for text chunks.
+    """Writes the chunks one after another (text encoded with `encoding`) to `path` through a temporary
+    file in the same folder, fsync and `os.replace`: a large file is streamed without ever being whole in
+    memory. Missing parent folders are created. On any failure (or interruption) the temporary file is
+    removed and a file already at `path` is left as it was. Links and devices: see the module's docstring.
 
     Returns:
         The path written (as given, even when it is a link).
@@ -310,10 +291,7 @@ def write_new_file(folder: str | Path, stem: str, suffix: str, text: str, *, enc
     """Writes `text` atomically to a file of `folder` that did not exist: STEM.SUFFIX, else STEM-2.SUFFIX, ...
 
     No existing file is ever overwritten, even one created meanwhile by another program: the
-    finished temporary is hard-linked to the new name, which fails if the name is taken.
-
-    Returns:
-        The path written.
+    finished temporary is hard-linked to the new name, which fails if the name is taken. Returns the path.
     """
     folder = Path(folder)
     owned: list[Path] = []
@@ -406,6 +384,7 @@ class StagedWrites:
             for entry in special:
                 with open(entry.temporary, "rb") as source:
                     descriptor, entry.descriptor = entry.descriptor, None  # closed by the write
+                    assert descriptor is not None
                     _write_straight(descriptor, iter(lambda: source.read(_COPY_BLOCK), b""), "utf-8", entry.target)
             for entry in regular:
                 _replace(entry.temporary, entry.target)

@@ -56,6 +56,7 @@ class Session:
 
     def search(self, progress: Callable[[int], None] | None = None) -> Trace:
         """Runs the search for the current options (the caller installs the trace with `use`)."""
+        assert self.game is not None  # a replayed trace whose source cannot be rebuilt is not searched again
         depth = lookahead(self.game, self.depth)
         options = self.configuration().options
         return trace_search(self.game, self.algorithm, depth=depth, strict=self.strict, progress=progress, **options)
@@ -85,5 +86,6 @@ class Session:
 
     def flipped_root(self) -> Game:
         """The same game with the other player at the root."""
+        assert self.game is not None and self.trace is not None
         other = self.trace.root_player.other
         return from_spec({**self.game.spec(), "root": other.value})

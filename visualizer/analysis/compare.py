@@ -188,9 +188,7 @@ def _merge(columns: list[str], order: list[str]) -> list[str]:
     matcher = difflib.SequenceMatcher(None, columns, order, autojunk=False)
     merged: list[str] = []
     for tag, start, stop, other_start, other_stop in matcher.get_opcodes():
-        if tag == "equal":
-            merged.extend(columns[start:stop])
-            continue
         merged.extend(columns[start:stop])
-        merged.extend(order[other_start:other_stop])
+        if tag != "equal":
+            merged.extend(order[other_start:other_stop])
     return merged

@@ -13,18 +13,7 @@ from typing import Any
 
 from visualizer.analysis.study import Study
 
-__all__ = [
-    "PLOT_TITLE",
-    "SERIES_MARKERS",
-    "X_LABEL",
-    "Y_LABEL",
-    "Series",
-    "draw_plotext",
-    "power_of_two_ticks",
-    "series",
-    "series_marker",
-    "tick_label",
-]
+__all__ = ["PLOT_TITLE", "X_LABEL", "Series", "draw_plotext", "power_of_two_ticks", "series", "tick_label"]
 
 PLOT_TITLE = "Leaves evaluated: minimax vs alpha-beta (log-log)"
 X_LABEL = "leaves in the tree"
@@ -53,25 +42,12 @@ def series(study: Study) -> list[Series]:
     lines = []
     for label in study.labels:
         rows = [row for row in study.rows if row.label == label]
-        lines.append(
-            Series(
-                label,
-                tuple(row.size.leaves for row in rows),
-                tuple(row.leaves.mean for row in rows),
-                tuple(row.leaves.sd for row in rows),
-            )
-        )
-    uniform = [size for size in study.sizes if size.is_uniform]
-    if uniform:
-        lines.append(
-            Series(
-                KNUTH_MOORE_LABEL,
-                tuple(size.leaves for size in uniform),
-                tuple(float(study.knuth_moore(size)) for size in uniform),
-                tuple(0.0 for _ in uniform),
-                is_reference=True,
-            )
-        )
+        means, deviations = tuple(row.leaves.mean for row in rows), tuple(row.leaves.sd for row in rows)
+        lines.append(Series(label, tuple(row.size.leaves for row in rows), means, deviations))
+    minimal = {size.leaves: float(leaves) for size in study.sizes if (leaves := study.knuth_moore(size)) is not None}
+    if minimal:
+        zeros = (0.0,) * len(minimal)
+        lines.append(Series(KNUTH_MOORE_LABEL, tuple(minimal), tuple(minimal.values()), zeros, is_reference=True))
     return lines
 
 

@@ -15,9 +15,10 @@ import random
 import statistics
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from visualizer.errors import InputError
-from visualizer.games.base import Player
+from visualizer.games.base import Game, Player
 from visualizer.games.explicit import MAX_TREE_NODES
 from visualizer.games.ordering import ORDERS, with_order
 from visualizer.games.random_tree import DEFAULT_RANGE, random_tree
@@ -121,7 +122,7 @@ def parse_algorithms(text: str) -> tuple[Configuration, ...]:
         InputError: an unknown algorithm or option, minimax itself (always the baseline), or a search
             whose value is an estimate (its node counts do not measure pruning).
     """
-    by_label = {}
+    by_label: dict[str, Configuration] = {}
     for part in split_list(text, "--algorithms", "alphabeta,pvs"):
         configuration = parse_configuration(part)
         by_label.setdefault(configuration.label, configuration)
@@ -215,10 +216,10 @@ class Study:
 
     def knuth_moore(self, size: Size) -> int | None:
         """The minimal tree's leaves for a uniform size, None otherwise."""
-        return knuth_moore(self.branching, size.depth) if size.is_uniform else None
+        return None if size.depth is None else knuth_moore(self.branching, size.depth)
 
 
-def _count(tree, order: str, algorithm: str, seed: int, options: dict | None = None) -> tuple[int, int]:
+def _count(tree: Game, order: str, algorithm: str, seed: int, options: dict[str, Any] | None = None) -> tuple[int, int]:
     counter = NodeCounter()
     game = with_order(tree, order, seed if order == "random" else None)
     search(game, algorithm, tracer=counter, **(options or {}))
@@ -255,53 +256,26 @@ def run_study(
             f"(the limit is {MAX_STUDY_NODES:,})"
         )
     searches = tuple(algorithms) if algorithms else (parse_configuration(ALPHABETA),)
-    runs = [(configuration, order) for configuration in searches for order in orders]
+    runs = [(parse_configuration("minimax"), "natural")]  # the baseline, then each search in each order
+    runs += [(configuration, order) for configuration in searches for order in orders]
     rows: list[StudyRow] = []
     done, total = 0, len(sizes) * trials
     for size in sizes:
-        samples: dict[tuple[str, str], list[tuple[int, int]]] = {("minimax", "natural"): []}
-        samples.update({(configuration.label, order): [] for configuration, order in runs})
+        samples: dict[tuple[str, str], list[tuple[int, int]]] = {(run.label, order): [] for run, order in runs}
         for trial in range(trials):
             seed_of_tree = tree_seed(seed, size.leaves, trial)
             shape = {"depth": size.depth} if size.is_uniform else {"leaves": size.leaves}
             tree = random_tree(**shape, branching=branching, value_range=value_range, seed=seed_of_tree, root=root)
-            samples["minimax", "natural"].append(_count(tree, "natural", "minimax", seed_of_tree))
-            for configuration, order in runs:
-                samples[configuration.label, order].append(
-                    _count(tree, order, configuration.algorithm.name, seed_of_tree, configuration.options)
-                )
+            for run, order in runs:
+                samples[run.label, order].append(_count(tree, order, run.algorithm.name, seed_of_tree, run.options))
             done += 1
             if progress is not None:
                 progress(done, total)
-        rows.extend(_rows(size, samples))
-    return Study(
-        branching,
-        trials,
-        tuple(value_range),
-        seed,
-        tuple(orders),
-        root,
-        tuple(rows),
-        tuple(configuration.label for configuration in searches),
-    )
-
-
-def _rows(size: Size, samples: dict[tuple[str, str], list[tuple[int, int]]]) -> list[StudyRow]:
-    full = samples["minimax", "natural"]
-    full_nodes = statistics.fmean(nodes for nodes, _ in full)
-    full_leaves = statistics.fmean(leaves for _, leaves in full)
-
-    def row(algorithm: str, order: str, pairs: list[tuple[int, int]]) -> StudyRow:
-        nodes, leaves = Measure.of([n for n, _ in pairs]), Measure.of([e for _, e in pairs])
-        return StudyRow(
-            size,
-            algorithm,
-            order,
-            nodes,
-            leaves,
-            1 - nodes.mean / full_nodes,
-            1 - leaves.mean / full_leaves,
-            tuple(pairs),
-        )
-
-    return [row(algorithm, order, pairs) for (algorithm, order), pairs in samples.items()]
+        full_nodes, full_leaves = (statistics.fmean(column) for column in zip(*samples["minimax", "natural"]))
+        for (algorithm, order), pairs in samples.items():
+            nodes, leaves = (Measure.of(column) for column in zip(*pairs))
+            saved = (1 - nodes.mean / full_nodes, 1 - leaves.mean / full_leaves)
+            rows.append(StudyRow(size, algorithm, order, nodes, leaves, *saved, tuple(pairs)))
+    low, high = value_range
+    labels = tuple(configuration.label for configuration in searches)
+    return Study(branching, trials, (low, high), seed, tuple(orders), root, tuple(rows), labels)

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 from visualizer.games import Player, builtin_example, from_nested
 from visualizer.games.random_tree import random_tree
 from visualizer.grading.models import Convention
@@ -36,12 +38,12 @@ def standard_cases(
     root: Player = Player.MAX,
 ) -> list[Case]:
     """The two worked examples, then `trees` random trees (values in `value_range`, so ties come up)."""
-    common = {"algorithm": algorithm, "convention": convention}
+    case = partial(Case, algorithm=algorithm, convention=convention)
     cases = [
-        Case("15-node example (root MIN)", builtin_example(), **common),
-        Case("textbook 3x3 tree (root MAX)", from_nested(TEXTBOOK_TREE), **common),
+        case("15-node example (root MIN)", builtin_example()),
+        case("textbook 3x3 tree (root MAX)", from_nested(TEXTBOOK_TREE)),
     ]
     for index in range(trees):
         game = random_tree(depth=depth, branching=branching, value_range=value_range, seed=seed + index, root=root)
-        cases.append(Case(f"random tree {index + 1} (seed {seed + index})", game, **common))
+        cases.append(case(f"random tree {index + 1} (seed {seed + index})", game))
     return cases

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from visualizer.grading.models import Convention, Habits, model_run
 from visualizer.grading.record import Call, PlainNode, Run
 
-__all__ = ["MISCONCEPTIONS", "Misconception", "diagnose", "find_misconception", "runs_agree"]
+__all__ = ["MISCONCEPTIONS", "Misconception", "diagnose", "runs_agree"]
 
 
 @dataclass(frozen=True)
@@ -23,7 +23,7 @@ class Misconception:
 
     Attributes:
         name: a short identifier for reports and JSON, e.g. "prunes_on_equality".
-        words: what the student's code does, for a convention, in words a student reads.
+        words: what the student's code does, in words a student reads (under the conventions it `applies` to).
         habits: the habits of code with the mistake, from the right ones (one or more variants: each
             is a way of writing it).
         applies: False for conventions under which it is no mistake (pruning on equality where the
@@ -32,7 +32,7 @@ class Misconception:
     """
 
     name: str
-    words: Callable[[Convention], str]
+    words: str
     habits: Callable[[Habits], tuple[Habits, ...]]
     applies: Callable[[Convention], bool] = lambda convention: True
     minimax: bool = False
@@ -43,61 +43,54 @@ MISCONCEPTIONS: dict[str, Misconception] = {
     for m in (
         Misconception(
             "prunes_on_equality",
-            lambda convention: "prunes on equality (your course prunes only on strict inequality)",
+            "prunes on equality (your course prunes only on strict inequality)",
             lambda right: (right.but(strict=False),),
             applies=lambda convention: convention.strict,
         ),
         Misconception(
             "prunes_only_past_bound",
-            lambda convention: "prunes only on strict inequality (your course prunes on equality too)",
+            "prunes only on strict inequality (your course prunes on equality too)",
             lambda right: (right.but(strict=True),),
             applies=lambda convention: not convention.strict,
         ),
         Misconception(
             "never_prunes",
-            lambda convention: "never prunes: it searches every node, as minimax does",
+            "never prunes: it searches every node, as minimax does",
             lambda right: (right.but(prunes=False),),
         ),
         Misconception(
             "window_not_passed",
-            lambda convention: (
-                "does not pass the updated window to the children (each child gets the "
-                "window its parent was called with, not alpha or beta raised by its siblings)"
-            ),
+            "does not pass the updated window to the children (each child gets the "
+            "window its parent was called with, not alpha or beta raised by its siblings)",
             lambda right: (right.but(passes_window=False),),
         ),
         Misconception(
             "returns_bound",
-            lambda convention: "returns the bound (fail-hard) where fail-soft is expected",
+            "returns the bound (fail-hard) where fail-soft is expected",
             lambda right: (right.but(returns="bound"), right.but(returns="alpha")),
             applies=lambda convention: not convention.fail_hard,
         ),
         Misconception(
             "returns_value",
-            lambda convention: "returns its best value (fail-soft) where your course returns the bound (fail-hard)",
+            "returns its best value (fail-soft) where your course returns the bound (fail-hard)",
             lambda right: (right.but(returns="value"), right.but(returns="alpha")),
             applies=lambda convention: convention.fail_hard,
         ),
         Misconception(
             "right_to_left",
-            lambda convention: "visits children right to left (alpha-beta searches them left to right)",
+            "visits children right to left (alpha-beta searches them left to right)",
             lambda right: (right.but(left_to_right=False),),
             minimax=True,
         ),
         Misconception(
             "same_player",
-            lambda convention: "does not switch between MAX and MIN: the children get the same `maximizing`",
+            "does not switch between MAX and MIN: the children get the same `maximizing`",
             lambda right: (right.but(alternates=False),),
             minimax=True,
         ),
     )
 }
 """The known mistakes, by name, in the order reports list them."""
-
-
-def find_misconception(name: str) -> Misconception:
-    """The misconception called `name` (KeyError when there is none)."""
-    return MISCONCEPTIONS[name]
 
 
 def diagnose(

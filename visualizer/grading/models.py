@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, replace
-from typing import Literal
+from typing import Any, Literal
 
 from visualizer.games.base import Value
 from visualizer.grading.record import Call, PlainNode, Run
@@ -70,8 +70,7 @@ class Habits:
             return cls(prunes=False, windowed=False)
         return cls(strict=convention.strict, returns="bound" if convention.fail_hard else "value")
 
-    def but(self, **changes) -> Habits:
-        """These habits with some changed."""
+    def but(self, **changes: Any) -> Habits:
         return replace(self, **changes)
 
 
@@ -87,6 +86,7 @@ def model_run(tree: PlainNode, maximizing: bool, habits: Habits) -> Run:
             Call(node.name, alpha if habits.windowed else None, beta if habits.windowed else None, is_max, None)
         )
         if not node.children:
+            assert node.value is not None  # every leaf has a value
             value = node.value
         elif is_max:
             value = max_value(node, alpha, beta)

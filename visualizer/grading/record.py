@@ -4,6 +4,7 @@ left behind (`Call`, `Run`), each with its JSON form for the sandbox's pipe."""
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -36,7 +37,7 @@ class PlainNode:
         """The inverse of `to_json`."""
         return cls(data["name"], data.get("value"), tuple(cls.from_json(child) for child in data.get("children", ())))
 
-    def walk(self):
+    def walk(self) -> Iterator[PlainNode]:
         """The node and every node below it, depth first, left to right."""
         yield self
         for child in self.children:
@@ -57,18 +58,12 @@ def plain_tree(trace: Trace) -> PlainNode:
 
 
 class Failure:
-    """Why a student's run did not return a value (the `Run.failure` texts)."""
+    """Why a student's run returned no value (the `Run.failure` texts): the function raised an exception
+    (ERROR: the message is the student's own short traceback), ran past the time limit (TIMEOUT), asked for
+    more memory than the limit (MEMORY), recursed deeper than the limit (RECURSION), or the process died
+    without a report (CRASHED: killed by the system, or the student's code called exit)."""
 
-    ERROR = "error"
-    """The function raised an exception (the message is the student's own short traceback)."""
-    TIMEOUT = "timeout"
-    """The run took longer than the time limit and was stopped."""
-    MEMORY = "memory"
-    """The run asked for more memory than the limit."""
-    RECURSION = "recursion"
-    """The recursion went deeper than the limit."""
-    CRASHED = "crashed"
-    """The process died without a report (e.g. killed by the system, or the student's code called exit)."""
+    ERROR, TIMEOUT, MEMORY, RECURSION, CRASHED = "error", "timeout", "memory", "recursion", "crashed"
 
 
 @dataclass(frozen=True)
@@ -91,20 +86,13 @@ class Call:
     returned: Value | str | None
 
     def to_json(self) -> list[Any]:
-        return [
-            self.node,
-            number_to_json(self.alpha),
-            number_to_json(self.beta),
-            self.maximizing,
-            number_to_json(self.returned),
-        ]
+        alpha, beta, returned = (number_to_json(value) for value in (self.alpha, self.beta, self.returned))
+        return [self.node, alpha, beta, self.maximizing, returned]
 
     @classmethod
     def from_json(cls, data: list[Any]) -> Call:
         node, alpha, beta, maximizing, returned = data
-        return cls(
-            node, _number_from_json(alpha), _number_from_json(beta), bool(maximizing), _number_from_json(returned)
-        )
+        return cls(node, _from_json(alpha), _from_json(beta), bool(maximizing), _from_json(returned))
 
 
 @dataclass(frozen=True)
@@ -144,7 +132,7 @@ class Run:
         return cls(
             tuple(data["touches"]),
             tuple(Call.from_json(call) for call in data.get("calls", ())),
-            _number_from_json(data.get("value")),
+            _from_json(data.get("value")),
             data.get("failure"),
             data.get("message", ""),
             float(data.get("seconds", 0.0)),
@@ -158,12 +146,11 @@ def number_to_json(value: Any) -> Any:
     return value
 
 
-def _number_from_json(value: Any) -> Any:
-    if value == "inf":
-        return math.inf
-    if value == "-inf":
-        return -math.inf
-    return value
+_INFINITIES = {"inf": math.inf, "-inf": -math.inf}
+
+
+def _from_json(value: Any) -> Any:
+    return _INFINITIES.get(value, value) if isinstance(value, str) else value
 
 
 def root_is_max(trace: Trace) -> bool:

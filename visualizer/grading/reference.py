@@ -3,13 +3,13 @@ reference (`reference_run`), in the same shape as the student's run."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
 
 from visualizer.errors import InputError, NodeBudgetExceeded
 from visualizer.games import ChanceMoves, Game, Player, offers
 from visualizer.grading.models import Convention
-from visualizer.grading.record import Call, PlainNode, Run, plain_tree
+from visualizer.grading.record import Call, PlainNode, Run, plain_tree, root_is_max
 from visualizer.search import trace_search
 from visualizer.steps.describe import describe
 from visualizer.tracing.events import EventKind
@@ -62,7 +62,7 @@ class Case:
     @property
     def maximizing(self) -> bool:
         """The `maximizing` of the top call: True when MAX moves at the root."""
-        return self.full.root_player is Player.MAX
+        return root_is_max(self.full)
 
     @cached_property
     def trace(self) -> Trace:
@@ -103,7 +103,6 @@ class Case:
         return parents
 
     def node(self, name: str) -> PlainNode:
-        """The tree's node called `name`."""
         return self._by_name[name]
 
     @cached_property
@@ -112,9 +111,10 @@ class Case:
 
     def is_below(self, name: str, ancestor: str) -> bool:
         """True when `name` is `ancestor` or lies in its subtree."""
-        while name is not None and name != ancestor:
-            name = self.parents.get(name)
-        return name == ancestor
+        node: str | None = name
+        while node is not None and node != ancestor:
+            node = self.parents.get(node)
+        return node == ancestor
 
     def pruned_by(self, name: str) -> str | None:
         """For a node the reference never enters: the cut-off that skips it, as the log says it."""
@@ -140,6 +140,5 @@ def reference_run(trace: Trace) -> Run:
             calls.append(Call(node.name, event.alpha, event.beta, node.player is Player.MAX, None))
         elif event.kind is EventKind.EXIT:
             index = open_calls.pop(event.node)
-            call = calls[index]
-            calls[index] = Call(call.node, call.alpha, call.beta, call.maximizing, event.value)
+            calls[index] = replace(calls[index], returned=event.value)
     return Run(tuple(touches), tuple(calls), trace.summary.value)

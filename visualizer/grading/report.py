@@ -59,18 +59,10 @@ class GradeReport:
 
     def diagnosis(self) -> list[tuple[Misconception, int]]:
         """The misconceptions found, each with the number of trees it explains, the most first."""
-        counts: Counter[str] = Counter()
-        found: dict[str, Misconception] = {}
-        for verdict in self.verdicts:
-            for misconception in verdict.misconceptions:
-                counts[misconception.name] += 1
-                found[misconception.name] = misconception
-        return [(found[name], count) for name, count in counts.most_common()]
+        return Counter(found for verdict in self.verdicts for found in verdict.misconceptions).most_common()
 
     def _rules(self) -> str:
-        if self.algorithm == "minimax":
-            return "minimax"
-        return f"alpha-beta, {self.convention.describe()}"
+        return "minimax" if self.algorithm == "minimax" else f"alpha-beta, {self.convention.describe()}"
 
     def to_text(self) -> str:
         """The report a student reads."""
@@ -88,14 +80,11 @@ class GradeReport:
             lines.append(f"Your code {_FAILURE_WORDS.get(failure, failure)} on {_trees(count)}.")
         mismatched = sum(verdict.divergence is not None for verdict in differing)
         diagnosis = self.diagnosis()
+        differ = f"of the {_trees(mismatched)} that {'differs' if mismatched == 1 else 'differ'}"
         for misconception, count in diagnosis:
             if count == diagnosis[0][1]:  # the ones that explain the most trees; --json lists every one
-                lines.append(
-                    f"Likely misconception: {misconception.words(self.convention)} "
-                    f"(it explains {count} of the {_trees(mismatched)} that "
-                    f"{'differs' if mismatched == 1 else 'differ'})."
-                )
-        if mismatched and not self.diagnosis():
+                lines.append(f"Likely misconception: {misconception.words} (it explains {count} {differ}).")
+        if mismatched and not diagnosis:
             lines.append("No known misconception explains the differences: look at the first difference above.")
         return "\n".join(lines) + "\n"
 
@@ -109,9 +98,7 @@ class GradeReport:
             "passed": self.passed,
             "total": len(self.verdicts),
             "all_passed": self.exit_code == 0,
-            "misconceptions": [
-                {"name": m.name, "words": m.words(self.convention), "trees": count} for m, count in self.diagnosis()
-            ],
+            "misconceptions": [{"name": m.name, "words": m.words, "trees": count} for m, count in self.diagnosis()],
             "trees": [verdict.to_json() for verdict in self.verdicts],
         }
 
@@ -119,7 +106,7 @@ class GradeReport:
 def _verdict_lines(verdict: Verdict, told: dict[str, str]) -> list[str]:
     label, run = verdict.case.label, verdict.run
     if verdict.passed:
-        return [f"  pass  {label}: {len(run.touches)} visits, value {format_value(verdict.case.reference.value)}"]
+        return [f"  pass  {label}: {len(run.touches)} visits, value {format_value(verdict.case.trace.summary.value)}"]
     if run.failure is not None:
         head = f"  FAIL  {label}: your code {_FAILURE_WORDS.get(run.failure, run.failure)}"
         if run.message in told:
@@ -128,7 +115,7 @@ def _verdict_lines(verdict: Verdict, told: dict[str, str]) -> list[str]:
         return [head] + [f"        {line}" for line in run.message.splitlines()]
     assert verdict.divergence is not None
     lines = [f"  FAIL  {label}: {verdict.divergence.text()}"]
-    words = [misconception.words(verdict.case.convention) for misconception in verdict.misconceptions]
+    words = [misconception.words for misconception in verdict.misconceptions]
     if words:
         lines.append(f"        likely: {'; or '.join(words)}")
     return lines

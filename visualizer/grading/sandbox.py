@@ -21,7 +21,7 @@ import tempfile
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Self
+from typing import IO, Any, Literal, Self
 
 from visualizer.errors import InputError, one_line
 from visualizer.grading.limits import DEFAULT_MEMORY_MB, DEFAULT_RECURSION, DEFAULT_TIMEOUT
@@ -139,7 +139,7 @@ def _check_options(function: str, algorithm: str, timeout: float, memory_mb: int
 class _Worker:
     """One worker process: started with the job, read line by line with a deadline, killed on exit."""
 
-    def __init__(self, job: dict, trees: str) -> None:
+    def __init__(self, job: dict[str, Any], trees: str) -> None:
         self.folder = tempfile.TemporaryDirectory(prefix="visualizer-grade-", ignore_cleanup_errors=True)
         self.stderr = tempfile.TemporaryFile()  # noqa: SIM115 (closed in stop())
         environment = {
@@ -158,14 +158,17 @@ class _Worker:
             env=environment,
             start_new_session=True,
         )
+        assert self.process.stdin is not None and self.process.stdout is not None  # both are pipes
+        self.stdin: IO[bytes] = self.process.stdin
+        self.stdout: IO[bytes] = self.process.stdout
         self.selector = selectors.DefaultSelector()
-        self.selector.register(self.process.stdout, selectors.EVENT_READ)
+        self.selector.register(self.stdout, selectors.EVENT_READ)
         self.buffer = bytearray()
         self.ended = False
         text = json.dumps(job)[:-1] + ', "trees": ' + trees + "}\n"
         try:
-            self.process.stdin.write(text.encode("utf-8"))
-            self.process.stdin.flush()
+            self.stdin.write(text.encode("utf-8"))
+            self.stdin.flush()
         except BrokenPipeError:
             self.ended = True  # it died at once: the first read reports it
 
@@ -181,12 +184,12 @@ class _Worker:
             os.killpg(self.process.pid, signal.SIGKILL)
         self.process.wait()
         self.selector.close()
-        for stream in (self.process.stdin, self.process.stdout, self.stderr):
+        for stream in (self.stdin, self.stdout, self.stderr):
             with contextlib.suppress(OSError):
                 stream.close()
         self.folder.cleanup()
 
-    def read_line(self, seconds: float) -> dict | None | bool:
+    def read_line(self, seconds: float) -> dict[str, Any] | Literal[False] | None:
         """The next JSON line; None when the worker ended first; False when `seconds` passed first."""
         deadline = time.monotonic() + seconds
         while b"\n" not in self.buffer:
@@ -195,34 +198,27 @@ class _Worker:
             left = deadline - time.monotonic()
             if left <= 0 or not self.selector.select(left):
                 return False
-            chunk = os.read(self.process.stdout.fileno(), 1 << 16)
+            chunk = os.read(self.stdout.fileno(), 1 << 16)
             if not chunk:
                 self.ended = True
             self.buffer += chunk
         line, _, rest = self.buffer.partition(b"\n")
         self.buffer = bytearray(rest)
-        return json.loads(line)
+        answer: dict[str, Any] = json.loads(line)
+        return answer
 
     def wait_ready(self, timeout: float, shown: str) -> None:
         """Returns once the student's module is loaded; an InputError when it cannot be used."""
         answer = self.read_line(timeout)
         if answer is False:
-            raise InputError(
-                one_line(
-                    f"{shown} did not finish loading within {timeout:g} s: code outside functions "
-                    f"runs on import; move it under `if __name__ == '__main__':`"
-                )
-            )
+            move = "code outside functions runs on import; move it under `if __name__ == '__main__':`"
+            raise InputError(one_line(f"{shown} did not finish loading within {timeout:g} s: {move}"))
         if answer is None:
             last = self._stderr_tail().strip().rpartition("\n")[2]
             if last and self.process.wait() == 1:  # the worker failed on its own (a traceback on stderr)
                 raise InputError(one_line(f"cannot run {shown}: the grading process failed: {last[-200:]}"))
-            raise InputError(
-                one_line(
-                    f"{shown} ended the process while loading ({self._ending()}); remove the "
-                    f"call to exit or os._exit at the top level of the file"
-                )
-            )
+            remove = "remove the call to exit or os._exit at the top level of the file"
+            raise InputError(one_line(f"{shown} ended the process while loading ({self._ending()}); {remove}"))
         if "unusable" in answer:
             raise InputError(one_line(answer["unusable"]))
 
@@ -233,10 +229,7 @@ class _Worker:
         seconds = round(time.monotonic() - started, 6)
         if answer is False:
             return Run(
-                (),
-                failure=Failure.TIMEOUT,
-                seconds=seconds,
-                message=f"stopped after {timeout:g} s: it ran longer than --timeout",
+                (), (), None, Failure.TIMEOUT, f"stopped after {timeout:g} s: it ran longer than --timeout", seconds
             )
         if answer is None:
             return self._died(seconds, memory_mb)
@@ -245,38 +238,25 @@ class _Worker:
 
     def _died(self, seconds: float, memory_mb: int) -> Run:
         """The run of a tree during which the worker died without a report."""
-        self.process.wait()
+        code = self.process.wait()
         errors = self._stderr_tail()
-        code = self.process.returncode
         if "MemoryError" in errors:
-            return Run(
-                (),
-                failure=Failure.MEMORY,
-                seconds=seconds,
-                message=f"it ran out of memory (over the {memory_mb} MB limit) and the process died",
-            )
-        if "stack overflow" in errors or code == -signal.SIGSEGV:
-            return Run(
-                (),
-                failure=Failure.RECURSION,
-                seconds=seconds,
-                message="the process crashed (the C stack overflowed): the recursion went too deep",
-            )
-        if code == -signal.SIGXCPU:
-            return Run(
-                (),
-                failure=Failure.TIMEOUT,
-                seconds=seconds,
-                message="stopped: it used more processor time than the time limits allow",
-            )
-        message = f"the process ended without a report ({self._ending()}) while running this tree"
-        if code is not None and code >= 0:
-            message += "; does the code call os._exit() or exit()?"
-        return Run((), failure=Failure.CRASHED, seconds=seconds, message=message)
+            failure = Failure.MEMORY
+            message = f"it ran out of memory (over the {memory_mb} MB limit) and the process died"
+        elif "stack overflow" in errors or code == -signal.SIGSEGV:
+            failure = Failure.RECURSION
+            message = "the process crashed (the C stack overflowed): the recursion went too deep"
+        elif code == -signal.SIGXCPU:
+            failure, message = Failure.TIMEOUT, "stopped: it used more processor time than the time limits allow"
+        else:
+            failure = Failure.CRASHED
+            message = f"the process ended without a report ({self._ending()}) while running this tree"
+            if code >= 0:
+                message += "; does the code call os._exit() or exit()?"
+        return Run((), (), None, failure, message, seconds)
 
     def _ending(self) -> str:
-        self.process.wait()
-        code = self.process.returncode
+        code = self.process.wait()
         if code < 0:
             try:
                 return f"killed by {signal.Signals(-code).name}"

@@ -3,8 +3,7 @@ divergence in words and the misconceptions that explain it)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from typing import Any
 
 from visualizer.games.base import format_value
@@ -36,13 +35,7 @@ class Divergence:
         return f"{where}{self.student}; {self.reference}"
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "step": self.step,
-            "node": self.node,
-            "student": self.student,
-            "reference": self.reference,
-            "text": self.text(),
-        }
+        return {**asdict(self), "text": self.text()}
 
 
 @dataclass(frozen=True)
@@ -66,14 +59,13 @@ class Verdict:
         return self.run.failure is None and self.divergence is None
 
     def to_json(self) -> dict[str, Any]:
-        convention = self.case.convention
         return {
             "tree": self.case.label,
             "passed": self.passed,
             "failure": self.run.failure,
             "message": self.run.message or None,
             "divergence": None if self.divergence is None else self.divergence.to_json(),
-            "misconceptions": [{"name": m.name, "words": m.words(convention)} for m in self.misconceptions],
+            "misconceptions": [{"name": m.name, "words": m.words} for m in self.misconceptions],
             "value": number_to_json(self.run.value),
             "expected": number_to_json(self.case.reference.value),
             "visits": list(self.run.touches),
@@ -85,47 +77,25 @@ class Verdict:
 
 def judge(case: Case, run: Run) -> Verdict:
     """The verdict on `run`, the student's code on `case`'s tree."""
-    if run.failure is not None:
+    if run.failure is not None or (divergence := first_divergence(case, run)) is None:
         return Verdict(case, run, None)
-    divergence = first_divergence(case, run)
-    found = (
-        ()
-        if divergence is None
-        else tuple(
-            diagnose(
-                run,
-                case.tree,
-                case.maximizing,
-                case.convention,
-                windowed=case.algorithm != "minimax",
-                reference=case.reference,
-            )
-        )
-    )
-    return Verdict(case, run, divergence, found)
+    windowed = case.algorithm != "minimax"
+    found = diagnose(run, case.tree, case.maximizing, case.convention, windowed=windowed, reference=case.reference)
+    return Verdict(case, run, divergence, tuple(found))
 
 
 def first_divergence(case: Case, run: Run) -> Divergence | None:
     """The first place `run` departs from the reference: the visit order, then each call's `maximizing`
     and window (in visit order), then the values returned (children before parents, so the first wrong
-    value named is where it goes wrong), then the root's value."""
-    return next(_divergences(case, run), None)
-
-
-def _divergences(case: Case, run: Run) -> Iterator[Divergence]:
-    """Walks the reference's calls as they start and end, holding the student's run against each."""
+    value named is where it goes wrong), then the root's value. Walks the reference's calls as they start
+    and end, holding the student's run against each."""
     reference, name = case.reference, _search_name(case)
     visit = {node: index + 1 for index, node in enumerate(reference.touches)}
     called: dict[str, Call] = {}
     for call in run.calls:
         if call.node in called:
-            yield Divergence(
-                visit.get(call.node),
-                call.node,
-                f"your code calls itself on {call.node} twice",
-                f"{name} searches each node once",
-            )
-            return
+            twice = f"your code calls itself on {call.node} twice"
+            return Divergence(visit.get(call.node), call.node, twice, f"{name} searches each node once")
         called[call.node] = call
     expected = {call.node: call for call in reference.calls}
     touches, done = run.touches, 0
@@ -133,39 +103,31 @@ def _divergences(case: Case, run: Run) -> Iterator[Divergence]:
         mine = touches[done] if done < len(touches) else None
         if enters:
             if mine != node:
-                yield _visit_divergence(case, done + 1, mine, node, visit, name, touches)
-                return
+                return _visit_divergence(case, done + 1, mine, node, visit, name, touches)
             done += 1
             entry = _entry_divergence(done, called[node], expected[node], name) if node in called else None
             if entry is not None:
-                yield entry
-                return
-            continue
-        if mine is not None and case.is_below(mine, node):  # more visits below the node before it returns
-            yield _visit_divergence(case, done + 1, mine, None, visit, name, touches)
-            return
-        if node in called and called[node].returned != expected[node].returned:
-            yield _value_divergence(visit[node], case.node(node), called[node].returned, expected[node].returned, name)
-            return
+                return entry
+        elif mine is not None and case.is_below(mine, node):  # more visits below the node before it returns
+            return _visit_divergence(case, done + 1, mine, None, visit, name, touches)
+        elif node in called and called[node].returned != expected[node].returned:
+            return _value_divergence(visit[node], case.node(node), called[node].returned, expected[node].returned, name)
     if done < len(touches):
-        yield _visit_divergence(case, done + 1, touches[done], None, visit, name, touches)
-        return
+        return _visit_divergence(case, done + 1, touches[done], None, visit, name, touches)
     if run.value is not None and run.value != reference.value:
-        yield _value_divergence(1, case.tree, run.value, reference.value, name, root=True)
+        return _value_divergence(1, case.tree, run.value, reference.value, name, root=True)
+    return None
 
 
 def _entry_divergence(step: int, mine: Call, theirs: Call, name: str) -> Divergence | None:
     """A call made with another `maximizing` or another window than the reference's."""
     node = mine.node
+    yours = f"your call on {node} has"
     if mine.maximizing != theirs.maximizing:
         role = "MAX" if theirs.maximizing else "MIN"
-        return Divergence(
-            step, node, f"your call on {node} has maximizing={mine.maximizing}", f"{node} is a {role} node"
-        )
+        return Divergence(step, node, f"{yours} maximizing={mine.maximizing}", f"{node} is a {role} node")
     if (mine.alpha, mine.beta) != (theirs.alpha, theirs.beta):
-        return Divergence(
-            step, node, f"your call on {node} has window {_window(mine)}", f"{name} passes {_window(theirs)}"
-        )
+        return Divergence(step, node, f"{yours} window {_window(mine)}", f"{name} passes {_window(theirs)}")
     return None
 
 
@@ -181,9 +143,8 @@ def _visit_divergence(
     """The student visits `mine` where the reference visits `theirs` (None: the student or the reference is done)."""
     if theirs is not None and theirs not in touches:  # cut off (or stopped) where alpha-beta goes on
         then = f"it visits {mine} next" if mine is not None else f"it stops after {step - 1} visits"
-        return Divergence(
-            step, theirs, f"your code skips {theirs} ({then})", f"{name} visits {theirs} here{_why_open(case, theirs)}"
-        )
+        here = f"{name} visits {theirs} here{_why_open(case, theirs)}"
+        return Divergence(step, theirs, f"your code skips {theirs} ({then})", here)
     assert mine is not None
     if mine not in visit:
         why = case.pruned_by(mine)
@@ -192,9 +153,8 @@ def _visit_divergence(
         return Divergence(
             step, mine, f"your code visits {mine} again", f"{name} visits it once, at visit {visit[mine]}"
         )
-    return Divergence(
-        step, mine, f"your code visits {mine}", f"{name} visits {theirs} here and {mine} at visit {visit[mine]}"
-    )
+    here = f"{name} visits {theirs} here and {mine} at visit {visit[mine]}"
+    return Divergence(step, mine, f"your code visits {mine}", here)
 
 
 def _why_open(case: Case, node: str) -> str:
@@ -213,29 +173,14 @@ def _value_divergence(
 ) -> Divergence:
     if isinstance(mine, str) or mine is None:
         shown = "nothing (None)" if mine in (None, "None") else mine
-        return Divergence(
-            step,
-            node.name,
-            f"your code returns {shown} at {node.name}, not a number",
-            f"{name}'s value there is {format_value(theirs)}",
-        )
-    what = "the root's value" if root else "its value" if not node.children else "backs up"
+        student = f"your code returns {shown} at {node.name}, not a number"
+        return Divergence(step, node.name, student, f"{name}'s value there is {format_value(theirs)}")
     if root:
-        return Divergence(
-            step,
-            node.name,
-            f"your function returns {format_value(mine)} for the root {node.name}",
-            f"{name}'s value is {format_value(theirs)}",
-        )
-    if not node.children:
-        return Divergence(
-            step,
-            node.name,
-            f"a wrong value at {node.name}: {format_value(mine)}",
-            f"the leaf's value is {format_value(theirs)}",
-        )
+        student = f"your function returns {format_value(mine)} for the root {node.name}"
+        return Divergence(step, node.name, student, f"{name}'s value is {format_value(theirs)}")
+    expected = f"{name} backs up" if node.children else "the leaf's value is"
     return Divergence(
-        step, node.name, f"a wrong value at {node.name}: {format_value(mine)}", f"{name} {what} {format_value(theirs)}"
+        step, node.name, f"a wrong value at {node.name}: {format_value(mine)}", f"{expected} {format_value(theirs)}"
     )
 
 

@@ -33,9 +33,9 @@ FILE_SIZE_LIMIT = 1 << 20
 FRAMES_SHOWN = 4
 """The student's own frames shown in a traceback (the last ones)."""
 
-TOUCHES = []
+TOUCHES: list[str] = []
 """Names of the nodes touched during the current tree, in the order first touched."""
-CALLS = []
+CALLS: list[list] = []
 """The calls of the current tree: [node, alpha, beta, maximizing, returned] each."""
 
 
@@ -47,32 +47,30 @@ class Node:
     def __init__(self, name, value, children):
         self._name, self._value, self._children, self._seen = name, value, children, False
 
-    @property
-    def name(self):
+    def touch(self):
+        """Records the node's first touch."""
         if not self._seen:
             self._seen = True
             TOUCHES.append(self._name)
+
+    @property
+    def name(self):
+        self.touch()
         return self._name
 
     @property
     def value(self):
-        if not self._seen:
-            self._seen = True
-            TOUCHES.append(self._name)
+        self.touch()
         return self._value
 
     @property
     def children(self):
-        if not self._seen:
-            self._seen = True
-            TOUCHES.append(self._name)
+        self.touch()
         return list(self._children)
 
     def is_leaf(self):
         """True when the node has no children."""
-        if not self._seen:
-            self._seen = True
-            TOUCHES.append(self._name)
+        self.touch()
         return not self._children
 
     def __repr__(self):
@@ -132,9 +130,7 @@ def make_recorder(function, width):
                 given = args[:width]
         node = given[0] if given else None
         if type(node) is Node:
-            if not node._seen:
-                node._seen = True
-                TOUCHES.append(node._name)
+            node.touch()
             name = node._name
         else:
             name = number(node)
@@ -227,8 +223,13 @@ def student_line(error, path):
     return line
 
 
+class Unusable(Exception):
+    """The student's file cannot be graded; the message says why in one line."""
+
+
 def load(job):
-    """The student's function, or the one-line reason it cannot be used."""
+    """The student's module and the number of parameters of its function (4, or 2 for minimax); Unusable
+    when it cannot be used."""
     path, display, name = job["path"], job.get("display", job["path"]), job["function"]
     width = 4 if job.get("algorithm", "alphabeta") == "alphabeta" else 2
     call = f"{name}(node, alpha, beta, maximizing)" if width == 4 else f"{name}(node, maximizing)"
@@ -240,33 +241,27 @@ def load(job):
         spec.loader.exec_module(module)
     except SyntaxError as error:
         where = f" line {error.lineno}" if error.lineno else ""
-        return None, None, f"{display}{where}: {error.msg}; fix the syntax error so that `python {display}` runs"
+        raise Unusable(f"{display}{where}: {error.msg}; fix the syntax error so that `python {display}` runs") from None
     except BaseException as error:  # noqa: BLE001 (the student's top-level code: anything, even SystemExit)
         line = student_line(error, path)
         where = f" line {line}" if line else ""
-        return (
-            None,
-            None,
-            (
-                f"{display}{where} raised {exception_line(error)} while loading; code outside "
-                f"functions runs on import: fix it or move it under `if __name__ == '__main__':`"
-            ),
-        )
+        raise Unusable(
+            f"{display}{where} raised {exception_line(error)} while loading; code outside "
+            f"functions runs on import: fix it or move it under `if __name__ == '__main__':`"
+        ) from None
     function = getattr(module, name, None)
     if function is None:
         defined = sorted(
             key for key, value in vars(module).items() if inspect.isfunction(value) and value.__module__ == "student"
         )
         others = f" (it defines {', '.join(defined[:5])})" if defined else ""
-        return (
-            None,
-            None,
-            (f"{display} defines no function {name}{others}; name your function {name} or pass --function NAME"),
+        raise Unusable(
+            f"{display} defines no function {name}{others}; name your function {name} or pass --function NAME"
         )
     if not callable(function):
         kind = type(function).__name__
         article = "an" if kind[:1].lower() in "aeiou" else "a"
-        return None, None, f"{display}: {name} is {article} {kind}, not a function; define def {call}:"
+        raise Unusable(f"{display}: {name} is {article} {kind}, not a function; define def {call}:")
     try:
         signature = inspect.signature(function)
     except (TypeError, ValueError):  # a built-in without a signature: it will show when called
@@ -277,13 +272,24 @@ def load(job):
     except TypeError:
         code = getattr(function, "__code__", None)
         where = f" line {code.co_firstlineno}" if code is not None else ""
-        return (
-            None,
-            None,
-            (f"{display}{where}: {name}{signature} cannot be called as {call}; give it exactly these parameters"),
-        )
+        raise Unusable(
+            f"{display}{where}: {name}{signature} cannot be called as {call}; give it exactly these parameters"
+        ) from None
     setattr(module, name, make_recorder(function, width))
-    return module, width, None
+    return module, width
+
+
+def failure_of(error, memory_mb):
+    """The failure (the `Run.failure` text) that `error` ended the run with, and the line said before the
+    student's traceback."""
+    if isinstance(error, RecursionError):
+        calls = (sys.getrecursionlimit() - 50) // 2
+        return "recursion", f"the recursion went deeper than the limit ({calls:,} calls; --recursion)\n"
+    if isinstance(error, MemoryError):
+        return "memory", f"it used more memory than the limit ({memory_mb} MB; --memory)\n"
+    if isinstance(error, SystemExit):
+        return "crashed", f"it called exit({error.code!r}), which ends the program\n"
+    return "error", ""
 
 
 def run_tree(module, name, width, root, maximizing, path, display, memory_mb):
@@ -296,22 +302,9 @@ def run_tree(module, name, width, root, maximizing, path, display, memory_mb):
     try:
         result = function(root, -math.inf, math.inf, maximizing) if width == 4 else function(root, maximizing)
         value = number(result)
-    except RecursionError as error:
-        failure = "recursion"
-        message = (
-            f"the recursion went deeper than the limit ({(sys.getrecursionlimit() - 50) // 2:,} calls; --recursion)\n"
-            + student_traceback(error, path, display)
-        )
-    except MemoryError as error:
-        failure = "memory"
-        message = f"it used more memory than the limit ({memory_mb} MB; --memory)\n" + student_traceback(
-            error, path, display
-        )
-    except SystemExit as error:
-        failure = "crashed"
-        message = f"it called exit({error.code!r}), which ends the program\n" + student_traceback(error, path, display)
     except BaseException as error:  # noqa: BLE001 (anything the student's code raised: their traceback)
-        failure, message = "error", student_traceback(error, path, display)
+        failure, why = failure_of(error, memory_mb)
+        message = why + student_traceback(error, path, display)
     seconds = time.perf_counter() - start
     return {
         "touches": list(TOUCHES),
@@ -355,9 +348,10 @@ def work(job, channel):
     capture = Capture()
     sys.stdout = sys.stderr = capture
     path, display, name = job["path"], job.get("display", job["path"]), job["function"]
-    module, width, reason = load(job)
-    if reason is not None:
-        send(channel, {"unusable": reason.replace("\n", " ")})
+    try:
+        module, width = load(job)
+    except Unusable as reason:
+        send(channel, {"unusable": str(reason).replace("\n", " ")})
         return
     capture.take()
     send(channel, {"ready": True})

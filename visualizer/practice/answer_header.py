@@ -15,31 +15,18 @@ from typing import Any
 
 from visualizer.errors import InputError, shown
 from visualizer.practice.code import MAX_CODE_TEXT
+from visualizer.practice.exercise import CUT_WINDOWS
 
-__all__ = [
-    "CUT_WINDOW_WORDS",
-    "FALSE_WORDS",
-    "HEADER_FIELDS",
-    "TEXT_KEYWORDS",
-    "TRUE_WORDS",
-    "header_value",
-    "read_header_line",
-]
+__all__ = ["HEADER_FIELDS", "TEXT_KEYWORDS", "header_value", "read_header_line"]
 
-TRUE_WORDS = frozenset({"yes", "true", "1"})
-"""Words for `strict yes`."""
-
-FALSE_WORDS = frozenset({"no", "false", "0"})
-"""Words for `strict no`."""
+STRICT_WORDS = {"yes": True, "true": True, "1": True, "no": False, "false": False, "0": False}
+"""The words for `strict`."""
 
 HEADER_FIELDS = ("exercise", "source", "depth", "strict", "cut_window")
 """The fields that name the exercise (and the convention it is checked with), in the order files write them."""
 
 TEXT_KEYWORDS = {"cut-window": "cut_window"}
 """Header keywords the text form writes otherwise than the field's name."""
-
-CUT_WINDOW_WORDS = ("kept", "raised")
-"""The values of `cut_window` (see `visualizer.practice.exercise.CUT_WINDOWS`)."""
 
 _DIGITS = re.compile(r"[0-9]+")
 """A depth as the text form writes it (ASCII digits only)."""
@@ -107,16 +94,16 @@ def _read_strict(given: Any, at: str) -> bool:
     """A cut rule: yes/no, true/false or 1/0 (JSON: also true/false)."""
     if isinstance(given, bool):
         return given
-    word = given.strip().lower() if isinstance(given, str) else None
-    if word in TRUE_WORDS or word in FALSE_WORDS:
-        return word in TRUE_WORDS
+    word = given.strip().lower() if isinstance(given, str) else ""
+    if word in STRICT_WORDS:
+        return STRICT_WORDS[word]
     raise InputError(f"{at}: strict is {shown(given)}; write yes (cut only past the bound) or no")
 
 
 def _read_cut_window(given: Any, at: str) -> str:
     """The convention at a cut-off: kept or raised."""
-    word = given.strip().lower() if isinstance(given, str) else None
-    if word in CUT_WINDOW_WORDS:
+    word = given.strip().lower() if isinstance(given, str) else ""
+    if word in CUT_WINDOWS:
         return word
     raise InputError(
         f"{at}: the cut window is {shown(given)}; write kept (the window as the cut came) or raised "

@@ -29,6 +29,7 @@ __all__ = [
     "from_text",
     "json_value",
     "key_answers",
+    "marked_pruned",
     "parse_answer",
     "parse_value",
     "read_answers",
@@ -46,15 +47,7 @@ BLANK_WORDS = frozenset({"?", "-", "_"})
 """Placeholders for a value not filled in."""
 
 _INFINITIES = {
-    "inf": math.inf,
-    "+inf": math.inf,
-    "infinity": math.inf,
-    "+infinity": math.inf,
-    "∞": math.inf,
-    "+∞": math.inf,
-    "-inf": -math.inf,
-    "-infinity": -math.inf,
-    "-∞": -math.inf,
+    sign + word: -math.inf if sign == "-" else math.inf for sign in ("", "+", "-") for word in ("inf", "infinity", "∞")
 }
 
 
@@ -96,22 +89,18 @@ class Answers:
         return self.nodes.get(name, NodeAnswer())
 
     def with_answer(self, name: str, answer: NodeAnswer) -> Answers:
-        """A copy with `name`'s answer replaced."""
         return replace(self, nodes={**self.nodes, name: answer})
 
     def to_json(self, exercise: Exercise) -> str:
         """The JSON form, nodes in the exercise's order."""
-        answers = {}
+        answers: dict[str, Any] = {}
         for node in exercise.key:
             answer = self.get(node.name)
             if answer.pruned:
                 answers[node.name] = "pruned"
             elif not answer.is_blank:
-                answers[node.name] = {
-                    field: json_value(getattr(answer, field))
-                    for field in ("value", "alpha", "beta")
-                    if getattr(answer, field) is not None
-                }
+                fields = {"value": answer.value, "alpha": answer.alpha, "beta": answer.beta}
+                answers[node.name] = {field: json_value(value) for field, value in fields.items() if value is not None}
         return json.dumps({**exercise.header(), "answers": answers}, indent=2, ensure_ascii=False) + "\n"
 
 
@@ -124,6 +113,14 @@ def key_answers(exercise: Exercise) -> Answers:
         for node in exercise.key
     }
     return Answers(exercise.header(), nodes)
+
+
+def marked_pruned(exercise: Exercise, answers: Answers) -> dict[str, bool]:
+    """Node name -> True when the answers mark it or one of its ancestors pruned."""
+    marked: dict[str, bool] = {}
+    for node in exercise.key:  # parents come before their children
+        marked[node.name] = answers.get(node.name).pruned or (node.parent is not None and marked[node.parent])
+    return marked
 
 
 def answer_text(answer: NodeAnswer, *, leaf_value: Value | None = None) -> str:
@@ -239,11 +236,11 @@ def _read_node(words: list[str], at: str, name: str) -> NodeAnswer:
         return NodeAnswer(pruned=True)
     if len(numbers) not in (0, 1, 3):
         raise InputError(f"{at}: {name} has {len(numbers)} values; write VALUE, or VALUE ALPHA BETA (? for a blank)")
-    fields = [
+    value, alpha, beta = [
         None if word in BLANK_WORDS else parse_value(word, f"{at}: {label} of {name}")
         for word, label in zip(numbers, ("the value", "alpha", "beta"))
-    ]
-    return NodeAnswer(*fields)
+    ] + [None] * (3 - len(numbers))
+    return NodeAnswer(value, alpha, beta)
 
 
 def from_json(text: str, *, where: str = "the answers") -> Answers:
@@ -270,7 +267,7 @@ def from_json(text: str, *, where: str = "the answers") -> Answers:
         raise InputError(f'{where}: write an object {{"exercise": CODE, "answers": {{NAME: VALUE or {{...}}}}}}')
     fields = {key: data[key] for key in HEADER_FIELDS if key in data and (data[key] is not None or key == "depth")}
     header = {key: header_value(key, value, where) for key, value in fields.items()}  # null: absent (depth: full)
-    nodes = {}
+    nodes: dict[str, NodeAnswer] = {}
     for name, given in data.get("answers", {}).items():
         if name and name.splitlines() != [name]:
             raise InputError(f"{where}: the node name {name!r} has a line break; node names are one line")
@@ -293,12 +290,11 @@ def _json_node(given: Any, at: str, name: str) -> NodeAnswer:
         return _read_node(
             ["pruned"] + [str(given[key]) for key in ("value", "alpha", "beta") if given.get(key) is not None], at, name
         )
-    fields = {
-        key: parse_value(str(given[key]), f"{at}: {key}")
+    value, alpha, beta = (
+        None if given.get(key) is None else parse_value(str(given[key]), f"{at}: {key}")
         for key in ("value", "alpha", "beta")
-        if given.get(key) is not None
-    }
-    return NodeAnswer(**fields)
+    )
+    return NodeAnswer(value, alpha, beta)
 
 
 def _finite_float(text: str) -> float:

@@ -10,12 +10,12 @@ from typing import Any
 
 from visualizer.errors import InputError
 from visualizer.games.base import Value, format_value
-from visualizer.practice.answers import Answers, NodeAnswer, json_value
+from visualizer.practice.answers import Answers, NodeAnswer, json_value, marked_pruned
 from visualizer.practice.diagnosis import Diagnosis, likely_misconceptions, names_text, other_cut_window
 from visualizer.practice.exercise import Exercise, KeyNode
 from visualizer.steps.describe import describe
 
-__all__ = ["PROBLEM_WORDS", "NodeCheck", "Problem", "Report", "check", "is_scored", "marked_pruned"]
+__all__ = ["PROBLEM_WORDS", "NodeCheck", "Problem", "Report", "check", "is_scored"]
 
 
 class Problem(enum.Enum):
@@ -91,7 +91,6 @@ class Report:
         return {check.node.name: check for check in self.checks}
 
     def of(self, name: str) -> NodeCheck:
-        """The check of the node called `name`."""
         return self._by_name[name]
 
     @property
@@ -136,7 +135,6 @@ class Report:
 
     @cached_property
     def answers(self) -> Answers:
-        """The answers checked."""
         return Answers(self.exercise.header(), {check.node.name: check.answer for check in self.checks})
 
     @cached_property
@@ -155,12 +153,10 @@ class Report:
         if self.other_cut_window:
             raised = self.exercise.cut_window == "kept"  # the answers follow the other one
             did, does = _CUT_WINDOW_WORDS[raised]
+            nodes, other = names_text(self.other_cut_window), "raised" if raised else "kept"
             return [
-                (
-                    f"Your alpha/beta at the cut-offs {names_text(self.other_cut_window)} {did}, as --cut-window "
-                    f"{'raised' if raised else 'kept'} checks; this check {does} (--cut-window "
-                    f"{self.exercise.cut_window})"
-                )
+                f"Your alpha/beta at the cut-offs {nodes} {did}, as --cut-window {other} checks; this check {does} "
+                f"(--cut-window {self.exercise.cut_window})"
             ]
         return [diagnosis.sentence() for diagnosis in self.misconceptions]
 
@@ -179,7 +175,7 @@ class Report:
             details.append(_compare("beta", answer.beta, node.beta, reveal))
         said = f" ({'; '.join(details)})" if details else ""
         where = f"; see step {check.step}"
-        if reveal:
+        if reveal and check.step is not None:
             where += ": " + describe(self.exercise.solution, self.exercise.solution.events[check.step - 1])
         return f"{node.name}: {check.words()}{said}{where}"
 
@@ -227,25 +223,22 @@ def _compare(label: str, given: Value | None, expected: Value | None, reveal: bo
 
 
 def _check_json(check: NodeCheck) -> dict[str, Any]:
-    node, answer = check.node, check.answer
+    def claim(pruned: bool, said: NodeAnswer | KeyNode) -> dict[str, Any]:
+        return {
+            "pruned": pruned,
+            "value": json_value(said.value),
+            "alpha": json_value(said.alpha),
+            "beta": json_value(said.beta),
+        }
+
     return {
-        "node": node.name,
+        "node": check.node.name,
         "right": check.is_right,
         "scored": check.is_scored,
         "problems": [problem.value for problem in check.problems],
         "step": check.step,
-        "given": {
-            "pruned": check.marked_pruned,
-            "value": json_value(answer.value),
-            "alpha": json_value(answer.alpha),
-            "beta": json_value(answer.beta),
-        },
-        "expected": {
-            "pruned": node.pruned,
-            "value": json_value(node.value),
-            "alpha": json_value(node.alpha),
-            "beta": json_value(node.beta),
-        },
+        "given": claim(check.marked_pruned, check.answer),
+        "expected": claim(check.node.pruned, check.node),
     }
 
 
@@ -264,14 +257,6 @@ def check(exercise: Exercise, answers: Answers) -> Report:
     marked = marked_pruned(exercise, answers)
     checks = [_check_node(node, answers.get(node.name), marked[node.name]) for node in exercise.key]
     return Report(exercise, tuple(checks))
-
-
-def marked_pruned(exercise: Exercise, answers: Answers) -> dict[str, bool]:
-    """Node name -> True when the answers mark it or one of its ancestors pruned."""
-    marked: dict[str, bool] = {}
-    for node in exercise.key:  # parents come before their children
-        marked[node.name] = answers.get(node.name).pruned or (node.parent is not None and marked[node.parent])
-    return marked
 
 
 def _check_node(node: KeyNode, answer: NodeAnswer, marked_pruned: bool) -> NodeCheck:

@@ -7,6 +7,8 @@ from dataclasses import dataclass, replace
 
 from visualizer.errors import InputError
 from visualizer.games.base import Player
+from visualizer.games.explicit import ExplicitTree
+from visualizer.games.random_tree import random_tree
 
 __all__ = ["MAX_BRANCHING", "MAX_DEPTH", "VALUE_LIMIT", "RandomExercise"]
 
@@ -72,6 +74,12 @@ class RandomExercise:
             )
         if self.seed < 0:
             raise InputError(f"--seed is {self.seed}; practice seeds are 0 or more")
+
+    def game(self) -> ExplicitTree:
+        """The tree these settings name."""
+        return random_tree(
+            depth=self.depth, branching=self.branching, value_range=self.value_range, seed=self.seed, root=self.root
+        )
 
     def reseeded(self) -> RandomExercise:
         """The same settings with a freshly drawn seed: another tree, another code."""

@@ -29,8 +29,8 @@ from typing import Any
 from visualizer.games.base import Value
 from visualizer.grading.misconceptions import MISCONCEPTIONS, Misconception
 from visualizer.grading.models import Convention, Habits, model_run
-from visualizer.grading.record import PlainNode, Run, plain_tree, root_is_max
-from visualizer.practice.answers import Answers, NodeAnswer
+from visualizer.grading.record import Call, PlainNode, Run, plain_tree, root_is_max
+from visualizer.practice.answers import Answers, NodeAnswer, marked_pruned
 from visualizer.practice.exercise import Exercise
 
 __all__ = ["MAX_NODES_SHOWN", "Claim", "Diagnosis", "likely_misconceptions", "model_sheet", "other_cut_window"]
@@ -55,12 +55,10 @@ class Diagnosis:
 
     Attributes:
         misconception: the grader's entry (its name and words).
-        convention: the exercise's cut rule, for the words.
         nodes: the wrong nodes the misconception explains, in the key's order.
     """
 
     misconception: Misconception
-    convention: Convention
     nodes: tuple[str, ...]
 
     @property
@@ -70,7 +68,7 @@ class Diagnosis:
     @property
     def words(self) -> str:
         """The grader's words for it, e.g. "never prunes: it searches every node, as minimax does"."""
-        return self.misconception.words(self.convention)
+        return self.misconception.words
 
     def sentence(self) -> str:
         """E.g. "Likely misconception: never prunes: ... - it explains the mistakes at K, O"."""
@@ -88,17 +86,10 @@ def names_text(names: tuple[str, ...] | list[str]) -> str:
 
 
 def likely_misconceptions(exercise: Exercise, answers: Answers) -> list[Diagnosis]:
-    """The misconceptions that explain the student's mistakes (see the module's docstring for the rule).
-
-    Args:
-        exercise: the exercise, with its cut rule and cut window.
-        answers: the student's sheet.
-
-    Returns:
-        The misconceptions named, in the registry's order (usually none or one).
-    """
+    """The misconceptions that explain the mistakes of the student's sheet `answers` on `exercise` (see the
+    module's docstring for the rule), in the registry's order (usually none or one)."""
     key = key_sheet(exercise)
-    marked = _marked(exercise, answers)
+    marked = marked_pruned(exercise, answers)
     committed = _committed(exercise, answers, marked)
     wrong = [name for name in key if name in committed and not _follows(exercise, answers, marked, name, key[name])]
     if not wrong:
@@ -107,7 +98,7 @@ def likely_misconceptions(exercise: Exercise, answers: Answers) -> list[Diagnosi
     right = Habits.of(convention)
     tree = plain_tree(exercise.tree)
     maximizing = root_is_max(exercise.tree)
-    found: list[Diagnosis] = []
+    found: list[tuple[Diagnosis, tuple[int, int]]] = []
     for misconception in MISCONCEPTIONS.values():
         if not misconception.applies(convention):
             continue
@@ -126,7 +117,7 @@ def likely_misconceptions(exercise: Exercise, answers: Answers) -> list[Diagnosi
             ):
                 best = (follows_model, len(differ))
         if best[0]:
-            found.append((Diagnosis(misconception, convention, best[0]), _rank(*best)))
+            found.append((Diagnosis(misconception, best[0]), _rank(*best)))
     first = min((rank for _, rank in found), default=None)
     return [diagnosis for diagnosis, rank in found if rank == first]
 
@@ -146,7 +137,7 @@ def other_cut_window(exercise: Exercise, answers: Answers) -> tuple[str, ...]:
     """
     other = exercise.with_cut_window("raised" if exercise.cut_window == "kept" else "kept")
     mine, theirs = key_sheet(exercise), key_sheet(other)
-    marked = _marked(exercise, answers)
+    marked = marked_pruned(exercise, answers)
     nodes = []
     for name, claim in mine.items():
         follows_mine = _follows(exercise, answers, marked, name, claim)
@@ -178,49 +169,48 @@ def model_sheet(tree: PlainNode, run: Run, habits: Habits, cut_window: str) -> d
     alpha (MAX) or beta (MIN) moved by each child's value in the order the run called them, except the
     value that met the bound ("kept"; "raised" moves it by that one too).
     """
-    first = {}
-    for index, call in enumerate(run.calls):
-        first.setdefault(call.node, (index, call))
+    first: dict[str, Call] = {}
+    for made in run.calls:
+        first.setdefault(made.node, made)
+    order = {name: index for index, name in enumerate(first)}  # the nodes in the order of their first calls
     sheet: dict[str, Claim] = {}
     for node in tree.walk():
-        if node.name not in first:
+        call = first.get(node.name)
+        if call is None:
             sheet[node.name] = Claim(True)
             continue
-        _, call = first[node.name]
-        alpha, beta = call.alpha, call.beta
+        alpha, beta = _number(call.alpha), _number(call.beta)
         if node.children:
-            alpha, beta = _leaving_window(node, call.maximizing, alpha, beta, first, habits, cut_window)
-        sheet[node.name] = Claim(False, call.returned, alpha, beta)
+            called = sorted((child.name for child in node.children if child.name in first), key=order.__getitem__)
+            values = [_number(first[name].returned) for name in called]
+            alpha, beta = _leaving_window(call.maximizing, alpha, beta, values, habits, cut_window)
+        sheet[node.name] = Claim(False, _number(call.returned), alpha, beta)
     return sheet
 
 
+def _number(value: Value | str | None) -> Value:
+    assert isinstance(value, (int, float))  # a model's calls carry numbers: windows and values
+    return value
+
+
 def _leaving_window(
-    node: PlainNode, maximizing: bool, alpha: Value, beta: Value, first: dict, habits: Habits, cut_window: str
+    maximizing: bool, alpha: Value, beta: Value, values: list[Value], habits: Habits, cut_window: str
 ) -> tuple[Value, Value]:
-    called = sorted((first[child.name] for child in node.children if child.name in first), key=lambda pair: pair[0])
-    value = None
-    for _, call in called:
-        returned = call.returned
+    best: Value | None = None
+    for value in values:
         if maximizing:
-            value = returned if value is None else max(value, returned)
-            cut = habits.prunes and (value > beta if habits.strict else value >= beta)
+            best = value if best is None else max(best, value)
+            cut = habits.prunes and (best > beta if habits.strict else best >= beta)
             if not cut or cut_window == "raised":
-                alpha = max(alpha, value)
+                alpha = max(alpha, best)
         else:
-            value = returned if value is None else min(value, returned)
-            cut = habits.prunes and (alpha > value if habits.strict else alpha >= value)
+            best = value if best is None else min(best, value)
+            cut = habits.prunes and (alpha > best if habits.strict else alpha >= best)
             if not cut or cut_window == "raised":
-                beta = min(beta, value)
+                beta = min(beta, best)
         if cut:
             break
     return alpha, beta
-
-
-def _marked(exercise: Exercise, answers: Answers) -> dict[str, bool]:
-    marked: dict[str, bool] = {}
-    for node in exercise.key:  # parents come before their children
-        marked[node.name] = answers.get(node.name).pruned or (node.parent is not None and marked[node.parent])
-    return marked
 
 
 def _committed(exercise: Exercise, answers: Answers, marked: dict[str, bool]) -> set[str]:

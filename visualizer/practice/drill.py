@@ -12,11 +12,8 @@ from visualizer.tracing.trace_columns import KINDS
 
 __all__ = ["CUTOFF", "ENTER", "Choice", "Drill", "Question", "iter_questions", "questions"]
 
-ENTER = "enter"
-"""The kind of a choice that says the search enters a node next."""
-
-CUTOFF = "cutoff"
-"""The kind of a choice that says the window closes next."""
+ENTER, CUTOFF = "enter", "cutoff"
+"""The kinds of choice: the search enters a node next, or the window closes next."""
 
 NAMED_AT_MOST = 5
 """How many pruned children an answer names before it says "and N more"."""
@@ -88,8 +85,7 @@ class _OpenNode:
 
     @property
     def remaining(self) -> tuple[int, ...]:
-        entered = self.entered
-        return tuple(child for child in self.children if child not in entered)
+        return tuple(child for child in self.children if child not in self.entered)
 
 
 def iter_questions(trace: Trace) -> Iterator[Question]:
@@ -138,23 +134,13 @@ def _question(
 
 
 def questions(trace: Trace) -> list[Question]:
-    """One question per step that enters a node (but the root) and one per cut-off, in step order.
-
-    Args:
-        trace: a finished trace of any algorithm (minimax traces ask only which node comes next).
-
-    Returns:
-        The questions; each `answer` is one of its `choices`.
-    """
+    """One question per step that enters a node (but the root) and one per cut-off, in step order, for a
+    finished trace of any algorithm (minimax traces ask only which node comes next)."""
     return list(iter_questions(trace))
 
 
 class Drill:
-    """A student's run through the questions of one trace, keeping score.
-
-    Args:
-        trace: the finished trace to drill on.
-    """
+    """A student's run through the questions of a finished trace, keeping score."""
 
     def __init__(self, trace: Trace) -> None:
         self.trace = trace
@@ -172,17 +158,10 @@ class Drill:
 
     @property
     def is_done(self) -> bool:
-        """True when every question has been answered."""
         return self.current is None
 
     def answer(self, choice: Choice) -> bool:
-        """Records the answer to the current question and moves on to the next.
-
-        Args:
-            choice: one of the current question's choices.
-
-        Returns:
-            True when it is the right one.
+        """Records `choice` (one of the current question's) and moves on; True when it is the right one.
 
         Raises:
             ValueError: there is no question left.

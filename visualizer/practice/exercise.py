@@ -9,7 +9,6 @@ from typing import Any
 from visualizer.errors import InputError, NodeBudgetExceeded
 from visualizer.games import ChanceMoves, Game, Player, lookahead, offers
 from visualizer.games.base import Value
-from visualizer.games.random_tree import random_tree
 from visualizer.games.registry import from_spec
 from visualizer.practice.code import RandomExercise
 from visualizer.search import trace_search
@@ -102,14 +101,7 @@ class Exercise:
     @classmethod
     def from_random(cls, settings: RandomExercise, *, cut_window: str = "kept") -> Exercise:
         """The exercise of a random tree (the one its code names), checked with `cut_window`."""
-        game = random_tree(
-            depth=settings.depth,
-            branching=settings.branching,
-            value_range=settings.value_range,
-            seed=settings.seed,
-            root=settings.root,
-        )
-        exercise = cls(game, None, settings.strict, settings, cut_window)
+        exercise = cls(settings.game(), None, settings.strict, settings, cut_window)
         exercise.check_size()
         return exercise
 
@@ -139,12 +131,9 @@ class Exercise:
 
     @classmethod
     def from_header(cls, header: dict[str, Any], *, where: str = "the answers") -> Exercise:
-        """The exercise an answer file names: {"exercise": CODE} or {"source": SPEC, "depth": D, "strict": S}, and
-        {"cut_window": "raised"} when it was written with that convention (none: "kept").
-
-        Args:
-            header: as `Answers.header` holds it (its fields' types checked when the file was read).
-            where: names the file in messages.
+        """The exercise an answer file's header (`Answers.header`) names: {"exercise": CODE} or {"source": SPEC,
+        "depth": D, "strict": S}, and {"cut_window": "raised"} when it was written with that convention (none:
+        "kept"); `where` names the file in messages.
 
         Raises:
             InputError: the header names no exercise, or a code or source that cannot be read.
@@ -231,64 +220,41 @@ class Exercise:
             node = tree.nodes[node_id]
             parent = None if node.parent is None else tree.nodes[node.parent].name
             leaf_value = node.static_value if node_id in evaluated else None
-            common = {
-                "id": node_id,
-                "name": node.name,
-                "parent": parent,
-                "depth": node.depth,
-                "player": node.player,
-                "leaf_value": leaf_value,
-            }
+            given = (node_id, node.name, parent, node.depth, node.player, leaf_value)
             found = _solution_node(solution, tree, node_id)
             if found is None or found.status is not NodeStatus.VISITED:
                 pruned = found if found is not None else _pruned_ancestor(solution, tree, node_id)
-                nodes.append(KeyNode(**common, pruned=True, cutoff_step=pruned_at.get(pruned.id)))
+                nodes.append(KeyNode(*given, pruned=True, cutoff_step=pruned_at.get(pruned.id)))
                 continue
             enter, value, window = steps[found.id]
             alpha, beta = found.alpha, found.beta
             if self.cut_window == "raised" and leaf_value is None:
-                alpha, beta = _raised(found.player, found.value, alpha, beta)
+                alpha, beta = _raised(found)
                 if (alpha, beta) != (found.alpha, found.beta):
                     window = cut_at.get(found.id, value)
-            nodes.append(
-                KeyNode(
-                    **common,
-                    pruned=False,
-                    value=found.value,
-                    alpha=alpha,
-                    beta=beta,
-                    enter_step=enter,
-                    value_step=value,
-                    window_step=window,
-                )
-            )
+            nodes.append(KeyNode(*given, False, found.value, alpha, beta, enter, value, window))
         return tuple(nodes)
 
     @cached_property
     def by_name(self) -> dict[str, KeyNode]:
-        """The key's nodes by name."""
         return {node.name: node for node in self.key}
 
 
 def check_cut_window(cut_window: str) -> str:
-    """`cut_window` when it is one of `CUT_WINDOWS`.
-
-    Raises:
-        InputError: it is not.
-    """
+    """`cut_window` when it is one of `CUT_WINDOWS`; an InputError otherwise."""
     if cut_window not in CUT_WINDOWS:
         raise InputError(f"the cut window is {cut_window!r}; write kept (the default) or raised")
     return cut_window
 
 
-def _raised(player: Player, value: Value, alpha: Value, beta: Value) -> tuple[Value, Value]:
+def _raised(node: TraceNode) -> tuple[Value, Value]:
     """The window of an inner node as it leaves under "raised": the bound its player moves, moved to its value.
 
     Where no cut came this changes nothing (the search already moved the bound after each child); where the
     cut test held, the engine left before moving it."""
-    if player is Player.MAX:
-        return max(alpha, value), beta
-    return alpha, min(beta, value)
+    value, alpha, beta = node.value, node.alpha, node.beta
+    assert value is not None and alpha is not None and beta is not None  # a visited node of alpha-beta
+    return (max(alpha, value), beta) if node.player is Player.MAX else (alpha, min(beta, value))
 
 
 def _solution_node(solution: Trace, tree: Trace, node_id: int) -> TraceNode | None:

@@ -6,8 +6,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from visualizer.errors import InputError
-from visualizer.practice.answers import Answers, NodeAnswer, to_text
-from visualizer.practice.check import Report, check, marked_pruned
+from visualizer.practice.answers import Answers, NodeAnswer, marked_pruned, to_text
+from visualizer.practice.check import Report, check
 from visualizer.practice.exercise import Exercise
 from visualizer.safe_files import write_text_atomic
 
@@ -40,11 +40,8 @@ class PracticeSession:
     @property
     def answered(self) -> int:
         """Nodes with something filled in: a value, a window or a pruned mark (a leaf's given value does not count)."""
-        count = 0
-        for node in self.exercise.key:
-            answer = self.answers.get(node.name)
-            count += not answer.is_blank and answer != NodeAnswer(node.leaf_value)
-        return count
+        answers = [(self.answers.get(node.name), node.leaf_value) for node in self.exercise.key]
+        return sum(not answer.is_blank and answer != NodeAnswer(leaf_value) for answer, leaf_value in answers)
 
     def set_answer(self, name: str, answer: NodeAnswer) -> None:
         """Replaces a node's answer; the last check no longer holds."""

@@ -19,26 +19,13 @@ from functools import cache
 
 from visualizer.errors import InputError
 from visualizer.games.base import Player, Value
-from visualizer.games.random_tree import random_tree
 from visualizer.practice.code import RandomExercise
 from visualizer.practice.exercise import MAX_PRACTICE_NODES, Exercise
 from visualizer.search import trace_search
 from visualizer.tracing import Trace
 from visualizer.tracing.events import EventKind
 
-__all__ = [
-    "DEEP_DEPTH",
-    "MAX_COUNT",
-    "MAX_TRIES",
-    "NODE_BUDGET",
-    "WorksheetExercise",
-    "WorksheetRequest",
-    "check_request",
-    "choose_exercises",
-    "deep_cutoffs",
-    "most_cutoffs",
-    "tree_nodes",
-]
+__all__ = ["WorksheetExercise", "WorksheetRequest", "check_request", "choose_exercises", "deep_cutoffs", "most_cutoffs"]
 
 MAX_COUNT = 100
 """The most exercises one worksheet holds."""
@@ -114,7 +101,6 @@ class WorksheetExercise:
 
     @property
     def code(self) -> str:
-        """The exercise code."""
         return self.settings.code
 
 
@@ -132,7 +118,7 @@ class SearchReport:
     tried: int = 0
     found: int = 0
     repeats: int = 0
-    cutoffs: Counter = field(default_factory=Counter)
+    cutoffs: Counter[int] = field(default_factory=Counter)
 
 
 def tree_nodes(branching: int, depth: int) -> int:
@@ -305,13 +291,7 @@ def _try(
     request: WorksheetRequest, settings: RandomExercise, number: int, seen: set[tuple[Value, ...]], report: SearchReport
 ) -> WorksheetExercise | None:
     """Exercise `number`, the tree of `settings`, if it meets the request and is new, else None."""
-    game = random_tree(
-        depth=settings.depth,
-        branching=settings.branching,
-        value_range=settings.value_range,
-        seed=settings.seed,
-        root=settings.root,
-    )
+    game = settings.game()
     leaves = tuple(game.static_value(state) for state in range(len(game)) if game.is_terminal(state))
     if leaves in seen:
         report.repeats += 1

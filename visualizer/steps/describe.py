@@ -6,13 +6,12 @@ import bisect
 import math
 import weakref
 from fractions import Fraction
-from typing import Any
 
 from visualizer.games.base import Player, Value, format_value
 from visualizer.steps.visits import DEFAULT_EXPLORATION, format_mean, visit_counts
 from visualizer.tracing.events import Bound, Event, EventKind
 from visualizer.tracing.trace import Trace
-from visualizer.tracing.trace_columns import KIND_CODES
+from visualizer.tracing.trace_columns import KIND_CODES, TraceColumns
 from visualizer.tracing.trace_records import TraceNode
 
 __all__ = ["cutoff_relation", "describe", "format_probability", "point_of_view", "window_failure", "window_verdict"]
@@ -20,6 +19,23 @@ __all__ = ["cutoff_relation", "describe", "format_probability", "point_of_view",
 
 def _window(event: Event) -> str:
     return f"[{format_value(event.alpha)}, {format_value(event.beta)}]"
+
+
+def _known(value: Value | None) -> Value:
+    assert value is not None  # a value the event or node is sure to have (a searched child's, a cut-off's)
+    return value
+
+
+def _child(trace: Trace, event: Event) -> TraceNode:
+    assert event.child is not None  # back-ups, cut-offs and re-searches name their child
+    return trace.nodes[event.child]
+
+
+def _passes(trace: Trace, above: bool, bound: Value | None) -> str:
+    """How a value passes a bound: ">= beta 6" (above), "<= alpha 2" (below), or > / < when strict."""
+    if above:
+        return (">" if trace.strict else ">=") + f" beta {format_value(bound)}"
+    return ("<" if trace.strict else "<=") + f" alpha {format_value(bound)}"
 
 
 def point_of_view(trace: Trace, node: TraceNode) -> str:
@@ -35,16 +51,14 @@ def _maximizes(trace: Trace, node: TraceNode) -> bool:
 
 def cutoff_relation(trace: Trace, event: Event) -> str:
     """How the value passed the bound at a cut-off: ">= beta 6", "<= alpha 2" (or > / < when strict)."""
-    if _maximizes(trace, trace.nodes[event.node]):
-        return (">" if trace.strict else ">=") + f" beta {format_value(event.beta)}"
-    return ("<" if trace.strict else "<=") + f" alpha {format_value(event.alpha)}"
+    maximizes = _maximizes(trace, trace.nodes[event.node])
+    return _passes(trace, maximizes, event.beta if maximizes else event.alpha)
 
 
-def _child_value(trace: Trace, child: TraceNode) -> Value:
+def _child_value(trace: Trace, child: TraceNode) -> Value | None:
     """The child's final value as its parent compares it: MAX's view, or negated mover's view for negamax."""
-    if trace.is_negamax:
-        return -(child.value * child.player.sign)
-    return child.value
+    value = child.value
+    return -(value * child.player.sign) if trace.is_negamax and value is not None else value
 
 
 def _value_before(trace: Trace, node: TraceNode, child_id: int) -> Value | None:
@@ -58,8 +72,8 @@ def _value_before(trace: Trace, node: TraceNode, child_id: int) -> Value | None:
     for sibling in node.children:
         if sibling == child_id:
             break
-        value = _child_value(trace, trace.nodes[sibling])
-        if best is None or (value > best if maximizes else value < best):
+        value = _child_value(trace, trace.nodes[sibling])  # None: not searched in this pass
+        if value is not None and (best is None or (value > best if maximizes else value < best)):
             best = value
     return best
 
@@ -77,7 +91,7 @@ def format_probability(probability: float | None) -> str:
 def _chance_back_up(trace: Trace, node: TraceNode, event: Event) -> str:
     """ "a adds 1/3 x a.2 = 12: expectation so far 5.": the child's value, weighted by the probability
     of its edge, added to the chance node's expectation."""
-    child = trace.nodes[event.child]
+    child = _child(trace, event)
     offered = f"{child.name} = {format_value(_child_value(trace, child))}"
     return (
         f"{node.name} adds {format_probability(child.probability)} x {offered}: "
@@ -91,13 +105,9 @@ def _transposition(trace: Trace, node: TraceNode, event: Event, view: str) -> st
     position:" when the stored entry has no earlier node in this pass."""
     value = format_value(event.value)
     if event.bound is Bound.LOWER:
-        stored = f"lower bound {value}"
-        if event.beta is not None:
-            stored += f" {'>' if trace.strict else '>='} beta {format_value(event.beta)}"
+        stored = f"lower bound {value}" + ("" if event.beta is None else f" {_passes(trace, True, event.beta)}")
     elif event.bound is Bound.UPPER:
-        stored = f"upper bound {value}"
-        if event.alpha is not None:
-            stored += f" {'<' if trace.strict else '<='} alpha {format_value(event.alpha)}"
+        stored = f"upper bound {value}" + ("" if event.alpha is None else f" {_passes(trace, False, event.alpha)}")
     else:
         stored = f"stored value {value}" + (" (exact)" if event.bound is Bound.EXACT else "")
     if event.ref is None:
@@ -110,12 +120,12 @@ def _transposition(trace: Trace, node: TraceNode, event: Event, view: str) -> st
 def _back_up(trace: Trace, node: TraceNode, event: Event) -> str:
     """ "D takes H = 6, so D = 6." when the child's value is taken, "A keeps 4: C = 2 is not better for MAX."
     when it is not; negamax sentences name the child as "-D" (its value negated) and say whose view."""
-    child = trace.nodes[event.child]
+    child = _child(trace, event)
     offered = _child_value(trace, child)
     taken = f"{'-' if trace.is_negamax else ''}{child.name} = {format_value(offered)}"
     view = f" ({point_of_view(trace, node)})" if trace.is_negamax else ""
     mover = node.player.value.upper()
-    before = _value_before(trace, node, event.child)
+    before = _value_before(trace, node, child.id)
     if before is None:
         return f"{node.name} takes {taken}, so {node.name} = {format_value(event.value)}{view}."
     if offered == event.value and offered != before:
@@ -141,7 +151,7 @@ def _select(trace: Trace, node: TraceNode, event: Event) -> str:
     parent = trace.nodes[node.parent]
     chooser = parent.player
     exploration = trace.options.get("exploration", DEFAULT_EXPLORATION)
-    mean = event.value * chooser.sign
+    mean = _known(event.value) * chooser.sign
     among = "the only choice" if len(parent.children) == 1 else f"the highest of {len(parent.children)}"
     return (
         f"Select {node.name}: UCT {format_mean(event.score)} = {chooser.value.upper()}'s mean "
@@ -157,9 +167,10 @@ def _visits(count: int) -> str:
 def _simulate(trace: Trace, node: TraceNode, event: Event) -> str:
     """ "Playout from X7: O3 X6 O8 X9, ends 1 (MAX wins)."; "Playout from B: E K, reaches leaf K = 4.";
     "..., stops at the depth limit: static value 3."; or without moves "X7 ends the game: result 1 (MAX wins)."."""
-    playout, name, value = event.playout or (), node.name, format_value(event.value)
+    playout, name, result = event.playout or (), node.name, _known(event.value)
+    value = format_value(result)
     moves = " ".join(playout[:PLAYOUT_SHOWN]) + (" ..." if len(playout) > PLAYOUT_SHOWN else "")
-    winner = "MAX wins" if event.value > 0 else "MIN wins" if event.value < 0 else "a draw"
+    winner = "MAX wins" if result > 0 else "MIN wins" if result < 0 else "a draw"
     if trace.depth_limit is not None and event.depth + len(playout) >= trace.depth_limit:
         if not playout:
             return f"{name} is at the depth limit: static value {value}."
@@ -175,12 +186,13 @@ def _simulate(trace: Trace, node: TraceNode, event: Event) -> str:
 
 def _backpropagate(trace: Trace, node: TraceNode, event: Event) -> str:
     """ "B takes 4: 3 visits, mean 5.33."; the root's last one also says what the search chose."""
-    kinds, step = trace.columns.event_kind, event.step - 1
-    simulate = KIND_CODES[EventKind.SIMULATE]
-    while step > 0 and kinds[step - 1] != simulate:  # the playout is just before the path's backpropagations
+    events, step = trace.events, event.step - 1
+    while step > 0 and events[step - 1].kind is not EventKind.SIMULATE:  # the playout comes just before the path
         step -= 1
-    result = trace.columns.event_value[step - 1] if step > 0 else None
-    sentence = f"{node.name} takes {format_value(result)}: {_visits(event.visits)}, mean {format_mean(event.value)}."
+    result = events[step - 1].value if step > 0 else None
+    sentence = (
+        f"{node.name} takes {format_value(result)}: {_visits(event.visits or 0)}, mean {format_mean(event.value)}."
+    )
     if node.parent is None and event.step == len(trace.events):
         best = trace.summary.best_child
         chosen = (
@@ -229,16 +241,13 @@ def _returned_bound(trace: Trace, node: TraceNode, value: Value) -> str:
     returns a bound instead of the best value its children gave; "" otherwise."""
     if not trace.options.get("fail_hard"):
         return ""
-    values = [_child_value(trace, trace.nodes[child]) for child in node.children if trace.nodes[child].visit]
+    values = [_known(_child_value(trace, trace.nodes[child])) for child in node.children if trace.nodes[child].visit]
     if not values:
         return ""
     best = max(values) if _maximizes(trace, node) else min(values)
     if best == value:
         return ""
-    if best > value:
-        relation = (">" if trace.strict else ">=") + f" beta {format_value(value)}"
-    else:
-        relation = ("<" if trace.strict else "<=") + f" alpha {format_value(value)}"
+    relation = _passes(trace, best > value, value)
     return f", the bound it failed against (fail-hard): its best value {format_value(best)} {relation}"
 
 
@@ -248,7 +257,8 @@ def _chance_cutoff(trace: Trace, node: TraceNode, event: Event) -> str:
     probability of the children skipped."""
     skipped = trace.names(event.skipped)
     rest = sum(trace.nodes[child].probability or 0 for child in event.skipped)
-    leaf = (event.limit - event.value) / rest if rest else event.limit
+    limit = _known(event.limit)
+    leaf = (limit - _known(event.value)) / rest if rest else limit
     if event.bound is Bound.UPPER:
         words, relation = "at most", f"<= alpha {format_value(event.alpha)}"
     else:
@@ -260,18 +270,16 @@ def _chance_cutoff(trace: Trace, node: TraceNode, event: Event) -> str:
     )
 
 
-_TRACE_VALUES: dict[int, tuple[Any, list[Value]]] = {}  # id(columns) -> (a weak reference to them, sorted values)
+_SORTED_VALUES: weakref.WeakKeyDictionary[TraceColumns, list[Value]] = weakref.WeakKeyDictionary()
+"""Trace columns -> their static values and those negated, sorted, kept as long as the trace is."""
 
 
 def _values_inside(trace: Trace, alpha: Value, beta: Value) -> bool:
     """True when some static value of an explicit tree (or its negation) lies strictly between alpha and beta."""
-    columns = trace.columns
-    known = _TRACE_VALUES.get(id(columns))
-    if known is None or known[0]() is not columns:
-        found = {value for value in columns.static_value if value is not None}
-        known = (weakref.ref(columns), sorted(found | {-value for value in found}))
-        _TRACE_VALUES[id(columns)] = known
-    values = known[1]
+    values = _SORTED_VALUES.get(trace.columns)
+    if values is None:
+        found = {value for value in trace.columns.static_value if value is not None}
+        values = _SORTED_VALUES[trace.columns] = sorted(found | {-value for value in found})
     at = bisect.bisect_right(values, alpha)
     return at < len(values) and values[at] < beta
 
@@ -291,7 +299,7 @@ def is_null_window(trace: Trace, alpha: Value | None, beta: Value | None) -> boo
 
 def _enter(trace: Trace, node: TraceNode, event: Event, view: str) -> str:
     """ "Enter C (MAX, depth 1) with null window [5, 6]: is C's value 6 or more?" for a null-window test
-    (the root of an MTD(f) pass: "this pass tests whether A's value is 0 or more"); else as before."""
+    (the root of an MTD(f) pass: "this pass tests whether A's value is 0 or more"); else "Enter C ... with window"."""
     heading = f"Enter {node.name} ({node.player.value.upper()}, depth {event.depth})"
     if event.alpha is None:
         return f"{heading}."
@@ -309,7 +317,7 @@ def _enter(trace: Trace, node: TraceNode, event: Event, view: str) -> str:
 def _research(trace: Trace, node: TraceNode, event: Event, view: str) -> str:
     """ "A: -C = -2 > alpha -6 in the null window [-6, -5]: C is better, but -2 is only a bound on it, so C
     is searched again with [-2, +inf]." The child's test result is its exit just before (PVS)."""
-    child = trace.nodes[event.child]
+    child = _child(trace, event)
     columns, step = trace.columns, event.step - 2  # the child's exit
     tested = columns.event_value[step]
     offered = -tested if trace.is_negamax else tested
@@ -406,7 +414,7 @@ def describe(trace: Trace, event: Event) -> str:
     if kind is EventKind.CUTOFF:
         skipped = trace.names(event.skipped)
         verb = "is" if len(skipped) == 1 else "are"
-        child = ("-" if trace.is_negamax else "") + nodes[event.child].name
+        child = ("-" if trace.is_negamax else "") + _child(trace, event).name
         return (
             f"{name}: {child} = {format_value(event.value)} {cutoff_relation(trace, event)}, "
             f"so {', '.join(skipped)} {verb} pruned (cut-off{view.replace(' (', '; ').rstrip(')')})."
@@ -420,4 +428,4 @@ def describe(trace: Trace, event: Event) -> str:
         verdict = window_verdict(trace)
         tail += "" if verdict is None else f"; the root {verdict}"
         return f"Done: {name} = {format_value(trace.summary.value)}{root_view}{tail}."
-    return f"Leave {name} with {format_value(event.value)}{_returned_bound(trace, node, event.value)}{view}."
+    return f"Leave {name} with {format_value(event.value)}{_returned_bound(trace, node, _known(event.value))}{view}."

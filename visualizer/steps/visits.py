@@ -9,6 +9,7 @@ from bisect import bisect_right
 
 from visualizer.games.base import Value, format_value
 from visualizer.tracing.trace import Trace
+from visualizer.tracing.trace_columns import TraceColumns
 
 __all__ = ["DEFAULT_EXPLORATION", "VisitCounts", "format_mean", "is_monte_carlo", "visit_counts"]
 
@@ -65,7 +66,7 @@ class VisitCounts:
         return counts[-1] if counts else 0
 
 
-_BUILT: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+_BUILT: weakref.WeakKeyDictionary[TraceColumns, VisitCounts] = weakref.WeakKeyDictionary()
 """Trace columns -> their `VisitCounts`, kept as long as the trace is."""
 
 
