@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-__all__ = ["ChildRun", "Timing", "best_of", "machine_facts", "peak_rss", "percentile"]
+__all__ = ["ChildRun", "Timing", "best_of", "best_of_pairs", "machine_facts", "peak_rss", "percentile"]
 
 
 @dataclass(frozen=True)
@@ -62,6 +62,45 @@ def best_of(
         seconds = time.perf_counter() - start
         best, spent, runs = min(best, seconds), spent + seconds, runs + 1
     return Timing(best, runs, result)
+
+
+def best_of_pairs(
+    first: Callable[[], Any],
+    second: Callable[[], Any],
+    *,
+    repeat: int,
+    budget: float = math.inf,
+    least: float = 0.0,
+    most: int = 1,
+    before: Callable[[], None] | None = None,
+) -> tuple[Timing, Timing]:
+    """Times `first()` and `second()` in turns and keeps each one's fastest run, so that a change in the
+    machine's load while they run falls on both alike.
+
+    At least `repeat` pairs run, and more (up to `most` pairs) while all the runs so far took under `least`
+    seconds (a quick call is timed often enough for its best to be steady); no pair starts once they have
+    taken `budget` seconds. Garbage is collected, and `before()` called, outside the timed part, as `best_of` does, and
+    no result is kept past the next call but the last one of `second`.
+
+    Returns:
+        The timings of `first` (without a result) and of `second` (with its last run's result).
+    """
+    best, spent, pairs, kept = [math.inf, math.inf], 0.0, 0, None
+    while pairs < max(repeat, 1) or (spent < least and pairs < most):
+        if pairs and spent >= budget:
+            break
+        for index, function in enumerate((first, second)):
+            kept = None  # no result shares the heap with the next call
+            gc.collect()
+            if before is not None:
+                before()
+            start = time.perf_counter()
+            result = function()
+            seconds = time.perf_counter() - start
+            kept, result = (result if index else None), None
+            best[index], spent = min(best[index], seconds), spent + seconds
+        pairs += 1
+    return Timing(best[0], pairs, None), Timing(best[1], pairs, kept)
 
 
 @dataclass(frozen=True)

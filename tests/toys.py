@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from visualizer.games import GameKind, Player
+from visualizer.errors import InputError
+from visualizer.games import GameKind, GameOption, Player
 from visualizer.games.base import Game, PathNamedGame, Value
 from visualizer.games.spec_fields import REQUIRED, SpecFields
 from visualizer.search import Algorithm
@@ -78,8 +79,13 @@ class TwoPileNim(PathNamedGame):
         return cls(tuple(piles), misere=fields.flag("misere"), root=root)
 
     @classmethod
-    def from_options(cls, options: dict[str, Any], root: Player) -> TwoPileNim:
-        return cls(root=root)
+    def from_options(cls, options: dict[str, Any], root: Player | None) -> TwoPileNim:
+        piles = (2, 1) if options["piles"] is None else options["piles"]
+        return cls(piles, misere=bool(options["misere"]), root=root or Player.MAX)
+
+    @classmethod
+    def to_options(cls, spec: dict[str, Any]) -> dict[str, Any]:
+        return {"piles": ",".join(map(str, spec["piles"])), "misere": spec.get("misere") or None}
 
     @classmethod
     def slug(cls, spec: dict[str, Any]) -> str:
@@ -87,8 +93,31 @@ class TwoPileNim(PathNamedGame):
         return f"nim2-{piles[0]}-{piles[1]}" + ("-misere" if spec.get("misere") else "")
 
 
-TOY_GAME = GameKind("nim2", TwoPileNim, "two-pile NIM", "--game nim2", cli_name="nim2")
-"""The toy game's registry record: `--game nim2`."""
+def parse_piles(text: str) -> tuple[int, int]:
+    """'2,1' to the two piles (the toy's `--piles` and its form field read the text alike)."""
+    try:
+        first, second = (int(part) for part in text.split(","))
+    except ValueError:
+        raise InputError(f"--piles is {text!r}; give two whole numbers, e.g. 2,1") from None
+    if min(first, second) < 0:
+        raise InputError(f"--piles is {text!r}; a pile cannot be negative")
+    return first, second
+
+
+TOY_OPTIONS = (
+    GameOption("--piles", "two-pile NIM: piles A and B (2,1)", parse_piles, "A,B", label="Piles", hint="2,1"),
+    GameOption(
+        "--misere",
+        "two-pile NIM: whoever takes the last one loses",
+        switch=True,
+        label="Rules",
+        hint="misere: the last to take loses",
+    ),
+)
+"""The toy game's own flags, which are also its fields in the app's New-tree dialog."""
+
+TOY_GAME = GameKind("nim2", TwoPileNim, "two-pile NIM", "nim2", TOY_OPTIONS, selected_by="piles")
+"""The toy game's registry record: `--game nim2`, or `--piles` alone."""
 
 
 def right_to_left_minimax(game: Game, *, depth: int | None = None, tracer: Tracer = NULL_TRACER) -> Value:
@@ -180,7 +209,7 @@ class ExpectimaxExample(PathNamedGame):
         return cls(tuple(tuple(row) for row in leaves))
 
     @classmethod
-    def from_options(cls, options: dict[str, Any], root: Player) -> ExpectimaxExample:
+    def from_options(cls, options: dict[str, Any], root: Player | None) -> ExpectimaxExample:
         return cls()
 
     @classmethod
@@ -188,7 +217,7 @@ class ExpectimaxExample(PathNamedGame):
         return "expect3"
 
 
-CHANCE_GAME = GameKind("expect3", ExpectimaxExample, "expectimax example", "--game expect3", cli_name="expect3")
+CHANCE_GAME = GameKind("expect3", ExpectimaxExample, "expectimax example", "expect3")
 """The chance toy's registry record: `--game expect3`."""
 
 EXPECTIMAX = "toy-expectimax"

@@ -9,7 +9,7 @@ from typing import Any
 from visualizer.games import Game, lookahead
 from visualizer.games.registry import from_spec
 from visualizer.search import ALGORITHMS, find_algorithm, trace_search
-from visualizer.search.registry import Configuration
+from visualizer.search.registry import REGISTRY, Configuration
 from visualizer.steps.replay import Replay
 from visualizer.tracing import Trace
 
@@ -67,7 +67,8 @@ class Session:
         if self.compared is not None:
             return self.compared
         current = self.configuration()
-        return "minimax", current.text if current.algorithm.name != "minimax" else "alphabeta"
+        baseline = next(algorithm.name for algorithm in REGISTRY.values() if algorithm.baseline)
+        return baseline, current.text if not current.algorithm.baseline else "alphabeta"
 
     def configuration(self) -> Configuration:
         """The search on screen: its algorithm and the options it takes."""

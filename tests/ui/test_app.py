@@ -22,7 +22,7 @@ def screen_state(app) -> tuple:
     """Everything the user reads, as plain data."""
     screen = app.screen
     table = screen.query_one(NodeTable)
-    rows = tuple(tuple(str(cell) for cell in table.get_row_at(index)) for index in range(table.row_count))
+    rows = tuple(table.rows)
     return (
         screen.query_one(StatusBar).text,
         tuple(screen.query_one(EventLog).lines),
@@ -45,10 +45,9 @@ async def press_and_search(app, pilot, key: str) -> None:
 
 def row_of(app, name: str) -> tuple[str, ...]:
     table = app.screen.query_one(NodeTable)
-    for index in range(table.row_count):
-        row = table.get_row_at(index)
-        if str(row[0]) == name:
-            return tuple(str(cell) for cell in row)
+    for row in table.rows:
+        if row[0] == name:
+            return row
     raise AssertionError(f"no row {name}")
 
 
@@ -70,7 +69,7 @@ async def test_stepping_forward_reaches_the_expected_node_and_row():
         # Hand count: enter A, B, D, H; H's value 6; leave H; step 7 is "D takes H = 6".
         assert app.screen.query_one(EventLog).lines[-1].endswith("D takes H = 6, so D = 6.")
         table = app.screen.query_one(NodeTable)
-        assert str(table.get_row_at(table.cursor_row)[0]) == "D"
+        assert table.rows[table.cursor_row][0] == "D"
         name, value, alpha, beta, status, visit, player, static, parent, children = row_of(app, "D")
         assert (parent, children, player, static, value, status, visit) == ("B", "H I", "MIN", "5", "6", "open", "3")
         assert app.screen.query_one(CallStack).lines == [

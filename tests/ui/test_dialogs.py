@@ -75,7 +75,7 @@ async def test_array_shows_the_library_message_inline_and_ok_waits_for_a_valid_a
     dialog = NewTreeDialog()
     app = DialogHost(dialog)
     async with app.run_test(size=(90, 36)) as pilot:
-        await type_into(pilot, dialog, "#array-input", "1,,x")
+        await type_into(pilot, dialog, "#array-array", "1,,x")
         assert "array item 2 is empty" in shown(dialog, "#form-error")
         assert dialog.query_one("#ok", Button).disabled
         await pilot.click("#ok")
@@ -83,10 +83,10 @@ async def test_array_shows_the_library_message_inline_and_ok_waits_for_a_valid_a
         await pilot.pause()
         assert app.results == [] and app.screen is dialog
 
-        await enter_text(pilot, dialog, "#array-input", "1,[/b],3")  # shown as typed, not read as markup
+        await enter_text(pilot, dialog, "#array-array", "1,[/b],3")  # shown as typed, not read as markup
         assert shown(dialog, "#form-error").startswith("array item 2 is '[/b]', not a number")
 
-        await type_into(pilot, dialog, "#array-input", "3,1,2")
+        await type_into(pilot, dialog, "#array-array", "3,1,2")
         assert shown(dialog, "#form-error") == ""
         assert shown(dialog, "#form-summary") == "array tree, 3 nodes, branching 2"
         await pilot.click("#ok")
@@ -101,12 +101,12 @@ async def test_bad_branching_is_reported_inline():
     dialog = NewTreeDialog()
     app = DialogHost(dialog)
     async with app.run_test(size=(90, 36)) as pilot:
-        await type_into(pilot, dialog, "#branching-input", "0")
+        await type_into(pilot, dialog, "#array-branching", "0")
         assert shown(dialog, "#form-error").startswith("--branching is 0; it must be 1 or more")
-        await type_into(pilot, dialog, "#branching-input", "x")
-        assert shown(dialog, "#form-error").startswith("the branching is 'x'; give a whole number")
+        await type_into(pilot, dialog, "#array-branching", "x")
+        assert shown(dialog, "#form-error").startswith("--branching is 'x'; give a whole number")
         assert dialog.query_one("#ok", Button).disabled
-        await type_into(pilot, dialog, "#branching-input", "3")
+        await type_into(pilot, dialog, "#array-branching", "3")
         await pilot.click("#ok")
         await pilot.pause()
     [tree] = app.results
@@ -122,7 +122,7 @@ async def test_textbook_preset_picked_from_the_list_returns_the_3x3_tree():
         await pilot.press(*"textbook", "enter")
         await pilot.pause()
         assert dialog.query_one("#source", Select).value == "nested"
-        assert dialog.query_one("#nested-input", Input).value == "[[3,12,8],[2,4,6],[14,5,2]]"
+        assert dialog.query_one("#nested-nested", Input).value == "[[3,12,8],[2,4,6],[14,5,2]]"
         await pilot.click("#ok")
         await pilot.pause()
     [tree] = app.results
@@ -137,8 +137,8 @@ async def test_nested_entry_reports_bad_json_then_returns_the_typed_tree():
     async with app.run_test(size=(90, 36)) as pilot:
         await choose(pilot, dialog, "#source", "nested")
         assert dialog.query_one("#nested-panel").display and not dialog.query_one("#array-panel").display
-        await enter_text(pilot, dialog, "#nested-input", "[[3,12,8],[2,4,6],[14,5,2]")
-        dialog.query_one("#nested-input", Input).focus()
+        await enter_text(pilot, dialog, "#nested-nested", "[[3,12,8],[2,4,6],[14,5,2]")
+        dialog.query_one("#nested-nested", Input).focus()
         assert "the nested list is not valid JSON" in shown(dialog, "#form-error")
         await pilot.press("enter")
         await pilot.pause()
@@ -154,7 +154,7 @@ async def test_15_node_preset_returns_the_example_with_root_min():
     dialog = NewTreeDialog(from_nested(TEXTBOOK))  # opens on another tree, root MAX
     app = DialogHost(dialog)
     async with app.run_test(size=(90, 36)) as pilot:
-        assert dialog.query_one("#nested-input", Input).value == "[[3,12,8],[2,4,6],[14,5,2]]"
+        assert dialog.query_one("#nested-nested", Input).value == "[[3,12,8],[2,4,6],[14,5,2]]"
         await choose(pilot, dialog, "#preset", "example")
         assert dialog.query_one("#preset", Select).is_blank()  # ready to load a preset again
         await pilot.click("#ok")
@@ -268,7 +268,7 @@ async def test_escape_and_cancel_return_none():
         dialog = NewTreeDialog()
         app = DialogHost(dialog)
         async with app.run_test(size=(90, 36)) as pilot:
-            await type_into(pilot, dialog, "#array-input", "3,1,2")
+            await type_into(pilot, dialog, "#array-array", "3,1,2")
             if leave == "escape":
                 await pilot.press("escape")
             else:
@@ -347,16 +347,16 @@ async def test_best_order_returns_an_ordered_game_and_the_seed_shows_only_for_ra
     dialog = NewTreeDialog()
     app = DialogHost(dialog)
     async with app.run_test(size=(90, 36)) as pilot:
-        assert not dialog.query_one("#order-seed-row").display
-        await pilot.click("#order-random")
+        assert not dialog.query_one("#move-order-seed-row").display
+        await pilot.click("#move-order-random")
         await pilot.pause()
-        assert dialog.query_one("#order-seed-row").display
+        assert dialog.query_one("#move-order-seed-row").display
         assert shown(dialog, "#form-summary").endswith(f"random order (seed {dialog.fresh_seed})")
-        await type_into(pilot, dialog, "#order-seed", "x")
-        assert shown(dialog, "#form-error").startswith("the order seed is 'x'; give a whole number")
-        await pilot.click("#order-best")
+        await type_into(pilot, dialog, "#move-order-seed", "x")
+        assert shown(dialog, "#form-error") == "--order 'random:x' has seed 'x'; use a whole number, e.g. random:7"
+        await pilot.click("#move-order-best")
         await pilot.pause()
-        assert not dialog.query_one("#order-seed-row").display and shown(dialog, "#form-error") == ""
+        assert not dialog.query_one("#move-order-seed-row").display and shown(dialog, "#form-error") == ""
         await pilot.click("#ok")
         await pilot.pause()
     [game] = app.results
@@ -385,7 +385,10 @@ async def test_dialog_opens_on_an_ordered_connect_four_game_with_all_its_setting
         assert dialog.query_one("#connect4-board", Input).value == "..../..../.X../.OX."
         assert dialog.query_one("#connect4-eval", Select).value == "adjacency"
         assert dialog.query_one("#connect4-symmetry", Checkbox).value
-        assert dialog.query_one("#order-seed", Input).value == "7" and dialog.query_one("#order-seed-row").display
+        assert (
+            dialog.query_one("#move-order-seed", Input).value == "7"
+            and dialog.query_one("#move-order-seed-row").display
+        )
         await pilot.click("#ok")
         await pilot.pause()
     [again] = app.results
@@ -417,53 +420,48 @@ KIND_NAMES = st.sampled_from(["array", "nested", "random", "tictactoe", "connect
 @given(KIND_NAMES, st.text(max_size=12), st.text(max_size=12))
 def test_tree_form_raises_only_input_errors(kind, first, second):
     """Whatever is typed, building either succeeds or fails with a one-line InputError."""
-    form = TreeForm(
-        kind,
-        array=first,
-        branching=second,
-        nested=first,
-        leaves=second[:3],
-        value_range=first,
-        seed=second,
-        board=first,
-        pile=second[:4],
-        max_take=first[:3],
-    )
+    fields = {
+        "array": first,
+        "branching": second,
+        "nested": first,
+        "leaves": second[:3],
+        "range": first,
+        "seed": second,
+        "board": first,
+        "pile": second[:4],
+        "max_take": first[:3],
+    }
     try:
-        form.build()
+        TreeForm(kind, fields).build()
     except InputError as error:
         assert str(error) and "\n" not in str(error)
 
 
 @given(st.text(max_size=4), st.text(max_size=4), st.text(max_size=4), st.text(max_size=30), st.text(max_size=8))
 def test_connect_four_and_order_fields_raise_only_input_errors(rows, cols, connect, board, seed):
-    form = TreeForm(
-        "connect4", rows=rows, cols=cols, connect=connect, connect4_board=board, order="random", order_seed=seed
-    )
+    fields = {"rows": rows, "cols": cols, "connect": connect, "board": board}
     try:
-        form.build()
+        TreeForm("connect4", fields, order="random", order_seed=seed).build()
     except InputError as error:
         assert str(error) and "\n" not in str(error)
 
 
+def connect4_form(board="", evaluator="windows", symmetry=False, rows="6", cols="7", connect="4", **more):
+    fields = {"rows": rows, "cols": cols, "connect": connect, "board": board, "eval": evaluator, "symmetry": symmetry}
+    return TreeForm("connect4", fields, **more)
+
+
 ROUND_TRIPS = [
-    TreeForm(
-        "connect4",
-        rows="4",
-        cols="5",
-        connect="3",
-        connect4_board="...../...../..X../.OX..",
-        evaluator="adjacency",
-        symmetry=True,
-        root="min",
-        order="random",
-        order_seed="7",
+    connect4_form(
+        "...../...../..X../.OX..", "adjacency", True, "4", "5", "3", root="min", order="random", order_seed="7"
     ),
-    TreeForm("connect4", rows="6", cols="7", connect="4", evaluator="windows", order="worst"),
-    TreeForm("tictactoe", board="X...O....", evaluator="open-lines", symmetry=True, order="best"),
-    TreeForm("tictactoe", board="." * 9, evaluator="win-loss"),
-    TreeForm("nim", pile="5", max_take="2", rules="normal", order="best"),
-    TreeForm("array", array="3,1,2", branching="2", order="random", order_seed="11"),
+    connect4_form(order="worst"),
+    TreeForm("tictactoe", {"board": "X../.O./...", "eval": "open-lines", "symmetry": True}, order="best"),
+    TreeForm("tictactoe", {"board": "", "eval": "win-loss", "symmetry": False}),
+    TreeForm("nim", {"pile": "5", "max_take": "2", "rules": "normal"}, order="best"),
+    TreeForm("array", {"array": "3,1,2", "branching": "2"}, order="random", order_seed="11"),
+    TreeForm("random", {"leaves": "5", "branching": "3", "range": "1:9", "seed": "0"}, root="min"),
+    TreeForm("nested", {"nested": "[[3,12,8],[2,4,6]]"}),
 ]
 
 
@@ -487,10 +485,12 @@ def test_tree_form_blank_fields_mean_the_defaults_and_a_fresh_order_seed():
     game = TreeForm("connect4").build()
     assert isinstance(game, ConnectFour) and game.spec() == ConnectFour().spec()
     assert game.evaluator == "windows" and not game.symmetry
-    assert TreeForm.from_game(game).connect4_board == ""  # the empty board shows as the placeholder
-    ordered = TreeForm("array", array="3,1,2", order="random").build(fresh_seed=99)
+    assert TreeForm.from_game(game).fields["board"] == ""  # the empty board shows as the placeholder
+    ordered = TreeForm("array", {"array": "3,1,2"}, order="random").build(fresh_seed=99)
     assert ordered.spec()["order_seed"] == 99
-    assert TreeForm("array", array="3,1,2", order="natural", order_seed="5").build().spec().get("order") is None
+    assert TreeForm("array", {"array": "3,1,2"}, order="natural", order_seed="5").build().spec().get("order") is None
+    tree = TreeForm("random", {"leaves": "4"}).build(fresh_seed=12)  # a blank seed: the dialog's fresh one
+    assert tree.source["seed"] == 12 and tree.values == random_tree(leaves=4, seed=12).values
 
 
 def test_tree_form_reads_a_saved_traces_connect_four_source():
@@ -508,10 +508,19 @@ def test_tree_form_reads_a_saved_traces_connect_four_source():
         "order_seed": 5,
     }
     form = TreeForm.from_spec(spec)
-    assert (form.kind, form.rows, form.cols, form.connect) == ("connect4", "4", "5", "3")
-    assert form.connect4_board == "...../...../...../...XO"
-    assert (form.evaluator, form.symmetry, form.order, form.order_seed) == ("discounted", True, "random", "5")
+    assert form == connect4_form(
+        "...../...../...../...XO", "discounted", True, "4", "5", "3", order="random", order_seed="5"
+    )
     assert form.build().spec() == spec
+
+
+def test_tree_form_names_the_flag_of_a_field_it_cannot_read():
+    with pytest.raises(InputError, match="^--pile is 'six'; give a whole number$"):
+        TreeForm("nim", {"pile": "six"}).build()
+    with pytest.raises(InputError, match="^--max-take is 0; it must be 1 or more$"):  # the game's own check
+        TreeForm("nim", {"max_take": "0"}).build()
+    with pytest.raises(InputError, match="^the source is 'chess'; choose one of array, nested, random, tictactoe"):
+        TreeForm("chess").build()
 
 
 def test_board_game_presets():
@@ -524,7 +533,7 @@ def test_board_game_presets():
 
 def test_tree_form_turns_json_number_limits_into_input_errors():
     with pytest.raises(InputError, match="a number too long to read"):
-        TreeForm("nested", nested="[1" + "0" * 5000 + "]").build()
+        TreeForm("nested", {"nested": "[1" + "0" * 5000 + "]"}).build()
 
 
 # -- DepthDialog --------------------------------------------------------------

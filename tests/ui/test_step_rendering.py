@@ -1,6 +1,6 @@
 """Stepping shows what a drawing from scratch shows: the caches that make a step cheap never leave stale text.
 
-A step redraws only what changed: the node table keeps drawn rows and cells, the outline relabels
+A step redraws only what changed: the node table changes only the rows that changed, the outline relabels
 only the nodes whose label changed, the text panels keep their drawing and ask for a layout only
 when their height changes, and the event log draws only the sentences that could be in view. Here
 the screen after each checked step is compared with the same screen after every cache is dropped
@@ -34,8 +34,9 @@ async def drawn_from_scratch(app, pilot) -> str:
     """The screen after dropping every drawing the app keeps and laying everything out again."""
     app.screen.query_one(EventLog).show(app.screen.session.replay.step)
     for widget in app.screen.walk_children(with_self=False):
-        if isinstance(widget, NodeTable):
-            widget.notify_style_update()  # drops its drawn rows and cells, as a new theme would
+        if isinstance(widget, NodeTable):  # every listed row's cells made afresh from the replay
+            views = app.screen.session.replay.views
+            widget.rows = [widget._cells(node_id, views[node_id]) for node_id in widget.shown]
         if isinstance(widget, Static) and isinstance(widget.visual, DrawnContent):
             widget.update(Content(widget.visual.plain, list(widget.visual.spans)))
         widget.refresh(layout=True)
@@ -82,9 +83,7 @@ async def test_stepping_a_big_outline_shows_what_a_fresh_drawing_shows():
         current = trace.nodes[replay.current]
         listed = [*replay.stack, *(child for child in current.children if child not in replay.stack)]
         table = app.screen.query_one(NodeTable)
-        assert [str(table.get_row_at(row)[0]) for row in range(table.row_count)] == [
-            trace.nodes[node].name for node in listed
-        ]
+        assert [row[0] for row in table.rows] == [trace.nodes[node].name for node in listed]
         assert table.cursor_row == (listed.index(current.id) if current.id in listed else 0) and len(listed) > 2
 
 

@@ -200,3 +200,22 @@ def test_an_algorithm_without_a_look_ahead_refuses_depth() -> None:
         assert search(builtin_example(), TOY) == 2
         with pytest.raises(InputError, match="^right-minimax always searches to the end; drop --depth$"):
             search(builtin_example(), TOY, depth=2)
+
+
+def test_passes_are_weighed_against_alphabeta_for_a_search_that_deepens_whatever_its_name() -> None:
+    from dataclasses import replace
+
+    from tests.toys import TOY_DEEPENING
+    from visualizer.cli.render import run_json
+
+    assert [algorithm.name for algorithm in REGISTRY.values() if algorithm.deepens] == ["id"]
+    assert [algorithm.name for algorithm in REGISTRY.values() if algorithm.baseline] == ["minimax"]
+    # At look-ahead 1 the toy makes one pass. Alpha-beta alone at look-ahead 1 on the built-in example enters
+    # A, B and C and evaluates B and C: 3 nodes, 2 leaves.
+    with registered(TOY_DEEPENING):
+        plain = run_json(trace_search(builtin_example(), TOY_DEEPENING.name, depth=1))
+    with registered(replace(TOY_DEEPENING, deepens=True)):
+        deepening = run_json(trace_search(builtin_example(), TOY_DEEPENING.name, depth=1))
+    assert "passes" not in plain and "alphabeta_alone" not in plain
+    assert len(deepening["passes"]) == 1
+    assert deepening["alphabeta_alone"] == {"depth": 1, "nodes_visited": 3, "leaves_evaluated": 2}

@@ -41,7 +41,9 @@ def imports_of(path: Path, modules: set[str]) -> set[str]:
         elif isinstance(node, ast.ImportFrom):
             base = node.module or ""
             if node.level:
-                base = ".".join([*package.split(".")[: len(package.split(".")) - node.level + 1], *filter(None, [base])])
+                base = ".".join(
+                    [*package.split(".")[: len(package.split(".")) - node.level + 1], *filter(None, [base])]
+                )
             found.add(base)
             found.update(f"{base}.{alias.name}" for alias in node.names)
     return {name for name in found if name in modules}
@@ -84,6 +86,7 @@ def test_a_low_layer_imports_only_what_is_below_it(graph, layer):
 
 def test_shared_modules_import_no_layer(graph):
     shared = {f"visualizer.{name}" for name in SHARED}
-    wrong = sorted(f"{module} -> {imported}" for module, imported in graph.edges
-                   if module in shared and imported not in shared)
+    wrong = sorted(
+        f"{module} -> {imported}" for module, imported in graph.edges if module in shared and imported not in shared
+    )
     assert wrong == []

@@ -1,78 +1,87 @@
-"""The light recording: hooks that only log, a summary read from the log, the columns filed on first read."""
+"""The light recording: hooks that only log, a log filed into columns (a chunk at a time) on first read."""
+
+import dataclasses
 
 import pytest
 from object_recorder import ObjectRecorder
+from toys import ExpectimaxExample
+from trace_sources import SOURCES, depth_for
 
 from visualizer.errors import NodeBudgetExceeded
-from visualizer.games import Nim, TicTacToe
+from visualizer.games import TicTacToe, builtin_example
 from visualizer.search import search, trace_search
-from visualizer.tracing import EventKind, Recorder
-from visualizer.tracing.principal_line import logged_line
-from visualizer.tracing.trace_columns import KIND_CODES
-
-ENTER, EVALUATE, BACK_UP, EXIT = (
-    KIND_CODES[kind] for kind in (EventKind.ENTER, EventKind.EVALUATE, EventKind.BACK_UP, EventKind.EXIT)
-)
+from visualizer.tracing import Recorder, filing
 
 
-def never(node):
-    return False
+def recorded(game, algorithm, **options):
+    """(the recorder's trace, the object recorder's trace) of one search."""
+    recorder, oracle = Recorder(), ObjectRecorder()
+    search(game(), algorithm, tracer=recorder, **options)
+    search(game(), algorithm, tracer=oracle, **options)
+    return recorder.result(), oracle.result()
 
 
-def two_leaves(first, second, backed_up):
-    """A root with two leaves: its kinds and its values (the back-ups report `backed_up`)."""
-    kinds = [ENTER, ENTER, EVALUATE, EXIT, BACK_UP, ENTER, EVALUATE, EXIT, BACK_UP, EXIT]
-    values = [first, first, backed_up[0], second, second, backed_up[1], backed_up[1]]
-    return bytearray(kinds), values, [0, 1, 1]
-
-
-def test_the_line_follows_the_last_back_up_that_changed_the_value():
-    # MAX root: 3 then 5, the second child raises the value: it is the best.
-    assert logged_line(*two_leaves(3, 5, (3, 5)), stops=never) == (0, 2)
-    # 5 then 3: the second back-up keeps 5, so the first child stays the best.
-    assert logged_line(*two_leaves(5, 3, (5, 5)), stops=never) == (0, 1)
-    # A node the line stops at has no best child in the line.
-    assert logged_line(*two_leaves(3, 5, (3, 5)), stops=lambda node: node == 0) == (0,)
-
-
-def test_a_back_up_before_any_child_exits_is_left_to_the_replay():
-    kinds, values, depths = two_leaves(3, 5, (3, 5))
-    kinds[1:1] = bytes([BACK_UP])  # the root backs up before its first child has run
-    values.insert(0, 4)
-    assert logged_line(kinds, values, depths, stops=never) is None
-
-
-def test_depths_past_255_are_searched_as_a_list():
-    # A chain of 300 nodes, each with one child; the leaf is worth 1.
-    count = 300
-    kinds = bytearray([ENTER] * count + [EVALUATE, EXIT] + [BACK_UP, EXIT] * (count - 1))
-    values = [1] * (2 + 2 * (count - 1))
-    assert logged_line(kinds, values, list(range(count)), stops=never) == tuple(range(count))
-
-
-@pytest.mark.parametrize(
-    "algorithm, game",
-    [
-        ("minimax", lambda: TicTacToe("X.O/.X./..O")),
-        ("negamax", lambda: TicTacToe("X.O/.X./...")),
-        ("minimax", lambda: Nim(7)),
-        ("alphabeta", lambda: TicTacToe("X.O/.X./...")),
-        ("alphabeta", lambda: TicTacToe("X../.O./...")),
-    ],
-)
-def test_a_light_search_is_summed_up_from_the_log_and_filed_when_read(algorithm, game):
+def test_the_hooks_only_log_and_the_trace_is_filed_when_first_read():
     recorder = Recorder()
-    search(game(), algorithm, tracer=recorder)
+    search(TicTacToe("X.O/.X./..."), "alphabeta", tracer=recorder)
     trace = recorder.result()
     assert len(recorder.recording.event_kind) > 0
-    assert len(recorder.recording.event_node) == 0  # the summary needed no replay
+    assert "_filed" not in vars(trace.columns)  # nothing worked out yet
+    assert trace.summary._later is not None
+    assert trace.summary.value == search(TicTacToe("X.O/.X./..."), "minimax")  # known at once: the search's answer
+    assert "_filed" not in vars(trace.columns)
     oracle = ObjectRecorder()
-    search(game(), algorithm, tracer=oracle)
-    expected = oracle.result()
-    assert trace.summary == expected.summary
-    assert list(trace.events) == list(expected.events)  # reading them files the log
-    assert len(recorder.recording.event_node) == len(expected.events)
-    assert list(trace.nodes) == list(expected.nodes)
+    search(TicTacToe("X.O/.X./..."), "alphabeta", tracer=oracle)
+    assert trace.summary.cutoffs == oracle.result().summary.cutoffs  # the first read works every field out
+    assert trace.summary._later is None
+    assert "_filed" in vars(trace.columns)
+
+
+CASES = [
+    ("example", "alphabeta", {}),
+    ("nested", "negamax-ab", {}),
+    ("tictactoe", "minimax", {}),
+    ("tictactoe", "alphabeta", {"tt": True}),
+    ("tictactoe", "pvs", {"tt": True}),
+    ("nim", "mtdf", {"tt": True}),
+    ("nim", "id", {"tt": True}),
+    ("connect4", "negamax-ab", {"depth": 3}),
+    ("example", "pvs", {}),
+    ("tictactoe", "mcts", {"iterations": 25, "seed": 3}),
+    ("example", "mcts", {"iterations": 25, "seed": 3}),
+]
+
+
+@pytest.mark.parametrize("chunk", [1, 2, 3, 7, 64])
+@pytest.mark.parametrize("source, algorithm, options", CASES, ids=[f"{s}-{a}" for s, a, _ in CASES])
+def test_filing_a_chunk_at_a_time_records_what_the_object_recorder_does(source, algorithm, options, chunk, monkeypatch):
+    # Nodes left open at the end of one chunk carry their visit, value and window into the next.
+    monkeypatch.setattr(filing, "CHUNK", chunk)
+    options = {"depth": depth_for(source), **options} if depth_for(source) else options
+    new, old = recorded(SOURCES[source], algorithm, **options)
+    assert list(new.nodes) == list(old.nodes)
+    assert list(new.events) == list(old.events)
+    assert new.summary == old.summary
+    assert [one.summary for one in new.passes] == [one.summary for one in old.passes]
+
+
+@pytest.mark.parametrize("chunk", [1, 5, 64])
+@pytest.mark.parametrize("algorithm, options", [("expectimax", {}), ("star1", {"bounds": (0, 15)})])
+def test_chance_searches_file_alike_in_chunks(algorithm, options, chunk, monkeypatch):
+    monkeypatch.setattr(filing, "CHUNK", chunk)
+    new, old = recorded(ExpectimaxExample, algorithm, **options)
+    assert algorithm == "expectimax" or any(event.kind.value == "chance_cutoff" for event in new.events)
+    assert list(new.events) == list(old.events)
+    assert [dataclasses.replace(node, probability=None) for node in new.nodes] == list(old.nodes)  # (the oracle's)
+    assert new.summary == old.summary
+
+
+def test_a_node_s_depth_is_its_place_on_the_stack():
+    # The hooks log no depth: each node's is the number of nodes open above it when it opens.
+    trace = trace_search(builtin_example(), "alphabeta")
+    for node in trace.nodes:
+        assert node.depth == (0 if node.parent is None else trace.nodes[node.parent].depth + 1)
+    assert max(node.depth for node in trace.nodes) == 3
 
 
 def test_skipped_children_do_not_count_against_the_node_budget():
@@ -85,41 +94,16 @@ def test_skipped_children_do_not_count_against_the_node_budget():
         trace_search(TicTacToe("X.O/.X./..."), "alphabeta", max_nodes=entered - 1)
 
 
-def test_an_alpha_beta_summary_read_from_the_log_names_each_cut_off_s_node_and_child():
-    game = TicTacToe("X.O/.X./...")
-    recorder = Recorder()
-    search(game, "alphabeta", tracer=recorder)
-    trace = recorder.result()
-    assert len(recorder.recording.event_node) == 0  # no replay: the cut-offs were read from the log
-    assert trace.summary.cutoffs
-    for cutoff in trace.summary.cutoffs:  # checked against the events, which the replay files when read
-        event = trace.events[cutoff.step - 1]
-        assert event.kind is EventKind.CUTOFF
-        assert (event.node, event.child, event.skipped) == (cutoff.node, cutoff.child, cutoff.skipped)
-        assert trace.nodes[cutoff.child].parent == cutoff.node
-
-
-def test_a_light_summary_is_worked_out_when_first_read():
-    recorder = Recorder()
-    search(TicTacToe("X.O/.X./..."), "alphabeta", tracer=recorder)
-    trace = recorder.result()
-    assert trace.summary._later is not None  # nothing read yet: the line and cut-offs wait
-    assert trace.summary.value == search(TicTacToe("X.O/.X./..."), "minimax")  # known at once: the search's answer
-    assert trace.summary._later is not None
+def test_the_line_follows_the_last_back_up_that_changed_a_node_s_value():
+    # The best child is the one whose back-up last changed the root's value, read off the events here.
+    trace = trace_search(builtin_example().replace(root_player=builtin_example().root_player.other), "minimax")
     oracle = ObjectRecorder()
-    search(TicTacToe("X.O/.X./..."), "alphabeta", tracer=oracle)
-    assert trace.summary.cutoffs == oracle.result().summary.cutoffs  # the first read works every field out
-    assert trace.summary._later is None
-    assert len(recorder.recording.event_node) == 0  # still read from the log, without a replay
-
-
-@pytest.mark.parametrize("algorithm", ["minimax", "alphabeta"])
-def test_a_summary_the_log_cannot_give_is_worked_out_from_the_filed_columns(algorithm, monkeypatch):
-    monkeypatch.setattr("visualizer.tracing.recorder.logged_line", lambda *arguments, **keywords: None)
-    recorder = Recorder()
-    search(TicTacToe("X../.O./..."), algorithm, tracer=recorder)
-    trace = recorder.result()
-    oracle = ObjectRecorder()
-    search(TicTacToe("X../.O./..."), algorithm, tracer=oracle)
-    assert trace.summary == oracle.result().summary
-    assert len(recorder.recording.event_node) == len(trace.events)  # the replay filed the log to get it
+    search(builtin_example().replace(root_player=builtin_example().root_player.other), "minimax", tracer=oracle)
+    assert trace.summary.principal_variation == oracle.result().summary.principal_variation
+    root_children = trace.nodes[0].children
+    backed_up = [event for event in trace.events if event.kind.value == "back_up" and event.node == 0]
+    changes = [
+        event.child for before, event in zip([None, *backed_up], backed_up) if (before and before.value) != event.value
+    ]
+    assert trace.summary.best_child == changes[-1]
+    assert trace.summary.best_child in root_children

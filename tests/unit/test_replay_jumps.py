@@ -10,6 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tests.trace_sources import SOURCES, depth_for
+from visualizer.errors import VisualizerError
 from visualizer.games import Player, random_tree
 from visualizer.readwrite.trace_json import read_json
 from visualizer.search import ALGORITHMS, trace_search
@@ -96,7 +97,7 @@ class CountingReplay(Replay):
 OPERATIONS = st.one_of(
     st.tuples(st.just("seek"), st.integers(-3, 80)),
     st.tuples(st.just("move"), st.integers(-12, 12)),
-    st.tuples(st.sampled_from(["forward", "back", "start", "end", "cutoff"]), st.just(0)),
+    st.tuples(st.sampled_from(["forward", "back", "start", "end", "finish", "cutoff"]), st.just(0)),
 )
 
 
@@ -105,14 +106,22 @@ OPERATIONS = st.one_of(
     leaves=st.integers(1, 14),
     algorithm=st.sampled_from(ALGORITHMS),
     root=st.sampled_from((Player.MAX, Player.MIN)),
+    depth=st.sampled_from((None, 1, 2)),
     interval=st.integers(1, 9),
     operations=st.lists(OPERATIONS, max_size=25),
 )
-def test_every_jump_and_step_matches_stepping_from_the_start(seed, leaves, algorithm, root, interval, operations):
-    trace = trace_search(random_tree(leaves=leaves, branching=3, seed=seed, root=root), algorithm)
+def test_every_jump_and_step_matches_stepping_from_the_start(
+    seed, leaves, algorithm, root, depth, interval, operations
+):
+    tree = random_tree(leaves=leaves, branching=3, seed=seed, root=root)
+    try:
+        trace = trace_search(tree, algorithm, depth=depth)
+    except VisualizerError:  # a look-ahead on a tree without values at inner nodes (iterative deepening)
+        return
     expected = reference_states(trace)
-    replay = Replay(trace, interval=interval)
+    replay = CountingReplay(trace, interval=interval)
     for name, number in operations:
+        before, cost = replay.replayed, replay.seek_cost(replay.count if name == "end" else number)
         if name == "seek":
             replay.seek(number)
         elif name == "move":
@@ -127,9 +136,14 @@ def test_every_jump_and_step_matches_stepping_from_the_start(seed, leaves, algor
             replay.seek(0)
         elif name == "end":
             replay.seek(replay.count)
+        elif name == "finish":
+            replay.finish()
+            cost = 0
         elif replay.next_cutoff() is not None:
             replay.seek(replay.next_cutoff())
         assert state(replay) == expected[replay.step]
+        if name in ("seek", "end", "finish"):
+            assert replay.replayed - before == cost  # what the app reads to choose a long jump
 
 
 @pytest.mark.parametrize("path", TRACES, ids=lambda path: path.stem)
@@ -147,6 +161,11 @@ def test_committed_traces_jump_and_step_back_exactly(path, interval):
     while replay.back():  # back across every checkpoint, the undo log rebuilt segment by segment
         assert state(replay) == expected[replay.step]
     assert replay.step == 0 and not replay.back()
+    finished = Replay(trace, interval=interval)
+    finished.finish()  # the final state read from the columns, no checkpoint built
+    assert state(finished) == expected[finished.count]
+    while finished.back():
+        assert state(finished) == expected[finished.step]
 
 
 @pytest.mark.parametrize("source", sorted(SOURCES))
@@ -163,6 +182,13 @@ def test_game_traces_of_every_algorithm_jump_exactly(source, algorithm):
         assert state(replay) == expected[step]
         replay.back()
         assert state(replay) == expected[max(step - 1, 0)]
+    for step in (0, replay.count // 2, replay.count - 1):  # from the final state, unbuilt checkpoints and built
+        finished = Replay(trace, interval=7)
+        finished.seek(step)
+        finished.finish()
+        assert state(finished) == expected[finished.count]
+        finished.back()
+        assert state(finished) == expected[finished.count - 1]
 
 
 def test_the_first_pass_builds_the_checkpoints_and_later_jumps_replay_at_most_an_interval():

@@ -16,11 +16,13 @@ from typing import Any
 from visualizer.analysis.plots import PLOT_TITLE, X_LABEL, series, tick_label
 from visualizer.analysis.study import Study
 from visualizer.errors import InputError
+from visualizer.export.formats import formats_for
 from visualizer.safe_files import write_bytes_atomic
 
 __all__ = ["FIGURE_FORMATS", "check_figure_path", "line_style", "render_figure", "write_figure"]
 
-FIGURE_FORMATS = ("svg", "png")
+FIGURE_FORMATS = formats_for("study")
+"""The image formats of the study's plot (svg, png), as the export registry marks them."""
 FIGURE_SIZE = (10.0, 5.625)
 """Inches, 16:9; at PNG_DPI the PNG is 1600 x 900 pixels."""
 PNG_DPI = 160
@@ -46,7 +48,8 @@ def check_figure_path(path: str | Path) -> str:
         raise InputError(f"--plot {path} is a folder; give a file name inside it, e.g. {path / 'study.svg'}")
     extension = path.suffix.lower().lstrip(".")
     if extension not in FIGURE_FORMATS:
-        raise InputError(f"--plot {path} has no known image extension; end the name in .svg or .png")
+        endings = " or ".join(f".{name}" for name in FIGURE_FORMATS)
+        raise InputError(f"--plot {path} has no known image extension; end the name in {endings}")
     return extension
 
 

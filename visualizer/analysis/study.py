@@ -24,7 +24,7 @@ from visualizer.games.ordering import ORDERS, with_order
 from visualizer.games.random_tree import DEFAULT_RANGE, random_tree
 from visualizer.lists import split_list
 from visualizer.search import search
-from visualizer.search.registry import Configuration, parse_configuration
+from visualizer.search.registry import REGISTRY, Configuration, parse_configuration
 from visualizer.tracing.tracer import NodeCounter
 
 __all__ = [
@@ -128,7 +128,7 @@ def parse_algorithms(text: str) -> tuple[Configuration, ...]:
         by_label.setdefault(configuration.label, configuration)
     configurations = tuple(by_label.values())
     for configuration in configurations:
-        if configuration.algorithm.name == "minimax" and not configuration.options:
+        if configuration.algorithm.baseline and not configuration.options:
             raise InputError("--algorithms lists minimax, which every study searches as the baseline; leave it out")
         if configuration.algorithm.estimates:
             raise InputError(
@@ -184,8 +184,14 @@ class StudyRow:
     samples: tuple[tuple[int, int], ...] = field(repr=False)
 
     @property
+    def is_baseline(self) -> bool:
+        """True for the row of the search the others are measured against (minimax), whatever the order."""
+        record = REGISTRY.get(self.algorithm)
+        return record is not None and record.baseline
+
+    @property
     def label(self) -> str:
-        return self.algorithm if self.algorithm == "minimax" else f"{self.algorithm} ({self.order})"
+        return self.algorithm if self.is_baseline else f"{self.algorithm} ({self.order})"
 
 
 @dataclass(frozen=True)

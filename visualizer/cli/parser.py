@@ -13,16 +13,12 @@ from visualizer.cli.defaults import DEFAULT_MAX_FRAMES, DEFAULT_MAX_IMAGE_NODES
 from visualizer.cli.teaching_options import add_grade, add_practice, add_worksheet
 from visualizer.errors import one_line
 from visualizer.export.formats import DEFAULT_FPS, EXPORT_FORMATS
-from visualizer.games import EVALUATORS
-from visualizer.games.registry import cli_games
+from visualizer.games.registry import cli_games, cli_options
 from visualizer.pictures.themes import DEFAULT_THEME, THEMES
 from visualizer.search import ALGORITHMS, OPTIONS
 from visualizer.tracing import DEFAULT_MAX_NODES
 
-__all__ = ["GAMES", "build_parser", "check_values", "port_number"]
-
-GAMES = cli_games()
-"""The `--game` choices of the built-in games (`build_parser` asks the registry again, for games registered later)."""
+__all__ = ["build_parser", "check_values", "port_number"]
 
 EXAMPLES = """\
 examples:
@@ -138,52 +134,20 @@ def _source_options(
     group.add_argument(
         "tree", nargs="?", metavar="TREE", help="a level-order array '1,3,5' or a nested list '[[3,12],[2,4]]'"
     )
-    group.add_argument("--array", metavar="VALUES", help="level-order values, e.g. 1,3,5,5,3,1,2")
-    group.add_argument("--branching", type=int, metavar="K", help="children per node for --array/--random (2)")
-    group.add_argument("--names", metavar="N1,N2,...", help="node names in level order (A, B, ... by default)")
-    group.add_argument("--nested", metavar="JSON", help="nested lists with numbers at the leaves")
-    group.add_argument("--random", action="store_true", help="a seeded random tree")
-    group.add_argument("--leaves", type=int, metavar="N", help="leaves of the random tree (8)")
-    group.add_argument("--range", metavar="LO:HI", help="values of the random tree (-10:10)")
-    group.add_argument(
-        "--levels",
-        metavar="KINDS",
-        help="--array/--random: the kind of each level of inner nodes from the root, max, min "
-        "or chance, e.g. max,chance,min,chance (chance: each child equally likely)",
-    )
-    group.add_argument("--seed", type=int, metavar="S", help="random seed (shown in the output when omitted)")
-    group.add_argument("--game", choices=cli_games(), help="a board game instead of a tree")
-    group.add_argument(
-        "--board",
-        metavar="XO.",
-        help="tic-tac-toe or connect four: rows of X, O and . from the top, split by / (empty)",
-    )
-    group.add_argument(
-        "--player",
-        choices=("X", "O", "x", "o"),
-        help="tic-tac-toe or connect four: the plus player, whose move is computed (the one to move)",
-    )
-    group.add_argument(
-        "--eval",
-        metavar="E",
-        help=f"tic-tac-toe or connect four: the static evaluator, one of {', '.join(EVALUATORS)} "
-        "(win-loss; connect four: windows)",
-    )
-    group.add_argument(
-        "--symmetry",
-        action="store_const",
-        const=True,
-        help="tic-tac-toe or connect four: merge children that are the same position up to symmetry",
-    )
-    group.add_argument("--rows", type=int, metavar="R", help="connect four: rows (6)")
-    group.add_argument("--cols", type=int, metavar="C", help="connect four: columns (7)")
-    group.add_argument("--connect", type=int, metavar="K", help="connect four: pieces in a row that win (4)")
-    group.add_argument("--pile", type=int, metavar="N", help="NIM: the pile (6)")
-    group.add_argument("--max-take", type=int, metavar="K", help="NIM: take 1..K each move (3)")
-    group.add_argument(
-        "--rules", choices=("misere", "normal"), help="NIM: whoever takes the last one loses (misere) or wins"
-    )
     group.add_argument("--trace", metavar="FILE", help="a saved trace (.json) instead of a tree: no new search")
+    group.add_argument("--game", choices=cli_games(), help="a board game instead of a tree")
+    for option in cli_options():  # each kind's own, from the game registry
+        if option.switch:
+            group.add_argument(option.flag, dest=option.name, action="store_const", const=True, help=option.help)
+        else:
+            group.add_argument(
+                option.flag,
+                dest=option.name,
+                type=option.parse,
+                metavar=option.metavar,
+                choices=option.choices or None,
+                help=option.help,
+            )
     group.add_argument(
         "--order",
         metavar="ORDER",

@@ -16,8 +16,6 @@ from visualizer.games import (
     PhrasesMoves,
     Playable,
     TellsOutcomes,
-    TicTacToe,
-    find_game_kind,
     game_kinds,
     lookahead,
     offers,
@@ -161,14 +159,13 @@ def best_move(args: argparse.Namespace) -> int:
 def play(args: argparse.Namespace) -> int:
     """Opens the app's play mode: the user against the engine at tic-tac-toe or connect four."""
     kind, _ = source_kind(args)
-    game_kind = find_game_kind(kind)
-    if kind == "builtin":
-        game: Game = TicTacToe(evaluator=args.eval, symmetry=bool(args.symmetry))
-    elif game_kind is not None and game_kind.is_playable:
-        game = game_from_args(args)
-    else:
-        playable = " or ".join(other.cli_source for other in game_kinds() if other.is_playable)
-        raise InputError(f"play needs a board game; use {playable}, not {kind}")
+    playable = [other for other in game_kinds() if other.is_playable]
+    if kind == "builtin":  # the first game the registry can play, with the options given
+        args.game = playable[0].cli_name
+    elif kind not in {other.name for other in playable}:
+        choices = " or ".join(other.cli_source for other in playable)
+        raise InputError(f"play needs a board game; use {choices}, not {kind}")
+    game = game_from_args(args)
     from visualizer.cli.commands import has_terminal
     from visualizer.search import parse_algorithm
     from visualizer.tui.app import make_play_app

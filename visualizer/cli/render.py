@@ -10,6 +10,7 @@ from visualizer.games import ExplicitTree
 from visualizer.games.base import format_value
 from visualizer.games.treefacts import tree_facts
 from visualizer.search.options import option_label
+from visualizer.search.registry import REGISTRY
 from visualizer.steps.describe import cutoff_relation, describe, window_failure, window_verdict
 from visualizer.steps.visits import format_mean, is_monte_carlo, visit_counts
 from visualizer.tracing import Trace
@@ -160,6 +161,12 @@ def _passes(trace: Trace) -> list[dict[str, Any]]:
     ]
 
 
+def _deepens(trace: Trace) -> bool:
+    """True for a trace of iterative deepening (a registered algorithm that `deepens`)."""
+    algorithm = REGISTRY.get(trace.algorithm)
+    return algorithm is not None and algorithm.deepens
+
+
 def _refined_lines(trace: Trace) -> list[str]:
     """The alpha-beta refinements' part of `run_text`: the root window's verdict, the table's hits,
     and the passes of iterative deepening against one alpha-beta alone."""
@@ -177,7 +184,7 @@ def _refined_lines(trace: Trace) -> list[str]:
         lines.append(
             f"{'table hits:':<21}{_transpositions(trace):,} nodes took a stored value instead of a search{several}"
         )
-    if len(trace.passes) > 1 or trace.algorithm == "id":
+    if len(trace.passes) > 1 or _deepens(trace):
         rows = [
             [
                 str(index),
@@ -197,7 +204,7 @@ def _refined_lines(trace: Trace) -> list[str]:
                 f"{sum(one.summary.leaves_evaluated for one in trace.passes):,}",
             ]
         )
-        alone = alphabeta_alone(trace) if trace.algorithm == "id" else None
+        alone = alphabeta_alone(trace) if _deepens(trace) else None
         if alone is not None:
             rows.append(["alphabeta alone", format_value(trace.depth_limit), "", f"{alone[0]:,}", f"{alone[1]:,}"])
         lines.append(f"passes ({len(trace.passes)}; the counts above are the last pass's):")
@@ -208,17 +215,17 @@ def _refined_lines(trace: Trace) -> list[str]:
 
 def _refined_json(trace: Trace) -> dict[str, Any]:
     """The alpha-beta refinements' part of `run_json` (see README, "run --json"): "window",
-    "transpositions", and for several passes "passes", "total" and, for id, "alphabeta_alone"."""
+    "transpositions", and for several passes "passes", "total" and, for iterative deepening, "alphabeta_alone"."""
     result = _window_json(trace)
     if trace.options.get("tt"):
         result["transpositions"] = _transpositions(trace)
-    if len(trace.passes) > 1 or trace.algorithm == "id":
+    if len(trace.passes) > 1 or _deepens(trace):
         passes = _passes(trace)
         result["passes"] = passes
         result["total"] = {
             key: sum(one[key] for one in passes) for key in ("nodes_visited", "leaves_evaluated", "cutoffs")
         }
-        alone = alphabeta_alone(trace) if trace.algorithm == "id" else None
+        alone = alphabeta_alone(trace) if _deepens(trace) else None
         if alone is not None:
             result["alphabeta_alone"] = {
                 "depth": trace.depth_limit,

@@ -179,7 +179,7 @@ def study_text(study: Study, *, chosen_seed: bool = False) -> str:
     header = ("leaves", "depth", "search", "nodes (mean ± sd)", "leaves evaluated", "leaves saved", "Knuth-Moore")
     table = []
     for row, nodes, leaves in zip(rows, measures(rows, "nodes"), measures(rows, "leaves")):
-        first = row.algorithm == "minimax"
+        first = row.is_baseline
         minimal = study.knuth_moore(row.size)
         table.append(
             (

@@ -42,7 +42,7 @@ from visualizer.dot.text import (
     int_texts,
     interleave,
 )
-from visualizer.games.base import Player, format_value
+from visualizer.games.base import format_value
 from visualizer.gc_policy import paused_gc
 from visualizer.memo import Memo
 from visualizer.pictures.scene import standing_cuts
@@ -58,6 +58,8 @@ CHUNK_NODES = 4096
 
 _SPECIAL = ("\\", '"', "\n", "\r", "&")
 """The characters `quote_label` escapes."""
+_SHAPES_BY_ID = {id(player): piece for player, piece in SHAPE_PIECES.items()}
+"""`SHAPE_PIECES` by the player's identity (an enum member hashes in Python; its id in C)."""
 _PLAIN_TYPES = frozenset({int, float, type(None)})
 """Value types whose equal values format alike (True == 1, but "True" != "1"): safe to cache by value."""
 
@@ -179,12 +181,7 @@ class _DotStream:
         joined = "".join(names)
         if any(special in joined for special in _SPECIAL):
             names = [escape_label(name) for name in names]
-        box, ellipse, circle = SHAPE_PIECES[Player.MAX], SHAPE_PIECES[Player.MIN], SHAPE_PIECES[Player.CHANCE]
-        maximum, minimum = Player.MAX, Player.MIN
-        shapes = [
-            box if player is maximum else ellipse if player is minimum else circle
-            for player in _rows(columns.player, start, stop)
-        ]
+        shapes = list(map(_SHAPES_BY_ID.__getitem__, map(id, _rows(columns.player, start, stop))))
         boards, ids = self.boards(start, stop), range(start, stop)
         return interleave(
             size,

@@ -6,7 +6,8 @@ A format is one of three kinds:
   `--frames` one file per step, NAME-0001.EXT ...;
 - "animation": every step in one file (GIF, MP4, beamer TikZ).
 To add a format, write its painter and add an `ExportFormat` here: the CLI's `--format`, its help,
-the limits and the file names all read this registry.
+the limits and the file names all read this registry. `FORMAT_USES` says which of them the tool writes
+elsewhere: the one list of the app's export, worksheet pictures and the study's plot.
 """
 
 from __future__ import annotations
@@ -26,10 +27,12 @@ __all__ = [
     "DEFAULT_FPS",
     "EXPORT_FORMATS",
     "ExportFormat",
+    "FORMAT_USES",
     "ExportJob",
     "PictureOptions",
     "STILL_SIZE",
     "fit_dpi",
+    "formats_for",
 ]
 
 Chunks = Iterable[bytes | str]
@@ -235,3 +238,13 @@ EXPORT_FORMATS: dict[str, ExportFormat] = {
     )
 }
 """Every export format by name, in the order `--help` lists them and files are written."""
+
+FORMAT_USES = {"app": ("json", "dot", "svg"), "worksheet": ("svg", "pdf", "tex"), "study": ("svg", "png")}
+"""Where else the tool writes formats of `EXPORT_FORMATS`: the app's export key (e), the pictures of
+`worksheet --format` (made by its own writer, beside its md text) and the study's plot (`stats --plot`, drawn
+by matplotlib)."""
+
+
+def formats_for(use: str) -> tuple[str, ...]:
+    """The names of the formats of `use` (a key of `FORMAT_USES`), in the registry's order."""
+    return tuple(name for name in EXPORT_FORMATS if name in FORMAT_USES[use])

@@ -4,7 +4,7 @@ capabilities a game may offer (`Playable`, `SuggestsDepth`, `Evaluated`, ...) wi
 from __future__ import annotations
 
 import enum
-from collections.abc import Hashable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from typing import Any, Protocol, runtime_checkable
 
 from visualizer.errors import InputError
@@ -154,8 +154,9 @@ class PathNamedGame:
         """The move as it appears in node names; override for a richer label (and `move_labels` with it)."""
         return str(move)
 
-    def move_labels(self, states: Iterable[Any], moves: Iterable[Any]) -> Iterator[str]:
-        """`move_label` of each state and move, in bulk (a whole trace's names are made from them)."""
+    def move_labels(self, states: Iterable[Any], moves: Sequence[Any], depths: Sequence[int]) -> Iterable[str]:
+        """`move_label` of each state and move, in bulk (a whole trace's names are made from them); `depths`
+        are those of the nodes the moves lead to (a game whose labels follow from them need not read the states)."""
         return map(self.move_label, states, moves)
 
     def move_value(self, move: Any) -> Any:
@@ -299,12 +300,12 @@ class GameClass(Protocol):
 
 @runtime_checkable
 class FromOptions(Protocol):
-    """A game class the command line builds from its own options (a kind with a `--game` name)."""
+    """A game class the command line and the New-tree form build from its options (`GameKind.options`)."""
 
     @classmethod
     def from_options(cls, options: Mapping[str, Any], root: Any) -> Game:
-        """The game of the options its `GameKind` owns, by attribute (None where not given), with `root`
-        (a `Player`) to move at the root."""
+        """The game of its options, by name (None where not given), with `root` (a `Player`, None for
+        the game's default) to move at the root."""
 
 
 def offers(game: Any, capability: type) -> bool:

@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from visualizer.errors import InputError
 from visualizer.games.base import Player
-from visualizer.games.grid import EMPTY, GridGame, GridState
+from visualizer.games.game_options import GameOption
+from visualizer.games.grid import EMPTY, GRID_OPTIONS, GridGame, GridState
 from visualizer.games.spec_fields import REQUIRED, SpecFields
 
-__all__ = ["ConnectFour", "DEFAULT_DEPTH", "FULL_SEARCH_CELLS", "MAX_CELLS"]
+__all__ = ["CONNECT4_OPTIONS", "ConnectFour", "DEFAULT_DEPTH", "FULL_SEARCH_CELLS", "MAX_CELLS"]
 
 MAX_CELLS = 400
 """The largest board accepted (rows x columns)."""
@@ -124,19 +126,23 @@ class ConnectFour(GridGame):
         return fields.build(cls, board, root=root, **shape, **fields.board_options())
 
     @classmethod
-    def from_options(cls, options: Mapping[str, Any], root: Player) -> ConnectFour:
-        """The game of the command-line options `board`, `player`, `eval`, `symmetry`, `rows`, `cols` and
-        `connect` (None: the default)."""
+    def from_options(cls, options: Mapping[str, Any], root: Player | None) -> ConnectFour:
+        """The game of `CONNECT4_OPTIONS` (None: the default)."""
         return cls(
             options["board"],
             rows=6 if options["rows"] is None else options["rows"],
             cols=7 if options["cols"] is None else options["cols"],
             connect=4 if options["connect"] is None else options["connect"],
             player=options["player"],
-            root=root,
+            root=root or Player.MAX,
             evaluator=options["eval"],
             symmetry=bool(options["symmetry"]),
         )
+
+    @classmethod
+    def to_options(cls, spec: dict[str, Any]) -> dict[str, Any]:
+        """The `CONNECT4_OPTIONS` that rebuild `spec`'s game."""
+        return {**super().to_options(spec), "rows": spec["rows"], "cols": spec["cols"], "connect": spec["connect"]}
 
     @classmethod
     def slug(cls, spec: dict[str, Any]) -> str:
@@ -146,3 +152,16 @@ class ConnectFour(GridGame):
         shape = f"{spec['rows']}x{spec['cols']}" + ("" if spec["connect"] == 4 else f"k{spec['connect']}")
         stem = f"connect4-{shape}-" + ("empty" if set(board) == {EMPTY} else board.replace(EMPTY, "_"))
         return stem + cls.settings_slug(spec)
+
+
+_BOARD, _PLAYER, _EVAL, _SYMMETRY = GRID_OPTIONS
+CONNECT4_OPTIONS = (
+    GameOption("--rows", "connect four: rows (6)", int, "R", label="Rows", hint="6"),
+    GameOption("--cols", "connect four: columns (7)", int, "C", label="Columns", hint="7"),
+    GameOption("--connect", "connect four: pieces in a row that win (4)", int, "K", label="Connect", hint="4"),
+    _BOARD,
+    _PLAYER,
+    replace(_EVAL, hint=ConnectFour.default_evaluator),
+    _SYMMETRY,
+)
+"""Connect four's command-line options and New-tree fields."""

@@ -8,9 +8,10 @@ them (`move_number`).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
-from operator import attrgetter, getitem
+from collections.abc import Iterable, Sequence
 from typing import Any, NamedTuple
+
+import numpy as np
 
 from visualizer.errors import InputError
 from visualizer.games.base import PathNamedGame, Player, Value
@@ -25,14 +26,56 @@ from visualizer.games.evaluators import (
     other_mark,
     parse_evaluator,
 )
-from visualizer.memo import Memo
+from visualizer.games.game_options import GameOption
 
-__all__ = ["DISCOUNT_WIN", "EMPTY", "EVALUATORS", "GridGame", "GridState", "Geometry", "geometry", "parse_evaluator"]
+__all__ = [
+    "DISCOUNT_WIN",
+    "EMPTY",
+    "EVALUATORS",
+    "GRID_OPTIONS",
+    "GridGame",
+    "GridState",
+    "Geometry",
+    "geometry",
+    "parse_evaluator",
+]
 
 CACHE_CELLS = 1 << 20
 """Bounds each of a game's position caches to this many cells' worth of positions: 116,508 on the
 tic-tac-toe board (which has 5,478), 24,966 on a 6 x 7 connect four board (the successors of that
 many take about 40 MB). A full cache is emptied and fills again."""
+
+
+GRID_OPTIONS = (
+    GameOption(
+        "--board",
+        "tic-tac-toe or connect four: rows of X, O and . from the top, split by / (empty)",
+        metavar="XO.",
+        label="Board",
+        hint="rows top to bottom split by /; blank: empty",
+    ),
+    GameOption(
+        "--player",
+        "tic-tac-toe or connect four: the plus player, whose move is computed (the one to move)",
+        choices=("X", "O", "x", "o"),
+    ),
+    GameOption(
+        "--eval",
+        f"tic-tac-toe or connect four: the static evaluator, one of {', '.join(EVALUATORS)} "
+        "(win-loss; connect four: windows)",
+        metavar="E",
+        label="Evaluator",
+        menu=tuple((name, evaluator.description) for name, evaluator in EVALUATORS.items()),
+    ),
+    GameOption(
+        "--symmetry",
+        "tic-tac-toe or connect four: merge children that are the same position up to symmetry",
+        switch=True,
+        label="Symmetry",
+        hint="merge symmetric moves",
+    ),
+)
+"""The options of the k-in-a-row games: board, player, evaluator (each game's list starts on its own) and symmetry."""
 
 
 class GridState(NamedTuple):
@@ -277,14 +320,17 @@ class GridGame(PathNamedGame):
         """The move in node names: the mark and the number, e.g. "X5" for X in the centre square."""
         return f"{state.to_move}{self.move_number(move)}"
 
-    def move_labels(self, states: Iterable[GridState], moves: Iterable[Any]) -> Iterator[str]:
-        """`move_label` in bulk, its loop in C: each label looked up by mark and move, made once."""
+    def move_labels(self, states: Iterable[GridState], moves: Sequence[Any], depths: Sequence[int]) -> Iterable[str]:
+        """`move_label` in bulk, without a look at the states: the marks alternate from the root's mover,
+        so each label is the one of the move for the depth's mark, from a table of them all."""
         if type(self).move_label is not GridGame.move_label:  # a subclass that names moves its own way
-            return super().move_labels(states, moves)
-        by_mark = Memo(
-            lambda mark: Memo(lambda move: f"{mark}{self.move_number(move)}")
-        )  # 2 x 9 labels, each made once
-        return map(getitem, map(by_mark.__getitem__, map(attrgetter("to_move"), states)), moves)
+            return super().move_labels(states, moves, depths)
+        first = self._root.to_move  # moves at even depths: it makes the moves to the odd ones
+        marks = (other_mark(first), first)
+        labels = np.array(
+            [f"{mark}{self.move_number(move)}" for mark in marks for move in range(self.size)], dtype=object
+        )
+        return labels[(np.asarray(depths, dtype=np.intp) & 1) * self.size + np.asarray(moves, dtype=np.intp)]
 
     def move_value(self, move: Any) -> int:
         """The move as `best_move` and the trace report it: its number from 1 (`move_number`)."""
@@ -317,6 +363,13 @@ class GridGame(PathNamedGame):
         """The end of its traces' file-name stem: "-EVALUATOR" unless the default one, "-sym" with symmetry."""
         ending = "" if spec.get("eval", cls.default_evaluator) == cls.default_evaluator else f"-{spec['eval']}"
         return ending + ("-sym" if spec.get("symmetry") else "")
+
+    @classmethod
+    def to_options(cls, spec: dict[str, Any]) -> dict[str, Any]:
+        """The options that rebuild `spec`'s game (the board as rows split by /, blank when empty)."""
+        board, cols = spec["board"], spec.get("cols", 3)
+        rows = "/".join(board[start : start + cols] for start in range(0, len(board), cols))
+        return {"board": rows.strip(EMPTY + "/") and rows, "eval": spec.get("eval"), "symmetry": spec.get("symmetry")}
 
     def spec(self) -> dict[str, Any]:
         return {

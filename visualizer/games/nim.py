@@ -7,12 +7,20 @@ from typing import Any, NamedTuple
 
 from visualizer.errors import InputError
 from visualizer.games.base import PathNamedGame, Player
+from visualizer.games.game_options import GameOption
 from visualizer.games.spec_fields import REQUIRED, SpecFields
 
-__all__ = ["Nim", "NimState", "RULES", "MAX_PILE"]
+__all__ = ["MAX_PILE", "NIM_OPTIONS", "Nim", "NimState", "RULES"]
 
 RULES = ("misere", "normal")
 MAX_PILE = 10_000
+
+NIM_OPTIONS = (
+    GameOption("--pile", "NIM: the pile (6)", int, "N", label="Pile", hint="6"),
+    GameOption("--max-take", "NIM: take 1..K each move (3)", int, "K", label="Most to take", hint="3"),
+    GameOption("--rules", "NIM: whoever takes the last one loses (misere) or wins", choices=RULES, label="Rules"),
+)
+"""NIM's command-line options and New-tree fields."""
 
 
 class NimState(NamedTuple):
@@ -103,14 +111,19 @@ class Nim(PathNamedGame):
         )
 
     @classmethod
-    def from_options(cls, options: Mapping[str, Any], root: Player) -> Nim:
-        """The game of the command-line options `pile`, `max_take` and `rules` (None: the default)."""
+    def from_options(cls, options: Mapping[str, Any], root: Player | None) -> Nim:
+        """The game of `NIM_OPTIONS` (None: the default)."""
         return cls(
             6 if options["pile"] is None else options["pile"],
             max_take=3 if options["max_take"] is None else options["max_take"],
             rules=options["rules"] or "misere",
-            root=root,
+            root=root or Player.MAX,
         )
+
+    @classmethod
+    def to_options(cls, spec: dict[str, Any]) -> dict[str, Any]:
+        """The `NIM_OPTIONS` that rebuild `spec`'s game."""
+        return {"pile": spec["pile"], "max_take": spec["max_take"], "rules": spec["rules"]}
 
     @classmethod
     def slug(cls, spec: dict[str, Any]) -> str:

@@ -9,10 +9,15 @@ from visualizer.errors import InputError
 from visualizer.games.base import Player
 from visualizer.games.explicit import MAX_TREE_NODES, ExplicitTree, from_array
 
-__all__ = ["DEFAULT_LEAVES", "DEFAULT_RANGE", "random_tree", "parse_range", "leaf_count"]
+__all__ = ["DEFAULT_LEAVES", "DEFAULT_RANGE", "fresh_seed", "random_tree", "parse_range", "leaf_count"]
 
 DEFAULT_LEAVES = 8
 DEFAULT_RANGE = (-10, 10)
+
+
+def fresh_seed() -> int:
+    """A new seed from the system's randomness (below 1,000,000), for a random tree or order given none."""
+    return random.SystemRandom().randrange(1_000_000)
 
 
 def leaf_count(size: int, branching: int) -> int:

@@ -1,29 +1,41 @@
 """Provides the game registry: one `GameKind` record per kind of tree source, and `from_spec` through it.
 
 A kind is what `Game.spec()` writes as "kind" and a trace keeps in its `source`. Its record says which
-class rebuilds it (`from_spec`), names its traces (`slug`), and how the command line and the app offer
-it. Adding a game is writing its class and one `register(GameKind(...))` (see README, Development).
+class rebuilds it (`from_spec`), names its traces (`slug`), and which options it takes (`GameOption`):
+the command line makes a flag of each and the app's New-tree dialog a field, and both build the game
+with `from_options`. Adding a game is writing its class and one `register(GameKind(...))` (see README,
+Development).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
 from visualizer.games.base import FromOptions, Game, GameClass, Playable, Player
-from visualizer.games.connect4 import ConnectFour
-from visualizer.games.explicit_spec import ExplicitKind
-from visualizer.games.nim import Nim
+from visualizer.games.connect4 import CONNECT4_OPTIONS, ConnectFour
+from visualizer.games.explicit_spec import (
+    ARRAY_OPTIONS,
+    NESTED_OPTIONS,
+    RANDOM_OPTIONS,
+    ArrayKind,
+    NestedKind,
+    RandomKind,
+)
+from visualizer.games.game_options import GameOption
+from visualizer.games.nim import NIM_OPTIONS, Nim
 from visualizer.games.ordering import ORDERS, OrderedGame
 from visualizer.games.spec_fields import REQUIRED, SpecFields
-from visualizer.games.tictactoe import TicTacToe
+from visualizer.games.tictactoe import TICTACTOE_OPTIONS, TicTacToe
 
 __all__ = [
     "BUILT_IN_KINDS",
     "GameKind",
+    "GameOption",
     "cli_games",
+    "cli_options",
     "default_root",
     "find_game_kind",
     "from_spec",
@@ -42,28 +54,57 @@ class GameKind:
     Attributes:
         name: the kind as specs and traces write it ("array", "nim").
         game_class: rebuilds a game from a spec (`from_spec`) and names its traces (`slug`,
-            `default_root`): see `capabilities.GameClass`. With `cli_name` it also has
-            `from_options(options, root)`, the game of its command-line options.
+            `default_root`): see `base.GameClass`. With `from_options(options, root)` it builds
+            the game of its options (a kind with a `--game` name must have it), and with
+            `to_options(spec)` it gives them back, for the New-tree form to show.
         label: the kind as the app's source selector shows it ("NIM").
-        cli_source: how the command line asks for it, in messages ("--array", "--game nim").
-        cli_name: its `--game` choice, None for the trees that have options of their own.
-        options: the command-line options it owns, as (attribute, flag) pairs: any other kind refuses them.
-        selected_by: the attribute of an owned option that alone asks for this kind without `--game`
-            (`--board` for tic-tac-toe, `--pile` for NIM), None if there is none.
+        cli_name: its `--game` choice, None for the trees that have an option of their own.
+        options: its settings: a command-line flag each, which every other kind refuses, and, those with a
+            label, the fields of its New-tree panel.
+        selected_by: the name of an option that alone asks for this kind: without a `--game` name, its
+            own source flag (`--array`, `--random`); with one, the flag that does without `--game`
+            (`--board` for tic-tac-toe, `--pile` for NIM); None if there is none.
+        hints: what to do instead when an option of another kind is given with this one, by option
+            name (`--levels` with `--nested`); otherwise the message says to remove it.
     """
 
     name: str
     game_class: type
     label: str
-    cli_source: str
     cli_name: str | None = None
-    options: tuple[tuple[str, str], ...] = ()
+    options: tuple[GameOption, ...] = ()
     selected_by: str | None = None
+    hints: tuple[tuple[str, str], ...] = ()
+
+    @property
+    def cli_source(self) -> str:
+        """How the command line asks for it, in messages ("--array", "--game nim")."""
+        if self.cli_name is None and self.selected_by is not None:
+            return self.option(self.selected_by).flag
+        return f"--game {self.cli_name or self.name}"
+
+    def option(self, name: str) -> GameOption:
+        """Its option called `name` (StopIteration if it has none)."""
+        return next(option for option in self.options if option.name == name)
 
     @property
     def is_playable(self) -> bool:
         """True when the user can play this kind against the engine (`visualizer play`)."""
         return issubclass(self.game_class, Playable)
+
+    @property
+    def is_buildable(self) -> bool:
+        """True when it builds games from its options (`from_options`): the command line and the form offer it."""
+        return issubclass(self.game_class, FromOptions)
+
+    def build(self, options: Mapping[str, Any], root: Player | None = None) -> Game:
+        """The game of parsed `options` by name, e.g. {"pile": 6} (its own that are missing are None; others,
+        such as a random tree's "depth", pass through), with `root` (None: the kind's default) to move first.
+
+        Raises:
+            InputError: an option the game cannot use (the message names its flag).
+        """
+        return self.game_class.from_options({**{option.name: None for option in self.options}, **options}, root)
 
 
 _KINDS: dict[str, GameKind] = {}
@@ -74,8 +115,9 @@ def register(kind: GameKind) -> GameKind:
     """Adds a kind to the registry; returns it.
 
     Raises:
-        ValueError: a kind of that name, or a game of that `--game` name, is already registered.
-        TypeError: the class lacks `from_spec`, `slug` or `default_root` (see `capabilities.GameClass`), or
+        ValueError: a kind of that name, or a game of that `--game` name, is already registered, or an option's
+            flag is another kind's option read another way.
+        TypeError: the class lacks `from_spec`, `slug` or `default_root` (see `base.GameClass`), or
             `from_options` when the kind has a `--game` name.
     """
     if kind.name in _KINDS:
@@ -84,8 +126,13 @@ def register(kind: GameKind) -> GameKind:
         raise ValueError(f"the --game name {kind.cli_name!r} is already registered")
     if not issubclass(kind.game_class, GameClass):
         raise TypeError(f"{kind.game_class.__name__} needs from_spec, slug and default_root classmethods")
-    if kind.cli_name is not None and not issubclass(kind.game_class, FromOptions):
+    if kind.cli_name is not None and not kind.is_buildable:
         raise TypeError(f"{kind.game_class.__name__} has a --game name, so it needs a from_options classmethod")
+    taken = {option.flag: option for option in cli_options()}
+    for option in kind.options:
+        shared = taken.get(option.flag, option)
+        if (shared.parse, shared.switch, shared.choices) != (option.parse, option.switch, option.choices):
+            raise ValueError(f"the flag {option.flag} is another kind's option, read another way; give yours another")
     _KINDS[kind.name] = kind
     return kind
 
@@ -122,6 +169,15 @@ def game_kinds() -> tuple[GameKind, ...]:
 def cli_games() -> tuple[str, ...]:
     """The choices of `--game`, in the order registered."""
     return tuple(kind.cli_name for kind in _KINDS.values() if kind.cli_name is not None)
+
+
+def cli_options() -> tuple[GameOption, ...]:
+    """Every kind's options, each flag once (as the first kind to list it gives it), in the order registered."""
+    options: dict[str, GameOption] = {}
+    for kind in _KINDS.values():
+        for option in kind.options:
+            options.setdefault(option.flag, option)
+    return tuple(options.values())
 
 
 def from_spec(spec: Any, *, where: str = "the trace's source") -> Game:
@@ -168,36 +224,20 @@ def default_root(spec: dict[str, Any]) -> Player:
     return Player.MAX if kind is None else kind.game_class.default_root(spec)
 
 
-_GRID_OPTIONS = (("board", "--board"), ("player", "--player"), ("eval", "--eval"), ("symmetry", "--symmetry"))
-
 BUILT_IN_KINDS = (
-    GameKind("array", ExplicitKind, "array", "--array", options=(("branching", "--branching"), ("names", "--names"))),
+    GameKind("array", ArrayKind, "array", options=ARRAY_OPTIONS, selected_by="array"),
     GameKind(
-        "random",
-        ExplicitKind,
-        "random",
-        "--random",
-        options=(("branching", "--branching"), ("leaves", "--leaves"), ("range", "--range"), ("seed", "--seed")),
+        "nested",
+        NestedKind,
+        "nested list",
+        options=NESTED_OPTIONS,
+        selected_by="nested",
+        hints=(("levels", 'in --nested write a chance node as {"chance": [[0.5, subtree], [0.5, subtree]]}'),),
     ),
-    GameKind("nested", ExplicitKind, "nested list", "--nested", options=(("names", "--names"),)),
-    GameKind("tictactoe", TicTacToe, "tic-tac-toe", "--game tictactoe", "tictactoe", _GRID_OPTIONS, "board"),
-    GameKind(
-        "connect4",
-        ConnectFour,
-        "connect four",
-        "--game connect4",
-        "connect4",
-        _GRID_OPTIONS + (("rows", "--rows"), ("cols", "--cols"), ("connect", "--connect")),
-    ),
-    GameKind(
-        "nim",
-        Nim,
-        "NIM",
-        "--game nim",
-        "nim",
-        (("pile", "--pile"), ("max_take", "--max-take"), ("rules", "--rules")),
-        "pile",
-    ),
+    GameKind("random", RandomKind, "random", options=RANDOM_OPTIONS, selected_by="random"),
+    GameKind("tictactoe", TicTacToe, "tic-tac-toe", "tictactoe", TICTACTOE_OPTIONS, "board"),
+    GameKind("connect4", ConnectFour, "connect four", "connect4", CONNECT4_OPTIONS),
+    GameKind("nim", Nim, "NIM", "nim", NIM_OPTIONS, "pile"),
 )
 """The kinds this package provides, registered on import in this order."""
 

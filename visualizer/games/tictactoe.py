@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from visualizer.games.base import Player
-from visualizer.games.grid import EMPTY, GridGame, GridState, geometry
+from visualizer.games.grid import EMPTY, GRID_OPTIONS, GridGame, GridState, geometry
 from visualizer.games.spec_fields import REQUIRED, SpecFields
 
-__all__ = ["TicTacToe", "TicTacToeState", "parse_board", "winner", "LINES", "EMPTY"]
+__all__ = ["EMPTY", "LINES", "TICTACTOE_OPTIONS", "TicTacToe", "TicTacToeState", "parse_board", "winner"]
 
 TicTacToeState = GridState
 """A position: 9 characters row-major ('X', 'O', '.') and the mark to move."""
@@ -67,12 +68,12 @@ class TicTacToe(GridGame):
         return fields.build(cls, board, root=root, **fields.board_options())
 
     @classmethod
-    def from_options(cls, options: Mapping[str, Any], root: Player) -> TicTacToe:
-        """The game of the command-line options `board`, `player`, `eval` and `symmetry` (None: the default)."""
+    def from_options(cls, options: Mapping[str, Any], root: Player | None) -> TicTacToe:
+        """The game of `TICTACTOE_OPTIONS` (None: the default)."""
         return cls(
             options["board"] or EMPTY * 9,
             player=options["player"],
-            root=root,
+            root=root or Player.MAX,
             evaluator=options["eval"],
             symmetry=bool(options["symmetry"]),
         )
@@ -92,3 +93,12 @@ def parse_board(text: str) -> str:
 
 
 _EMPTY_GAME = TicTacToe()
+
+_BOARD, _PLAYER, _EVAL, _SYMMETRY = GRID_OPTIONS
+TICTACTOE_OPTIONS = (
+    replace(_BOARD, squares=True),
+    _PLAYER,
+    replace(_EVAL, hint=TicTacToe.default_evaluator),
+    _SYMMETRY,
+)
+"""Tic-tac-toe's command-line options and New-tree fields: the board as nine squares."""

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from visualizer.errors import InputError
+from visualizer.export.formats import formats_for
 from visualizer.pictures.drawing import Drawing
 from visualizer.pictures.figure import Figure
 from visualizer.pictures.tex import tex_text
@@ -35,8 +36,9 @@ __all__ = [
     "write_worksheet",
 ]
 
-WORKSHEET_FORMATS = ("md", "svg", "pdf", "tex")
-"""What `worksheet --format` takes, in the order the files are written."""
+WORKSHEET_FORMATS = ("md", *formats_for("worksheet"))
+"""What `worksheet --format` takes, in the order the files are written: md (the sheets as text, the worksheet's
+own) and the formats the export registry marks for worksheets (svg, pdf, tex)."""
 
 DEFAULT_WORKSHEET_FORMATS = ("md", "svg")
 

@@ -2,16 +2,17 @@
 JSON reader checks before anyone steps through it.
 
 The events of a big trace (1.9 million for the full tic-tac-toe minimax) are walked twice at most:
-first by `_walk`, which only answers whether they fit (the checks that need no running state done
-in bulk, in C, before it), then, only when they do not, by `_check_events`, which names the first
-step that does not fit. The two accept the same traces.
+first by `_walk`, which only answers whether they fit, a whole column at a time (numpy), then, only
+when they do not, by `_check_events`, which names the first step that does not fit. The two accept
+the same traces.
 """
 
 from __future__ import annotations
 
-from itertools import compress, islice
-from itertools import count as counter
-from operator import eq
+from functools import partial
+from itertools import chain, compress, islice
+
+import numpy as np
 
 from visualizer.errors import TraceFileError
 from visualizer.tracing.events import EVENT_KINDS, Effect, EventKind
@@ -50,8 +51,8 @@ def check_trace(trace: Trace, *, name: str = "the graph") -> None:
     parents, depths, names = columns.parent, columns.depth, columns.name
     if parents[0] is not None or depths[0] != 0:
         raise _problem(name, f"node 0 ({names[0]!r}) must be the root, at depth 0 without a parent")
-    below = list(islice(parents, 1, columns.node_count))
-    if None in below or not all(map(eq, islice(depths, 1, None), map(_one_more, map(depths.__getitem__, below)))):
+    depth = np.asarray(depths, np.int32)
+    if None in islice(parents, 1, None) or not np.array_equal(depth[1:], depth[_parent_ids(columns)[1:]] + 1):
         _check_nodes(parents, depths, names, columns.node_count, name)  # which node, and how
     entered = _walk(trace)
     if entered is None:  # something does not fit: walk again to say what
@@ -59,7 +60,9 @@ def check_trace(trace: Trace, *, name: str = "the graph") -> None:
     _check_summary(trace, entered, name)
 
 
-_one_more = (1).__add__
+def _parent_ids(columns) -> np.ndarray:
+    """Each node's parent, -1 for the root's (the other nodes' parents are not None)."""
+    return np.fromiter(chain((-1,), islice(columns.parent, 1, columns.node_count)), np.int32, columns.node_count)
 
 
 def _check_nodes(parents, depths, names, count: int, name: str) -> None:
@@ -73,95 +76,81 @@ def _check_nodes(parents, depths, names, count: int, name: str) -> None:
             raise _problem(name, problem + ", not one level below it")
 
 
-_ROLES = tuple(
-    0
-    if kind_effect is _OPEN
-    else 1
-    if kind_effect is _CLOSE
-    else 2
-    if code == BACK_UP
-    else 3
-    if kind_effect is _PRUNE or code == RESEARCH
-    else 4
-    for code, kind_effect in enumerate(_EFFECTS)
-)
-"""What `_walk` does at each kind, by code: 0 opens a node, 1 closes it, 3 (cut-offs, re-searches)
-is checked as `_check_events` does; the others (2, a back-up, whose child is checked in bulk, and 4)
-only have to be at the innermost open node."""
-
 _LACKS_CHILD = bytes(not carries for carries in HAS_CHILD[: len(KINDS)]) + bytes(256 - len(KINDS))
 """`HAS_CHILD`'s other half: 1 for the codes of kinds that carry no child (0 for codes of no kind)."""
+_UNKNOWN = bytes(len(KINDS)) + bytes([1]) * (256 - len(KINDS))
+"""1 for the codes of no kind."""
 
 
 def _walk(trace: Trace) -> list[int] | None:
-    """The entered nodes in order when the events pass `_check_events`, else None (about half its time).
+    """The entered nodes in order when the events pass `_check_events`, else None, in bulk (numpy).
 
-    The checks that need no running state are made in bulk first: each event has a child exactly
-    when its kind carries one, only cut-offs skip children. Transpositions' earlier nodes are left
-    to `_check_events`, as are the rare kinds (`_ROLES` 3).
+    The open nodes are always the path from the root down to the innermost one (an enter pushes a
+    child of it, an exit pops it), so the events fit when each agrees with the one before about the
+    innermost open node: an enter expects its node's parent there, any other event its own node;
+    after an exit it is the node's parent, after any other event the event's node (-1 stands for
+    none, before the first event and after the last). Cut-offs and re-searches are then checked
+    one by one, and transpositions' earlier nodes left to `_check_events`.
     """
     columns = trace.columns
-    kinds, nodes, children, skipped = columns.event_kind, columns.event_node, columns.event_child, columns.event_skipped
-    count = columns.event_count
-    carries = kinds.translate(HAS_CHILD)
-    lacking = kinds.translate(_LACKS_CHILD).count(1)
-    if columns.event_extra.get("ref") or not count or carries.count(1) + lacking != count:
+    kinds, children, skipped, count = (
+        columns.event_kind,
+        columns.event_child,
+        columns.event_skipped,
+        columns.event_count,
+    )
+    if columns.event_extra.get("ref") or not count or 1 in kinds.translate(_UNKNOWN):
         return None  # a transposition's link, or a kind code out of range
-    if NO_CHILD in compress(children, carries) or children.count(NO_CHILD) != lacking:
-        return None  # an event whose kind carries a child lacks it, or (then) one whose kind does not has one
+
+    def where(table: bytes) -> np.ndarray:
+        return np.frombuffer(kinds.translate(table), np.bool_)
+
+    at, child = np.asarray(columns.event_node, np.int32), np.asarray(children, np.int32)
+    if not np.array_equal(child == NO_CHILD, where(_LACKS_CHILD)):
+        return None  # a child where the kind carries none, or none where it carries one
     if any(not (type(step) is int and 1 <= step <= count and _HAS_SKIPPED[kinds[step - 1]]) for step in skipped):
         return None
-    if not _backs_up_what_closed(kinds, nodes, children):
+    backs_up, closes = where(_BACKS_UP), where(_CLOSES)
+    closed = np.where(closes, at, NO_CHILD - 1)[:-1][backs_up[1:]]  # what the event before each back-up closed
+    if backs_up[0] or not np.array_equal(child[1:][backs_up[1:]], closed):
+        return None  # a back-up's child is not the node that exited just before
+    opens, parent_at = where(_OPENS), _parent_ids(columns)[at]
+    expected = np.where(opens, parent_at, at)  # the innermost open node before each event
+    left = np.where(closes, parent_at, at)  # and after it
+    if expected[0] != -1 or left[-1] != -1 or not np.array_equal(expected[1:], left[:-1]):
         return None
-    parents, revisits, roles = columns.parent, trace.traits.revisits, _ROLES
-    entered, order, stack = bytearray(columns.node_count), [], []
-    push, pop, add = stack.append, stack.pop, order.append
-    top = None
-    for index, kind, node in zip(counter(), kinds, nodes):
-        role = roles[kind]
-        if role == 0:
-            if (entered[node] and (not revisits or node in stack)) or parents[node] != top:
-                return None
-            entered[node] = 1
-            add(node)
-            push(node)
-            top = node
-        elif node != top:
+    entered, revisits = at[opens], trace.traits.revisits
+    if not revisits and np.bincount(entered).max() > 1:
+        return None  # a node entered twice
+    order = entered.tolist()
+    rare = kinds.translate(_RARE)
+    if 1 in rare:
+        entered_at = dict(zip(reversed(order), reversed(np.flatnonzero(opens).tolist())))  # the first time
+        if not all(map(partial(_rare_fits, trace, entered_at), compress(range(count), rare))):
             return None
-        elif role == 1:
-            pop()
-            top = stack[-1] if stack else None
-        elif role == 3 and not _rare_fits(
-            kind, index, node, children, kinds, parents, entered, stack, skipped, revisits
-        ):
-            return None
-    return None if stack else order
+    return order
 
 
-def _backs_up_what_closed(kinds: bytearray, nodes, children) -> bool:
-    """Each back-up follows a closing event, and takes the node that event closed as its child (in C)."""
-    backs_up = kinds.translate(_BACKS_UP)
-    if backs_up[:1] == b"\x01":
-        return False
-    after = int.from_bytes(backs_up[1:], "big")
-    if after & ~int.from_bytes(kinds.translate(_CLOSES)[:-1], "big"):  # a back-up after an event that closes nothing
-        return False
-    return all(map(eq, compress(children, backs_up), compress(islice(nodes, 0, len(nodes) - 1), backs_up[1:])))
+def _rare_fits(trace: Trace, entered_at: dict[int, int], index: int) -> bool:
+    """`_check_events`'s checks of the re-search or cut-off at event `index` (at the innermost open node)."""
+    columns = trace.columns
+    parents, kinds, children = columns.parent, columns.event_kind, columns.event_child
+    node, child, never = columns.event_node[index], children[index], columns.event_count
+    if kinds[index] == RESEARCH:  # of a child entered before (the open nodes are the innermost one's ancestors)
+        return parents[child] == node and entered_at.get(child, never) < index
+    if index == 0 or kinds[index - 1] != BACK_UP or child != children[index - 1]:
+        return False  # a cut-off follows the back-up of its child
+    revisits = trace.traits.revisits  # and skips children not entered yet (unless the search revisits)
+    kids = columns.event_skipped.get(index + 1, ())
+    return all(parents[kid] == node and (revisits or entered_at.get(kid, never) > index) for kid in kids)
 
 
 _BACKS_UP = bytes(code == BACK_UP for code in range(256))
 _PRUNES = bytes(code < len(KINDS) and _EFFECTS[code] is _PRUNE for code in range(256))
 _CLOSES = bytes(code < len(KINDS) and _EFFECTS[code] is _CLOSE for code in range(256))
-
-
-def _rare_fits(kind: int, index: int, node: int, children, kinds, parents, entered, stack, skipped, revisits) -> bool:
-    """`_check_events`'s checks of a cut-off or a re-search (at the innermost open node), for `_walk`."""
-    child = children[index]
-    if kind == RESEARCH:
-        return parents[child] == node and bool(entered[child]) and child not in stack
-    if index == 0 or kinds[index - 1] != BACK_UP or child != children[index - 1]:
-        return False
-    return _unentered_children(skipped.get(index + 1, ()), node, parents, entered, revisits)
+_OPENS = bytes(code < len(KINDS) and _EFFECTS[code] is _OPEN for code in range(256))
+_RARE = bytes(code == RESEARCH or _PRUNES[code] for code in range(256))
+"""1 for the codes of the kinds `_walk` checks one by one: cut-offs and re-searches."""
 
 
 def _unentered_children(kids, node: int, parents, entered: bytearray, revisits: bool) -> bool:

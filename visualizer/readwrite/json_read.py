@@ -16,6 +16,8 @@ from itertools import compress
 from operator import attrgetter, itemgetter
 from typing import Any
 
+import numpy as np
+
 from visualizer.errors import TraceFileError
 from visualizer.games.base import Player
 from visualizer.readwrite.check import check_trace
@@ -66,6 +68,19 @@ class _Reader:
         if numbers and (min(numbers) < minimum or max(numbers) >= count):
             raise self.fail(where, f"must hold numbers from {minimum} to {count - 1}")
 
+    def id_array(self, column: list[Any], count: int, where: str, *, typecode: str = "i") -> array:
+        """A list of node ids (or codes) in 0..count - 1 as an `array` of `typecode`, checked as `ids`
+        checks one, its range a whole array at a time (numpy)."""
+        if not set(map(type, column)) <= {int}:
+            raise self.fail(where, "must hold whole numbers")
+        try:
+            ids = array(typecode, column)
+        except OverflowError:  # beyond the typecode's range, so beyond the ids' too
+            ids = None
+        if ids is None or ids and not 0 <= np.asarray(ids).min() <= np.asarray(ids).max() < count:
+            raise self.fail(where, f"must hold numbers from 0 to {count - 1}")
+        return ids
+
     def values(self, column: Any, count: int, where: str) -> Sequence[Any]:
         """A column of values (numbers, "+inf"/"-inf", nulls) with infinities decoded; null for all nulls."""
         if column is None:
@@ -111,12 +126,13 @@ class _Reader:
             ours = bytes(KIND_CODES[EventKind(text)] for text in table)
         except ValueError:
             raise self.fail("graph.codes.kind", "names an unknown kind") from None
-        self.ids(column, len(ours), where)
-        return bytearray(column).translate(ours + bytes(256 - len(ours)))
+        return bytearray(self.id_array(column, len(ours), where, typecode="B")).translate(ours + bytes(256 - len(ours)))
 
     def read(self, earlier: tuple[Trace, ...]) -> Trace:
+        """The trace of the document; its records and its event nodes and kinds are taken out of it as
+        they are read, so that the trace is checked with the memory they took (some 200 MB) given back."""
         data, graph = self.data, self.graph
-        nodes, edges = data["nodes"], data["edges"]
+        nodes, edges = data.pop("nodes"), data.pop("edges")
         count = len(nodes)
         if self.fields(nodes, "nodes", "id") != list(range(count)):
             raise self.fail("nodes", f"must list the node ids 0..{count - 1} in order, each once")
@@ -131,6 +147,7 @@ class _Reader:
         sources = self.fields(edges, "edges", "source")
         self.ids(sources, count, "edges[].source")
         parents: list[int | None] = [None, *sources]
+        del nodes, edges, targets, sources
 
         node_columns = graph["node_columns"]
         where = "graph.node_columns."
@@ -149,10 +166,11 @@ class _Reader:
             raise self.fail(where + "probability", "must hold numbers from 0 to 1 or null")
 
         events = graph["events"]
-        event_kind = self.kinds(events["kind"])
+        event_kind = self.kinds(events.pop("kind"))
         event_count = len(event_kind)
-        self.length(events["node"], event_count, "graph.events.node")
-        self.ids(events["node"], count, "graph.events.node")
+        event_node = events.pop("node")
+        self.length(event_node, event_count, "graph.events.node")
+        event_node = self.id_array(event_node, count, "graph.events.node")
         carried = self.carried(events, event_kind, count)
 
         extra = {
@@ -165,7 +183,6 @@ class _Reader:
         for step, child in zip(child_steps, child_ids):
             event_child[step - 1] = child
         skipped = {step: kids for step, kids in zip(*carried["skipped"]) if kids}
-        event_node = array("i", events["node"])
         visit = [None] * count
         order = list(compress(event_node, event_kind.translate(_OPENS)))
         for number, node in enumerate(order, 1):

@@ -86,18 +86,10 @@ lone surrogates, which msgspec refuses."""
 
 class Big:
     """A big list of the document: `length` items, `items(start, end)` giving them as plain data;
-    `whole` when they are known to be whole numbers (written by msgspec without a look); `part(start,
-    end)`, when given, the same items as the column holds them (an array, a list)."""
+    `whole` when they are known to be whole numbers (written by msgspec without a look)."""
 
-    def __init__(
-        self,
-        length: int,
-        items: Callable[[int, int], list[Any]],
-        *,
-        whole: bool = False,
-        part: Callable[[int, int], Any] | None = None,
-    ):
-        self.length, self.items, self.whole, self.part = length, items, whole, part
+    def __init__(self, length: int, items: Callable[[int, int], list[Any]], *, whole: bool = False):
+        self.length, self.items, self.whole = length, items, whole
 
 
 class Records(Big):
@@ -157,10 +149,6 @@ _COMMA = ord(",")
 
 
 def _big_text(value: Big, start: int, end: int, errors: str) -> bytearray:
-    if value.part is not None:
-        part = value.part(start, end)
-        if type(part) is list:  # made once only
-            return list_bytes(part, value.whole, errors)
     return list_bytes(value.items(start, end), value.whole, errors)
 
 
@@ -278,14 +266,8 @@ def _listed(part: Any) -> list[Any]:
 
 
 def plain_column(column: Sequence[Any], *, whole: bool = False) -> Big:
-    """A column written as it is; `whole` when it holds only whole numbers (ids, codes, depths).
-    Parts of whole numbers and nulls are written straight from the column (`Big.part`)."""
-    return Big(
-        len(column),
-        lambda start, end: _listed(column[start:end]),
-        whole=whole,
-        part=lambda start, end: column[start:end],
-    )
+    """A column written as it is; `whole` when it holds only whole numbers (ids, codes, depths)."""
+    return Big(len(column), lambda start, end: _listed(column[start:end]), whole=whole)
 
 
 def maybe_column(column: Sequence[Any]) -> Big | None:

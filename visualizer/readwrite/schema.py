@@ -26,11 +26,10 @@ def load_schema() -> dict[str, Any]:
 
 @functools.cache
 def _validator() -> Any:
+    """The validator of `load_schema()` (itself checked against the draft by the tests, not at each start)."""
     import jsonschema
 
-    schema = load_schema()
-    jsonschema.Draft202012Validator.check_schema(schema)
-    return jsonschema.Draft202012Validator(schema)
+    return jsonschema.Draft202012Validator(load_schema())
 
 
 def _check_algorithm(data: Any, name: str) -> None:

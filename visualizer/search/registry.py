@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import partial
 from typing import Any, overload
 
@@ -65,6 +65,10 @@ class Algorithm:
             does not expect it to agree with the others.
         null_windows: it tests with null windows (PVS, MTD(f)); the log points them out.
         test_passes: each of its passes is one null-window test of the root (MTD(f)).
+        deepens: it searches to look-ahead 1, 2, ... one pass each (iterative deepening); the output
+            lists the passes and weighs them against one alpha-beta search.
+        baseline: it is the reference the others are measured against (minimax, which prunes nothing):
+            every study's first row, and the left side compare starts with.
     """
 
     name: str
@@ -81,6 +85,8 @@ class Algorithm:
     estimates: bool = False
     null_windows: bool = False
     test_passes: bool = False
+    deepens: bool = False
+    baseline: bool = False
 
     @property
     def traits(self) -> AlgorithmTraits:
@@ -288,7 +294,7 @@ def _built_in(
     )
 
 
-register(_built_in("minimax", minimax, windowed=False, movers_view=False))
+register(replace(_built_in("minimax", minimax, windowed=False, movers_view=False), baseline=True))
 register(_built_in("alphabeta", alphabeta, windowed=True, movers_view=False, aliases=("alpha-beta", "ab")))
 register(_built_in("negamax", negamax, windowed=False, movers_view=True))
 register(
@@ -327,6 +333,7 @@ register(
         accepts_strict=True,
         aliases=("iterative-deepening", "iddfs"),
         options=("fail_hard", "window", "tt"),
+        deepens=True,
     )
 )
 # -- null windows: pvs, mtdf --

@@ -6,7 +6,8 @@ events up to the next one, the views it changed: each node's view before and aft
 Restoring a checkpoint writes those views back, segment by segment, which costs a list assignment per
 node changed, not a replay per event; stepping back inside the last two segments reads an undo log.
 Checkpoints are built lazily, the first time the cursor passes their step, in that single pass;
-`seeking` does a long jump in chunks, for a progress bar.
+`seeking` does a long jump in chunks, for a progress bar. The last step needs no replay: `finish`
+reads every node's final view from the trace's columns.
 """
 
 from __future__ import annotations
@@ -16,6 +17,8 @@ from array import array
 from bisect import bisect_right
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import partial
+from itertools import repeat
 from typing import NamedTuple
 
 from visualizer.games.base import Value
@@ -23,6 +26,7 @@ from visualizer.gc_policy import paused_gc
 from visualizer.tracing.events import EVENT_KINDS, Effect, Event
 from visualizer.tracing.trace import Trace
 from visualizer.tracing.trace_columns import KINDS
+from visualizer.tracing.trace_records import NodeStatus
 
 __all__ = ["CHECKPOINT_INTERVAL", "NodeView", "Phase", "Replay"]
 
@@ -57,6 +61,18 @@ class NodeView(NamedTuple):
     value: Value | None = None
     alpha: Value | None = None
     beta: Value | None = None
+
+
+_FINAL_PHASES = {
+    id(NodeStatus.VISITED): Phase.DONE,
+    id(NodeStatus.PRUNED): Phase.PRUNED,
+    id(NodeStatus.UNREACHED): Phase.UNSEEN,
+}
+"""A node's phase after the last event (the search has closed every node it opened), by the `id` of its
+status: looked up in C, where the members' own hash is a Python call."""
+
+_node_view = partial(tuple.__new__, NodeView)
+"""`NodeView` of a tuple of its five fields, made in C (`NodeView._make` is a Python call)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,6 +123,8 @@ class Replay:
         self._log_views: list[NodeView] = []
         self._log_marks: list[int] = []
         self._log_popped: list[int] = []
+        self._finished = False
+        """True while the views are the trace's final state, put there by `finish` (no undo log)."""
 
     @property
     def count(self) -> int:
@@ -263,6 +281,26 @@ class Replay:
                 yield (self.step - start) / (step - start)
         yield 1.0
 
+    def finish(self) -> None:
+        """Moves to the last step without replaying: the trace's columns hold each node's final
+        value, window, status and visit, which are its view after the last event.
+
+        A first jump to the end would otherwise replay every event. No checkpoint is built and the
+        undo log is left empty, so the first step back replays from the nearest checkpoint (its cost
+        is in `seek_cost`).
+        """
+        columns = self.trace.columns
+        phases = map(_FINAL_PHASES.__getitem__, map(id, columns.status))
+        with paused_gc():
+            self.views[:] = map(_node_view, zip(phases, columns.visit, columns.value, columns.alpha, columns.beta))
+        effects = columns.event_kind.translate(_EFFECT_OF)
+        self._visits, self._evaluations = effects.count(_OPEN), effects.count(_EVALUATE)
+        self.stack.clear()
+        for log in (self._log_nodes, self._log_views, self._log_marks, self._log_popped):
+            log.clear()
+        self.step = self._base = self._count
+        self._finished = True
+
     def next_cutoff(self) -> int | None:
         """The step of the first cut-off after the current step, or None."""
         index = bisect_right(self._cutoff_steps, self.step)
@@ -315,11 +353,15 @@ class Replay:
         self.step = step
 
     def _restore(self, number: int) -> None:
-        """Moves to checkpoint `number` (built) through the undo log and the segments' views."""
+        """Moves to checkpoint `number` (built) through the undo log and the segments' views (from the
+        start after `finish`, whose views no segment leads to)."""
         views = self.views
         for node, view in zip(reversed(self._log_nodes), reversed(self._log_views)):
             views[node] = view
         here = self._base // self.interval
+        if self._finished:
+            views[:] = repeat(NodeView(), len(views))
+            here, self._finished = 0, False
         for index in range(here - 1, number - 1, -1):
             segment = self._segments[index]
             for node, view in zip(segment.nodes, segment.before):
@@ -336,7 +378,7 @@ class Replay:
             log.clear()
 
     def _relog_previous_segment(self) -> None:
-        """At `_base`, stepping back: replays the segment before it again to rebuild its undo log."""
+        """At `_base`, stepping back: replays from the checkpoint before it to rebuild its undo log."""
         end = self.step
-        self._restore(end // self.interval - 1)
+        self._restore(min((end - 1) // self.interval, len(self._checkpoints) - 1))
         self._walk(end)

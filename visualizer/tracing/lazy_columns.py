@@ -1,37 +1,27 @@
-"""Provides `RecordedColumns`: the columns a `Recorder` filled, with the rest made on first use.
+"""Provides `RecordedColumns`: the columns of a recorded pass, filed from its log and worked out on first use.
 
-The recorder's hooks only log the search's calls; the log is filed into per-node and per-event
-lists (parents, values, windows, the events' nodes and children) by the recorder's `sync`, which
-these columns call before the first read of any of them when the trace was made without it. The
-names, moves as users see them, players, static values, probabilities, boards, statuses and
-children are worked out here when the finished trace is first read.
+The recorder's hooks only log the search's calls (`SearchLog`); the first read of any column files
+the whole log at once (`filing.file_log`). The names, moves as users see them, players, static values,
+probabilities, boards, statuses and children are worked out here when first read.
 """
 
 from __future__ import annotations
 
 from array import array
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from functools import cached_property
-from itertools import compress
-from typing import TYPE_CHECKING, Any
+from itertools import islice
+from typing import Any
+
+import numpy as np
 
 from visualizer.games.base import ChanceMoves, Game, Player, Value, offers
+from visualizer.gc_policy import paused_gc
 from visualizer.memo import Memo
-from visualizer.tracing.events import EventKind
-from visualizer.tracing.trace_columns import (
-    HAS_CHILD,
-    KIND_CODES,
-    NO_CHILD,
-    ChildIndex,
-    Nones,
-    TraceColumns,
-    players_by_depth,
-    statuses,
-)
+from visualizer.tracing.filing import file_log
+from visualizer.tracing.search_log import FiledLog, SearchLog
+from visualizer.tracing.trace_columns import ChildIndex, Nones, TraceColumns, players_by_depth, statuses
 from visualizer.tracing.trace_records import NodeStatus
-
-if TYPE_CHECKING:
-    from visualizer.tracing.search_log import SearchLog
 
 __all__ = ["RecordedColumns"]
 
@@ -45,108 +35,71 @@ _FILED = frozenset(
         "event_value",
         "event_alpha",
         "event_beta",
+        "event_child",
         "event_skipped",
         "event_extra",
     )
 )
-"""The columns a recording holds as they are once its log is filed (set on the first read of any)."""
-
-
-_IS_EVALUATE = bytes(code == KIND_CODES[EventKind.EVALUATE] for code in range(256))
-"""A `bytes.translate` table: 1 for the code of EVALUATE, 0 for the others."""
+"""The columns that are the filed log's own (set on the first read of any)."""
 
 
 class RecordedColumns(TraceColumns):
-    """The columns of a recording; names, moves, players, boards and statuses are made on first use.
+    """The columns of a recorded pass; the log is filed, and names, moves, players, boards and statuses
+    made, on first use.
 
     Args:
         game: the searched game.
-        rec: the recording's log.
+        log: the pass's log.
         negamax: values are from the view of the player to move.
-        sync: files the rest of the log into `rec`'s columns; called before the first read of
-            any of them (None: they are filed already).
-        node_count: the number of nodes (by default, that of `rec`'s node columns).
+        revisits: the algorithm may enter a node again.
     """
 
-    def __init__(
-        self,
-        game: Game,
-        rec: SearchLog,
-        *,
-        negamax: bool,
-        sync: Callable[[], None] | None = None,
-        node_count: int | None = None,
-    ):
-        self.game, self._log, self._negamax, self._sync = game, rec, negamax, sync
-        self._node_count = len(rec.depths) if node_count is None else node_count
-        self.event_kind = rec.event_kind
+    def __init__(self, game: Game, log: SearchLog, *, negamax: bool, revisits: bool):
+        self.game, self._log, self._negamax, self._revisits = game, log, negamax, revisits
+        self.event_kind = log.event_kind
 
     @cached_property
-    def _rec(self) -> SearchLog:
-        """The log, its calls filed into columns."""
-        if self._sync is not None:
-            self._sync()
-        return self._log
+    def _filed(self) -> FiledLog:
+        """The log, filed into columns."""
+        with paused_gc():
+            return file_log(self._log, self.game, revisits=self._revisits)
 
     def __getattr__(self, name: str) -> Any:
         """Sets the filed columns (`_FILED`) on the first read of any of them."""
         if name not in _FILED:
             raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
-        rec, count, steps = self._rec, self._node_count, len(self.event_kind)
-        self.parent, self.depth = rec.parents, rec.depths
-        self.alpha, self.beta = (rec.alphas, rec.betas) if rec.windowed else (Nones(count), Nones(count))
-        self.event_node, self.event_value = rec.event_node, rec.event_value
-        self.event_alpha, self.event_beta = (
-            (rec.event_alpha, rec.event_beta) if rec.windowed else (Nones(steps), Nones(steps))
-        )
-        self.event_skipped = rec.event_skipped
-        self.event_extra = {field: extra for field, extra in rec.event_extra.items() if extra}
+        filed, count, steps = self._filed, self.node_count, len(self.event_kind)
+        self.parent, self.depth = filed.parents, filed.depths
+        self.event_node, self.event_value, self.event_child = filed.event_node, filed.event_value, filed.event_child
+        self.event_skipped, self.event_extra = filed.event_skipped, filed.event_extra
+        windows = (filed.alphas, filed.betas, filed.event_alpha, filed.event_beta)
+        if filed.alphas is None:  # a search without a window: every alpha and beta is None
+            windows = (Nones(count), Nones(count), Nones(steps), Nones(steps))
+        self.alpha, self.beta, self.event_alpha, self.event_beta = windows
         return getattr(self, name)
 
     @property
     def node_count(self) -> int:
-        return self._node_count
+        return len(self._filed.parents)
 
-    @cached_property
-    def event_child(self) -> array:
-        """The child of each event that carries one (`EVENT_KINDS`), `NO_CHILD` for the others.
-
-        The recorder keeps only the children, in step order, of the events that have one; here they
-        are spread out over all the events, once, on first use (reading one event builds the column).
-        """
-        column = array("i", [NO_CHILD]) * self.event_count
-        steps = compress(range(self.event_count), self.event_kind.translate(HAS_CHILD))
-        for index, child in zip(steps, self._rec.children_taken):
-            column[index] = child
-        return column
-
-    def carried_children(self) -> list[int]:
-        """The child of each event whose kind carries one, in step order: as the recorder keeps them."""
-        return self._rec.children_taken
+    def carried_children(self) -> Sequence[int]:
+        """The child of each event whose kind carries one, in step order."""
+        return self._filed.children_taken
 
     @cached_property
     def visit(self) -> _ZeroIsNone:
-        rec = self._rec
-        if rec.shares_entered and len(rec.visit_order) == self.node_count:
-            # Ids are the order of entry and no node was skipped: node k was the (k+1)-th visited
-            return _ZeroIsNone(array("i", range(1, self.node_count + 1)))
-        visits = array("i", bytes(4 * self.node_count))  # 0: not visited
-        for number, node in enumerate(rec.visit_order, start=1):
-            visits[node] = number
-        return _ZeroIsNone(visits)
+        return _ZeroIsNone(self._filed.visit_numbers)
 
     @cached_property
     def static_value(self) -> list[Value | None]:
         """The evaluator's value of each node it was asked about (MAX's view), from the evaluations' events."""
-        statics: list[Value | None] = list(self.game.values) if self.game.is_explicit else [None] * self.node_count
-        evaluations = self.event_kind.translate(_IS_EVALUATE)
-        evaluated = zip(compress(self.event_node, evaluations), compress(self.event_value, evaluations))
-        if self._negamax:  # the mover's view: turned to MAX's
-            players = self.player
-            evaluated = ((node, value * players[node].sign) for node, value in evaluated)
-        for node, value in evaluated:
-            statics[node] = value
-        return statics
+        statics = np.empty(self.node_count, dtype=object)
+        statics[:] = self.game.values if self.game.is_explicit else None
+        nodes, values = self._filed.evaluated
+        if self._negamax and len(nodes):  # the mover's view: turned to MAX's
+            values = values * np.array([player.sign for player in self.player], dtype=object)[nodes]
+        statics[nodes] = values
+        return statics.tolist()
 
     @cached_property
     def player(self) -> list[Player]:
@@ -154,8 +107,8 @@ class RecordedColumns(TraceColumns):
         if game.is_explicit:
             return [game.player(node) for node in range(len(game))]
         if offers(game, ChanceMoves):  # chance nodes break the alternation: ask at every node
-            return list(map(Memo(game.player).__getitem__, self._rec.states))
-        return players_by_depth(game.player(self._rec.states[0]), self.depth)
+            return list(map(Memo(game.player).__getitem__, self._filed.states))
+        return players_by_depth(game.player(self._filed.states[0]), self.depth)
 
     @cached_property
     def probability(self) -> Sequence[float | None]:
@@ -164,8 +117,7 @@ class RecordedColumns(TraceColumns):
         if not offers(game, ChanceMoves):
             return Nones(self.node_count)
         chance, players, parents = Player.CHANCE, self.player, self.parent
-        states = range(self.node_count) if game.is_explicit else self._rec.states
-        moves = self._rec.moves
+        states, moves = self._filed.states, self._filed.moves
         return [
             None if parent is None or players[parent] is not chance else game.probability(states[parent], moves[node])
             for node, parent in enumerate(parents)
@@ -174,7 +126,7 @@ class RecordedColumns(TraceColumns):
     @cached_property
     def value(self) -> list[Value | None]:
         """Final values from MAX's view (None for nodes not visited)."""
-        values = self._rec.values
+        values = self._filed.values
         if not self._negamax:
             return values
         signs = [player.sign for player in self.player]
@@ -182,19 +134,22 @@ class RecordedColumns(TraceColumns):
 
     @cached_property
     def name(self) -> list[str]:
-        game, rec = self.game, self._rec
+        """Each node's name: an explicit tree's own; a game's the path of move labels from the root
+        (`PathNamedGame`), made a level at a time."""
+        game, filed = self.game, self._filed
         if game.is_explicit:
             return list(game.names)
-        names: list[str] = [game.root_name()]
-        child_name, states, moves = game.child_name, rec.states, rec.moves
-        for node in range(1, len(rec.depths)):
-            parent = rec.parents[node]
-            names.append(child_name(names[parent], states[parent], moves[node]))
-        return names
+        count = self.node_count - 1
+        parent = np.fromiter(islice(filed.parents, 1, None), dtype=np.intp, count=count)
+        depth = np.fromiter(islice(filed.depths, 1, None), dtype=np.intp, count=count)
+        labels = game.move_labels(map(filed.states.__getitem__, parent), filed.moves[1:], depth)
+        dotted = Memo(".".__add__)  # each distinct label's ".label" made once
+        suffixes = np.fromiter(map(dotted.__getitem__, labels), dtype=object, count=len(parent))
+        return path_names(game.root_name(), parent, depth, suffixes)
 
     @cached_property
     def move(self) -> list[Any]:
-        moves = self._rec.moves[1:]  # the root (node 0) is reached by no move
+        moves = self._filed.moves[1:]  # the root (node 0) is reached by no move
         try:
             return [None, *map(Memo(self.game.move_value).__getitem__, moves)]  # each distinct move once
         except TypeError:  # unhashable moves
@@ -204,7 +159,7 @@ class RecordedColumns(TraceColumns):
     def board(self) -> list[str | None] | _Boards:
         if self.game.is_explicit:
             return Nones(self.node_count)
-        return _Boards(self.game, self._rec.states)
+        return _Boards(self.game, self._filed.states)
 
     @cached_property
     def children(self) -> list[tuple[int, ...]] | ChildIndex:
@@ -219,11 +174,11 @@ class RecordedColumns(TraceColumns):
         Explicit trees know every descendant, those below the depth limit too: all of them are pruned.
         A game knows only the nodes its search entered or skipped.
         """
-        rec = self._rec
-        if rec.shares_entered:  # a game's pass that enters no node twice: a skipped node has no children
-            return [tuple(sorted(skipped)) for _node, _step, _child, skipped in rec.cutoffs]
+        filed = self._filed
+        if filed.one_visit_each:  # a game's pass that enters no node twice: a skipped node has no children
+            return [tuple(sorted(skipped)) for _node, _step, _child, skipped in filed.cutoffs]
         result = []
-        for _node, _step, _child, skipped in rec.cutoffs:
+        for _node, _step, _child, skipped in filed.cutoffs:
             pruned, frontier = [], list(skipped)
             while frontier:
                 pruned.extend(frontier)
@@ -256,6 +211,29 @@ class RecordedColumns(TraceColumns):
         return status
 
 
+def path_names(root: str, parent: np.ndarray, depth: np.ndarray, suffixes: np.ndarray) -> list[str]:
+    """The names of nodes 0, 1, ...: `root`, then each node's parent's name and its suffix (".label").
+    The root's children are named by their labels alone (`PathNamedGame.child_name`).
+
+    Args:
+        root: the root's name.
+        parent, depth, suffixes: of nodes 1, 2, ... (arrays: the suffixes an object array).
+
+    The nodes of each depth are named together, in C.
+    """
+    names = np.empty(len(parent) + 1, dtype=object)
+    names[0] = root
+    by_depth = np.argsort(depth, kind="stable")
+    start = 0
+    for level, end in enumerate(np.searchsorted(depth[by_depth], np.arange(1, depth.max(initial=0) + 1), "right"), 1):
+        nodes, start = by_depth[start:end], end
+        if level == 1:
+            names[nodes + 1] = [suffix[1:] for suffix in suffixes[nodes]]
+        else:
+            names[nodes + 1] = names[parent[nodes]] + suffixes[nodes]
+    return names.tolist()
+
+
 class _ZeroIsNone(Sequence):
     """A column of positive ints held as an array, where 0 stands for None."""
 
@@ -267,24 +245,30 @@ class _ZeroIsNone(Sequence):
 
     def __getitem__(self, index):
         if isinstance(index, slice):
-            return [number or None for number in self.numbers[index]]
+            part = self.numbers[index]
+            return [number or None for number in part] if 0 in part else part.tolist()
         return self.numbers[index] or None
 
 
 class _Boards(Sequence):
     """The board column of a game trace: each node's position drawn as text when asked for.
 
-    Positions repeat (tic-tac-toe has 5,478 but its full tree 549,946 nodes), so each is drawn once.
+    Positions repeat (tic-tac-toe has 5,478 but its full tree 549,946 nodes), so each is drawn once;
+    a slice is cut from the whole column, made on the first slice (the exports read it all, twice).
     """
 
-    def __init__(self, game: Game, states: list[Any]):
+    def __init__(self, game: Game, states: Sequence[Any]):
         self.states = states
         self.texts = Memo(game.board_text)
 
     def __len__(self) -> int:
         return len(self.states)
 
+    @cached_property
+    def _column(self) -> list[str | None]:
+        return list(map(self.texts.__getitem__, self.states))
+
     def __getitem__(self, index):
         if isinstance(index, slice):
-            return list(map(self.texts.__getitem__, self.states[index]))
+            return self._column[index]
         return self.texts[self.states[index]]

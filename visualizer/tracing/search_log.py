@@ -1,134 +1,124 @@
-"""Provides `SearchLog`, the lists a `Recorder` fills while a search runs (read by `RecordedColumns` after
-it), and `PositionIndex`, which finds the earlier node of a position for transposition events.
+"""Provides `SearchLog`, what a `Recorder`'s hooks log while one pass of a search runs, in call order, and
+`FiledLog`, the columns `filing.file_log` works out from it.
 
-They sit in a module of their own so that the recorder (which fills the log) and the lazy columns (which
-read it) both import it, neither the other.
+The hooks (`recording_hooks`) only log; `filing.file_log` files the log into the trace's columns
+when the trace is first read. The hooks are bound to these lists once, so a search of several
+passes hands each finished pass over with `take`, which empties the lists in place.
 """
 
 from __future__ import annotations
 
 import copy
 from array import array
+from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
-from visualizer.games.base import Game, Value
-from visualizer.tracing.events import SPARSE_FIELDS
+import numpy as np
 
-__all__ = ["PositionIndex", "SearchLog"]
+from visualizer.games.base import Value
+from visualizer.tracing.events import EVENT_KINDS, SPARSE_FIELDS, Effect
+from visualizer.tracing.trace_columns import KIND_CODES
+
+__all__ = ["CLOSING_CODES", "FiledLog", "OPENING_CODES", "SearchLog"]
+
+OPENING_CODES = bytes(KIND_CODES[kind] for kind, spec in EVENT_KINDS.items() if spec.effect is Effect.OPEN)
+"""The kinds that open a node (enter, select, expand)."""
+
+CLOSING_CODES = bytes(KIND_CODES[kind] for kind, spec in EVENT_KINDS.items() if spec.effect is Effect.CLOSE)
+"""The kinds that close a node (exit, backpropagate)."""
 
 
 class SearchLog:
-    """The lists a `Recorder` fills while one search runs: per node (by id) and per event (by step - 1).
+    """The calls of one pass, as the hooks log them.
 
-    The light hooks only log their calls (the `entered_*` lists and `logged_values`, besides
-    `event_kind`); `sync` files them into the other lists. The lists are made before the search is
-    known, so hooks bound to them are valid from the start. In a game's pass where no node is
-    entered twice, node ids are the order nodes were entered in (or skipped), so `states`, `moves`,
-    `depths`, `alphas` and `betas` are the very `entered_*` lists; otherwise they are the
-    `node_*` lists (`start` chooses).
+    Attributes:
+        event_kind: one `KIND_CODES` byte per event.
+        entered_states, entered_moves, entered_alphas, entered_betas: one entry per node opened
+            (enter, select, expand), in call order; the alphas and betas only with a window. When
+            `entries_are_nodes`, each cut-off also logs its skipped children here, so that the entries
+            are the pass's nodes in id order. (A node's depth is its place on the stack.)
+        logged_values: the value of each event whose kind reports one, in step order.
+        logged_alphas, logged_betas: the window of each update, in step order.
+        logged_cuts: (step, skipped) of each cut-off: the skipped (move, child) pairs, or how many
+            there are when they were logged as entries.
+        event_extra: the sparse fields the hooks are told ({field: {step: value}}); `ref` is worked
+            out when the log is filed.
+        windowed: the search keeps a window (its alphas and betas are logged).
+        entries_are_nodes: a game's pass that enters no node twice: node ids are entry indices.
+        root_value: what the search returned for the root (`Tracer.end`).
     """
 
     def __init__(self) -> None:
-        self.parents: list[int | None] = []
-        self.node_moves: list[Any] = []
-        self.node_depths: list[int] = []
-        self.node_states: list[Any] = []
-        self.node_alphas: list[Value | None] = []  # both stay empty without a window
-        self.node_betas: list[Value | None] = []
-        self.values: list[Value | None] = []  # running values of open nodes, final values of closed ones
-        self.best: dict[int, int] = {}  # the child that last changed each node's value
-        self.visit_order: list[int] = []
-        self.stack: list[Any] = []
-        self.cutoffs: list[tuple[int, int, int, tuple[int, ...]]] = []  # node, step, child, skipped
         self.event_kind = bytearray()
-        self.event_node = array("i")  # node ids as machine ints: half a list's size, no int objects
-        self.event_value: list[Value | None] = []
-        self.event_alpha: list[Value | None] = []  # both stay empty without a window
-        self.event_beta: list[Value | None] = []
-        self.children_taken: list[int] = []  # the child of each back-up and cut-off, in step order
-        self.event_skipped: dict[int, tuple[int, ...]] = {}
-        self.visit_counts: dict[int, int] = {}  # Monte Carlo: each node's visits after its last backpropagation
-        self.event_extra: dict[str, dict[int, Any]] = {name: {} for name in SPARSE_FIELDS}
-        # What the light hooks log, in call order, until `sync` files it into the lists above.
-        self.entered_states: list[Any] = []  # per opening event (and skipped node): state, move, depth, window
+        self.entered_states: list[Any] = []
         self.entered_moves: list[Any] = []
-        self.entered_depths: list[int] = []
-        self.entered_alphas: list[Value | None] = []  # both stay empty without a window
+        self.entered_alphas: list[Value | None] = []
         self.entered_betas: list[Value | None] = []
-        self.logged_values: list[Value] = []  # the values evaluations, back-ups and exits report
-        self.logged_windows: list[tuple[Value, Value]] = []  # the (alpha, beta) of each window update
-        self.logged_cuts: list[tuple[int, Any]] = []  # (step, skipped) of each cut-off: a count if logged as nodes
+        self.logged_values: list[Value] = []
+        self.logged_alphas: list[Value] = []
+        self.logged_betas: list[Value] = []
+        self.logged_cuts: list[tuple[int, Any]] = []
+        self.event_extra: dict[str, dict[int, Any]] = {name: {} for name in SPARSE_FIELDS}
         self.windowed = True
-        self.shares_entered = False
+        self.entries_are_nodes = False
         self.root_value: Value | None = None
-        self._point_node_lists()
 
-    def _point_node_lists(self) -> None:
-        """Points `states`, `moves`, `depths`, `alphas` and `betas` at the lists `shares_entered` says."""
-        prefix = "entered" if self.shares_entered else "node"
-        for field in ("states", "moves", "depths", "alphas", "betas"):
-            setattr(self, field, getattr(self, f"{prefix}_{field}"))
+    def open_nodes(self) -> int:
+        """How many nodes are open (opened and not closed yet)."""
+        kinds = self.event_kind
+        return sum(map(kinds.count, OPENING_CODES)) - sum(map(kinds.count, CLOSING_CODES))
 
     def take(self) -> SearchLog:
-        """A new log holding everything recorded so far; this one is emptied in place (the hooks
-        bound to its lists stay valid) for the next pass of the search."""
-        taken = SearchLog()
-        for key, held in list(vars(self).items()):
-            if key in ("states", "moves", "depths", "alphas", "betas"):
-                continue  # other names for lists taken below
-            setattr(taken, key, copy.copy(held))
-            if isinstance(held, dict):
+        """A new log holding everything logged so far; this one is emptied in place (the hooks bound to
+        its lists stay valid) for the next pass of the search."""
+        taken = copy.copy(self)
+        for key, held in vars(self).items():
+            if isinstance(held, (list, bytearray)):
+                setattr(taken, key, held[:])
                 held.clear()
-            elif isinstance(held, (list, array, bytearray)):
-                del held[:]
-        taken._point_node_lists()
-        self.event_extra = {name: {} for name in SPARSE_FIELDS}  # its inner dicts went with `taken`
+        self.event_extra = {name: {} for name in SPARSE_FIELDS}  # the hooks look it up at each use
         self.root_value = None
         return taken
 
-    def start(self, game: Game, *, windowed: bool, revisits: bool) -> None:
-        """Gets ready for a pass: fills the node lists of explicit trees for all their nodes (once per
-        pass: `take` empties them), and chooses where node fields are kept (see the class)."""
-        if self.stack:
-            raise RuntimeError("a search began before the last one ended; a Recorder records one search at a time")
-        self.windowed = windowed
-        self.shares_entered = not game.is_explicit and not revisits
-        self._point_node_lists()
-        self.stack.append(None)  # a sentinel under the open nodes: stack[-1] is the parent
-        if game.is_explicit:
-            count = len(game)
-            self.parents.extend(game.parent(node) for node in range(count))
-            self.moves.extend([None] + list(range(1, count)))
-            self.depths.extend(game.depths)
-            for column in (self.values, *((self.alphas, self.betas) if windowed else ())):
-                column.extend([None] * count)
 
+@dataclass
+class FiledLog:
+    """The columns of one pass, worked out from its log (see `TraceColumns` for what they mean).
 
-class PositionIndex:
-    """Finds the latest earlier node of a game pass with the same position, for transposition events.
-
-    Built only when a search reports a transposition, and brought up to date at each one, so a
-    search without a table pays nothing for it.
+    Attributes:
+        parents, states, moves, depths: per node, by id (an explicit tree's states are its ids).
+        alphas, betas: each node's last window (None for a search without one).
+        values: each node's last value, in the search's view (None for a node never visited).
+        visit_order: the node of each opening, in step order.
+        visit_numbers: each node's last position in `visit_order`, from 1 (0: never visited).
+        visit_counts: Monte Carlo: each node's visits after its last backpropagation.
+        cutoffs: (node, step, child, skipped ids) of each cut-off, in step order.
+        evaluated: the nodes evaluated (each once) and their last static values, in the search's view.
+        event_node, event_value, event_alpha, event_beta, event_child, event_skipped, event_extra:
+            per event (`event_child` is `NO_CHILD` for kinds without one).
+        children_taken: the child of each event whose kind carries one, in step order.
+        one_visit_each: a game's pass that enters no node twice (node ids are the order of entering).
     """
 
-    def __init__(self, rec: SearchLog):
-        self.rec = rec
-        self.latest: dict[Any, int] = {}
-        self.indexed = 0
-
-    def reset(self) -> None:
-        """Forgets the positions of the pass before (a new pass has begun)."""
-        self.latest.clear()
-        self.indexed = 0
-
-    def earlier(self, node: int) -> int | None:
-        """The last node before `node` whose position equals `node`'s and that has exited, or None."""
-        rec = self.rec
-        if not rec.states:  # explicit trees: every node is its own position
-            return None
-        states, latest, entered = rec.states, self.latest, rec.visit_order
-        for earlier in entered[self.indexed : -1]:  # the nodes entered before this one (not those skipped)
-            latest[states[earlier]] = earlier
-        self.indexed = len(entered) - 1
-        found = latest.get(states[node])
-        return None if found is None or found in rec.stack else found
+    parents: list[int | None]
+    states: Sequence[Any]
+    moves: Sequence[Any]
+    depths: Sequence[int]
+    alphas: list[Value | None] | None
+    betas: list[Value | None] | None
+    values: list[Value | None]
+    visit_order: np.ndarray
+    visit_numbers: array
+    visit_counts: dict[int, int]
+    cutoffs: list[tuple[int, int, int, tuple[int, ...]]]
+    evaluated: tuple[np.ndarray, np.ndarray]
+    event_node: array
+    event_value: list[Value | None]
+    event_alpha: list[Value | None] | None
+    event_beta: list[Value | None] | None
+    event_child: array
+    children_taken: array
+    event_skipped: dict[int, tuple[int, ...]]
+    event_extra: dict[str, dict[int, Any]]
+    one_visit_each: bool

@@ -12,20 +12,13 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Input, RadioSet, Select, Static
 
 from visualizer.errors import VisualizerError
-from visualizer.games import EVALUATORS, ConnectFour, GridGame, TicTacToe
+from visualizer.games import EVALUATORS, GameKind, GridGame, game_kinds
 from visualizer.match import PlaySettings
 from visualizer.search import ALGORITHMS
 from visualizer.tui.dialogs.depth import parse_depth
 from visualizer.tui.dialogs.form_rows import ChoiceButton, row
 
-__all__ = ["GAMES", "PlayChoice", "PlaySettingsDialog"]
-
-GAMES = {
-    "same": ("keep this game", None),
-    "tictactoe": ("new tic-tac-toe", TicTacToe),
-    "connect4": ("new connect four, 6x7", ConnectFour),
-}
-"""The Game selector: key -> (label, the game class to start anew, None to keep playing)."""
+__all__ = ["PlayChoice", "PlaySettingsDialog"]
 
 
 @dataclass(frozen=True)
@@ -55,6 +48,10 @@ class PlaySettingsDialog(ModalScreen[PlayChoice | None]):
         super().__init__()
         self.start = settings
         """The settings the dialog opens with."""
+        self.games: dict[str, GameKind | None] = {"same": None}
+        """The Game selector's keys: the kinds the registry can play (each starts anew with its defaults),
+        and "same" (None) to keep playing."""
+        self.games.update((kind.name, kind) for kind in game_kinds() if kind.is_playable)
         self.message = ""
         """The inline error on screen ("" while the form is valid)."""
 
@@ -62,7 +59,9 @@ class PlaySettingsDialog(ModalScreen[PlayChoice | None]):
         settings = self.start
         with Vertical(id="play-settings-dialog", classes="dialog"):
             yield Static("Play settings", classes="dialog-title")
-            games = [(label, key) for key, (label, _) in GAMES.items()]
+            games = [
+                ("keep this game" if kind is None else f"new {kind.label}", key) for key, kind in self.games.items()
+            ]
             yield row("Game", Select(games, value="same", allow_blank=False, id="play-game", compact=True))
             sides = [
                 ChoiceButton(
@@ -95,7 +94,7 @@ class PlaySettingsDialog(ModalScreen[PlayChoice | None]):
     def check_form(self) -> PlayChoice | None:
         """The choice on screen; shows the message and disables OK if it is not valid."""
         side = self.query_one("#play-side", RadioSet).pressed_button
-        game_class = GAMES[self.query_one("#play-game", Select).value][1]
+        kind = self.games[self.query_one("#play-game", Select).value]
         evaluator = self.query_one("#play-evaluator", Select).value
         try:
             settings = PlaySettings(
@@ -104,7 +103,7 @@ class PlaySettingsDialog(ModalScreen[PlayChoice | None]):
                 depth=parse_depth(self.query_one("#play-depth", Input).value),
                 evaluator=evaluator,
             ).checked()
-            choice, message = PlayChoice(settings, None if game_class is None else game_class()), ""
+            choice, message = PlayChoice(settings, None if kind is None else kind.build({})), ""
         except VisualizerError as error:
             choice, message = None, str(error)
         self.message = message
@@ -115,9 +114,9 @@ class PlaySettingsDialog(ModalScreen[PlayChoice | None]):
 
     @on(Select.Changed, "#play-game")
     def _game_changed(self, event: Select.Changed) -> None:
-        game_class = GAMES[event.value][1]
-        if game_class is not None:  # a new kind of game starts with that game's own evaluator
-            self.query_one("#play-evaluator", Select).value = game_class.default_evaluator
+        kind = self.games[event.value]
+        if kind is not None:  # a new kind of game starts with that game's own evaluator
+            self.query_one("#play-evaluator", Select).value = kind.build({}).evaluator
         self.check_form()
 
     @on(Select.Changed, "#play-algorithm")

@@ -12,6 +12,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Footer
+from textual.worker import Worker
 
 from visualizer.errors import VisualizerError
 from visualizer.games import Game, GridGame, TicTacToe
@@ -87,6 +88,12 @@ class SearchScreen(Screen):
         """True while a worker searches again (the old trace stays on screen)."""
         self.jumping = False
         """True while a worker replays a long jump (stepping keys are dropped meanwhile)."""
+        self.builder: Worker | None = None
+        """The thread building a big trace's checkpoints (None before it starts); a long jump waits for it."""
+        self.built = 0.0
+        """How far that thread has got (0 to 1)."""
+        self.seeking = False
+        """True while a long jump moves the replay (the built cursor is not taken over meanwhile)."""
         self.previous: dict[str, object] = {}
         """The session options before the running search changed them."""
         self.failed_algorithm: str | None = None
@@ -124,18 +131,20 @@ class SearchScreen(Screen):
     def _prebuild_checkpoints(self) -> None:
         """On a big trace, builds the replay's checkpoints in a thread, so that even the first End is quick."""
         if self.session.replay.count > LONG_JUMP:
-            self.run_worker(self._build_checkpoints, thread=True, exclusive=True, group="checkpoints")
+            self.built = 0.0
+            self.builder = self.run_worker(self._build_checkpoints, thread=True, exclusive=True, group="checkpoints")
 
     def _build_checkpoints(self) -> None:
         trace = self.session.trace
         built = Replay(trace)  # a cursor of its own: the screen's keeps moving meanwhile
-        built.seek(built.count)
+        for fraction in built.seeking(built.count, chunk=JUMP_CHUNK):
+            self.built = fraction
         self.app.call_from_thread(self._adopt_checkpoints, trace, built)
 
     def _adopt_checkpoints(self, trace, built: Replay) -> None:
         """Takes over the built cursor at the screen's step: the same state, with every checkpoint in place."""
         current = self.session.replay
-        if self.session.trace is not trace or self.jumping or current.frontier >= built.frontier:
+        if self.session.trace is not trace or self.seeking or current.frontier >= built.frontier:
             return
         built.seek(current.step)
         self.session.replay = built
@@ -167,7 +176,8 @@ class SearchScreen(Screen):
         self.go_to(self.session.replay.count)
 
     def go_to(self, step: int) -> None:
-        """Moves the replay to `step` and shows it; a long jump runs in a worker with progress.
+        """Moves the replay to `step` and shows it; a long jump runs in a worker with progress, except
+        to the last step, which the trace holds (`Replay.finish`).
 
         While a long jump runs, stepping keys are dropped rather than queued behind it.
         """
@@ -175,21 +185,29 @@ class SearchScreen(Screen):
             return
         self.stop()
         replay = self.session.replay
-        if replay.seek_cost(step) <= LONG_JUMP:
+        cost = replay.seek_cost(step)
+        if cost > LONG_JUMP and step >= replay.count:
+            replay.finish()
+            self.call_after_refresh(freeze_heap)  # its views stay: keep them out of full collections
+        elif cost <= LONG_JUMP:
             replay.seek(step)
-            self.refresh_view()
+        else:
+            self.jumping = True
+            self.run_worker(self._jump(step), exclusive=True, group="jump")
             return
-        self.jumping = True
-        self.run_worker(self._jump(step), exclusive=True, group="jump")
+        self.refresh_view()
 
     async def _jump(self, step: int) -> None:
-        replay = self.session.replay
         try:
-            for fraction in replay.seeking(step, chunk=JUMP_CHUNK):
+            while self.builder is not None and not self.builder.is_finished:  # one pass: the cursor it hands over
+                self.status_bar.show_jump(step, self.built)
+                await asyncio.sleep(0.05)
+            self.seeking = True
+            for fraction in self.session.replay.seeking(step, chunk=JUMP_CHUNK):
                 self.status_bar.show_jump(step, fraction)
                 await asyncio.sleep(0)  # lets the screen draw the progress between chunks
         finally:
-            self.jumping = False
+            self.jumping = self.seeking = False
         self.refresh_view()
         self.call_after_refresh(freeze_heap)  # the views made on the way stay: keep them out of full collections
 
@@ -374,11 +392,13 @@ class SearchScreen(Screen):
         """Saves the trace as traces/NAME.json, NAME.dot and (trees of a drawable size) the figure NAME.svg,
         NAME being a name no earlier export uses."""
         from visualizer.export.files import fresh_stem, trace_slug, write_trace_files
+        from visualizer.export.formats import EXPORT_FORMATS, formats_for
         from visualizer.pictures.figure import MAX_INLINE_NODES
 
         trace = self.session.trace
         folder, slug = Path("traces"), trace_slug(trace)
-        formats = ("json", "dot") + (("svg",) if len(trace.nodes) <= MAX_INLINE_NODES else ())
+        drawn = len(trace.nodes) <= MAX_INLINE_NODES
+        formats = tuple(fmt for fmt in formats_for("app") if drawn or EXPORT_FORMATS[fmt].kind == "trace")
         try:
             stem = fresh_stem(folder, slug)
             written = write_trace_files(trace, folder, stem, formats)

@@ -43,7 +43,7 @@ class StatsScreen(Screen):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("question_mark", "app.show_help_panel", "Help", key_display="?"),  # first: the footer cuts at the edge
         Binding("r,enter", "run", "Run", key_display="r/⏎"),
-        Binding("escape", "app.pop_screen", "Back"),
+        Binding("escape", "back", "Back"),
     ]
 
     def __init__(self, settings: StudySettings | None = None) -> None:
@@ -117,17 +117,26 @@ class StatsScreen(Screen):
         if not worker.is_cancelled:
             call(self._finished, worker, study)
 
+    def _is_live(self, worker: Worker) -> bool:
+        """True when `worker`'s report may reach the screen: it was not cancelled and the widgets are there.
+
+        Reports run in the app's loop, as does closing the screen, so a report checked here cannot meet
+        widgets half taken down; one on its way when the screen closed (Textual takes the widgets down
+        before it cancels the screen's workers) is dropped.
+        """
+        return not worker.is_cancelled and bool(self.query(ProgressBar))
+
     def _progress(self, worker: Worker, done: int) -> None:
-        if not worker.is_cancelled:
+        if self._is_live(worker):
             self.query_one(ProgressBar).update(progress=done)
 
     def _failed(self, worker: Worker, message: str) -> None:
-        if not worker.is_cancelled:
+        if self._is_live(worker):
             self._stop_running()
             self.show_error(message)
 
     def _finished(self, worker: Worker, study: Study) -> None:
-        if worker.is_cancelled:
+        if not self._is_live(worker):
             return
         self._stop_running()
         self.study = study
@@ -135,6 +144,11 @@ class StatsScreen(Screen):
         self.query_one(StudyPlot).show(study)
         trees = f"{study.trials} tree{'s' if study.trials != 1 else ''} per size"
         self.show_message(f"{summary(study)} {trees[:1].upper()}{trees[1:]}, seed {study.seed}.")
+
+    def action_back(self) -> None:
+        """Stops the running study (its thread gives up at its next tree) and goes back."""
+        self.workers.cancel_node(self)
+        self.app.pop_screen()
 
     def _stop_running(self) -> None:
         self.running = False

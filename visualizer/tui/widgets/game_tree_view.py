@@ -262,10 +262,10 @@ class GameTreeView(Widget):
             resized = shown is None or _extent(shown) != _extent(drawing)
             self.drawing = drawing
             update_static(self.query_one("#tree-drawing", Static), drawing.text(), layout=resized)
-            self.call_after_refresh(self._scroll_to, current)
+            self.call_after_refresh(self._show_label, current)
         self._show_board(current)
 
-    def _scroll_to(self, node_id: int) -> None:
+    def _show_label(self, node_id: int) -> None:
         """Scrolls the drawing so that the node's label is in view."""
         if self.drawing is not None:
             self.query_one(TreeDrawingScroll).scroll_to_label(self.drawing, node_id)

@@ -1,5 +1,6 @@
 """Provides `NodeTable`: the node table, one row per node, following the replay; wider than the view, it
-scrolls. `node_lookup` gives a trace's nodes by id, each built once while the app keeps showing it."""
+scrolls sideways with the name column kept. `node_lookup` gives a trace's nodes by id, each built once while
+the app keeps showing it."""
 
 from __future__ import annotations
 
@@ -7,15 +8,20 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import ClassVar
 
+from rich.cells import cell_len
+from rich.segment import Segment
+from rich.style import Style
 from textual.binding import Binding, BindingType
-from textual.coordinate import Coordinate
+from textual.cache import LRUCache
+from textual.geometry import Region, Size, Spacing
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
 
 from visualizer.games.base import format_value
 from visualizer.steps.replay import NodeView, Phase, Replay
 from visualizer.steps.visits import format_mean, is_monte_carlo, visit_counts
 from visualizer.tracing import NodeStatus
 from visualizer.tracing.trace import Trace, TraceNode
-from visualizer.tui.widgets.cached_data_table import CachedDataTable
 
 __all__ = [
     "COLUMNS",
@@ -47,15 +53,9 @@ the tree's shape (parent, children) last, reached by scrolling sideways."""
 HEADERS = {"alpha": "α", "beta": "β"}
 """Shorter column headers; the other columns are headed by their key."""
 
-CHANGING = COLUMNS[1:6]
-"""The columns that change while the replay moves (value to visit); the others are fixed per node."""
-
 MONTE_CARLO_COLUMNS = ("name", "mean", "visits", "status", "player", "parent", "children")
 """The columns of a Monte Carlo trace: its mean result (MAX's view) and visits at the step instead of
 a value, a window and a visit number; no static value (a node's own value is a random playout's)."""
-
-MONTE_CARLO_CHANGING = MONTE_CARLO_COLUMNS[1:4]
-"""The Monte Carlo columns that change while the replay moves (mean to status)."""
 
 NAME_WIDTH = 16
 """The most cells a name takes; longer names (deep game paths) show their last moves after "…"."""
@@ -67,14 +67,26 @@ def _short_name(name: str) -> str:
     return name if len(name) <= NAME_WIDTH else "…" + name[-(NAME_WIDTH - 1) :]
 
 
-class NodeTable(CachedDataTable, inherit_bindings=False):
+class NodeTable(ScrollView, can_focus=True, inherit_bindings=False):
     """Name, value, window, status and visit first; then player, static value, parent and children ('-' where none).
 
-    The cursor stays on the current node. When focused, up/down and page up/down scroll the rows and
-    shift+left/right scroll the columns one at a time (the name stays); left/right and home/end are
-    left to the screen's stepping keys. Negamax traces show each node's value and window from the
-    view of the player to move there, as the search keeps them; the border title says which view.
+    A row per node (for big traces, the open nodes and the current node's children), under a header;
+    the cursor row is the current node. Rows are drawn line by line from their cells (Textual's Line
+    API), in the look of Textual's `DataTable`: a step costs a few lines of text, not a table's
+    update. When focused, up/down and page up/down scroll the rows and shift+left/right scroll the
+    columns one at a time (the name stays); left/right and home/end are left to the screen's
+    stepping keys. Negamax traces show each node's value and window from the view of the player to
+    move there, as the search keeps them; the border title says which view.
     """
+
+    COMPONENT_CLASSES: ClassVar[set[str]] = {
+        "node-table--header",
+        "node-table--fixed",
+        "node-table--odd-row",
+        "node-table--even-row",
+        "node-table--cursor",
+        "node-table--fixed-cursor",
+    }
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("up", "scroll_up", "Scroll up", show=False),
@@ -86,31 +98,36 @@ class NodeTable(CachedDataTable, inherit_bindings=False):
     ]
 
     def __init__(self, trace: Trace, **kwargs) -> None:
-        super().__init__(cursor_type="row", zebra_stripes=True, fixed_columns=1, **kwargs)
+        super().__init__(**kwargs)
         self.trace = trace
         """The trace whose nodes are listed."""
         self._node = node_lookup(trace)
         self._fixed_cells = lru_cache(maxsize=NODE_CACHE_SIZE)(self._node_cells)
         """Node id -> the cells that never change (player, static value, parent, children)."""
-        self.shown: dict[int, NodeView] = {}
-        """The state each listed row shows now, by node id."""
         self.monte_carlo = is_monte_carlo(trace)
         """True for a Monte Carlo trace: mean and visits at the step (`MONTE_CARLO_COLUMNS`)."""
         self.columns_shown = MONTE_CARLO_COLUMNS if self.monte_carlo else COLUMNS
         """The column keys, in order."""
-        self._changing_columns = MONTE_CARLO_CHANGING if self.monte_carlo else CHANGING
+        self.headers = tuple(HEADERS.get(column, column) for column in self.columns_shown)
+        """The column headers, in order."""
+        self.rows: list[tuple[str, ...]] = []
+        """The cells of each listed row, in order."""
+        self.cursor_row = 0
+        """The row of the current node (0 when it is not listed)."""
+        self.shown: dict[int, NodeView] = {}
+        """The state each listed row shows now, by node id, in the order of the rows."""
         self._step = 0  # the replay's step, for the visits at it
+        self._drawn: LRUCache[tuple, Strip] = LRUCache(LINE_CACHE_SIZE)
+        self._frame: tuple = ()  # what every line drawn now depends on besides its row (`render_lines`)
+        fixed = self._monte_carlo_widths() if self.monte_carlo else self._changing_widths()
+        self._fixed_widths = {self.columns_shown.index(column): width for column, width in fixed.items()}
+        self._widths = [self._fixed_widths.get(index, cell_len(header)) for index, header in enumerate(self.headers)]
         if self.monte_carlo:
             self.border_title = "Monte Carlo: mean (MAX's view) and visits at this step"
         else:
             self.border_title = (
                 "negamax: value, α, β from the mover's view" if trace.is_negamax else "values from MAX's view"
             )
-
-    def on_mount(self) -> None:
-        widths = self._monte_carlo_widths() if self.monte_carlo else self._changing_widths()
-        for column in self.columns_shown:
-            self.add_column(HEADERS.get(column, column), key=column, width=widths.get(column))
 
     def _monte_carlo_widths(self) -> dict[str, int]:
         """Fixed widths for the mean, visits and status columns (as `_changing_widths`)."""
@@ -125,8 +142,8 @@ class NodeTable(CachedDataTable, inherit_bindings=False):
     def _changing_widths(self) -> dict[str, int]:
         """Fixed widths for the columns that change at each step, wide enough for anything they will show.
 
-        `update_cell` does not widen a column (and widening it would measure the whole column), so
-        they are sized once: values and bounds are node values, possibly negated, or infinite.
+        Sized once, so that a step never moves the columns: values and bounds are node values,
+        possibly negated, or infinite.
         """
         columns = self.trace.columns
         values = {value for value in (*set(columns.value), *set(columns.static_value)) if value is not None}
@@ -178,28 +195,7 @@ class NodeTable(CachedDataTable, inherit_bindings=False):
         name = _short_name(self._node(node_id).name)
         return (name, *self._changing_cells(node_id, view), *self._fixed_cells(node_id))
 
-    def action_scroll_page(self, direction: int) -> None:
-        """Scrolls the rows a page up (-1) or down (1), leaving the cursor on the current node."""
-        if direction < 0:
-            self.scroll_page_up(animate=False)
-        else:
-            self.scroll_page_down(animate=False)
-
-    def action_scroll_columns(self, direction: int) -> None:
-        """Scrolls sideways to the previous (-1) or next (1) column's start; the name column stays."""
-        starts, start = [], 0
-        for column in self.ordered_columns[self.fixed_columns :]:
-            starts.append(start)
-            start += column.get_render_width(self)
-        here = round(self.scroll_x)
-        if direction > 0:
-            target = next((x for x in starts if x > here), None)
-            if target is None or here >= self.max_scroll_x:
-                return
-        else:
-            target = max((x for x in starts if x < here), default=0)
-        self.scroll_to(x=min(target, self.max_scroll_x), animate=False)
-
+    # -- listing -------------------------------------------------------------
     def _wanted(self, replay: Replay) -> list[int]:
         if len(self.trace.nodes) <= MAX_TABLE_ROWS:
             return list(range(len(self.trace.nodes)))
@@ -210,40 +206,140 @@ class NodeTable(CachedDataTable, inherit_bindings=False):
         return rows or [0]
 
     def show(self, replay: Replay) -> None:
-        """Updates the rows that changed and moves the cursor to the current node."""
+        """Lists the rows the replay's step calls for, redraws the lines that changed and keeps the
+        current node's row in view."""
         self._step = replay.step  # a row's visits change only with its view (it closes as they grow)
+        views = replay.views
         wanted = self._wanted(replay)
         listed = list(self.shown)
-        if listed != wanted:
-            kept = 0  # the rows both lists start with stay (in a big trace: the open nodes above the current one)
-            while kept < min(len(listed), len(wanted)) and listed[kept] == wanted[kept]:
-                kept += 1
-            if kept:
-                for node_id in reversed(listed[kept:]):
-                    self.remove_row(str(node_id))
-                    del self.shown[node_id]
-                self._back_to_top()
-            else:
-                self.clear()
-                self.shown = {}
-            for node_id in wanted[kept:]:
-                view = replay.views[node_id]
-                self.add_row(*self._cells(node_id, view), key=str(node_id))
-                self.shown[node_id] = view
-        for node_id in wanted:
-            view = replay.views[node_id]
-            if self.shown[node_id] != view:
-                for column, cell in zip(self._changing_columns, self._changing_cells(node_id, view)):
-                    self.update_cell(str(node_id), column, cell)
-                self.shown[node_id] = view
+        if listed != wanted:  # a big trace's rows: the open nodes above stay, the rest is listed afresh
+            self.shown = {node_id: views[node_id] for node_id in wanted}
+            self.rows = [self._cells(node_id, view) for node_id, view in self.shown.items()]
+            self._fit_widths(self.rows)
+            self.scroll_to(0, 0, animate=False, immediate=True)  # scrolled as a table listed afresh
+            self.virtual_size = Size(sum(self._widths) + 2 * len(self._widths), len(self.rows) + 1)
+            self.refresh()
+        else:
+            for row, (node_id, shown) in enumerate(self.shown.items()):
+                if shown is not views[node_id]:
+                    self.shown[node_id] = views[node_id]
+                    self.rows[row] = self._cells(node_id, views[node_id])
+                    self.refresh_line(row + 1)
         current = replay.current
-        current = 0 if current is None else current
-        if current in self.shown:
-            self.move_cursor(row=self.get_row_index(str(current)), animate=False)
+        cursor_row = wanted.index(current) if current in self.shown else wanted.index(0) if 0 in self.shown else 0
+        if cursor_row != self.cursor_row:
+            self.refresh_line(self.cursor_row + 1)
+            self.refresh_line(cursor_row + 1)
+            self.cursor_row = cursor_row
+        fixed = self._widths[0] + 2
+        self.scroll_to_region(
+            Region(round(self.scroll_x) + fixed, cursor_row + 1, max(self.size.width - fixed, 1), 1),
+            spacing=Spacing(top=1, left=fixed),
+            animate=False,
+            immediate=True,
+        )
 
-    def _back_to_top(self) -> None:
-        """The cursor and the scroll position as `clear` leaves them, so that a table changed row by row
-        scrolls to the current node exactly as one listed afresh."""
-        self.cursor_coordinate = self.hover_coordinate = Coordinate(0, 0)
-        self.scroll_x = self.scroll_y = 0
-        self.scroll_target_x = self.scroll_target_y = 0
+    def _fit_widths(self, rows: list[tuple[str, ...]]) -> None:
+        """Widens the columns without a fixed width to their longest cell (never narrower: columns stay put)."""
+        for index, width in enumerate(self._widths):
+            if index not in self._fixed_widths:
+                self._widths[index] = max(width, *(cell_len(row[index]) for row in rows)) if rows else width
+
+    # -- drawing -------------------------------------------------------------
+    def notify_style_update(self) -> None:
+        """Drops the drawn lines when the CSS (or the theme) changes."""
+        self._drawn.clear()
+        super().notify_style_update()
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        """Draws the lines of `crop`, working out once what all of them depend on besides their row."""
+        self._frame = (self.size.width, round(self.scroll_x), tuple(self._widths), self.rich_style, self.pseudo_classes)
+        return super().render_lines(crop)
+
+    def render_line(self, y: int) -> Strip:
+        """Line `y` of the view: the header, then the rows from the scroll position down (each drawn once
+        for what it shows)."""
+        row = y - 1 + round(self.scroll_y) if y else -1
+        cells = self.headers if row < 0 else self.rows[row] if row < len(self.rows) else None
+        key = (row, cells, row == self.cursor_row, self._frame)
+        line = self._drawn.get(key)
+        if line is None:
+            line = self._drawn[key] = self._draw_line(row, cells)
+        return line
+
+    def _draw_line(self, row: int, cells: tuple[str, ...] | None) -> Strip:
+        """A row's line (-1: the header), in the look of `DataTable` (its cells' mouse data too)."""
+        width, x, widths, base, _ = self._frame
+        if cells is None:
+            return Strip.blank(width, base)
+        fixed_style, style = self._line_styles(row)
+        if row >= 0:
+            fixed_style += _FIXED
+        fixed = [Segment(_padded(cells[0], widths[0]), fixed_style + _meta(row, 0))]
+        scrolled = [
+            Segment(_padded(cell, cell_width), style + _meta(row, column))
+            for column, (cell, cell_width) in enumerate(zip(cells[1:], widths[1:]), 1)
+        ]
+        scrolled.append(Segment(" " * width, style + _meta(row, 0, out_of_bounds=True)))  # the row's colours on
+        return Strip([*fixed, *Strip(scrolled).crop(x, x + width)]).adjust_cell_length(width, base).simplify()
+
+    def _line_styles(self, row: int) -> tuple[Style, Style]:
+        """The name cell's style and the other cells' style, for a row (-1: the header), as `DataTable` has them."""
+        component = self.get_component_rich_style
+        if row == -1:
+            header = component("node-table--header")
+            return header, header
+        other = component("node-table--odd-row" if row % 2 else "node-table--even-row")
+        if row != self.cursor_row:
+            return component("node-table--fixed"), other
+        cursor = component("node-table--cursor")
+        fixed_cursor = cursor + component("node-table--fixed-cursor")
+        return (
+            component("node-table--fixed") + fixed_cursor + _colours(fixed_cursor),
+            other + cursor + _colours(cursor),
+        )
+
+    # -- keys ----------------------------------------------------------------
+    def action_scroll_page(self, direction: int) -> None:
+        """Scrolls the rows a page up (-1) or down (1), leaving the cursor on the current node."""
+        if direction < 0:
+            self.scroll_page_up(animate=False)
+        else:
+            self.scroll_page_down(animate=False)
+
+    def action_scroll_columns(self, direction: int) -> None:
+        """Scrolls sideways to the previous (-1) or next (1) column's start; the name column stays."""
+        starts, start = [], 0
+        for width in self._widths[1:]:
+            starts.append(start)
+            start += width + 2
+        here = round(self.scroll_x)
+        if direction > 0:
+            target = next((x for x in starts if x > here), None)
+            if target is None or here >= self.max_scroll_x:
+                return
+        else:
+            target = max((x for x in starts if x < here), default=0)
+        self.scroll_to(x=min(target, self.max_scroll_x), animate=False)
+
+
+_FIXED = Style.from_meta({"fixed": True})
+
+LINE_CACHE_SIZE = 1_000
+"""Drawn lines kept (a few screens of rows, with and without the cursor)."""
+
+
+def _padded(cell: str, width: int) -> str:
+    """A cell's text in a column `width` cells wide, with a space either side."""
+    return f" {cell}{' ' * (width - cell_len(cell))} "
+
+
+@lru_cache(maxsize=1024)
+def _meta(row: int, column: int, **more: bool) -> Style:
+    """A cell's mouse data, as `DataTable` gives it (which also keeps its cells apart in screenshots)."""
+    return Style.from_meta({"row": row, "column": column, **more})
+
+
+def _colours(style: Style) -> Style:
+    """A cursor style's own colours, put over the row's (as `DataTable` does with its CSS cursor colours)."""
+    return Style(color=style.color, bgcolor=style.bgcolor)

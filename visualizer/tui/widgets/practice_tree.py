@@ -189,7 +189,7 @@ class PracticeTree(Widget):
         self.drawing = draw_labels(plan, labels, dimmed_edges=dimmed)
         update_static(self.query_one("#practice-drawing", Static), self.drawing.text(), layout=True)
         if selected is not None:
-            self.call_after_refresh(self._scroll_to, by_name[selected].id)
+            self.call_after_refresh(self._show_label, by_name[selected].id)
 
     @property
     def density(self) -> Density | None:
@@ -201,6 +201,6 @@ class PracticeTree(Widget):
         """The drawing without styles (for tests)."""
         return "" if self.drawing is None else self.drawing.plain
 
-    def _scroll_to(self, node_id: int) -> None:
+    def _show_label(self, node_id: int) -> None:
         if self.drawing is not None:
             self.query_one(TreeDrawingScroll).scroll_to_label(self.drawing, node_id)

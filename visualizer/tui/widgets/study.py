@@ -258,7 +258,7 @@ class StudyTable(DataTable):
         rows = study.rows
         self.lines = []
         for row, evaluated, nodes in zip(rows, measures(rows, "leaves"), measures(rows, "nodes")):
-            first = row.algorithm == "minimax"
+            first = row.is_baseline
             minimal = study.knuth_moore(row.size)
             self.lines.append(
                 (
