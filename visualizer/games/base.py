@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Hashable, Iterable, Mapping, Sequence
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Protocol, cast, runtime_checkable
 
 from visualizer.errors import InputError
 
@@ -25,6 +25,7 @@ __all__ = [
     "TellsOutcomes",
     "Value",
     "Wrapper",
+    "explicit_tree",
     "format_value",
     "lookahead",
     "offers",
@@ -40,13 +41,9 @@ def format_value(value: Value | None, *, missing: str = "-") -> str:
     if value is None:
         return missing
     if isinstance(value, float):
-        if value == float("inf"):
-            return "+inf"
-        if value == float("-inf"):
-            return "-inf"
-        if value.is_integer():
-            return str(int(value))
-        return f"{value:g}"
+        if value in (float("inf"), float("-inf")):
+            return "+inf" if value > 0 else "-inf"
+        return str(int(value)) if value.is_integer() else f"{value:g}"
     return str(value)
 
 
@@ -64,21 +61,15 @@ class Player(enum.Enum):
 
     @property
     def other(self) -> Player:
-        """The opponent.
-
-        Raises:
-            ValueError: for CHANCE, which has none.
-        """
+        """The opponent (a ValueError for CHANCE, which has none)."""
         if self is Player.CHANCE:
             raise ValueError("a chance node has no opponent")
         return Player.MIN if self is Player.MAX else Player.MAX
 
     @property
     def sign(self) -> int:
-        """+1 for MAX, -1 for MIN: turns a MAX-view value into this player's view (negamax).
-
-        CHANCE has +1: values at chance nodes are expectations from MAX's view.
-        """
+        """-1 for MIN, else +1: turns a MAX-view value into this player's view (negamax); values at
+        chance nodes are expectations from MAX's view."""
         return -1 if self is Player.MIN else 1
 
     @classmethod
@@ -94,12 +85,14 @@ class Player(enum.Enum):
 class Game(Protocol):
     """A tree source: a root state, ordered successors, players, static values and names.
 
-    Players must alternate from a node to its children (negamax relies on it).
+    Players must alternate from a node to its children (negamax relies on it). A game that does not
+    hold all its nodes names them by the moves along their paths (`PathNamedGame`).
     """
 
-    is_explicit: bool
-    """True for trees that hold all their nodes (array, nested, random): ints 0..n-1 in level order, with
-    the members of `capabilities.ExplicitNodes`."""
+    @property
+    def is_explicit(self) -> bool:
+        """True for trees that hold all their nodes: ints 0..n-1 in level order, with the members of
+        `ExplicitNodes` (see `explicit_tree`)."""
 
     def root(self) -> Hashable:
         """The state the search starts from."""
@@ -123,10 +116,7 @@ class Game(Protocol):
         """A readable name, unique in the tree, for the child reached by `move` from `state`."""
 
     def move_value(self, move: Any) -> Any:
-        """The move as reported to users (`best_move`): a child's name, a square, a count.
-
-        It must be a JSON scalar (str, int, float or None) so that saved traces round-trip.
-        """
+        """The move as reported to users (`best_move`), a JSON scalar: a child's name, a square, a count."""
 
     def board_text(self, state: Any) -> str | None:
         """The position drawn as text, or None for explicit trees."""
@@ -155,8 +145,8 @@ class PathNamedGame:
         return str(move)
 
     def move_labels(self, states: Iterable[Any], moves: Sequence[Any], depths: Sequence[int]) -> Iterable[str]:
-        """`move_label` of each state and move, in bulk (a whole trace's names are made from them); `depths`
-        are those of the nodes the moves lead to (a game whose labels follow from them need not read the states)."""
+        """`move_label` of each state and move, in bulk (a trace's names are made of them); `depths` are
+        those of the nodes the moves lead to (a game whose labels follow from them need not read the states)."""
         return map(self.move_label, states, moves)
 
     def move_value(self, move: Any) -> Any:
@@ -172,21 +162,10 @@ class PathNamedGame:
         return Player.MAX
 
 
-def lookahead(game: Game, depth: int | None) -> int | None:
-    """`depth`, or when it is None the game's suggested look-ahead (board games that are too big to
-    search to the end suggest one; None means to the end)."""
-    if depth is None and offers(game, SuggestsDepth):
-        return game.suggested_depth()
-    return depth
-
-
 @runtime_checkable
 class ExplicitNodes(Protocol):
-    """A tree that holds all its nodes: the ints 0..n-1 in level order, the root 0 (array, nested, random).
-
-    Such a game also sets `is_explicit = True` (the flag the recorder reads); the trace then takes its
-    nodes, names, static values and shape from these members instead of from the search.
-    """
+    """A tree that holds all its nodes: the ints 0..n-1 in level order, the root 0 (array, nested,
+    random); the trace takes its nodes, names, static values and shape from these members."""
 
     values: Sequence[Value | None]
     """The static value of each node (None where the source gave none, e.g. nested interiors)."""
@@ -204,13 +183,15 @@ class ExplicitNodes(Protocol):
         """The parent's id, None for the root."""
 
 
+def explicit_tree(game: Game) -> ExplicitNodes | None:
+    """`game` as the tree of all its nodes when it holds them (`Game.is_explicit`), else None."""
+    return cast(ExplicitNodes, game) if game.is_explicit else None
+
+
 @runtime_checkable
 class ChanceMoves(Protocol):
-    """A game with CHANCE nodes: `player(state)` is `Player.CHANCE` where the move is drawn at random.
-
-    Players then need not alternate, so traces ask `player` at every node instead of alternating
-    from the root.
-    """
+    """A game with CHANCE nodes, where `player(state)` is `Player.CHANCE` and the move is drawn at random
+    (players then need not alternate)."""
 
     def probability(self, state: Any, move: Any) -> float:
         """The probability that the move `move` is drawn at the chance node `state` (they sum to 1)."""
@@ -222,6 +203,13 @@ class SuggestsDepth(Protocol):
 
     def suggested_depth(self) -> int | None:
         """The look-ahead to use when the user gives none (None: to the end of the game)."""
+
+
+def lookahead(game: Game, depth: int | None) -> int | None:
+    """`depth`, or when it is None the game's suggested look-ahead (None: to the end)."""
+    if depth is None and offers(game, SuggestsDepth):
+        return cast(SuggestsDepth, game).suggested_depth()
+    return depth
 
 
 @runtime_checkable
@@ -248,20 +236,17 @@ class TellsOutcomes(Protocol):
 
 @runtime_checkable
 class Evaluated(Protocol):
-    """A game valued by a named static evaluator from the view of one side's mark (grid games)."""
+    """A game valued by a named static evaluator (a key of `EVALUATORS`) from the view of the MAX
+    player's mark (grid games)."""
 
     evaluator: str
-    """A key of `EVALUATORS`."""
     max_mark: str
-    """The mark ("X" or "O") whose view the values take: the MAX player."""
 
 
 @runtime_checkable
 class Playable(Protocol):
-    """A game the user can play against the engine (`visualizer play`): its moves can be made one by one.
-
-    Only methods, so that a registered class can be checked before a game is built (`issubclass`).
-    """
+    """A game the user can play against the engine (`visualizer play`); only methods, so that a
+    registered class can be checked before a game is built (`issubclass`)."""
 
     def winner(self, state: Any) -> str | None:
         """The mark that has won at `state`, else None."""
@@ -275,10 +260,9 @@ class Playable(Protocol):
 
 @runtime_checkable
 class Wrapper(Protocol):
-    """A game built around another one (`OrderedGame`): it forwards every attribute it does not define."""
+    """A game built around another one, `inner` (`OrderedGame`), that forwards what it does not define."""
 
     inner: Game
-    """The wrapped game."""
 
 
 @runtime_checkable
@@ -294,7 +278,7 @@ class GameClass(Protocol):
         """The file-name stem of a trace of this kind's `spec`, e.g. "nim6" (`export.trace_slug`)."""
 
     @classmethod
-    def default_root(cls, spec: dict[str, Any]) -> Any:
+    def default_root(cls, spec: dict[str, Any]) -> Player:
         """The `Player` at the root unless the spec says otherwise; a trace's name mentions any other."""
 
 
@@ -303,16 +287,14 @@ class FromOptions(Protocol):
     """A game class the command line and the New-tree form build from its options (`GameKind.options`)."""
 
     @classmethod
-    def from_options(cls, options: Mapping[str, Any], root: Any) -> Game:
-        """The game of its options, by name (None where not given), with `root` (a `Player`, None for
-        the game's default) to move at the root."""
+    def from_options(cls, options: Mapping[str, Any], root: Player | None) -> Game:
+        """The game of its options, by name (None where not given), with `root` (None: the game's
+        default) to move at the root."""
 
 
 def offers(game: Any, capability: type) -> bool:
-    """True when `game` has `capability` (one of the protocols above), itself or through the game it wraps.
-
-    `isinstance` alone would not see what a wrapper forwards (Python 3.12 looks attributes up statically).
-    """
+    """True when `game` has `capability` (one of the protocols above), itself or through the game it wraps
+    (`isinstance` alone would not see what a wrapper forwards)."""
     while isinstance(game, Wrapper):
         game = game.inner
     return isinstance(game, capability)

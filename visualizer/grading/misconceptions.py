@@ -1,18 +1,16 @@
 """Provides `MISCONCEPTIONS`, the one list of the known ways students get alpha-beta wrong, and `diagnose`.
 
-Each misconception is a change to the right habits (`models.Habits`) under a course's convention; a
-student's run shows it when the habits' model run does what the student did, where alpha-beta would
-not have. To add one, add a `Misconception` here: `grade`, the practice check and their reports read
-this list.
+Each misconception changes the right habits (`models.Habits`); a student's run shows it when the changed
+habits' model does what the student did and alpha-beta does not. `grade` and the practice check read this list.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from visualizer.grading.models import Convention, Habits, model_run
-from visualizer.grading.record import Call, PlainNode, Run
+from visualizer.grading.record import PlainNode, Run
 
 __all__ = ["MISCONCEPTIONS", "Misconception", "diagnose", "runs_agree"]
 
@@ -23,11 +21,9 @@ class Misconception:
 
     Attributes:
         name: a short identifier for reports and JSON, e.g. "prunes_on_equality".
-        words: what the student's code does, in words a student reads (under the conventions it `applies` to).
-        habits: the habits of code with the mistake, from the right ones (one or more variants: each
-            is a way of writing it).
-        applies: False for conventions under which it is no mistake (pruning on equality where the
-            course prunes on equality).
+        words: what the student's code does, in words a student reads.
+        habits: the habits of code with the mistake, from the right ones (one per way of writing it).
+        applies: False for conventions under which it is no mistake.
         minimax: True when it is also a mistake in minimax (which has no window).
     """
 
@@ -102,13 +98,8 @@ def diagnose(
     windowed: bool = True,
     reference: Run | None = None,
 ) -> list[Misconception]:
-    """The misconceptions whose model does on `tree` what the student's run did, where alpha-beta does not.
-
-    A model agrees when it touches the nodes in the student's order and its value is the student's;
-    where the student's calls were recorded, also when every recorded call has the model's window and
-    return value (see `runs_agree`). A student that failed (an exception, a time-out) gets none.
-    `reference` is alpha-beta's run on the tree when the caller has it (the right habits' run otherwise).
-    """
+    """The misconceptions whose model does on `tree` what the student's run did (`runs_agree`), where
+    alpha-beta (`reference`, else the right habits' run) does not; none for a run that failed."""
     if student.failure is not None:
         return []
     right = Habits.of(convention, windowed=windowed)
@@ -125,21 +116,13 @@ def diagnose(
 
 
 def runs_agree(student: Run, model: Run) -> bool:
-    """True when `student` did what `model` does: the same touches, the same value (when known), and each recorded call
-    the model's (the first call per node; nodes the student evaluated without a call are not compared)."""
+    """True when `student` did what `model` does: the same touches, the same value (when known), and each
+    recorded call the model's first call on that node."""
     if student.touches != model.touches:
         return False
     if student.value is not None and student.value != model.value:  # None: a list of visits only
         return False
-    expected, called = _first_calls(model.calls), _first_calls(student.calls)
-    if len(called) != len(student.calls):  # a node called twice is no model's habit
+    if len({call.node for call in student.calls}) != len(student.calls):  # a node called twice is no model's habit
         return False
-    # the same node: the same maximizing, window and value (3 == 3.0)
-    return all(call == expected.get(call.node) for call in called.values())
-
-
-def _first_calls(calls: Iterable[Call]) -> dict[str, Call]:
-    first: dict[str, Call] = {}
-    for call in calls:
-        first.setdefault(call.node, call)
-    return first
+    expected = {call.node: call for call in reversed(model.calls)}  # each node's first call
+    return all(call == expected.get(call.node) for call in student.calls)  # 3 == 3.0

@@ -1,10 +1,7 @@
 """Provides `model_run`: what a student's alpha-beta with given habits does on a tree, as a `Run`.
 
-A `Habits` is one way of writing alpha-beta: the textbook's (cut on equality or only past the bound,
-fail-soft or fail-hard), or one with a known mistake (never cutting, not passing the updated window,
-visiting right to left, not switching players). The misconceptions (`misconceptions.py`) are habits;
-the grader runs each on the student's tree and names the one that does what the student's code did.
-Written as the textbook's max_value/min_value pair (AIMA Fig. 5.7), recursing through one function.
+A `Habits` is one way of writing alpha-beta: the textbook's, or one with a known mistake (the
+misconceptions). `model_run` is the textbook's max_value/min_value pair (AIMA Fig. 5.7).
 """
 
 from __future__ import annotations
@@ -43,13 +40,11 @@ class Habits:
 
     Attributes:
         strict: cuts only when the value passes the bound.
-        returns: what a node returns: "value" (its best value, fail-soft), "bound" (the bound it failed
-            against, fail-hard: beta at a MAX cut, else alpha raised by the values), or "alpha" (the
-            `return alpha` of a loop that breaks at the cut: the window's own bound, raised by the values,
-            even past beta).
-        prunes: False for code that never cuts (minimax's visits with a window alongside).
-        passes_window: False for code that gives every child the window its node was called with, not
-            the window raised (lowered) by the children searched so far.
+        returns: "value" (its best value, fail-soft), "bound" (the bound it failed against, fail-hard), or
+            "alpha" (the `return alpha` of a loop that breaks at the cut: alpha raised by the values, even
+            past beta).
+        prunes: False for code that never cuts.
+        passes_window: False for code that gives every child the window its node was called with.
         left_to_right: False for code that visits the children from the last to the first.
         alternates: False for code that passes its own `maximizing` to the children unchanged.
         windowed: False for minimax (calls carry no alpha and beta).

@@ -1,5 +1,5 @@
 """Provides what grading exchanges with a student's code: the tree it is given (`PlainNode`) and what its run
-left behind (`Call`, `Run`), each with its JSON form for the sandbox's pipe."""
+left behind (`Call`, `Run`), in the JSON form of the sandbox's pipe."""
 
 from __future__ import annotations
 
@@ -16,13 +16,8 @@ __all__ = ["Call", "Failure", "PlainNode", "Run", "number_to_json", "plain_tree"
 
 @dataclass(frozen=True)
 class PlainNode:
-    """A node as a student's function sees it: a name, children in order, and a value at a leaf.
-
-    Attributes:
-        name: the node's name, as the app and the traces call it (A, B, ...).
-        value: the static value at a leaf (MAX's view), None at an inner node.
-        children: the children, left to right (empty at a leaf).
-    """
+    """A node as a student's function sees it: its name (as the app names it), its children left to right,
+    and at a leaf its static value (MAX's view; None at an inner node)."""
 
     name: str
     value: Value | None = None
@@ -31,11 +26,6 @@ class PlainNode:
     def to_json(self) -> dict[str, Any]:
         """{"name": N, "value": V, "children": [...]}: what the sandbox's worker reads."""
         return {"name": self.name, "value": self.value, "children": [child.to_json() for child in self.children]}
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> PlainNode:
-        """The inverse of `to_json`."""
-        return cls(data["name"], data.get("value"), tuple(cls.from_json(child) for child in data.get("children", ())))
 
     def walk(self) -> Iterator[PlainNode]:
         """The node and every node below it, depth first, left to right."""
@@ -57,6 +47,11 @@ def plain_tree(trace: Trace) -> PlainNode:
     return build(trace.root.id)
 
 
+def root_is_max(trace: Trace) -> bool:
+    """True when MAX moves at the trace's root (the `maximizing` a student's top call gets)."""
+    return trace.root_player is Player.MAX
+
+
 class Failure:
     """Why a student's run returned no value (the `Run.failure` texts): the function raised an exception
     (ERROR: the message is the student's own short traceback), ran past the time limit (TIMEOUT), asked for
@@ -74,9 +69,8 @@ class Call:
         node: the name of the node it was called with.
         alpha: the alpha it was given (None for minimax's `f(node, maximizing)`).
         beta: the beta it was given.
-        maximizing: the `maximizing` argument as given (any object's truth, as a bool).
-        returned: what it returned: a number, or the text (repr) of anything else; None when the
-            call raised or never returned.
+        maximizing: the truth of the `maximizing` argument.
+        returned: a number, or the text (repr) of anything else; None when the call raised or never returned.
     """
 
     node: str
@@ -106,7 +100,7 @@ class Run:
         value: what the top call returned (a number, or the repr of anything else; None on failure).
         failure: None when the call returned; otherwise one of `Failure`'s texts.
         message: the student's short traceback (ERROR, RECURSION) or what stopped the run.
-        seconds: how long the run took.
+        extra: {"output": what the student printed}, when anything.
     """
 
     touches: tuple[str, ...]
@@ -117,18 +111,9 @@ class Run:
     seconds: float = 0.0
     extra: dict[str, Any] = field(default_factory=dict, compare=False)
 
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "touches": list(self.touches),
-            "calls": [call.to_json() for call in self.calls],
-            "value": number_to_json(self.value),
-            "failure": self.failure,
-            "message": self.message,
-            "seconds": self.seconds,
-        }
-
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Run:
+        """A run as the worker writes it (see `visualizer.grading.worker`)."""
         return cls(
             tuple(data["touches"]),
             tuple(Call.from_json(call) for call in data.get("calls", ())),
@@ -146,13 +131,5 @@ def number_to_json(value: Any) -> Any:
     return value
 
 
-_INFINITIES = {"inf": math.inf, "-inf": -math.inf}
-
-
 def _from_json(value: Any) -> Any:
-    return _INFINITIES.get(value, value) if isinstance(value, str) else value
-
-
-def root_is_max(trace: Trace) -> bool:
-    """True when MAX moves at the trace's root (the `maximizing` a student's top call gets)."""
-    return trace.root_player is Player.MAX
+    return {"inf": math.inf, "-inf": -math.inf}.get(value, value) if isinstance(value, str) else value

@@ -1,9 +1,7 @@
 """Provides `run_student`: a student's search function run on trees in a separate, limited process.
 
-The worker (`worker.py`, run by file path) gets a time limit per tree, a memory limit (address space), a
-recursion limit, a small file-size limit and a fresh temporary folder. This stops runaway code (a loop
-that never ends, a list that grows without end, recursion without a base case, a disk filled with
-output); it is not a security sandbox against a student who means harm.
+The worker (`worker.py`) gets a time limit per tree, a memory limit, a recursion limit, a small file-size
+limit and a fresh temporary folder: this stops runaway code, not a student who means harm.
 """
 
 from __future__ import annotations
@@ -51,24 +49,13 @@ def run_student(
     recursion: int = DEFAULT_RECURSION,
     progress: Callable[[int, int], None] | None = None,
 ) -> list[Run]:
-    """Runs the student's `function` from the file `path` on each tree, each in turn, in a worker process.
+    """Runs the student's `function` from the file `path` on each tree in turn, in a worker process.
 
-    A tree that runs out of time, or whose run kills the worker, gets a `Run` with that failure, and a
-    fresh worker goes on from the next tree.
-
-    Args:
-        path: the student's .py file.
-        function: the name of the function in it.
-        trees: the trees, as the student's function receives them.
-        maximizing: for each tree, whether MAX moves at its root (the top call's `maximizing`).
-        algorithm: "alphabeta" (f(node, alpha, beta, maximizing)) or "minimax" (f(node, maximizing)).
-        timeout: seconds allowed per tree.
-        memory_mb: the worker's address space limit, in MB.
-        recursion: the worker's recursion limit.
-        progress: called as progress(done, total) after each tree.
-
-    Returns:
-        One `Run` per tree, in order.
+    `maximizing` says for each tree whether MAX moves at its root; `algorithm` is "alphabeta" (the student
+    writes f(node, alpha, beta, maximizing)) or "minimax" (f(node, maximizing)); `timeout` is in seconds per
+    tree, `memory_mb` the worker's address space; `progress(done, total)` is called after each tree. A tree
+    that runs out of time, or whose run kills the worker, gets a `Run` with that failure, and a fresh worker
+    goes on from the next tree.
 
     Raises:
         InputError: the file cannot be used (missing, not Python, does not load, no such function, wrong

@@ -1,16 +1,16 @@
 """Provides the worker process that runs a student's search function on trees and writes one JSON line per run.
 
-Run by file path as `python -I worker.py` (standard library only, so it starts fast and imports nothing of
-the visualizer). It reads one job from stdin: {"path", "function", "algorithm": "alphabeta"|"minimax",
-"trees": [PlainNode.to_json(), ...], "maximizing": [bool, ...], "memory_mb", "recursion", "start"} and
-optional "display" (the file name to show) and "cpu_seconds". It writes {"ready": true} once the student's
-module is loaded (or one {"unusable": reason} line and exits), then one `Run.to_json()` line per tree from
-"start" (plus "output" when the student printed something). It limits memory, recursion, file size and CPU
-time; it stops runaway code, it is not a security sandbox. When stdin closes it exits at once.
+Run by file path as `python -I worker.py` (standard library only: it imports nothing of the visualizer). It
+reads one job from stdin: {"path", "function", "algorithm": "alphabeta"|"minimax", "trees":
+[PlainNode.to_json(), ...], "maximizing": [bool, ...], "memory_mb", "recursion", "start"} and optional
+"display" (the file name to show) and "cpu_seconds". It writes {"ready": true} once the student's module is
+loaded (or one {"unusable": reason} line), then one line per tree from "start" (what `Run.from_json` reads,
+with "output" when the student printed something). It stops runaway code; it is not a security sandbox.
 """
 
 import collections
 import contextlib
+import functools
 import importlib.util
 import inspect
 import io
@@ -23,6 +23,8 @@ import signal
 import sys
 import threading
 import time
+from types import ModuleType
+from typing import IO, Any
 
 OUTPUT_KEPT = 2000
 """Characters kept of what the student printed during one tree."""
@@ -35,7 +37,7 @@ FRAMES_SHOWN = 4
 
 TOUCHES: list[str] = []
 """Names of the nodes touched during the current tree, in the order first touched."""
-CALLS: list[list] = []
+CALLS: list[list[Any]] = []
 """The calls of the current tree: [node, alpha, beta, maximizing, returned] each."""
 
 
@@ -44,42 +46,42 @@ class Node:
 
     __slots__ = ("_children", "_name", "_seen", "_value")
 
-    def __init__(self, name, value, children):
+    def __init__(self, name: str, value: Any, children: tuple["Node", ...]) -> None:
         self._name, self._value, self._children, self._seen = name, value, children, False
 
-    def touch(self):
+    def touch(self) -> None:
         """Records the node's first touch."""
         if not self._seen:
             self._seen = True
             TOUCHES.append(self._name)
 
     @property
-    def name(self):
+    def name(self) -> str:
         self.touch()
         return self._name
 
     @property
-    def value(self):
+    def value(self) -> Any:
         self.touch()
         return self._value
 
     @property
-    def children(self):
+    def children(self) -> list["Node"]:
         self.touch()
         return list(self._children)
 
-    def is_leaf(self):
+    def is_leaf(self) -> bool:
         """True when the node has no children."""
         self.touch()
         return not self._children
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return f"Node({self._name!r})"
 
 
-def build(data):
+def build(data: dict[str, Any]) -> Node:
     """The `Node` tree of a `PlainNode.to_json()` object (without recursion: a tree may be deep)."""
-    made = {}
+    made: dict[int, Node] = {}
     stack = [(data, False)]
     while stack:
         item, expanded = stack.pop()
@@ -93,7 +95,7 @@ def build(data):
     return made[id(data)]
 
 
-def number(value):
+def number(value: Any) -> Any:
     """A value as the JSON line carries it: a number ("inf"/"-inf" for infinities) or its repr."""
     kind = type(value)
     if kind is int:
@@ -107,80 +109,69 @@ def number(value):
     return text if len(text) <= 80 else text[:77] + "..."
 
 
-def truth(value):
+def truth(value: Any) -> bool:
     try:
         return bool(value)
     except Exception:  # noqa: BLE001 (the student's own __bool__ may raise anything)
         return False
 
 
-def make_recorder(function, width):
+def make_recorder(function: Any, width: int) -> Any:
     """`function` wrapped so that every call through the module's name is recorded in CALLS."""
     try:
         bind = inspect.signature(function).bind
     except (TypeError, ValueError):
         bind = None  # a built-in: calls with keywords are recorded by position only
 
-    def recorder(*args, **named):
+    @functools.wraps(function)
+    def recorder(*args: Any, **named: Any) -> Any:
         given = args
-        if named or len(args) != width:
-            try:
-                given = tuple(bind(*args, **named).arguments.values())[:width]
-            except TypeError:  # the call itself will raise it, in the student's frame
-                given = args[:width]
+        if (named or len(args) != width) and bind is not None:
+            with contextlib.suppress(TypeError):  # the call itself will raise it, in the student's frame
+                given = tuple(bind(*args, **named).arguments.values())
+        given = given[:width]
         node = given[0] if given else None
-        if type(node) is Node:
-            node.touch()
-            name = node._name
+        name = node.name if type(node) is Node else number(node)
+        if len(given) < width:
+            entry = [name, None, None, False, None]
+        elif width == 4:
+            entry = [name, number(given[1]), number(given[2]), truth(given[3]), None]
         else:
-            name = number(node)
-        if width == 4:
-            entry = (
-                [name, number(given[1]), number(given[2]), truth(given[3]), None]
-                if len(given) == 4
-                else [name, None, None, False, None]
-            )
-        else:
-            entry = [name, None, None, truth(given[1]) if len(given) == 2 else False, None]
+            entry = [name, None, None, truth(given[1]), None]
         if len(CALLS) < MAX_CALLS:
             CALLS.append(entry)
-        if named or len(args) != width:
-            result = function(*args, **named)
-        elif width == 4:
-            result = function(args[0], args[1], args[2], args[3])
-        else:
-            result = function(args[0], args[1])
+        result = function(*args, **named)
         entry[4] = number(result)
         return result
 
-    recorder.__wrapped__ = function
     return recorder
 
 
 class Capture(io.TextIOBase):
     """Stands in for sys.stdout and sys.stderr: keeps the first OUTPUT_KEPT characters, drops the rest."""
 
-    def __init__(self):
-        self.parts, self.size = [], 0
+    def __init__(self) -> None:
+        self.parts: list[str] = []
+        self.size = 0
 
-    def writable(self):
+    def writable(self) -> bool:
         return True
 
-    def write(self, text):
+    def write(self, text: str) -> int:
         if self.size < OUTPUT_KEPT:
             self.parts.append(str(text)[: OUTPUT_KEPT - self.size])
             self.size += len(self.parts[-1])
         return len(text)
 
-    def take(self):
+    def take(self) -> str:
         text = "".join(self.parts)
         self.parts, self.size = [], 0
         return text
 
 
-def student_traceback(error, path, display):
+def student_traceback(error: BaseException, path: str, display: str) -> str:
     """The student's own short traceback: their last frames only, then "Type: message"."""
-    frames = collections.deque(maxlen=FRAMES_SHOWN)
+    frames: collections.deque[tuple[int, str]] = collections.deque(maxlen=FRAMES_SHOWN)
     count = 0
     trace = error.__traceback__
     while trace is not None:
@@ -203,7 +194,7 @@ def student_traceback(error, path, display):
     return "\n".join(lines)
 
 
-def exception_line(error):
+def exception_line(error: BaseException) -> str:
     try:
         text = str(error)
     except Exception:  # noqa: BLE001 (the student's own exception's __str__ may raise anything)
@@ -212,7 +203,7 @@ def exception_line(error):
     return f"{type(error).__name__}: {text}" if text else type(error).__name__
 
 
-def student_line(error, path):
+def student_line(error: BaseException, path: str) -> int | None:
     """The line of the student's file where `error` was raised (its last frame there), or None."""
     line = getattr(error, "lineno", None) if isinstance(error, SyntaxError) else None
     trace = error.__traceback__
@@ -227,7 +218,7 @@ class Unusable(Exception):
     """The student's file cannot be graded; the message says why in one line."""
 
 
-def load(job):
+def load(job: dict[str, Any]) -> tuple[ModuleType, int]:
     """The student's module and the number of parameters of its function (4, or 2 for minimax); Unusable
     when it cannot be used."""
     path, display, name = job["path"], job.get("display", job["path"]), job["function"]
@@ -235,6 +226,7 @@ def load(job):
     call = f"{name}(node, alpha, beta, maximizing)" if width == 4 else f"{name}(node, maximizing)"
     sys.path.insert(0, os.path.dirname(path))
     spec = importlib.util.spec_from_file_location("student", path)
+    assert spec is not None and spec.loader is not None  # a path ending in .py always has both
     module = importlib.util.module_from_spec(spec)
     sys.modules["student"] = module
     try:
@@ -279,7 +271,7 @@ def load(job):
     return module, width
 
 
-def failure_of(error, memory_mb):
+def failure_of(error: BaseException, memory_mb: int) -> tuple[str, str]:
     """The failure (the `Run.failure` text) that `error` ended the run with, and the line said before the
     student's traceback."""
     if isinstance(error, RecursionError):
@@ -292,19 +284,19 @@ def failure_of(error, memory_mb):
     return "error", ""
 
 
-def run_tree(module, name, width, root, maximizing, path, display, memory_mb):
-    """One run on one tree, as the JSON object `Run.to_json()` reads."""
+def run_tree(job: dict[str, Any], module: ModuleType, width: int, root: Node, maximizing: bool) -> dict[str, Any]:
+    """One run on one tree, as the JSON object `Run.from_json` reads."""
     TOUCHES.clear()
     CALLS.clear()
-    function = getattr(module, name)
+    function = getattr(module, job["function"])
     failure, message, value = None, "", None
     start = time.perf_counter()
     try:
         result = function(root, -math.inf, math.inf, maximizing) if width == 4 else function(root, maximizing)
         value = number(result)
     except BaseException as error:  # noqa: BLE001 (anything the student's code raised: their traceback)
-        failure, why = failure_of(error, memory_mb)
-        message = why + student_traceback(error, path, display)
+        failure, why = failure_of(error, job["memory_mb"])
+        message = why + student_traceback(error, job["path"], job.get("display", job["path"]))
     seconds = time.perf_counter() - start
     return {
         "touches": list(TOUCHES),
@@ -316,7 +308,7 @@ def run_tree(module, name, width, root, maximizing, path, display, memory_mb):
     }
 
 
-def set_limits(job):
+def set_limits(job: dict[str, Any]) -> None:
     memory = int(job["memory_mb"]) << 20
     resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
     resource.setrlimit(resource.RLIMIT_FSIZE, (FILE_SIZE_LIMIT, FILE_SIZE_LIMIT))
@@ -328,13 +320,13 @@ def set_limits(job):
     sys.setrecursionlimit(frames(job))
 
 
-def frames(job):
+def frames(job: dict[str, Any]) -> int:
     """The interpreter's recursion limit: each of the student's calls costs two frames (the recorder's
     wrapper and the function), so --recursion N lets the student's own recursion go N deep."""
     return 2 * int(job["recursion"]) + 50
 
 
-def watch_stdin():
+def watch_stdin() -> None:
     """Exits the process as soon as the parent closes stdin (or dies)."""
     try:
         while os.read(0, 65536):
@@ -343,11 +335,10 @@ def watch_stdin():
         os._exit(3)
 
 
-def work(job, channel):
+def work(job: dict[str, Any], channel: IO[str]) -> None:
     """Loads the module, then runs every tree from "start", writing one line each."""
     capture = Capture()
     sys.stdout = sys.stderr = capture
-    path, display, name = job["path"], job.get("display", job["path"]), job["function"]
     try:
         module, width = load(job)
     except Unusable as reason:
@@ -357,8 +348,7 @@ def work(job, channel):
     send(channel, {"ready": True})
     trees, maximizing = job["trees"], job["maximizing"]
     for index in range(int(job.get("start", 0)), len(trees)):
-        root = build(trees[index])
-        run = run_tree(module, name, width, root, bool(maximizing[index]), path, display, job["memory_mb"])
+        run = run_tree(job, module, width, build(trees[index]), bool(maximizing[index]))
         output = capture.take()
         if output:
             run["output"] = output
@@ -367,12 +357,12 @@ def work(job, channel):
             return  # the parent starts a fresh process for the next tree
 
 
-def send(channel, data):
+def send(channel: IO[str], data: dict[str, Any]) -> None:
     channel.write(json.dumps(data, allow_nan=True) + "\n")
     channel.flush()
 
 
-def main():
+def main() -> None:
     sys.setrecursionlimit(20_000)  # json reads a deep tree by recursion (in C, on the main thread's 8 MB stack)
     job = json.loads(sys.stdin.buffer.readline())
     channel = os.fdopen(os.dup(1), "w", encoding="utf-8")

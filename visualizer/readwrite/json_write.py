@@ -1,41 +1,40 @@
 """Provides `json_v2_chunks`: a trace as version 2 JSON text, in pieces, straight from its columns.
 
-Version 2 is still networkx node-link data, but its node records hold only `id` and `name` and its
-edges only `source` and `target`; every other node field is a column under `graph.node_columns` and
-the events are columns under `graph.events` (one array per field, indexed by node id or by step - 1).
+Version 2 is networkx node-link data whose node records hold only `id` and `name` and whose edges
+only `source` and `target`; every other node field is a column under `graph.node_columns` and the
+events are columns under `graph.events` (one array per field, indexed by node id or by step - 1).
 Small traces are written indented (a list or object of plain values on one line), big ones without
 any space. The text is deterministic: sorted keys, the same bytes for the same search.
 """
 
 from __future__ import annotations
 
+import json
 import math
-from collections.abc import Iterator, Sequence
-from itertools import compress
+import re
+from collections.abc import Callable, Iterator, Sequence
+from itertools import compress, repeat
+from operator import is_not
 from typing import Any
 
 from visualizer.games.base import Player
-from visualizer.readwrite.decode import msgspec
+from visualizer.readwrite.bulk_text import int_texts, interleave
 from visualizer.readwrite.json_text import (
     MINUS_INF,
     PLUS_INF,
-    Records,
-    coded_column,
+    Column,
+    codes_text,
     compact_chunks,
-    encoded,
-    list_bytes,
-    materialised,
-    maybe_column,
-    plain_column,
+    list_text,
+    listed,
     readable_text,
-    small_codes_column,
-    values_column,
+    values_text,
 )
 from visualizer.tracing.events import EVENT_FIELDS, EVENT_KINDS, SPARSE_FIELDS
 from visualizer.tracing.graph import FORMAT, check_names, options_record
 from visualizer.tracing.lazy_columns import RecordedColumns
 from visualizer.tracing.trace import Trace
-from visualizer.tracing.trace_columns import KINDS, NO_CHILD, TraceColumns
+from visualizer.tracing.trace_columns import KINDS, NO_CHILD, Nones, TraceColumns
 from visualizer.tracing.trace_records import NodeStatus
 from visualizer.version import __version__
 
@@ -136,31 +135,63 @@ def _summary(trace: Trace) -> dict[str, Any]:
     }
 
 
-def _document(trace: Trace, errors: str) -> dict[str, Any]:
-    """One pass as a version 2 document, its big lists as `Big`s (its earlier passes left out);
-    `errors` as `compact_chunks`."""
+def _column(column: Sequence[Any], text: Callable[[list[Any]], str] = list_text) -> Column:
+    """A column written as it is (`text` makes the text of a slice)."""
+    return Column(len(column), lambda start, end: text(listed(column[start:end])))
+
+
+def _maybe(column: Sequence[Any], text: Callable[[list[Any]], str] = list_text) -> Column | None:
+    """`_column`, or None (JSON null) when every value is None."""
+    if isinstance(column, Nones) or not any(map(is_not, column, repeat(None))):  # in C, stopping at a value
+        return None
+    return _column(column, text)
+
+
+def _codes(column: Sequence[Any], table: tuple[str, ...]) -> Column:
+    """A column of enum members as their codes in `table`."""
+    members = type(column[0]) if len(column) else ()
+    codes = {id(member): str(table.index(member.value)) for member in members}
+    return Column(len(column), lambda start, end: codes_text(column[start:end], codes))
+
+
+_NEEDS_ESCAPE = re.compile(r'[\x00-\x1f"\\]')
+"""The characters `json.dumps` escapes in a string (with `ensure_ascii=False`)."""
+
+
+def _node_records(ids: range, names: list[str]) -> str:
+    """The node records `{"id":...,"name":...}` of `ids`, joined by commas."""
+    if _NEEDS_ESCAPE.search("".join(names)):
+        names = [json.dumps(name, ensure_ascii=False)[1:-1] for name in names]
+    return interleave(len(ids), ['{"id":', ids, ',"name":"', names, '"}'], ",")
+
+
+def _edge_records(parents: list[int], children: range) -> str:
+    """The edge records `{"source":...,"target":...}` parent -> child, joined by commas."""
+    sources = int_texts(parents) or list_text(parents).split(",")
+    return interleave(len(children), ['{"source":', sources, ',"target":', children, "}"], ",")
+
+
+def _document(trace: Trace) -> dict[str, Any]:
+    """One pass as a version 2 document, its big lists as `Column`s (its earlier passes left out)."""
     check_names(trace)
     columns = trace.columns
-    names = columns.name
+    names, parents = columns.name, columns.parent
     _check_child_order(columns)
     events = {
-        "kind": small_codes_column(columns.event_kind),
-        "node": plain_column(columns.event_node, whole=True),
-        "value": values_column(columns.event_value, errors),
-        "alpha": values_column(columns.event_alpha, errors),
-        "beta": values_column(columns.event_beta, errors),
+        "kind": _column(columns.event_kind),
+        "node": _column(columns.event_node),
+        **{field: _maybe(getattr(columns, f"event_{field}"), values_text) for field in ("value", "alpha", "beta")},
     }
-    events.update((field, plain_column(values, whole=field == "child")) for field, values in _carried(trace).items())
+    events.update((field, _column(values)) for field, values in _carried(trace).items())
     node_columns = {
-        "depth": plain_column(columns.depth, whole=True),
-        "move": plain_column(columns.move),
-        "player": coded_column(columns.player, CODES["player"]),
-        "status": coded_column(columns.status, CODES["status"]),
-        "board": maybe_column(columns.board),
-        "probability": values_column(columns.probability, errors) if columns.has_chance else None,
-        **{field: values_column(getattr(columns, field), errors) for field in _NODE_VALUES},
+        "depth": _column(columns.depth),
+        "move": _column(columns.move),
+        "player": _codes(columns.player, CODES["player"]),
+        "status": _codes(columns.status, CODES["status"]),
+        "board": _maybe(columns.board),
+        "probability": _maybe(columns.probability, values_text) if columns.has_chance else None,
+        **{field: _maybe(getattr(columns, field), values_text) for field in _NODE_VALUES},
     }
-    parents = columns.parent
     return {
         "directed": True,
         "multigraph": False,
@@ -178,81 +209,45 @@ def _document(trace: Trace, errors: str) -> dict[str, Any]:
             "node_columns": node_columns,
             "events": events,
         },
-        "nodes": Records(len(names), lambda start, end: _node_text(range(start, end), names[start:end], errors)),
-        "edges": Records(
+        "nodes": Column(len(names), lambda start, end: _node_records(range(start, end), names[start:end])),
+        "edges": Column(
             max(len(names) - 1, 0),
-            lambda start, end: _edge_text(parents[start + 1 : end + 1], range(start + 1, end + 1)),
+            lambda start, end: _edge_records(listed(parents[start + 1 : end + 1]), range(start + 1, end + 1)),
         ),
     }
 
 
-class _Node(msgspec.Struct, gc=False):
-    """A node record as msgspec writes it: `{"id":...,"name":...}` (its fields in sorted order)."""
-
-    id: int
-    name: str
-
-
-class _Edge(msgspec.Struct, gc=False):
-    """An edge record as msgspec writes it: `{"source":...,"target":...}`."""
-
-    source: int
-    target: int
-
-
-def _records_text(records: Iterator[msgspec.Struct]) -> bytearray:
-    """The records' compact JSON list (the whole list encoded in C)."""
-    return encoded(list(records))
-
-
-def _edge_text(parents: Sequence[int], children: range) -> bytearray:
-    """The edge records parent -> child, encoded by msgspec."""
-    return _records_text(map(_Edge, parents, children))
-
-
-def _node_text(ids: range, names: Sequence[str], errors: str = "strict") -> bytearray:
-    """The node records of `ids`; a name holding a lone surrogate (or a str subclass) goes through the
-    standard library, the only encoder that passes it (as `json.dumps` always did)."""
-    try:
-        return _records_text(map(_Node, ids, names))
-    except (UnicodeEncodeError, TypeError):
-        return list_bytes([{"id": node, "name": name} for node, name in zip(ids, names)], errors=errors)
-
-
-def _size(trace: Trace) -> int:
-    return max(max(len(one.columns.event_kind), len(one.columns.depth)) for one in trace.passes)
-
-
-def json_v2_bytes(trace: Trace, *, indent: bool | None = None, errors: str = "strict") -> Iterator[bytes]:
-    """The trace as version 2 JSON in pieces of UTF-8 (joined, one document ending in a newline):
-    what a file takes, made as bytes by msgspec and never decoded on the way.
+def json_v2_chunks(trace: Trace, *, indent: bool | None = None) -> Iterator[str]:
+    """The trace as version 2 JSON text in pieces (joined, one document ending in a newline).
 
     Args:
         trace: a finished trace (with its earlier passes, if any).
         indent: True for the indented layout, False for no spaces at all; None (the default)
             indents traces of at most `INDENT_LIMIT` events and nodes in every pass.
-        errors: "strict" refuses a name holding a lone surrogate (UnicodeEncodeError: UTF-8 cannot
-            hold it); "surrogatepass" encodes it anyway, for `json_v2_chunks`, which decodes it back.
 
     Raises:
         InputError: two nodes share a name, or a name is empty (before any piece is made).
         ValueError: a value is NaN.
     """
-    documents = [_document(one, errors) for one in trace.passes]  # names checked before any text
+    documents = [_document(one) for one in trace.passes]  # names checked before any text
     document = documents[-1]
     if documents[:-1]:
         document["graph"]["passes"] = documents[:-1]
     if indent is None:
-        indent = _size(trace) <= INDENT_LIMIT
+        indent = max(max(len(one.columns.event_kind), len(one.columns.depth)) for one in trace.passes) <= INDENT_LIMIT
     if indent:
-        yield (readable_text(materialised(document), 0) + "\n").encode("utf-8", errors)
+        yield readable_text(document) + "\n"
         return
-    yield from compact_chunks(document, errors)
-    yield b"\n"
+    yield from compact_chunks(document)
+    yield "\n"
 
 
-def json_v2_chunks(trace: Trace, *, indent: bool | None = None) -> Iterator[str]:
-    """`json_v2_bytes` as text: the same pieces decoded (a lone surrogate in a name is kept, as
-    `json.dumps` keeps it). See `json_v2_bytes` for the arguments and errors."""
-    for chunk in json_v2_bytes(trace, indent=indent, errors="surrogatepass"):
-        yield chunk.decode("utf-8", "surrogatepass")
+def json_v2_bytes(trace: Trace, *, indent: bool | None = None) -> Iterator[bytes]:
+    """`json_v2_chunks` as UTF-8, what a file takes.
+
+    Raises:
+        UnicodeEncodeError: a name holds a lone surrogate, which UTF-8 cannot hold (`json_v2_chunks`
+            keeps it, as `json.dumps` does).
+    """
+    for chunk in json_v2_chunks(trace, indent=indent):
+        yield chunk.encode("utf-8")

@@ -1,10 +1,8 @@
 """Provides the event kinds a search reports, what each one carries (`EVENT_KINDS`), and the `Event` record.
 
-This is the one place that lists the event kinds. A new kind is an `EventKind` member plus its
-`KindSpec` here (what it does to the node it happens at, which fields it carries), a sentence in
-`describe.py` and, if it brings a field of its own, the field in `EVENT_FIELDS` and on `Event`.
-The recorder, `Replay`, `lockstep`, the trace checker and the JSON writer and readers read this
-table instead of naming kinds.
+This is the one place that lists the event kinds: a new kind is an `EventKind` member and its `KindSpec`
+here, a sentence in `describe.py` and, if it brings a field of its own, the field in `EVENT_FIELDS` and
+on `Event`. Everything else reads this table instead of naming kinds.
 """
 
 from __future__ import annotations
@@ -14,17 +12,7 @@ from dataclasses import dataclass
 
 from visualizer.games.base import Value
 
-__all__ = [
-    "Bound",
-    "Effect",
-    "EVENT_FIELDS",
-    "EVENT_KINDS",
-    "EventField",
-    "EventKind",
-    "Event",
-    "KindSpec",
-    "SPARSE_FIELDS",
-]
+__all__ = ["Bound", "Effect", "EVENT_FIELDS", "EVENT_KINDS", "Event", "EventKind", "KindSpec", "SPARSE_FIELDS"]
 
 
 class EventKind(enum.Enum):
@@ -97,10 +85,9 @@ class EventField:
 
     Attributes:
         name: the `Event` attribute and the key in trace files.
-        holds: what the value is: "node" (a node id, written as the node's name), "nodes" (a tuple
-            of them), "bound" (a `Bound`, written as its value), "value" (a number), "count" (a whole
-            number) or "moves" (a tuple of move labels, written as a list of strings).
-        doc: what it means, for the README's trace format.
+        holds: "node" (a node id, written as the node's name), "nodes" (a tuple of them), "bound" (a
+            `Bound`, written as its value), "value", "count" or "moves" (move labels, written as a list).
+        doc: what it means.
     """
 
     name: str
@@ -129,8 +116,8 @@ EVENT_FIELDS: dict[str, EventField] = {
 """Every field an event kind may carry, by name."""
 
 SPARSE_FIELDS = ("ref", "bound", "limit", "score", "playout", "visits")
-"""Fields held as {step: value} and written to files only when some event has them (traces without
-them keep the file layout of before); `child` and `skipped` are written for every event."""
+"""Fields held as {step: value} and written to files only when some event has them; `child` and
+`skipped` are written for every event."""
 
 
 @dataclass(frozen=True)

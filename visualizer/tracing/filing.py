@@ -1,22 +1,21 @@
 """Provides `file_log`: one pass's log (`SearchLog`) filed into the columns of its trace, a chunk of events at a time.
 
-The hooks log only what they are told (`recording_hooks`); which node each event is at, and the
-node's visit, value and window at it, follow from the order of the kinds (`levels`). The log is filed
-a chunk at a time, carrying the nodes left open from one chunk to the next, so the arrays on the way
-stay small (quick to reach, and no memory kept). Python steps only through the cut-offs, the table
-hits and, for a game searched by an algorithm that enters a node again (PVS, Monte Carlo), the
-nodes opened, which it names by their paths.
+Which node each event is at, and the node's visit, value and window at it, follow from the order of the
+kinds (`levels`). A chunk at a time, carrying the nodes left open from one chunk to the next, the arrays
+on the way stay small. Python steps only through the cut-offs, the table hits and, for a game searched
+by an algorithm that enters a node again (PVS, Monte Carlo), the nodes opened, named by their paths.
 """
 
 from __future__ import annotations
 
 from array import array
+from collections.abc import Sequence
 from itertools import chain
 from typing import Any
 
 import numpy as np
 
-from visualizer.games.base import Game, Value
+from visualizer.games.base import Game, Value, explicit_tree
 from visualizer.tracing.events import SPARSE_FIELDS, EventKind
 from visualizer.tracing.levels import LevelChunk, is_kind
 from visualizer.tracing.recording_hooks import LOGS_VALUE
@@ -81,19 +80,24 @@ class _Filer:
         self.closings: list[np.ndarray] = []  # per chunk: the closings' (node, value, window)
         self.evaluations: list[np.ndarray] = []  # per chunk: the evaluations' (node, value)
         self.hits: list[np.ndarray] = []  # per chunk: the table hits' (step, visits opened by then)
+        self.new_states: list[Any] = []  # revisits: the states of the nodes named by path, and their moves
+        self.new_moves: list[Any] = []
         self.closed_with: dict[int, int] = {}  # revisits: where each node's value was when it last closed
         self.paths: dict[tuple[int | None, Any], int] = {}  # revisits: the node of each (parent, move)
-        self.parents: Any
+        self.parents: Any  # an array when the entries are the nodes, else a list
         self.depths: Any
+        self.states: Sequence[Any]
+        self.moves: Sequence[Any]
+        tree = explicit_tree(game)
         if log.entries_are_nodes:  # a game's pass that enters no node twice: the entries are its nodes
             entries = len(log.entered_states)
             self.parents, self.depths = np.full(entries, -1), np.zeros(entries, dtype=np.int64)
             self.states, self.moves = log.entered_states, log.entered_moves
-        elif game.is_explicit:
-            self.parents = [game.parent(node) for node in range(len(game))]
-            self.states, self.moves, self.depths = range(len(game)), [None, *range(1, len(game))], list(game.depths)
+        elif tree is not None:
+            self.parents = [tree.parent(node) for node in range(len(tree))]
+            self.states, self.moves, self.depths = range(len(tree)), [None, *range(1, len(tree))], list(tree.depths)
         else:
-            self.parents, self.states, self.moves, self.depths = [], [], [], []
+            self.parents, self.states, self.moves, self.depths = [], self.new_states, self.new_moves, []
 
     def file(self, kinds: np.ndarray, start: int) -> None:
         """Files the events of one chunk, the `start`-th event on."""
@@ -199,8 +203,8 @@ class _Filer:
         if known is None:
             known = self.paths[parent, move] = len(self.parents)
             self.parents.append(parent)
-            self.states.append(state)  # type: ignore[union-attr]
-            self.moves.append(move)  # type: ignore[union-attr]
+            self.new_states.append(state)
+            self.new_moves.append(move)
             self.depths.append(depth)
         return known
 

@@ -1,51 +1,39 @@
 """Provides `RecordedColumns`: the columns of a recorded pass, filed from its log and worked out on first use.
 
-The recorder's hooks only log the search's calls (`SearchLog`); the first read of any column files
-the whole log at once (`filing.file_log`). The names, moves as users see them, players, static values,
-probabilities, boards, statuses and children are worked out here when first read.
+The first read of a column of the log's own files the whole log at once (`filing.file_log`); the
+names, moves, players, static values, probabilities, boards, statuses and children are worked out
+when first read.
 """
 
 from __future__ import annotations
 
 from array import array
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import cached_property
 from itertools import islice
-from typing import Any
+from typing import Any, cast, overload
 
 import numpy as np
 
-from visualizer.games.base import ChanceMoves, Game, Player, Value, offers
+from visualizer.games.base import ChanceMoves, ExplicitNodes, Game, PathNamedGame, Player, Value, explicit_tree, offers
 from visualizer.gc_policy import paused_gc
 from visualizer.memo import Memo
 from visualizer.tracing.filing import file_log
 from visualizer.tracing.search_log import FiledLog, SearchLog
-from visualizer.tracing.trace_columns import ChildIndex, Nones, TraceColumns, players_by_depth, statuses
+from visualizer.tracing.trace_columns import ChildIndex, Nones, TraceColumns
 from visualizer.tracing.trace_records import NodeStatus
 
 __all__ = ["RecordedColumns"]
 
 _FILED = frozenset(
-    (
-        "parent",
-        "depth",
-        "alpha",
-        "beta",
-        "event_node",
-        "event_value",
-        "event_alpha",
-        "event_beta",
-        "event_child",
-        "event_skipped",
-        "event_extra",
-    )
+    ("parent", "depth", "alpha", "beta", "event_node", "event_value", "event_alpha", "event_beta", "event_child")
+    + ("event_skipped", "event_extra")
 )
 """The columns that are the filed log's own (set on the first read of any)."""
 
 
 class RecordedColumns(TraceColumns):
-    """The columns of a recorded pass; the log is filed, and names, moves, players, boards and statuses
-    made, on first use.
+    """The columns of a recorded pass, each made on its first read.
 
     Args:
         game: the searched game.
@@ -55,117 +43,124 @@ class RecordedColumns(TraceColumns):
     """
 
     def __init__(self, game: Game, log: SearchLog, *, negamax: bool, revisits: bool):
-        self.game, self._log, self._negamax, self._revisits = game, log, negamax, revisits
+        self.game, self.log, self.negamax, self.revisits = game, log, negamax, revisits
         self.event_kind = log.event_kind
 
     @cached_property
-    def _filed(self) -> FiledLog:
+    def filed(self) -> FiledLog:
         """The log, filed into columns."""
         with paused_gc():
-            return file_log(self._log, self.game, revisits=self._revisits)
+            return file_log(self.log, self.game, revisits=self.revisits)
 
     def __getattr__(self, name: str) -> Any:
-        """Sets the filed columns (`_FILED`) on the first read of any of them."""
-        if name not in _FILED:
+        """Makes a column on its first read (the filed log's own all at once)."""
+        if name in _FILED:
+            filed, count, steps = self.filed, self.node_count, len(self.event_kind)
+            self.parent, self.depth = filed.parents, filed.depths
+            self.event_node, self.event_value, self.event_child = filed.event_node, filed.event_value, filed.event_child
+            self.event_skipped, self.event_extra = filed.event_skipped, filed.event_extra
+            self.alpha, self.beta = filed.alphas or Nones(count), filed.betas or Nones(count)
+            self.event_alpha, self.event_beta = filed.event_alpha or Nones(steps), filed.event_beta or Nones(steps)
+        elif name in _MADE:
+            setattr(self, name, _MADE[name](self))
+        else:
             raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
-        filed, count, steps = self._filed, self.node_count, len(self.event_kind)
-        self.parent, self.depth = filed.parents, filed.depths
-        self.event_node, self.event_value, self.event_child = filed.event_node, filed.event_value, filed.event_child
-        self.event_skipped, self.event_extra = filed.event_skipped, filed.event_extra
-        windows = (filed.alphas, filed.betas, filed.event_alpha, filed.event_beta)
-        if filed.alphas is None:  # a search without a window: every alpha and beta is None
-            windows = (Nones(count), Nones(count), Nones(steps), Nones(steps))
-        self.alpha, self.beta, self.event_alpha, self.event_beta = windows
-        return getattr(self, name)
+        return vars(self)[name]
 
     @property
     def node_count(self) -> int:
-        return len(self._filed.parents)
+        return len(self.filed.parents)
+
+    @cached_property
+    def tree(self) -> ExplicitNodes | None:
+        """The searched game when it holds all its nodes (an explicit tree), else None."""
+        return explicit_tree(self.game)
 
     def carried_children(self) -> Sequence[int]:
         """The child of each event whose kind carries one, in step order."""
-        return self._filed.children_taken
+        return self.filed.children_taken
 
-    @cached_property
-    def visit(self) -> _ZeroIsNone:
-        return _ZeroIsNone(self._filed.visit_numbers)
+    def _visit(self) -> Sequence[int | None]:
+        return _ZeroIsNone(self.filed.visit_numbers)
 
-    @cached_property
-    def static_value(self) -> list[Value | None]:
+    def _static_value(self) -> list[Value | None]:
         """The evaluator's value of each node it was asked about (MAX's view), from the evaluations' events."""
         statics = np.empty(self.node_count, dtype=object)
-        statics[:] = self.game.values if self.game.is_explicit else None
-        nodes, values = self._filed.evaluated
-        if self._negamax and len(nodes):  # the mover's view: turned to MAX's
+        statics[:] = None if self.tree is None else self.tree.values
+        nodes, values = self.filed.evaluated
+        if self.negamax and len(nodes):  # the mover's view: turned to MAX's
             values = values * np.array([player.sign for player in self.player], dtype=object)[nodes]
         statics[nodes] = values
-        return statics.tolist()
+        column: list[Value | None] = statics.tolist()
+        return column
 
-    @cached_property
-    def player(self) -> list[Player]:
-        game = self.game
-        if game.is_explicit:
-            return [game.player(node) for node in range(len(game))]
-        if offers(game, ChanceMoves):  # chance nodes break the alternation: ask at every node
-            return list(map(Memo(game.player).__getitem__, self._filed.states))
-        return players_by_depth(game.player(self._filed.states[0]), self.depth)
+    def _player(self) -> list[Player]:
+        game, states = self.game, self.filed.states
+        if self.tree is not None:
+            return list(map(game.player, states))
+        if offers(game, ChanceMoves):  # chance nodes break the alternation: asked at every node
+            return list(map(Memo(game.player).__getitem__, states))
+        by_parity = (game.player(states[0]), game.player(states[0]).other)
+        return [by_parity[depth & 1] for depth in self.depth]
 
-    @cached_property
-    def probability(self) -> Sequence[float | None]:
+    def _probability(self) -> Sequence[float | None]:
         """The probability of each node's edge from a CHANCE parent (None elsewhere)."""
-        game = self.game
-        if not offers(game, ChanceMoves):
+        if not offers(self.game, ChanceMoves):
             return Nones(self.node_count)
-        chance, players, parents = Player.CHANCE, self.player, self.parent
-        states, moves = self._filed.states, self._filed.moves
+        chance, players, probability = Player.CHANCE, self.player, cast(ChanceMoves, self.game).probability
+        states, moves = self.filed.states, self.filed.moves
         return [
-            None if parent is None or players[parent] is not chance else game.probability(states[parent], moves[node])
-            for node, parent in enumerate(parents)
+            None if parent is None or players[parent] is not chance else probability(states[parent], moves[node])
+            for node, parent in enumerate(self.parent)
         ]
 
-    @cached_property
-    def value(self) -> list[Value | None]:
+    def _value(self) -> list[Value | None]:
         """Final values from MAX's view (None for nodes not visited)."""
-        values = self._filed.values
-        if not self._negamax:
+        values = self.filed.values
+        if not self.negamax:
             return values
         signs = [player.sign for player in self.player]
         return [None if value is None else value * sign for value, sign in zip(values, signs)]
 
-    @cached_property
-    def name(self) -> list[str]:
-        """Each node's name: an explicit tree's own; a game's the path of move labels from the root
-        (`PathNamedGame`), made a level at a time."""
-        game, filed = self.game, self._filed
-        if game.is_explicit:
-            return list(game.names)
-        count = self.node_count - 1
+    def _name(self) -> list[str]:
+        """An explicit tree's own names; a game's the paths of move labels from the root (`PathNamedGame`)."""
+        if self.tree is not None:
+            return list(self.tree.names)
+        filed, count = self.filed, self.node_count - 1
         parent = np.fromiter(islice(filed.parents, 1, None), dtype=np.intp, count=count)
         depth = np.fromiter(islice(filed.depths, 1, None), dtype=np.intp, count=count)
+        game = cast(PathNamedGame, self.game)  # (a game that does not hold its nodes names them by path)
         labels = game.move_labels(map(filed.states.__getitem__, parent), filed.moves[1:], depth)
         dotted = Memo(".".__add__)  # each distinct label's ".label" made once
-        suffixes = np.fromiter(map(dotted.__getitem__, labels), dtype=object, count=len(parent))
+        suffixes = np.fromiter(map(dotted.__getitem__, labels), dtype=object, count=count)
         return path_names(game.root_name(), parent, depth, suffixes)
 
-    @cached_property
-    def move(self) -> list[Any]:
-        moves = self._filed.moves[1:]  # the root (node 0) is reached by no move
+    def _move(self) -> list[Any]:
+        moves = self.filed.moves[1:]  # the root (node 0) is reached by no move
         try:
             return [None, *map(Memo(self.game.move_value).__getitem__, moves)]  # each distinct move once
         except TypeError:  # unhashable moves
             return [None, *map(self.game.move_value, moves)]
 
-    @cached_property
-    def board(self) -> list[str | None] | _Boards:
-        if self.game.is_explicit:
-            return Nones(self.node_count)
-        return _Boards(self.game, self._filed.states)
+    def _board(self) -> Sequence[str | None]:
+        return Nones(self.node_count) if self.tree is not None else _Boards(self.game, self.filed.states)
 
-    @cached_property
-    def children(self) -> list[tuple[int, ...]] | ChildIndex:
-        if self.game.is_explicit:
-            return [tuple(kids) for kids in self.game.children]
+    def _children(self) -> Sequence[tuple[int, ...]]:
+        if self.tree is not None:
+            return [tuple(kids) for kids in self.tree.children]
         return ChildIndex(self.parent)
+
+    def _status(self) -> list[NodeStatus]:
+        """Visited, else pruned or, for an explicit tree's nodes below the look-ahead, unreached
+        (pruned wins: `NodeStatus`); a revisiting search may search a child it skipped before."""
+        visit, pruned = self.visit, self.pruned_nodes
+        if self.tree is not None:
+            unvisited = [NodeStatus.PRUNED if node in pruned else NodeStatus.UNREACHED for node in range(len(visit))]
+        else:
+            unvisited = [NodeStatus.VISITED] * len(visit)  # games know only the nodes entered or skipped
+            for node in pruned:
+                unvisited[node] = NodeStatus.PRUNED
+        return [unvisited[node] if number is None else NodeStatus.VISITED for node, number in enumerate(visit)]
 
     @cached_property
     def pruned_by_cutoff(self) -> list[tuple[int, ...]]:
@@ -174,16 +169,13 @@ class RecordedColumns(TraceColumns):
         Explicit trees know every descendant, those below the depth limit too: all of them are pruned.
         A game knows only the nodes its search entered or skipped.
         """
-        filed = self._filed
-        if filed.one_visit_each:  # a game's pass that enters no node twice: a skipped node has no children
-            return [tuple(sorted(skipped)) for _node, _step, _child, skipped in filed.cutoffs]
-        result = []
+        filed, result = self.filed, []
         for _node, _step, _child, skipped in filed.cutoffs:
             pruned, frontier = [], list(skipped)
-            while frontier:
+            while frontier and not filed.one_visit_each:  # (a node skipped in such a pass has no children)
                 pruned.extend(frontier)
                 frontier = [kid for node in frontier for kid in self.children[node]]
-            result.append(tuple(sorted(pruned)))
+            result.append(tuple(sorted(pruned + frontier)))
         return result
 
     @cached_property
@@ -191,35 +183,25 @@ class RecordedColumns(TraceColumns):
         return set().union(*self.pruned_by_cutoff)
 
     def unreached(self) -> tuple[int, ...]:
-        """The nodes neither visited nor pruned, in id order (games register no others).
+        """The explicit tree's nodes neither visited nor pruned, in id order (below the look-ahead)."""
+        return tuple(node for node, status in enumerate(self.status) if status is NodeStatus.UNREACHED)
 
-        They lie below the depth limit; a node below it inside a skipped subtree is pruned instead.
-        """
-        if not self.game.is_explicit:
-            return ()
-        return tuple(node for node, visit in enumerate(self.visit) if visit is None and node not in self.pruned_nodes)
 
-    @cached_property
-    def status(self) -> list[NodeStatus]:
-        if self.game.is_explicit:
-            return statuses(self.visit, self.pruned_nodes)
-        status = [NodeStatus.VISITED] * self.node_count  # games know only the nodes entered or skipped
-        visit = self.visit
-        for node in self.pruned_nodes:
-            if visit[node] is None:  # a search that revisits may search a child it skipped before
-                status[node] = NodeStatus.PRUNED
-        return status
+_MADE: dict[str, Callable[[RecordedColumns], Any]] = {
+    name: getattr(RecordedColumns, f"_{name}")
+    for name in ("visit", "static_value", "player", "probability", "value", "name", "move", "board", "children")
+    + ("status",)
+}
+"""How each column that is not the filed log's own is made."""
 
 
 def path_names(root: str, parent: np.ndarray, depth: np.ndarray, suffixes: np.ndarray) -> list[str]:
-    """The names of nodes 0, 1, ...: `root`, then each node's parent's name and its suffix (".label").
-    The root's children are named by their labels alone (`PathNamedGame.child_name`).
+    """The names of nodes 0, 1, ...: `root`, then each node's parent's name and its suffix (".label"),
+    a depth at a time; the root's children are named by their labels alone (`PathNamedGame.child_name`).
 
     Args:
         root: the root's name.
         parent, depth, suffixes: of nodes 1, 2, ... (arrays: the suffixes an object array).
-
-    The nodes of each depth are named together, in C.
     """
     names = np.empty(len(parent) + 1, dtype=object)
     names[0] = root
@@ -231,31 +213,33 @@ def path_names(root: str, parent: np.ndarray, depth: np.ndarray, suffixes: np.nd
             names[nodes + 1] = [suffix[1:] for suffix in suffixes[nodes]]
         else:
             names[nodes + 1] = names[parent[nodes]] + suffixes[nodes]
-    return names.tolist()
+    column: list[str] = names.tolist()
+    return column
 
 
-class _ZeroIsNone(Sequence):
+class _ZeroIsNone(Sequence[int | None]):
     """A column of positive ints held as an array, where 0 stands for None."""
 
-    def __init__(self, numbers: array):
+    def __init__(self, numbers: array[int]):
         self.numbers = numbers
 
     def __len__(self) -> int:
         return len(self.numbers)
 
-    def __getitem__(self, index):
+    @overload
+    def __getitem__(self, index: int) -> int | None: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[int | None]: ...
+    def __getitem__(self, index: int | slice) -> int | None | list[int | None]:
         if isinstance(index, slice):
             part = self.numbers[index]
-            return [number or None for number in part] if 0 in part else part.tolist()
+            return [number or None for number in part] if 0 in part else list(part)
         return self.numbers[index] or None
 
 
-class _Boards(Sequence):
-    """The board column of a game trace: each node's position drawn as text when asked for.
-
-    Positions repeat (tic-tac-toe has 5,478 but its full tree 549,946 nodes), so each is drawn once;
-    a slice is cut from the whole column, made on the first slice (the exports read it all, twice).
-    """
+class _Boards(Sequence[str | None]):
+    """The board column of a game trace: each position drawn once (positions repeat), when asked for; a
+    slice is cut from the whole column, made on the first slice (the exports read it all, twice)."""
 
     def __init__(self, game: Game, states: Sequence[Any]):
         self.states = states
@@ -268,7 +252,12 @@ class _Boards(Sequence):
     def _column(self) -> list[str | None]:
         return list(map(self.texts.__getitem__, self.states))
 
-    def __getitem__(self, index):
+    @overload
+    def __getitem__(self, index: int) -> str | None: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[str | None]: ...
+    def __getitem__(self, index: int | slice) -> str | None | list[str | None]:
         if isinstance(index, slice):
             return self._column[index]
-        return self.texts[self.states[index]]
+        text: str | None = self.texts[self.states[index]]
+        return text

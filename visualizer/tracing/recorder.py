@@ -1,9 +1,8 @@
 """Provides `Recorder`, the tracer that turns a running search into an immutable `Trace`.
 
-The recorder builds no object per node or event: a full tic-tac-toe minimax calls its hooks 2.5
-million times. Its hooks (`recording_hooks`) log each call with an append or two; the log of each
-pass is filed into one list per field (see `TraceColumns`) all at once when its trace is first read
-(`filing`), and its summary is worked out then too.
+It builds no object per node or event: its hooks (`recording_hooks`) log each call with an append or
+two, and the log of each pass is filed into columns (`TraceColumns`) and summed up when its trace is
+first read (`filing`).
 """
 
 from __future__ import annotations
@@ -19,7 +18,7 @@ from visualizer.games.base import Game, Player, Value
 from visualizer.tracing.events import EventKind
 from visualizer.tracing.lazy_columns import RecordedColumns
 from visualizer.tracing.recording_hooks import LOGS_VALUE, bind_hooks
-from visualizer.tracing.search_log import SearchLog
+from visualizer.tracing.search_log import OPENING_CODES, SearchLog
 from visualizer.tracing.trace import Trace
 from visualizer.tracing.trace_columns import KIND_CODES
 from visualizer.tracing.trace_records import Cutoff, Summary
@@ -68,7 +67,7 @@ class Recorder(Tracer):
         self.passes: list[Trace] = []  # the passes finished before the one being recorded
         self._began = False
         self._entered_before = 0  # the nodes the passes before this one entered
-        bind_hooks(self, self.recording, self._checkpoint)
+        self._configure = bind_hooks(self, self.recording, self._checkpoint)
 
     def begin(self, game: Game, *, algorithm: str, depth_limit: int | None, strict: bool) -> None:
         log = self.recording
@@ -81,18 +80,13 @@ class Recorder(Tracer):
         self.game = game
         self.algorithm, self.depth_limit, self.strict = algorithm, depth_limit, strict
         self.traits = traits = traits_of(algorithm)  # without a window, alphas and betas are all None: none are stored
-        self.is_negamax = traits.movers_view
-        self.revisits = traits.revisits  # a node skipped may be searched later: pruned is what stays unvisited
         log.windowed, log.entries_are_nodes = traits.windowed, not game.is_explicit and not traits.revisits
-        self.configure_hooks(game, with_window=traits.windowed)
+        self._configure(traits.windowed)
 
     @property
     def _entered(self) -> int:
         """The nodes this pass has entered so far."""
-        kinds = self.recording.event_kind
-        return kinds.count(KIND_CODES[EventKind.ENTER]) + sum(
-            kinds.count(KIND_CODES[kind]) for kind in (EventKind.SELECT, EventKind.EXPAND)
-        )
+        return sum(map(self.recording.event_kind.count, OPENING_CODES))
 
     def _checkpoint(self, entered: int) -> int:
         """Stops a search over budget and reports progress; returns the count (in this pass) to check again at.
@@ -121,10 +115,11 @@ class Recorder(Tracer):
     def _trace(self, log: SearchLog) -> Trace:
         """The trace of the pass being recorded, made of `log`: its columns are filed, and its summary
         worked out, when first read."""
-        game, revisits = self.game, self.revisits
-        columns = RecordedColumns(game, log, negamax=self.is_negamax, revisits=revisits)
-        sign = game.player(game.root()).sign if self.is_negamax else 1  # turns the root's value to MAX's view
-        value = log.root_value * sign
+        game, negamax, revisits = self.game, self.traits.movers_view, self.traits.revisits
+        if log.root_value is None:
+            raise RuntimeError("the search has not ended (Tracer.end): there is no value to make a trace of")
+        columns = RecordedColumns(game, log, negamax=negamax, revisits=revisits)
+        value = log.root_value * (game.player(game.root()).sign if negamax else 1)  # MAX's view
         summary = Summary.deferred(lambda: _summary(log, columns, game, value=value, revisits=revisits), value=value)
         return Trace(
             algorithm=self.algorithm,
@@ -141,8 +136,9 @@ class Recorder(Tracer):
 
 
 def _summary(log: SearchLog, columns: RecordedColumns, game: Game, *, value: Value, revisits: bool) -> Summary:
-    """The summary of a pass, from its filed columns."""
-    filed = columns._filed
+    """The summary of a pass, from its filed columns (a node skipped by a revisiting search may be
+    searched later: pruned is what stays unvisited)."""
+    filed = columns.filed
     pruned = columns.pruned_nodes
     monte_carlo = filed.visit_counts  # its line follows the most visited children
     best = _most_visited(filed.parents, monte_carlo).get if monte_carlo else partial(_best_child, columns)
@@ -171,7 +167,7 @@ def _best_child(columns: RecordedColumns, node: int) -> int | None:
     """The child whose back-up last changed `node`'s value (None if none did), from the node's events."""
     kinds, values, children = columns.event_kind, columns.event_value, columns.event_child
     value, best = None, None
-    for index in np.flatnonzero(np.frombuffer(columns.event_node, dtype=np.intc) == node).tolist():
+    for index in np.flatnonzero(np.frombuffer(columns.filed.event_node, dtype=np.intc) == node).tolist():
         kind = kinds[index]
         if kind in LOGS_VALUE:  # the kinds that set the node's value
             if kind == BACK_UP and values[index] != value:

@@ -1,12 +1,10 @@
 """Provides `bind_hooks`: the `Recorder`'s hooks, closures that log each call with an append or two.
 
-A full tic-tac-toe minimax calls its hooks 2.5 million times, so a hook only logs what it is told
-(`SearchLog`): the kind of the event, one byte; the state, move and window of a node opened (its depth
-is its place on the stack);
-the value an evaluation, back-up, exit, table hit, playout or backpropagation reports; the window of
-an update; the children a cut-off skips. Which node each event is at, its parent, its child and the
-node's running value and window follow from the order of the kinds, and are worked out for all the
-events at once when the trace is first read (`filing.file_log`).
+A hook only logs what it is told (`SearchLog`): the kind of the event, one byte; the state, move and
+window of a node opened (its depth is its place on the stack); the value an evaluation, back-up, exit,
+table hit, playout or backpropagation reports; the window of an update; the children a cut-off skips.
+Which node each event is at, its parent, its child and the node's running value and window follow
+from the order of the kinds (`filing.file_log`).
 """
 
 from __future__ import annotations
@@ -14,10 +12,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from visualizer.games.base import Game, Value
+from visualizer.games.base import Value
 from visualizer.tracing.events import Bound, EventKind
 from visualizer.tracing.search_log import SearchLog
 from visualizer.tracing.trace_columns import KIND_CODES
+from visualizer.tracing.tracer import Tracer
 
 __all__ = ["LOGS_VALUE", "bind_hooks"]
 
@@ -41,17 +40,19 @@ LOGS_VALUE = bytes((EVALUATE, BACK_UP, EXIT, TRANSPOSITION, SIMULATE, BACKPROPAG
 """The kinds whose hook logs a value (into `SearchLog.logged_values`)."""
 
 
-def bind_hooks(target: Any, log: SearchLog, checkpoint: Callable[[int], int]) -> None:
-    """Sets `target`'s hooks and `configure_hooks` as closures over the lists of `log`.
-
-    They are set once, here, so a search may look the hooks up before `begin`, which tells them
-    the game through `configure_hooks`. Instance attributes shadow the `Tracer` methods.
+def bind_hooks(target: Tracer, log: SearchLog, checkpoint: Callable[[int], int]) -> Callable[[bool], None]:
+    """Sets `target`'s hooks (instance attributes shadow the `Tracer` methods) as closures over the lists
+    of `log`, once: a search may look them up before `begin`.
 
     Args:
         target: the recorder to set them on.
         log: the log they fill.
         checkpoint: called with the nodes entered so far when it is time to check the budget;
             returns the count to call it again at.
+
+    Returns:
+        `configure(with_window)`, which gets the hooks ready for a pass (after the log's settings are
+        made for it).
     """
     kinds, add_kind = log.event_kind, log.event_kind.append
     entered_states, log_state = log.entered_states, log.entered_states.append
@@ -63,8 +64,7 @@ def bind_hooks(target: Any, log: SearchLog, checkpoint: Callable[[int], int]) ->
     next_check = 0
     skipped_count = 0  # the entries that are skipped nodes, not entered ones
 
-    def configure(new_game: Game, *, with_window: bool) -> None:
-        """Gets the hooks ready for a pass of `new_game` (after the log's settings are made for it)."""
+    def configure(with_window: bool) -> None:
         nonlocal windowed, entries_are_nodes, next_check, skipped_count
         windowed, entries_are_nodes = with_window, log.entries_are_nodes
         next_check = skipped_count = 0
@@ -152,8 +152,9 @@ def bind_hooks(target: Any, log: SearchLog, checkpoint: Callable[[int], int]) ->
         log_value(value)
         log.event_extra["visits"][len(kinds)] = visits
 
-    target.enter, target.evaluate, target.back_up, target.update = enter, evaluate, back_up, update
-    target.cutoff, target.exit, target.transposition = cutoff, exit, transposition
-    target.research, target.chance_cutoff = research, chance_cutoff
-    target.select, target.expand, target.simulate, target.backpropagate = select, expand, simulate, backpropagate
-    target.configure_hooks = configure
+    vars(target).update(
+        (hook.__name__, hook)
+        for hook in (enter, evaluate, back_up, update, cutoff, exit, transposition, research, chance_cutoff)
+        + (select, expand, simulate, backpropagate)
+    )
+    return configure

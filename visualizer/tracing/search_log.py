@@ -1,10 +1,5 @@
 """Provides `SearchLog`, what a `Recorder`'s hooks log while one pass of a search runs, in call order, and
-`FiledLog`, the columns `filing.file_log` works out from it.
-
-The hooks (`recording_hooks`) only log; `filing.file_log` files the log into the trace's columns
-when the trace is first read. The hooks are bound to these lists once, so a search of several
-passes hands each finished pass over with `take`, which empties the lists in place.
-"""
+`FiledLog`, the columns `filing.file_log` works out from it when the trace is first read."""
 
 from __future__ import annotations
 
@@ -109,16 +104,16 @@ class FiledLog:
     betas: list[Value | None] | None
     values: list[Value | None]
     visit_order: np.ndarray
-    visit_numbers: array
+    visit_numbers: array[int]
     visit_counts: dict[int, int]
     cutoffs: list[tuple[int, int, int, tuple[int, ...]]]
     evaluated: tuple[np.ndarray, np.ndarray]
-    event_node: array
+    event_node: array[int]
     event_value: list[Value | None]
     event_alpha: list[Value | None] | None
     event_beta: list[Value | None] | None
-    event_child: array
-    children_taken: array
+    event_child: array[int]
+    children_taken: array[int]
     event_skipped: dict[int, tuple[int, ...]]
     event_extra: dict[str, dict[int, Any]]
     one_visit_each: bool

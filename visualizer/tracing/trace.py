@@ -78,40 +78,24 @@ class Trace:
 
     @cached_property
     def _by_name(self) -> dict[str, int]:
-        return {name: node for node, name in enumerate(self.columns.name)}
+        return dict(zip(self.columns.name, range(self.columns.node_count)))
+
+    def _facts(self) -> tuple[Any, ...]:
+        """What two equal traces share, besides their nodes, events and earlier passes."""
+        header = (self.algorithm, self.depth_limit, self.strict, self.iterative, self.root_player, self.description)
+        return (*header, self.source, self.options, self.summary)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Trace):
             return NotImplemented
-        mine = (
-            self.algorithm,
-            self.depth_limit,
-            self.strict,
-            self.iterative,
-            self.root_player,
-            self.description,
-            self.source,
-            self.options,
-        )
-        theirs = (
-            other.algorithm,
-            other.depth_limit,
-            other.strict,
-            other.iterative,
-            other.root_player,
-            other.description,
-            other.source,
-            other.options,
-        )
         return (
-            mine == theirs
-            and self.summary == other.summary
+            self._facts() == other._facts()
             and self.nodes == other.nodes
             and self.events == other.events
             and self.earlier_passes == other.earlier_passes
         )
 
-    __hash__ = None  # type: ignore[assignment]
+    __hash__ = None  # type: ignore[assignment]  # (typeshed declares __hash__ a method; None makes it unhashable)
 
     @property
     def is_negamax(self) -> bool:
@@ -125,6 +109,7 @@ class Trace:
 
     @property
     def root(self) -> TraceNode:
+        """Node 0."""
         return self.nodes[0]
 
     def node(self, name: str) -> TraceNode:

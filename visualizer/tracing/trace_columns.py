@@ -1,36 +1,34 @@
 """Provides `TraceColumns`, a trace held as one list per field, and the lazy sequence views over it.
 
-A full tic-tac-toe minimax trace has 549,946 nodes and 1,905,005 events. Held as objects they take
-gigabytes and keep the garbage collector busy; held as columns (a list per field, node ids instead of
-references, event kinds as one byte each) they take tens of megabytes, and exporters can stream them
-without building an object per record. `NodeSequence` and `EventSequence` give the usual
-`trace.nodes[i]` / `trace.events[i]` access by building the `TraceNode` or `Event` on demand.
+Held as objects, a full tic-tac-toe trace would take gigabytes; held as columns (node ids instead of
+references, event kinds as one byte each) it takes tens of megabytes, and exporters stream them.
+`NodeSequence` and `EventSequence` build a `TraceNode` or an `Event` on access.
 """
 
 from __future__ import annotations
 
 from array import array
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from functools import cached_property
 from itertools import compress, islice, repeat
-from typing import Any, overload
+from typing import Any, Generic, TypeVar, overload
 
 import numpy as np
 
-from visualizer.games.base import Player
+from visualizer.games.base import Player, Value
 from visualizer.tracing.events import EVENT_KINDS, SPARSE_FIELDS, Event, EventKind
 from visualizer.tracing.trace_records import NodeStatus, TraceNode
 
 __all__ = [
-    "TraceColumns",
     "ChildIndex",
-    "NodeSequence",
     "EventSequence",
+    "HAS_CHILD",
     "KINDS",
     "KIND_CODES",
     "NO_CHILD",
-    "HAS_CHILD",
+    "NodeSequence",
     "Nones",
+    "TraceColumns",
     "int_array",
 ]
 
@@ -46,65 +44,67 @@ NO_CHILD = -1
 HAS_CHILD = bytes(code < len(KINDS) and "child" in EVENT_KINDS[KINDS[code]].carries for code in range(256))
 """A `bytes.translate` table: 1 for the codes of kinds that carry a child, 0 for the others."""
 
-NODE_FIELDS = (
-    "name",
-    "parent",
-    "children",
-    "move",
-    "depth",
-    "player",
-    "static_value",
-    "value",
-    "alpha",
-    "beta",
-    "visit",
-    "status",
-    "board",
-    "probability",
-)
+NODE_FIELDS = tuple(name for name in TraceNode.__slots__ if name != "id")
 """The node columns, in `TraceNode` field order (`id` is the index)."""
+
+T = TypeVar("T")
 
 
 class TraceColumns:
-    """A trace's nodes and events as parallel lists, indexed by node id and by step - 1.
+    """A trace's nodes and events as parallel columns, indexed by node id and by step - 1.
 
-    Node columns (one entry per node, see `TraceNode` for their meaning): name, parent, children,
-    move, depth, player, static_value, value, alpha, beta, visit, status, board, probability.
-    Event columns (one entry per event, see `Event`): event_kind (a bytearray of `KINDS` codes),
-    event_node, event_value, event_alpha, event_beta, event_child (`NO_CHILD` for none) and
-    event_skipped ({step: skipped ids}, only for events that skipped children). The fields of
-    `SPARSE_FIELDS` are in `event_extra`, {field: {step: value}}, only for the events that have them.
-    An event's depth is its node's depth.
-
-    `probability` (all None without chance nodes) and `event_extra` (empty) may be left out.
-    Subclasses may compute some columns on first use (the recorder's names and boards, for one).
+    The node columns mean what the `TraceNode` fields of the same names mean, the event columns what
+    the `Event` fields mean. `event_kind` holds `KINDS` codes, `event_child` is `NO_CHILD` for none,
+    `event_skipped` is {step: skipped ids} for the events that skipped children, and `event_extra`
+    {field: {step: value}} for the `SPARSE_FIELDS` of the events that have them. An event's depth is
+    its node's. `probability` (all None) and `event_extra` (empty) may be left out.
     """
 
+    name: Sequence[str]
+    parent: Sequence[int | None]
+    children: Sequence[tuple[int, ...]]
+    move: Sequence[Any]
+    depth: Sequence[int]
+    player: Sequence[Player]
+    static_value: Sequence[Value | None]
+    value: Sequence[Value | None]
+    alpha: Sequence[Value | None]
+    beta: Sequence[Value | None]
+    visit: Sequence[int | None]
+    status: Sequence[NodeStatus]
+    board: Sequence[str | None]
+    probability: Sequence[float | None]
+    event_kind: bytearray
+    event_node: Sequence[int]
+    event_value: Sequence[Value | None]
+    event_alpha: Sequence[Value | None]
+    event_beta: Sequence[Value | None]
+    event_child: Sequence[int]
+    event_skipped: dict[int, tuple[int, ...]]
+    event_extra: dict[str, dict[int, Any]]
+
     def __init__(self, **columns: Any):
-        for key, column in columns.items():
-            setattr(self, key, column)
-        if "probability" not in columns and not hasattr(type(self), "probability"):  # a subclass may work it out
-            self.probability = Nones(len(self.depth))
-        if "event_extra" not in columns:
-            self.event_extra = {}
+        self.probability = Nones(len(columns["depth"]))
+        self.event_extra = {}
+        vars(self).update(columns)
 
     @classmethod
     def from_records(cls, nodes: Sequence[TraceNode], events: Sequence[Event]) -> TraceColumns:
         """The columns of nodes and events held as objects (node i must have id i)."""
         columns: dict[str, Any] = {field: [getattr(node, field) for node in nodes] for field in NODE_FIELDS}
-        columns["event_kind"] = bytearray(KIND_CODES[event.kind] for event in events)
-        columns["event_node"] = [event.node for event in events]
-        columns["event_value"] = [event.value for event in events]
-        columns["event_alpha"] = [event.alpha for event in events]
-        columns["event_beta"] = [event.beta for event in events]
-        columns["event_child"] = [NO_CHILD if event.child is None else event.child for event in events]
-        columns["event_skipped"] = {event.step: event.skipped for event in events if event.skipped}
-        columns["event_extra"] = {
-            name: extra
-            for name in SPARSE_FIELDS
-            if (extra := {event.step: getattr(event, name) for event in events if getattr(event, name) is not None})
-        }
-        return cls(**columns)
+        for field in ("node", "value", "alpha", "beta"):
+            columns[f"event_{field}"] = [getattr(event, field) for event in events]
+        return cls(
+            **columns,
+            event_kind=bytearray(KIND_CODES[event.kind] for event in events),
+            event_child=[NO_CHILD if event.child is None else event.child for event in events],
+            event_skipped={event.step: event.skipped for event in events if event.skipped},
+            event_extra={
+                name: extra
+                for name in SPARSE_FIELDS
+                if (extra := {event.step: getattr(event, name) for event in events if getattr(event, name) is not None})
+            },
+        )
 
     @property
     def has_chance(self) -> bool:
@@ -131,27 +131,11 @@ class TraceColumns:
 
     def node(self, node: int) -> TraceNode:
         """Node `node` as a `TraceNode`."""
-        return TraceNode(
-            node,
-            self.name[node],
-            self.parent[node],
-            self.children[node],
-            self.move[node],
-            self.depth[node],
-            self.player[node],
-            self.static_value[node],
-            self.value[node],
-            self.alpha[node],
-            self.beta[node],
-            self.visit[node],
-            self.status[node],
-            self.board[node],
-            self.probability[node],
-        )
+        return TraceNode(node, *(getattr(self, field)[node] for field in NODE_FIELDS))
 
     def event(self, index: int) -> Event:
         """Event `index` (0-based; its step is index + 1) as an `Event`."""
-        node = self.event_node[index]
+        node, child = self.event_node[index], self.event_child[index]
         return Event(
             index + 1,
             KINDS[self.event_kind[index]],
@@ -160,7 +144,7 @@ class TraceColumns:
             self.event_alpha[index],
             self.event_beta[index],
             self.event_value[index],
-            self.event_child_at(index),
+            None if child == NO_CHILD else child,
             self.event_skipped.get(index + 1, ()),
             **{name: extra.get(index + 1) for name, extra in self.event_extra.items()},
         )
@@ -169,70 +153,72 @@ class TraceColumns:
         """The child of each event whose kind carries one (`EVENT_KINDS`), in step order."""
         return list(compress(self.event_child, self.event_kind.translate(HAS_CHILD)))
 
-    def event_child_at(self, index: int) -> int | None:
-        """The child of event `index` (back-ups and cut-offs), None for other events."""
-        child = self.event_child[index]
-        return None if child == NO_CHILD else child
 
-
-class ChildIndex(Sequence):
-    """The children column of a game trace, from the parent column: one array of child ids
-    grouped by parent (in id order, which is search order) and each parent's first index into it."""
+class ChildIndex(Sequence[tuple[int, ...]]):
+    """The children column of a game trace, from the parent column, built on first use: one array of
+    child ids grouped by parent (in id order, which is search order) and each parent's first index into it."""
 
     def __init__(self, parents: Sequence[int | None]):
         self.parents = parents
+
+    @cached_property
+    def _index(self) -> tuple[array[int], array[int], np.ndarray]:
+        """(ids, starts, the parent of each of `ids`)."""
+        parents = self.parents
         above = np.fromiter(islice(parents, 1, None), dtype=np.intp, count=max(len(parents) - 1, 0))
         order = np.argsort(above, kind="stable")  # each parent's children together, in id order
         starts = np.zeros(len(parents) + 1, dtype=np.intc)
         np.cumsum(np.bincount(above, minlength=len(parents)), out=starts[1:])
-        self.ids, self.starts = int_array(order + 1), int_array(starts)
-        self._sorted_parents = above[order]
+        return int_array(order + 1), int_array(starts), above[order]
 
     def __len__(self) -> int:
-        return len(self.starts) - 1
+        return len(self.parents)
 
-    def __getitem__(self, index):
+    @overload
+    def __getitem__(self, index: int) -> tuple[int, ...]: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[tuple[int, ...]]: ...
+    def __getitem__(self, index: int | slice) -> tuple[int, ...] | list[tuple[int, ...]]:
         if isinstance(index, slice):
             return [self[node] for node in range(*index.indices(len(self)))]
+        ids, starts, _parents = self._index
         if index < 0:
             index += len(self)
-        return tuple(self.ids[self.starts[index] : self.starts[index + 1]])
-
-    def edges(self) -> tuple[Sequence[int], Sequence[int], Sequence[int]]:
-        """(parent, order among its siblings, child) of every edge: by parent, children in order.
-
-        Listed once and kept: the JSON and DOT writers both read them, and the index does not change.
-        """
-        return self._edges
+        return tuple(ids[starts[index] : starts[index + 1]])
 
     @cached_property
-    def _edges(self) -> tuple[array, array, array]:
-        ids, parents = self.ids, self._sorted_parents  # (the ids first: a subclass may build the index then)
-        orders = np.arange(len(parents)) - np.frombuffer(self.starts, dtype=np.intc)[parents]
+    def _edges(self) -> tuple[array[int], array[int], array[int]]:
+        ids, starts, parents = self._index
+        orders = np.arange(len(parents)) - np.frombuffer(starts, dtype=np.intc)[parents]
         return int_array(parents), int_array(orders), ids
 
+    def edges(self) -> tuple[Sequence[int], Sequence[int], Sequence[int]]:
+        """(parent, order among its siblings, child) of every edge: by parent, children in order (kept:
+        the JSON and DOT writers both read them)."""
+        return self._edges
 
-def int_array(numbers: np.ndarray) -> array:
+
+def int_array(numbers: np.ndarray) -> array[int]:
     """Whole numbers as an `array` of C ints (no Python int per number)."""
     result = array("i")
-    result.frombytes(memoryview(np.ascontiguousarray(numbers, dtype=np.intc)).cast("B"))
+    result.frombytes(np.ascontiguousarray(numbers, dtype=np.intc).tobytes())
     return result
 
 
-class _View(Sequence):
+class _View(Sequence[T], Generic[T]):
     """A read-only sequence that builds its items from columns on demand."""
 
-    def __init__(self, columns: TraceColumns):
-        self.columns = columns
+    def __init__(self, columns: TraceColumns, item: Callable[[int], T], length: Callable[[], int]):
+        self.columns, self._item, self._length = columns, item, length
 
-    def _item(self, index: int) -> Any:
-        raise NotImplementedError
+    def __len__(self) -> int:
+        return self._length()
 
     @overload
-    def __getitem__(self, index: int) -> Any: ...
+    def __getitem__(self, index: int) -> T: ...
     @overload
-    def __getitem__(self, index: slice) -> list[Any]: ...
-    def __getitem__(self, index: int | slice) -> Any:
+    def __getitem__(self, index: slice) -> list[T]: ...
+    def __getitem__(self, index: int | slice) -> T | list[T]:
         count = len(self)
         if isinstance(index, slice):
             return [self._item(position) for position in range(*index.indices(count))]
@@ -242,7 +228,7 @@ class _View(Sequence):
             raise IndexError(f"index {index} is outside 0..{count - 1}")
         return self._item(index)
 
-    def __iter__(self) -> Iterator[Any]:
+    def __iter__(self) -> Iterator[T]:
         return map(self._item, range(len(self)))
 
     def __eq__(self, other: object) -> bool:
@@ -250,33 +236,27 @@ class _View(Sequence):
             return NotImplemented
         return len(self) == len(other) and all(mine == theirs for mine, theirs in zip(self, other))
 
-    __hash__ = None  # type: ignore[assignment]
+    __hash__ = None  # type: ignore[assignment]  # (typeshed declares __hash__ a method; None makes it unhashable)
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} of {len(self):,}>"
 
 
-class NodeSequence(_View):
+class NodeSequence(_View[TraceNode]):
     """`trace.nodes`: the nodes by id, each a `TraceNode` built on access."""
 
-    def __len__(self) -> int:
-        return self.columns.node_count
-
-    def _item(self, index: int) -> TraceNode:
-        return self.columns.node(index)
+    def __init__(self, columns: TraceColumns):
+        super().__init__(columns, columns.node, lambda: columns.node_count)
 
 
-class EventSequence(_View):
+class EventSequence(_View[Event]):
     """`trace.events`: the events in step order, each an `Event` built on access."""
 
-    def __len__(self) -> int:
-        return self.columns.event_count
-
-    def _item(self, index: int) -> Event:
-        return self.columns.event(index)
+    def __init__(self, columns: TraceColumns):
+        super().__init__(columns, columns.event, lambda: columns.event_count)
 
 
-class Nones(Sequence):
+class Nones(Sequence[None]):
     """A column of `length` Nones that takes no memory."""
 
     def __init__(self, length: int):
@@ -285,30 +265,16 @@ class Nones(Sequence):
     def __len__(self) -> int:
         return self.length
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[None]:
         return repeat(None, self.length)  # in C: `Sequence.__iter__` calls `__getitem__` per item
 
-    def __getitem__(self, index):
+    @overload
+    def __getitem__(self, index: int) -> None: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[None]: ...
+    def __getitem__(self, index: int | slice) -> list[None] | None:
         if isinstance(index, slice):
             return [None] * len(range(*index.indices(self.length)))
         if not -self.length <= index < self.length:
             raise IndexError(index)
         return None
-
-
-def players_by_depth(root: Player, depths: Sequence[int]) -> list[Player]:
-    """The player at each node when players alternate from `root` (the `Game` protocol's rule)."""
-    by_parity = (root, root.other)
-    return [by_parity[depth & 1] for depth in depths]
-
-
-def statuses(visits: Sequence[int | None], pruned: set[int]) -> list[NodeStatus]:
-    """Each node's status: visited if it has a visit number, pruned if in `pruned`, else unreached.
-
-    `pruned` holds every node of the subtrees cut-offs skipped, those below the depth limit too, so
-    pruned wins over unreached (see `NodeStatus`).
-    """
-    return [
-        NodeStatus.VISITED if visit is not None else NodeStatus.PRUNED if node in pruned else NodeStatus.UNREACHED
-        for node, visit in enumerate(visits)
-    ]

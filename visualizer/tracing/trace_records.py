@@ -110,12 +110,7 @@ class Summary:
     @classmethod
     def deferred(cls, later: Callable[[], Summary], **known: Any) -> Summary:
         """A summary of the fields in `known`, whose other fields are those of `later()`, called on the
-        first read of any of them.
-
-        A recorder sums a big search up this way: working out the line and the cut-offs of a full
-        tic-tac-toe alpha-beta costs half as much again as the search, and a trace whose summary
-        nobody reads never pays for it.
-        """
+        first read of any of them (a trace whose summary nobody reads never pays for it)."""
         summary = object.__new__(cls)
         for name, value in known.items():
             object.__setattr__(summary, name, value)

@@ -217,7 +217,10 @@ class NodeTable(ScrollView, can_focus=True, inherit_bindings=False):
             self.rows = [self._cells(node_id, view) for node_id, view in self.shown.items()]
             self._fit_widths(self.rows)
             self.scroll_to(0, 0, animate=False, immediate=True)  # scrolled as a table listed afresh
-            self.virtual_size = Size(sum(self._widths) + 2 * len(self._widths), len(self.rows) + 1)
+            size = Size(sum(self._widths) + 2 * len(self._widths), len(self.rows) + 1)
+            if size != self.virtual_size:
+                self.set_reactive(ScrollView.virtual_size, size)
+                self._scroll_update(size)
             self.refresh()
         else:
             for row, (node_id, shown) in enumerate(self.shown.items()):

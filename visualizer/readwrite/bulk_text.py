@@ -1,0 +1,78 @@
+"""Provides bulk text for the trace writers (JSON and DOT): many lines made column by column
+(`interleave`) and whole numbers written in C (`int_texts`)."""
+
+from __future__ import annotations
+
+from array import array
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from visualizer.readwrite.decode import msgspec
+
+__all__ = ["Column", "int_texts", "interleave"]
+
+Column = str | Iterable[str]
+"""A piece of every line: one text for all of them, or one text per line."""
+
+_ENCODE = msgspec.json.Encoder().encode
+
+_INT_TYPECODES = frozenset("bBhHiIlLqQ")
+"""The array typecodes of whole numbers."""
+
+
+def interleave(count: int, pieces: Sequence[Column | range | array[int]], between: str = "") -> str:
+    """`count` lines, line i the concatenation of piece i of each column (a text alone is the same in
+    every line), with `between` between two lines.
+
+    Example: `interleave(2, ["n", ["0", "1"], ";\\n"])` is "n0;\\nn1;\\n"; so is
+    `interleave(2, ["n", range(2), ";\\n"])`: a range or an array of whole numbers is a column of
+    their texts. The lines are made in C: every part goes into one list by slice assignment and one
+    `str.join` makes the text.
+
+    Raises:
+        ValueError: a column does not give `count` texts.
+    """
+    merged: list[str | list[str]] = []
+    for piece in pieces:
+        if isinstance(piece, (range, array)):
+            piece = int_texts(piece) or []
+        elif not isinstance(piece, (str, list)):
+            piece = list(piece)
+        if isinstance(piece, str) and merged and isinstance(merged[-1], str):
+            merged[-1] += piece  # neighbouring constants become one part
+        else:
+            merged.append(piece)
+    if count <= 0 or not merged:
+        return ""
+    head = merged.pop(0) if isinstance(merged[0], str) else ""
+    tail = merged.pop() if merged and isinstance(merged[-1], str) else ""
+    if not merged:
+        return between.join([head + tail] * count)
+    width = len(merged) + 1
+    parts = [tail + between + head] * (count * width)  # the end of one line and the start of the next
+    for index, piece in enumerate(merged):
+        parts[index::width] = [piece] * count if isinstance(piece, str) else piece
+    parts[-1] = tail
+    return head + "".join(parts)
+
+
+def int_texts(numbers: Sequence[Any], prefix: str = "") -> list[str] | None:
+    """Each number of `numbers` as `str` writes it, after `prefix` (which holds no comma); None when
+    they are not all plain ints (`str(True)` is "True", and a subclass may write itself its own way).
+
+    A range or an array of a whole-number type holds nothing else, and is not checked.
+    """
+    if type(numbers) is range:
+        numbers = list(numbers)
+    elif type(numbers) is array and numbers.typecode in _INT_TYPECODES:
+        numbers = numbers.tolist()
+    else:
+        numbers = numbers if type(numbers) is list else list(numbers)
+        if not set(map(type, numbers)) <= {int}:
+            return None
+    if not numbers:
+        return []
+    text = str(memoryview(_ENCODE(numbers))[1:-1], "ascii")
+    if prefix:  # one pass over the text instead of one string per number
+        text = prefix + text.replace(",", "," + prefix)
+    return text.split(",")
