@@ -11,10 +11,7 @@ __all__ = ["lazy_names"]
 
 
 def lazy_names(package: str, modules: Mapping[str, str]) -> tuple[Callable[[str], Any], Callable[[], list[str]]]:
-    """The `__getattr__` and `__dir__` of a package whose names come from `modules` (name -> module).
-
-    Each name is imported on first use and then kept in the package, so the lookup runs once per name.
-    """
+    """The `__getattr__` and `__dir__` of a package whose names come from `modules` (name -> module)."""
     namespace = import_module(package).__dict__
 
     def __getattr__(name: str) -> Any:

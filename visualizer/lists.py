@@ -8,16 +8,7 @@ __all__ = ["split_list"]
 
 
 def split_list(text: str, what: str, example: str) -> list[str]:
-    """'a, b,c' to ["a", "b", "c"]; an empty list or an empty item (`8,,16`, `8,`) is refused.
-
-    Args:
-        text: the option's value.
-        what: the option, as the error names it (e.g. "--leaves").
-        example: a valid value for the error to suggest (e.g. "8,16,32").
-
-    Raises:
-        InputError: the text is empty, or an item between commas is.
-    """
+    """'a, b,c' to ["a", "b", "c"]; an empty list or item (`8,,16`) is an InputError naming `what`, with `example`."""
     items = [item.strip() for item in text.split(",")]
     if not any(items):
         raise InputError(f"{what} is empty; give items separated by commas, e.g. {what} {example}")

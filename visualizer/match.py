@@ -9,7 +9,7 @@ from typing import Any
 from visualizer.errors import InputError
 from visualizer.games import GridGame, lookahead
 from visualizer.games.base import format_value
-from visualizer.games.grid import EMPTY, parse_evaluator
+from visualizer.games.evaluators import EMPTY, parse_evaluator
 from visualizer.games.registry import from_spec
 from visualizer.search import parse_algorithm, trace_search
 from visualizer.tracing import Trace
@@ -22,15 +22,7 @@ SIDES = ("X", "O")
 
 @dataclass(frozen=True)
 class PlaySettings:
-    """How the engine plays and which side the user takes.
-
-    Attributes:
-        human: the user's mark, "X" or "O".
-        algorithm: one of `ALGORITHMS`.
-        depth: the engine's look-ahead; None lets the game choose (the end of the game, or a few
-            plies on big connect-four positions).
-        evaluator: a key of `EVALUATORS`.
-    """
+    """How the engine plays (algorithm, look-ahead: None lets the game choose, evaluator) and the user's mark."""
 
     human: str = "X"
     algorithm: str = "alphabeta"
@@ -55,15 +47,8 @@ class PlaySettings:
 
 @dataclass(frozen=True)
 class Turn:
-    """One move of the game.
-
-    Attributes:
-        mark: who moved, "X" or "O".
-        move: the engine's move (a 0-based cell 0..8 or column 0..C-1; people see it from 1).
-        cell: the cell the piece landed on (row-major).
-        before: the position the move was played from, its mover as MAX.
-        trace: the engine's search (None for the user's moves).
-    """
+    """One move of the game: who moved, the move (0-based; people see it from 1), the cell it landed on,
+    the position it was played from (its mover as MAX), and the engine's search (None for the user's)."""
 
     mark: str
     move: Any
@@ -89,13 +74,10 @@ class Match:
         if not isinstance(game, GridGame):
             raise InputError("play needs a tic-tac-toe or connect-four game")
         self.settings = (settings or PlaySettings(evaluator=game.evaluator)).checked()
-        """The current settings (checked)."""
         self.start = self._rebuild(game)
         """The opening position, its mover as MAX, with the settings' evaluator."""
         self.game = self.start
-        """The position now."""
         self.turns: list[Turn] = []
-        """The moves so far, oldest first."""
         self.new_game()
 
     def _rebuild(self, game: GridGame, **changes: Any) -> GridGame:

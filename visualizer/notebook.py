@@ -1,9 +1,8 @@
 """Provides the notebook views: every `Trace` shown as the figure of its finished search, and `Player`,
 a slider and a play button over a trace's frames.
 
-`register_display` tells IPython to show traces as SVG; it runs when this module is imported, which
-`import visualizer` does by itself inside IPython and Jupyter. `Player` needs the `notebook` extra
-(`pip install 'gametree-visualizer[notebook]'`, which brings ipywidgets).
+The display is registered on import (which `import visualizer` does inside IPython). `Player` needs the
+`notebook` extra (ipywidgets):
 
     from visualizer.notebook import Player
     Player(trace_search(builtin_example(), "alphabeta"))
@@ -56,21 +55,8 @@ def _widgets() -> Any:
 
 
 class Player:
-    """The frames of a trace behind a slider (0 = before the first step) and a play button.
-
-    Args:
-        trace: a finished trace.
-        theme: "light", "dark" or "print".
-        fps: steps per second while playing.
-        step: the step shown first (the last: the finished search, by default).
-
-    Attributes:
-        figure: the drawing model the frames come from.
-        slider: the step slider.
-        play: the play button, linked to the slider in the browser.
-        view: the HTML widget holding the shown frame's SVG.
-        widget: the whole player, what the notebook displays.
-    """
+    """The frames of a trace behind a slider (0 = before the first step) and a play button; `step` is shown
+    first (default: the finished search), and `widget` is what the notebook displays."""
 
     def __init__(self, trace: Trace, *, theme: str = DEFAULT_THEME, fps: float = DEFAULT_FPS, step: int | None = None):
         widgets = _widgets()

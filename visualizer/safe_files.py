@@ -1,10 +1,8 @@
 """Provides safe file writing: a file is replaced whole or not at all, never left half-written.
 
-`write_text_atomic`, `write_bytes_atomic` and `write_chunks_atomic` replace one file; `StagedWrites`
-replaces several together; `write_new_file` writes a file that did not exist and never overwrites one.
-A symbolic link is followed (the file it names is replaced, the link stays); a device or FIFO is
-written straight, never replaced; every temporary file is registered so that no exit the process
-sees leaves one behind.
+`write_*_atomic` replace one file, `StagedWrites` several together, and `write_new_file` writes a
+file that did not exist. A symbolic link is followed (the link stays); a device or FIFO is written
+straight; every temporary file is registered so that no exit the process sees leaves one behind.
 """
 
 from __future__ import annotations
@@ -14,12 +12,12 @@ import contextlib
 import errno
 import os
 import secrets
+import shutil
 import stat
 import tempfile
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import BinaryIO
 
 from visualizer.errors import InputError
 
@@ -37,26 +35,22 @@ _FULL_DISK = {errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)}
 _NO_ACCESS = {errno.EACCES, errno.EPERM, errno.EROFS}
 _COPY_BLOCK = 1 << 20
 
-_LIVE_TEMPORARIES: set[Path] = set()
-"""Temporary files created and not yet renamed or removed; whatever is left at exit is removed."""
+_LIVE_TEMPORARIES: set[Path] = set()  # created and not yet renamed or removed
 
 
 @atexit.register
 def _remove_live_temporaries() -> None:
-    """Removes every temporary file still registered (an exit that skipped the usual clean-up)."""
     for temporary in list(_LIVE_TEMPORARIES):
         _remove(temporary)
 
 
 def _remove(temporary: Path) -> None:
-    """Deletes a temporary file (if it is still there) and forgets it."""
     with contextlib.suppress(OSError):
         os.unlink(temporary)
     _LIVE_TEMPORARIES.discard(temporary)
 
 
 def _is_folder(path: Path) -> bool:
-    """True when `path` is a folder (or a link to one); False when it cannot even be looked at."""
     try:
         return path.is_dir()
     except OSError:
@@ -89,10 +83,7 @@ def _explain(error: OSError, path: Path) -> InputError:
 
 
 def _landing_path(path: Path) -> Path:
-    """The file a write to `path` lands in: `path`, or the end of its chain of symbolic links.
-
-    A dangling link leads to the missing file it names, which the write creates.
-    """
+    """The file a write to `path` lands in: `path`, or the end of its chain of links (maybe missing)."""
     if not os.path.islink(path):
         if _is_folder(path):
             raise _folder_error(path)
@@ -109,13 +100,8 @@ def _landing_path(path: Path) -> Path:
 
 
 def _open_special(target: Path) -> int | None:
-    """Opens a device or FIFO at `target` to write straight into it; None for a regular or missing file.
-
-    A FIFO is opened without blocking first, so one that nobody reads is refused instead of hanging.
-
-    Raises:
-        InputError: a FIFO with no reader, a socket, or a device that cannot be opened.
-    """
+    """Opens a device or FIFO at `target` to write straight into it (a FIFO nobody reads is refused
+    instead of hanging); None for a regular or missing file."""
     try:
         mode = os.stat(target).st_mode
     except (FileNotFoundError, NotADirectoryError):
@@ -143,26 +129,8 @@ def _open_special(target: Path) -> int | None:
     return descriptor
 
 
-def _write_all(stream: BinaryIO, chunks: Iterable[bytes | str], encoding: str) -> None:
-    for chunk in chunks:
-        stream.write(chunk.encode(encoding) if isinstance(chunk, str) else chunk)
-
-
-def _write_straight(descriptor: int, chunks: Iterable[bytes | str], encoding: str, target: Path) -> None:
-    """Streams the chunks into an opened device or FIFO, then closes it; nothing is renamed."""
-    try:
-        with os.fdopen(descriptor, "wb") as stream:
-            _write_all(stream, chunks, encoding)
-    except OSError as error:
-        raise _explain(error, target) from None
-
-
 def _open_temporary(path: Path, owned: list[Path]) -> int:
-    """Creates a new hidden file next to `path` (mode 0666 less the umask) and opens it for writing.
-
-    Its name goes into `owned` and the registry *before* it is created, so an interruption at any
-    moment (even just after the file appears) finds it there and removes it.
-    """
+    """Creates and opens a new hidden file next to `path`, its name registered *before* it is created."""
     stem = path.name.encode("utf-8", "surrogateescape")[:200].decode("utf-8", "ignore")  # room for the rest
     while True:
         temporary = path.with_name(f".{stem}.{secrets.token_hex(4)}.tmp")
@@ -182,23 +150,19 @@ def _write_temporary(
     *,
     folder: Path | None = None,
     keep_mode: bool = True,
-    owned: list[Path] | None = None,
+    owned: list[Path],
 ) -> Path:
-    """Writes the chunks to a new temporary file in `folder` (the target's folder unless given), synced.
-
-    The temporary takes the mode of a regular file already at `target` (unless `keep_mode` is
-    false). Its name is added to `owned` (when given) as soon as it is chosen. On any failure or
-    interruption it is removed.
-    """
+    """Writes the chunks to a new temporary file in `folder` (the target's folder unless given), synced,
+    with the mode of a file already at `target` (when `keep_mode`); removed on any failure."""
     folder = target.parent if folder is None else folder
-    owned = [] if owned is None else owned
     first = len(owned)
     try:
         folder.mkdir(parents=True, exist_ok=True)
         descriptor = _open_temporary(folder / target.name, owned)
         temporary = owned[-1]
         with os.fdopen(descriptor, "wb") as stream:
-            _write_all(stream, chunks, encoding)
+            for chunk in chunks:
+                stream.write(chunk.encode(encoding) if isinstance(chunk, str) else chunk)
             stream.flush()
             os.fsync(stream.fileno())
             if keep_mode and target.is_file():
@@ -214,7 +178,6 @@ def _write_temporary(
 
 
 def _replace(temporary: Path, target: Path) -> None:
-    """Renames a temporary over its target and syncs the folder; the temporary is removed on failure."""
     try:
         os.replace(temporary, target)
     except BaseException as error:
@@ -227,7 +190,7 @@ def _replace(temporary: Path, target: Path) -> None:
 
 
 def _sync_folder(folder: Path) -> None:
-    """Flushes the folder entry so the rename survives a crash (best effort; not on every platform)."""
+    """Flushes the folder entry so the rename survives a crash (best effort)."""
     with contextlib.suppress(OSError):
         descriptor = os.open(folder, os.O_RDONLY)
         try:
@@ -242,31 +205,12 @@ def write_bytes_atomic(path: str | Path, data: bytes) -> Path:
 
 
 def write_chunks_atomic(path: str | Path, chunks: Iterable[bytes | str], *, encoding: str = "utf-8") -> Path:
-    """Writes the chunks one after another (text encoded with `encoding`) to `path` through a temporary
-    file in the same folder, fsync and `os.replace`: a large file is streamed without ever being whole in
-    memory. Missing parent folders are created. On any failure (or interruption) the temporary file is
-    removed and a file already at `path` is left as it was. Links and devices: see the module's docstring.
-
-    Returns:
-        The path written (as given, even when it is a link).
-
-    Raises:
-        InputError: one line for a path that is a folder or a socket, a FIFO nobody reads, a
-            folder that cannot be written or created, a full disk, or any other write error.
-    """
-    path = Path(path)
-    target = _landing_path(path)
-    descriptor = _open_special(target)
-    if descriptor is not None:
-        _write_straight(descriptor, chunks, encoding, target)
-        return path
-    owned: list[Path] = []  # a temporary beside the target, then a rename
-    try:
-        _replace(_write_temporary(target, chunks, encoding, owned=owned), target)
-    finally:
-        for temporary in owned:  # gone once renamed; removed after a failure or an interruption
-            _remove(temporary)
-    return path
+    """Writes the chunks (text encoded with `encoding`) to `path` through a temporary file in the same
+    folder, fsync and `os.replace`; missing parent folders are created. On any failure the temporary
+    is removed, a file already at `path` is left as it was, and InputError says why in one line."""
+    with StagedWrites() as group:
+        group.stage(path, chunks, encoding=encoding)
+    return Path(path)
 
 
 def write_text_atomic(path: str | Path, text: str, *, encoding: str = "utf-8") -> Path:
@@ -276,8 +220,7 @@ def write_text_atomic(path: str | Path, text: str, *, encoding: str = "utf-8") -
 
 # -- several files together, and new files ----------------------------------------------------
 
-MAX_NUMBERED = 9_999
-"""The last number `numbered_names` tries."""
+MAX_NUMBERED = 9_999  # the last number `numbered_names` tries
 
 
 def numbered_names(stem: str) -> Iterator[str]:
@@ -288,10 +231,10 @@ def numbered_names(stem: str) -> Iterator[str]:
 
 
 def write_new_file(folder: str | Path, stem: str, suffix: str, text: str, *, encoding: str = "utf-8") -> Path:
-    """Writes `text` atomically to a file of `folder` that did not exist: STEM.SUFFIX, else STEM-2.SUFFIX, ...
+    """Writes `text` atomically to a new file of `folder`: STEM.SUFFIX, else STEM-2.SUFFIX, ...; returns it.
 
-    No existing file is ever overwritten, even one created meanwhile by another program: the
-    finished temporary is hard-linked to the new name, which fails if the name is taken. Returns the path.
+    The finished temporary is hard-linked to the new name, which fails if the name is taken, so no
+    file is ever overwritten, even one created meanwhile by another program.
     """
     folder = Path(folder)
     owned: list[Path] = []
@@ -320,8 +263,6 @@ def write_new_file(folder: str | Path, stem: str, suffix: str, text: str, *, enc
 
 @dataclass
 class _Staged:
-    """One file of a `StagedWrites`: where it lands, its finished temporary, and an opened device or FIFO."""
-
     target: Path
     temporary: Path
     descriptor: int | None
@@ -330,12 +271,8 @@ class _Staged:
 class StagedWrites:
     """Files replaced together: each is written to a temporary first, and only then are all renamed.
 
-    A failure or an interruption before `commit` leaves every old file as it was and removes every
-    temporary. Use it as a context manager: it commits on a normal exit and discards on an exception.
-
-        with StagedWrites() as group:
-            group.stage(out / "trace.json", json_v2_bytes(trace))
-            dot = group.stage(out / "trace.dot", dot_chunks(trace))  # a finished file to read from
+    A failure before `commit` leaves every old file as it was. As a context manager, it commits on a
+    normal exit and discards on an exception.
     """
 
     def __init__(self) -> None:
@@ -352,15 +289,8 @@ class StagedWrites:
             self.discard()
 
     def stage(self, path: str | Path, chunks: Iterable[bytes | str], *, encoding: str = "utf-8") -> Path:
-        """Writes `path`'s new content to a temporary file (synced, complete) and returns the temporary.
-
-        A link is followed as by `write_chunks_atomic`. A device or FIFO is opened now (one with no
-        reader is refused now) and written from the temporary, kept in the temporary-file folder,
-        at `commit`.
-
-        Raises:
-            InputError: as `write_chunks_atomic`; the files staged before stay staged.
-        """
+        """Writes `path`'s new content to a temporary file (synced, complete) and returns the temporary;
+        a device or FIFO is opened now and written from the temporary at `commit`."""
         target = _landing_path(Path(path))
         descriptor = _open_special(target)
         try:
@@ -374,18 +304,19 @@ class StagedWrites:
         return temporary
 
     def commit(self) -> None:
-        """Writes the devices and FIFOs, then renames every temporary over its target, one after another.
-
-        A device that fails (e.g. /dev/full) stops the commit before any file is renamed.
-        """
+        """Writes the devices and FIFOs (a failure stops the commit), then renames every temporary."""
         special = [entry for entry in self._staged if entry.descriptor is not None]
         regular = [entry for entry in self._staged if entry.descriptor is None]
         try:
             for entry in special:
                 with open(entry.temporary, "rb") as source:
-                    descriptor, entry.descriptor = entry.descriptor, None  # closed by the write
+                    descriptor, entry.descriptor = entry.descriptor, None  # closed by the copy
                     assert descriptor is not None
-                    _write_straight(descriptor, iter(lambda: source.read(_COPY_BLOCK), b""), "utf-8", entry.target)
+                    try:
+                        with os.fdopen(descriptor, "wb") as stream:
+                            shutil.copyfileobj(source, stream, _COPY_BLOCK)
+                    except OSError as error:
+                        raise _explain(error, entry.target) from None
             for entry in regular:
                 _replace(entry.temporary, entry.target)
         finally:

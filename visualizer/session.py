@@ -22,15 +22,8 @@ class Session:
 
     Attributes:
         game: the tree source (None for a replayed trace whose source cannot be rebuilt).
-        algorithm: one of `ALGORITHMS`.
-        depth: the look-ahead (None: full depth, or the game's suggested look-ahead, e.g. 5 for a big
-            connect-four position).
-        strict: prune only on strict inequality.
-        trace: the finished search.
-        options: the search options (`visualizer.search.OPTIONS`) by name, e.g. {"tt": True}; each
-            search passes those its algorithm takes.
+        options: the search options by name, e.g. {"tt": True}; each search passes those its algorithm takes.
         compared: the two searches last compared, as written in the compare dialog (None before).
-        replay: the cursor over its events.
     """
 
     game: Game | None

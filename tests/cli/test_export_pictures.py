@@ -10,9 +10,9 @@ import subprocess
 
 import pytest
 from PIL import Image, ImageSequence
+from svg_reading import read_canvas, read_positions
 
 from tests.cli_helpers import run_cli
-from visualizer.pictures.svg import read_canvas, read_positions
 
 STEPS = 52  # alpha-beta on the 15-node example: 13 enters and exits, 8 evaluations, 12 back-ups, 4 updates, 2 cut-offs
 NAME = "example15-alphabeta"
@@ -40,24 +40,30 @@ def test_the_step_count_is_the_hand_counted_one():
     assert kinds.count(EventKind.CUTOFF) == 2
 
 
+SMALL = ("--array", "0,0,0,3,5,2,9")
+"""Seven nodes, MIN(2, 9) cut off after 2 < 3: 23 steps (6 enters and exits, 3 evaluations, 5 back-ups,
+2 updates, 1 cut-off). The 15-node example's 52 SVG frames are checked byte for byte in test_slides_goldens."""
+SMALL_NAME, SMALL_STEPS = "array7-alphabeta", 23
+
+
 def test_frames_in_three_formats_share_one_canvas_and_the_node_places(capsys, tmp_path):
-    _export(capsys, tmp_path, "--frames", "--format", "svg,png,pdf", "--dpi", "30")
-    svgs = sorted(tmp_path.glob(f"{NAME}-*.svg"))
-    pngs = sorted(tmp_path.glob(f"{NAME}-*.png"))
-    pdfs = sorted(tmp_path.glob(f"{NAME}-*.pdf"))
-    assert len(svgs) == len(pngs) == len(pdfs) == STEPS
-    assert svgs[0].name == f"{NAME}-0001.svg" and svgs[-1].name == f"{NAME}-{STEPS:04d}.svg"
-    still = (tmp_path / f"{NAME}.svg").read_text()
+    _export(capsys, tmp_path, *SMALL, "--frames", "--format", "svg,png,pdf", "--dpi", "30")
+    svgs = sorted(tmp_path.glob(f"{SMALL_NAME}-*.svg"))
+    pngs = sorted(tmp_path.glob(f"{SMALL_NAME}-*.png"))
+    pdfs = sorted(tmp_path.glob(f"{SMALL_NAME}-*.pdf"))
+    assert len(svgs) == len(pngs) == len(pdfs) == SMALL_STEPS
+    assert svgs[0].name == f"{SMALL_NAME}-0001.svg" and svgs[-1].name == f"{SMALL_NAME}-{SMALL_STEPS:04d}.svg"
+    still = (tmp_path / f"{SMALL_NAME}.svg").read_text()
     canvas = read_canvas(still)
     nodes = {key: value for key, value in read_positions(still).items() if key.startswith("node:")}
-    assert len(nodes) == 15
+    assert len(nodes) == 7
     for path in svgs:
         text = path.read_text()
         assert read_canvas(text) == canvas
         assert {key: value for key, value in read_positions(text).items() if key.startswith("node:")} == nodes
     assert svgs[-1].read_text() == still  # the last frame is the finished search
     sizes = {Image.open(path).size for path in pngs}
-    assert sizes == {Image.open(tmp_path / f"{NAME}.png").size}
+    assert sizes == {Image.open(tmp_path / f"{SMALL_NAME}.png").size}
     boxes = {re.search(rb"/MediaBox \[([^\]]*)\]", path.read_bytes()).group(1) for path in pdfs}
     assert len(boxes) == 1
 
@@ -73,19 +79,19 @@ def test_a_png_fits_a_full_hd_slide_unless_dpi_says_otherwise(capsys, tmp_path):
 
 
 def test_the_gif_has_one_frame_per_step(capsys, tmp_path):
-    _export(capsys, tmp_path, "--format", "gif", "--fps", "4")
-    gif = Image.open(io.BytesIO((tmp_path / f"{NAME}.gif").read_bytes()))
+    _export(capsys, tmp_path, *SMALL, "--format", "gif", "--fps", "4")
+    gif = Image.open(io.BytesIO((tmp_path / f"{SMALL_NAME}.gif").read_bytes()))
     durations = [frame.info["duration"] for frame in ImageSequence.Iterator(gif)]
-    assert len(durations) == STEPS
+    assert len(durations) == SMALL_STEPS
     assert gif.size[0] <= 1280 and gif.size[1] <= 720 and (gif.size[0] == 1280 or gif.size[1] == 720)
-    assert durations[:-1] == [250] * (STEPS - 1) and durations[-1] == 750  # 4 fps; the outcome held longer
+    assert durations[:-1] == [250] * (SMALL_STEPS - 1) and durations[-1] == 750  # 4 fps; the outcome held longer
 
 
 @needs_pdflatex
 def test_the_beamer_slides_compile_to_one_page_per_step(capsys, tmp_path):
-    _export(capsys, tmp_path, "--format", "tex")
-    slides = tmp_path / f"{NAME}-slides.tex"
-    assert "\\input{" + NAME + ".tex}" in slides.read_text()
+    _export(capsys, tmp_path, *SMALL, "--format", "tex")
+    slides = tmp_path / f"{SMALL_NAME}-slides.tex"
+    assert "\\input{" + SMALL_NAME + ".tex}" in slides.read_text()
     result = subprocess.run(
         ["pdflatex", "-interaction=nonstopmode", "-halt-on-error", slides.name],
         cwd=tmp_path,
@@ -95,7 +101,7 @@ def test_the_beamer_slides_compile_to_one_page_per_step(capsys, tmp_path):
         stdin=subprocess.DEVNULL,
     )
     assert result.returncode == 0, result.stdout[-2000:]
-    assert f"({STEPS} pages" in result.stdout.replace("\n", "")
+    assert f"({SMALL_STEPS} pages" in result.stdout.replace("\n", "")
 
 
 def test_themes_change_the_colours_and_a_typo_is_one_line(capsys, tmp_path):

@@ -17,6 +17,7 @@ from visualizer.games import Player
 from visualizer.grading.record import plain_tree
 from visualizer.pictures.tikz import is_pdflatex_installed
 from visualizer.practice.exercise import Exercise
+from visualizer.practice.worksheet import choose_exercises
 
 
 def plain_cutoffs(code: str) -> tuple[int, int, float, list]:
@@ -225,7 +226,11 @@ def test_impossible_requests_are_refused_in_one_line(capsys, tmp_path, options, 
     assert not (tmp_path / "new").exists()
 
 
-def test_an_unmeetable_request_is_refused_after_the_bounded_search(capsys, tmp_path):
+def test_an_unmeetable_request_is_refused_after_the_bounded_search(capsys, tmp_path, monkeypatch):
+    # The CLI searches with choose_exercises' default bound, 10,000 trees (~10 s); 400 here tell the same
+    # refusal. tests/unit/test_worksheet.py refuses after 50 tries without the CLI.
+    assert choose_exercises.__kwdefaults__["max_tries"] == 10_000
+    monkeypatch.setitem(choose_exercises.__kwdefaults__, "max_tries", 400)
     err = one_line_error(
         capsys,
         "worksheet",
@@ -242,8 +247,8 @@ def test_an_unmeetable_request_is_refused_after_the_bounded_search(capsys, tmp_p
         "--out",
         str(tmp_path / "new"),
     )
-    assert "found 0 of the 1 exercise asked for in 10,000 random trees" in err
-    assert "ask for --cutoffs the trees tried often have: 1 (10,000 trees)" in err
+    assert "found 0 of the 1 exercise asked for in 400 random trees" in err
+    assert "ask for --cutoffs the trees tried often have: 1 (400 trees)" in err
     assert not (tmp_path / "new").exists()
 
 

@@ -166,7 +166,7 @@ async def test_export_writes_valid_files(tmp_path, monkeypatch):
     trace = read_json(tmp_path / "traces" / "nested13-alphabeta.json")
     assert trace.summary.value == 3 and trace.names(trace.summary.pruned) == ["I", "J"]
     assert (tmp_path / "traces" / "nested13-alphabeta.dot").read_text().startswith("digraph")
-    from visualizer.pictures.svg import read_positions
+    from svg_reading import read_positions
 
     figure = read_positions((tmp_path / "traces" / "nested13-alphabeta.svg").read_text())
     assert sum(key.startswith("node:") for key in figure) == 13 and "cutlabel:2:8" in figure  # C's cut skips I and J

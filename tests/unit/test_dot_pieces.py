@@ -8,9 +8,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from visualizer.dot.stream import dot_chunks
-from visualizer.dot.text import int_texts, interleave
 from visualizer.errors import InputError
 from visualizer.games import TicTacToe, from_array
+from visualizer.readwrite.bulk_text import int_texts, interleave
 from visualizer.search import trace_search
 
 

@@ -3,9 +3,10 @@
 from xml.etree import ElementTree
 
 import pytest
+from svg_reading import read_canvas, read_positions
 
 from visualizer.pictures.drawing import Drawing, Path, Shape, Text, number
-from visualizer.pictures.svg import read_canvas, read_positions, to_svg
+from visualizer.pictures.svg import to_svg
 
 SVG = "{http://www.w3.org/2000/svg}"
 

@@ -5,11 +5,12 @@ from __future__ import annotations
 import itertools
 
 import pytest
+from svg_reading import read_canvas, read_positions
 
 from visualizer.games import ConnectFour, TicTacToe, builtin_example, from_nested, random_tree
 from visualizer.pictures.drawing import Path, Shape, Text
 from visualizer.pictures.figure import Figure
-from visualizer.pictures.svg import read_canvas, read_positions, to_svg
+from visualizer.pictures.svg import to_svg
 from visualizer.pictures.themes import THEMES
 from visualizer.search import trace_search
 from visualizer.tracing.events import EventKind
@@ -22,12 +23,15 @@ def _traces():
         "example15-alphabeta": EXAMPLE,
         "example15-minimax-d2": trace_search(builtin_example(), "minimax", depth=2),
         "textbook-negamax-ab": trace_search(from_nested("[[3,12,8],[2,4,6],[14,5,2]]"), "negamax-ab"),
-        "tictactoe-midgame": trace_search(TicTacToe("XOX/.O./..."), "alphabeta"),
+        "tictactoe-midgame": trace_search(TicTacToe("XOX/.O./X.."), "alphabeta"),  # 21 boards, 4 cut-offs
         "connect4-d2": trace_search(ConnectFour("..../.O../XO.X", rows=3, cols=4, connect=3), "alphabeta", depth=2),
     }
 
 
 TRACES = _traces()
+
+WIDE = {"tictactoe-130-boards": trace_search(TicTacToe("XOX/.O./..."), "alphabeta")}
+"""A wide tree of boards, for the checks of the still alone (its 392 frames are not drawn one by one)."""
 
 
 def _node_keys(positions):
@@ -146,9 +150,9 @@ def test_a_cut_label_never_covers_a_name_or_a_node(seed):
         assert not _overlap(label, other)
 
 
-@pytest.mark.parametrize("name", sorted(TRACES))
+@pytest.mark.parametrize("name", sorted(TRACES | WIDE))
 def test_no_two_node_stacks_overlap(name):
-    still = Figure(TRACES[name]).still()
+    still = Figure((TRACES | WIDE)[name]).still()
     boxes = [_box(item) for item in still.items if isinstance(item, Text) and item.key.startswith(("name:", "board:"))]
     boxes += [_glyph_box(item) for item in still.items if isinstance(item, Shape) and item.key.startswith("node:")]
     by_row = sorted(boxes, key=lambda box: box[1])

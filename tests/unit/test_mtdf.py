@@ -127,7 +127,7 @@ def check_answer(tree: Any, root_max: bool, trace) -> None:
     assert minimax(subtree(tree, [index]), not root_max) == value
 
 
-@settings(max_examples=700, deadline=None)
+@settings(max_examples=300, deadline=None)
 @given(tree=trees(), root_max=st.booleans(), tt=st.booleans())
 def test_mtdf_gives_minimax_s_value_and_a_best_move(tree, root_max, tt):
     game = from_nested(tree, root=Player.MAX if root_max else Player.MIN)
@@ -145,7 +145,7 @@ def test_mtdf_gives_minimax_s_value_on_non_whole_values(tree, root_max, tt):
     check_answer(tree, root_max, trace_search(game, "mtdf", tt=tt))
 
 
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=300, deadline=None)
 @given(tree=trees(), root_max=st.booleans(), low=st.integers(-10, 9), width=st.integers(1, 8), tt=st.booleans())
 def test_mtdf_with_a_window_fails_to_the_same_side_as_alphabeta(tree, root_max, low, width, tt):
     game = from_nested(tree, root=Player.MAX if root_max else Player.MIN)

@@ -169,7 +169,7 @@ def test_non_whole_values_get_a_null_window_of_their_step():
 # -- properties against the references -------------------------------------------------------------------------
 
 
-@settings(max_examples=600, deadline=None)
+@settings(max_examples=300, deadline=None)
 @given(tree=trees(), root_max=st.booleans(), tt=st.booleans())
 def test_pvs_gives_minimax_s_value(tree, root_max, tt):
     game = from_nested(tree, root=Player.MAX if root_max else Player.MIN)
@@ -185,7 +185,7 @@ def test_pvs_gives_minimax_s_value_on_non_whole_values(tree, root_max):
     assert trace_search(game, "pvs").summary.value == minimax(tree, root_max)
 
 
-@settings(max_examples=600, deadline=None)
+@settings(max_examples=300, deadline=None)
 @given(tree=trees(), root_max=st.booleans(), low=st.integers(-10, 9), width=st.integers(1, 8), tt=st.booleans())
 def test_pvs_with_a_window_gives_alphabeta_s_value_with_that_window(tree, root_max, low, width, tt):
     game = from_nested(tree, root=Player.MAX if root_max else Player.MIN)

@@ -16,8 +16,8 @@ from visualizer.tracing import EventKind, Recorder
 
 GAMES = {
     **SOURCES,
-    "tictactoe-min-root": lambda: TicTacToe("XO./.../...", root=Player.MIN),
-    "tictactoe-symmetry": lambda: TicTacToe("X........", symmetry=True),
+    "tictactoe-min-root": lambda: TicTacToe("XO./.X./...", root=Player.MIN),  # 1,061 nodes
+    "tictactoe-symmetry": lambda: TicTacToe("X../.O./...", symmetry=True),  # mirror-symmetric about a diagonal
     "nim-misere": lambda: Nim(6),
 }
 

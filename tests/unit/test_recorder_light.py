@@ -26,15 +26,15 @@ def test_the_hooks_only_log_and_the_trace_is_filed_when_first_read():
     search(TicTacToe("X.O/.X./..."), "alphabeta", tracer=recorder)
     trace = recorder.result()
     assert len(recorder.recording.event_kind) > 0
-    assert "_filed" not in vars(trace.columns)  # nothing worked out yet
+    assert "filed" not in vars(trace.columns)  # nothing worked out yet
     assert trace.summary._later is not None
     assert trace.summary.value == search(TicTacToe("X.O/.X./..."), "minimax")  # known at once: the search's answer
-    assert "_filed" not in vars(trace.columns)
+    assert "filed" not in vars(trace.columns)
     oracle = ObjectRecorder()
     search(TicTacToe("X.O/.X./..."), "alphabeta", tracer=oracle)
     assert trace.summary.cutoffs == oracle.result().summary.cutoffs  # the first read works every field out
     assert trace.summary._later is None
-    assert "_filed" in vars(trace.columns)
+    assert "filed" in vars(trace.columns)
 
 
 CASES = [

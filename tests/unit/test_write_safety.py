@@ -14,10 +14,10 @@ from pathlib import Path
 import pytest
 
 from visualizer import safe_files as atomic
-from visualizer.dot import stream as dot_stream
 from visualizer.dot.render import render
 from visualizer.dot.write import write_dot
 from visualizer.errors import InputError, RenderError
+from visualizer.export import formats
 from visualizer.export.files import write_trace_files
 from visualizer.games import builtin_example
 from visualizer.pictures import svg
@@ -337,7 +337,7 @@ def old_files(folder, *names):
 
 def test_trace_files_all_old_when_the_dot_fails(tmp_path, trace, monkeypatch):
     old_files(tmp_path, "t.json", "t.dot")
-    monkeypatch.setattr(dot_stream, "dot_chunks", lambda trace: broken_chunks("digraph {", ValueError))
+    monkeypatch.setattr(formats, "dot_chunks", lambda trace: broken_chunks("digraph {", ValueError))
     with pytest.raises(ValueError):
         write_trace_files(trace, tmp_path, "t", ("json", "dot"))
     assert (tmp_path / "t.json").read_text() == "old t.json" and (tmp_path / "t.dot").read_text() == "old t.dot"
@@ -357,7 +357,7 @@ def test_trace_files_all_old_when_painting_fails(tmp_path, trace, monkeypatch):
     def broken_painter(drawing):
         raise RenderError("the painter failed")
 
-    monkeypatch.setattr(svg, "to_svg", broken_painter)
+    monkeypatch.setattr(formats, "to_svg", broken_painter)
     old_files(tmp_path, "t.json", "t.dot", "t.svg")
     with pytest.raises(RenderError):
         write_trace_files(trace, tmp_path, "t", ("json", "dot", "svg"))

@@ -1,9 +1,7 @@
 """Provides `Comparison`: several searches of one tree, their visit orders aligned and their differences.
 
-Nodes are matched by name, so searches of the same tree in different move orders line up. The
-alignment is a shortest common supersequence of the visit orders built run by run (each new order is
-merged into the columns so far along their longest common subsequence): where a search skips a node,
-its column is a gap. A node two searches visit at different points gets a column for each.
+Nodes are matched by name, so searches in different move orders line up. Each visit order is merged into
+the columns so far along their longest common subsequence: where a search skips a node, its column is a gap.
 """
 
 from __future__ import annotations
@@ -30,13 +28,7 @@ ALIGN_LIMIT = 5_000
 
 @dataclass(frozen=True)
 class Run:
-    """One search in a comparison.
-
-    Attributes:
-        label: how the output names it, e.g. "alphabeta", "alphabeta best", "alphabeta strict".
-        order: the move order it searched in ("natural", "best", "worst", "random:7").
-        trace: the recorded search.
-    """
+    """One search in a comparison: its label ("alphabeta best"), move order ("random:7") and trace."""
 
     label: str
     order: str
@@ -63,12 +55,10 @@ class Run:
 
     @property
     def leaves_evaluated(self) -> int:
-        """Static evaluations over all the passes."""
         return sum(one.summary.leaves_evaluated for one in self.trace.passes)
 
     @property
     def cutoffs(self) -> int:
-        """Cut-offs over all the passes."""
         return sum(len(one.summary.cutoffs) for one in self.trace.passes)
 
     @property
@@ -109,8 +99,7 @@ class Comparison:
         return max(len(run.trace.summary.visit_order) for run in self.runs) <= ALIGN_LIMIT
 
     def only(self, first: int, second: int) -> list[str]:
-        """Names run `first` visits and run `second` does not, in `first`'s visit order (each once, though
-        a search that enters nodes again visits some several times)."""
+        """Names run `first` visits and run `second` does not, each once, in `first`'s visit order."""
         unseen = self._visited[second]
         return list(dict.fromkeys(name for name in self.runs[first].visit_order if name not in unseen))
 
@@ -147,11 +136,8 @@ class Comparison:
         return rows
 
     def by_node(self) -> list[tuple[str, list[int | None]]]:
-        """One row per node visited by any search, in tree order: each run's visit number (None: skipped).
-
-        Tree order is depth first, with each node's children in the order the first search to
-        visit them did (so with the first run in natural order, the tree reads as drawn).
-        """
+        """One row per node visited by any search, depth first (children in the order the first search to
+        visit them did): each run's visit number (None: skipped)."""
         children: dict[str | None, list[str]] = {}
         for run in self.runs:
             nodes = run.trace.nodes
@@ -171,9 +157,8 @@ class Comparison:
 
 
 def alphabeta_alone(trace: Trace) -> tuple[int, int] | None:
-    """(nodes visited, leaves evaluated) of one alpha-beta search at the look-ahead of the trace's last
-    pass, with its cut rule and options (what iterative deepening's passes are weighed against);
-    None when the trace's source cannot be rebuilt."""
+    """(nodes visited, leaves evaluated) of one alpha-beta search at the trace's last look-ahead, with its
+    cut rule and options (what iterative deepening is weighed against); None when the source cannot be rebuilt."""
     try:
         game = from_spec(trace.source)
     except InputError:

@@ -1,9 +1,7 @@
 """Provides the study's plot as an SVG or PNG image drawn with matplotlib, ready for a slide.
 
-matplotlib is imported inside `render_figure`, and only its object API is used (a `Figure` saved
-through its own canvas): no pyplot, no global backend switch. The same study gives the same bytes:
-the SVG has no date and a fixed id salt, and the PNG carries no time stamp. Each search has its own
-marker shape and line style as well as its own colour, so the image reads in greyscale.
+Only matplotlib's object API is used (no pyplot, no global backend). The same study gives the same bytes
+(no date, a fixed id salt); each search has its own marker and line style, so the image reads in greyscale.
 """
 
 from __future__ import annotations
@@ -38,11 +36,7 @@ FIGURE_Y_LABEL = "leaves evaluated (mean ± sd, log scale)"
 
 
 def check_figure_path(path: str | Path) -> str:
-    """The image format of `path` ("svg" or "png"), or an InputError naming the choices.
-
-    Raises:
-        InputError: when the extension is neither .svg nor .png, or `path` is a folder.
-    """
+    """The image format of `path` ("svg" or "png"), or an InputError naming the choices."""
     path = Path(path)
     if path.is_dir():
         raise InputError(f"--plot {path} is a folder; give a file name inside it, e.g. {path / 'study.svg'}")
@@ -63,15 +57,7 @@ def _subtitle(study: Study) -> str:
 
 
 def render_figure(study: Study, image_format: str) -> bytes:
-    """The study drawn on log-log axes: mean leaves evaluated per search with a band of one sd.
-
-    Args:
-        study: the finished study.
-        image_format: "svg" or "png".
-
-    Returns:
-        The image file's content.
-    """
+    """The image file ("svg" or "png") of the study on log-log axes: mean leaves evaluated with a band of one sd."""
     import matplotlib
     from matplotlib.figure import Figure
 
@@ -87,8 +73,7 @@ def render_figure(study: Study, image_format: str) -> bytes:
 
 
 def line_style(index: int) -> dict[str, Any]:
-    """The matplotlib style of the `index`-th search's line: colour, marker shape and line style, each
-    cycling on its own, so two searches differ in shape or style even where their colours look alike."""
+    """The matplotlib style of the `index`-th search's line: colour, marker shape and line style."""
     return {
         "color": COLOURS[index % len(COLOURS)],
         "marker": MARKERS[index % len(MARKERS)],

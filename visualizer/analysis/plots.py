@@ -1,8 +1,6 @@
 """Provides the study's plot: leaves evaluated against tree size, one line per search, Knuth-Moore dotted.
 
-`series` gives the lines as plain numbers; `draw_plotext` draws them with plotext (the CLI's terminal
-plot and, through textual-plotext, the app's stats screen use the same drawing). Each line is drawn with
-its own character as well as its own colour, so the plot reads in greyscale and without colours.
+`draw_plotext` draws the CLI's terminal plot and the app's stats screen; each line has its own character.
 """
 
 from __future__ import annotations
@@ -78,15 +76,8 @@ def series_marker(index: int, line: Series, *, colour: bool = True) -> str:
 
 
 def draw_plotext(plt: Any, study: Study, *, colour: bool = True) -> None:
-    """Draws the study on a plotext module or a textual-plotext `PlotextPlot.plt` (log-log axes).
-
-    Args:
-        plt: the plotext module or a `PlotextPlot.plt`; its data is cleared first.
-        study: the finished study.
-        colour: False keeps the output ASCII, for output without colours (the caller also sets the
-            "clear" theme and strips what escape codes remain). Either way each search's line is
-            drawn with its own character, which the legend shows.
-    """
+    """Draws the study on a plotext module or a textual-plotext `PlotextPlot.plt` (log-log axes), its data
+    cleared first; `colour` False keeps the markers ASCII."""
     plt.clear_data()
     plt.title(PLOT_TITLE)
     plt.xlabel(X_LABEL)

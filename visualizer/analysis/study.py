@@ -1,11 +1,8 @@
 """Provides the pruned-tree study: how many nodes alpha-beta saves over minimax as random trees grow.
 
-For each tree size, `run_study` builds N seeded random trees and searches each one with minimax and
-with alpha-beta (or the searches asked for: PVS, MTD(f), alpha-beta with a table, ...) under every
-requested move order, counting nodes entered and leaves evaluated (no
-recording, so large studies stay cheap). Each row holds the mean and standard deviation over the
-trials, the fraction alpha-beta saves against minimax on the same trees, and, for uniform trees, the
-Knuth-Moore minimal tree: b^ceil(d/2) + b^floor(d/2) - 1 leaves, what perfect ordering evaluates.
+For each tree size, `run_study` searches N seeded random trees with minimax and with alpha-beta (or the
+searches asked for) in every move order, counting nodes entered and leaves evaluated. Each row holds the
+mean and standard deviation over the trials and the fraction saved against minimax on the same trees.
 """
 
 from __future__ import annotations
@@ -78,7 +75,7 @@ def _uniform_depth(leaves: int, branching: int) -> int | None:
 
 
 def parse_leaves(text: str, branching: int) -> tuple[Size, ...]:
-    """'8,16,32' to sizes (sorted, duplicates dropped)."""
+    """'8,16,32' to sizes (sorted, without repeats)."""
     try:
         counts = sorted({int(part) for part in split_list(text, "--leaves", "8,16,32")})
     except ValueError:
@@ -116,12 +113,8 @@ def parse_orders(text: str) -> tuple[str, ...]:
 
 
 def parse_algorithms(text: str) -> tuple[Configuration, ...]:
-    """'alphabeta,pvs,mtdf+tt' to the searches the study compares with minimax (each once, in order).
-
-    Raises:
-        InputError: an unknown algorithm or option, minimax itself (always the baseline), or a search
-            whose value is an estimate (its node counts do not measure pruning).
-    """
+    """'alphabeta,pvs,mtdf+tt' to the searches the study compares with minimax (each once, in order); minimax
+    itself (the baseline) and searches whose value is an estimate are refused."""
     by_label: dict[str, Configuration] = {}
     for part in split_list(text, "--algorithms", "alphabeta,pvs"):
         configuration = parse_configuration(part)
@@ -161,18 +154,8 @@ class Measure:
 
 @dataclass(frozen=True)
 class StudyRow:
-    """One algorithm under one move order at one tree size.
-
-    Attributes:
-        size: the trees' leaves (and depth when uniform).
-        algorithm: "minimax", "alphabeta", or another search with its options ("pvs", "mtdf tt").
-        order: the move order ("natural" for minimax, whose counts do not depend on it).
-        nodes: nodes entered, root and leaves included.
-        leaves: static evaluations.
-        nodes_saved: 1 - mean nodes / minimax's mean nodes on the same trees (0 for minimax).
-        leaves_saved: the same for leaves evaluated.
-        samples: (nodes, leaves) for each trial, in trial order.
-    """
+    """One search (a label such as "mtdf tt") under one move order at one tree size: nodes entered, leaves
+    evaluated, the fractions saved (1 - mean / minimax's mean) and each trial's (nodes, leaves)."""
 
     size: Size
     algorithm: str
@@ -196,11 +179,7 @@ class StudyRow:
 
 @dataclass(frozen=True)
 class Study:
-    """The settings and the rows (per size: minimax, then each search in each order).
-
-    Attributes:
-        algorithms: the searches compared with minimax, by label ("alphabeta", "mtdf tt").
-    """
+    """The settings and the rows (per size: minimax, then each search in each order)."""
 
     branching: int
     trials: int
@@ -244,13 +223,8 @@ def run_study(
     progress: Callable[[int, int], None] | None = None,
     algorithms: Sequence[Configuration] | None = None,
 ) -> Study:
-    """Searches `trials` random trees of each size; `progress(done, total)` after each tree.
-
-    `algorithms` are the searches compared with minimax, each in every order (alpha-beta by default).
-
-    The same arguments give the same study: tree t of size L has seed `tree_seed(seed, L, t)`, and
-    the random order at a node is seeded from that tree seed.
-    """
+    """Searches `trials` random trees of each size with minimax and `algorithms` (alpha-beta by default) in
+    every order; `progress(done, total)` after each tree. The same arguments give the same study."""
     if branching < 2:
         raise InputError(f"--branching is {branching}; the study needs 2 or more children per node")
     if trials < 1:

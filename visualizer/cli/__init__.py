@@ -35,9 +35,7 @@ COMMANDS = {
     "worksheet": ("practicing", "worksheet"),
     "grade": ("grading", "grade"),
 }
-"""Each command's module in `visualizer.cli` and its function there. A module is imported only when its
-command runs: importing every command (the grader, the practice sheets, the study) took longer than
-starting Python."""
+"""Each command's module in `visualizer.cli` and its function there, imported only when its command runs."""
 
 
 def command_function(command: str | None) -> Callable[[argparse.Namespace], int]:
@@ -47,10 +45,7 @@ def command_function(command: str | None) -> Callable[[argparse.Namespace], int]
 
 
 EXIT_INTERRUPTED = 130
-"""Exit code after ctrl+c (SIGINT), as a shell reports it: 128 + 2."""
-
-EXIT_TERMINATED = 143
-"""Exit code after SIGTERM (e.g. `kill` or a time-out), as a shell reports it: 128 + 15."""
+"""Exit code after ctrl+c (SIGINT), as a shell reports it: 128 + 2; a signal N gives 128 + N."""
 
 _UNWINDING = {
     getattr(signal, name): text
@@ -61,11 +56,7 @@ _UNWINDING = {
 
 
 class Terminated(KeyboardInterrupt):
-    """SIGTERM or SIGHUP arrived: unwinds like ctrl+c, so every file being written removes its temporary.
-
-    Attributes:
-        signum: the signal's number (the exit code is 128 + it, as a shell reports it).
-    """
+    """SIGTERM or SIGHUP arrived: unwinds like ctrl+c, so every file being written removes its temporary."""
 
     def __init__(self, signum: int = signal.SIGTERM):
         super().__init__(signum)
@@ -78,11 +69,7 @@ def _terminate(signum: int, frame: object) -> None:
 
 @contextlib.contextmanager
 def _sigterm_unwinds() -> Iterator[None]:
-    """While running, SIGTERM and SIGHUP raise `Terminated` (only the main thread can install a handler).
-
-    SIGHUP comes when the terminal closes (a window shut, an ssh session dropped) mid-command: without
-    this it would end the process at once and leave the temporaries of an export behind.
-    """
+    """While running, SIGTERM and SIGHUP (a closed terminal) raise `Terminated`, so no temporary is left behind."""
     if threading.current_thread() is not threading.main_thread():
         yield
         return
@@ -109,14 +96,8 @@ def _output_error(error: OSError) -> str:
 
 
 def run() -> None:
-    """The `visualizer` command and `python -m visualizer`: `main`, then an exit that skips freeing the heap.
-
-    After a big command (the full tic-tac-toe export holds half a million nodes), freeing its
-    objects one by one at interpreter shutdown took 0.08-0.1 s. Once the output is flushed and the
-    exit handlers have run (`export.atomic` removes any temporary left), the process ends at once,
-    as mypy's does. With another thread still running, or output that cannot be flushed, the exit
-    is the usual one.
-    """
+    """The `visualizer` command and `python -m visualizer`: `main`, then an exit that skips freeing the heap
+    (once the output is flushed and the exit handlers have run; otherwise the usual exit)."""
     code = main()
     run_exit_handlers = getattr(atexit, "_run_exitfuncs", None)
     if threading.active_count() == 1 and run_exit_handlers is not None:
@@ -134,9 +115,7 @@ def run() -> None:
 def main(argv: Sequence[str] | None = None) -> int:
     """Runs the command line; returns the exit code (0 ok, 1 mistakes found, 2 bad input, 129/130/143 stopped).
 
-    Whatever happens, the user sees at most one line on stderr: bad input, an output that cannot
-    be written (a full disk, `> /dev/full`), or an interruption (ctrl+c, SIGTERM). A reader that
-    goes away (`| head -1`) ends the command quietly.
+    Whatever happens, the user sees at most one line on stderr; a reader that goes away ends it quietly.
     """
     with _sigterm_unwinds():
         try:

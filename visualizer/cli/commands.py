@@ -12,7 +12,7 @@ from visualizer.cli.render import facts_text, node_table, run_json, run_text
 from visualizer.cli.searching import trace_from_args
 from visualizer.cli.sources import game_from_args, trace_from_file
 from visualizer.games import builtin_example
-from visualizer.games.base import ChanceMoves, offers
+from visualizer.games.base import ChanceMoves, explicit_tree, offers
 from visualizer.search import trace_search
 
 __all__ = ["overview", "show", "run", "tui", "replay", "serve", "default", "has_terminal", "print_instead_of_app"]
@@ -65,13 +65,14 @@ def show(args: argparse.Namespace) -> int:
         return 0
     game = game_from_args(args)
     header = f"{game.describe()}, root {game.player(game.root()).value.upper()}"
-    if game.is_explicit:
+    tree = explicit_tree(game)
+    if tree is not None:
         full = "expectimax" if offers(game, ChanceMoves) else "minimax"  # the search that takes every node
-        table_source = trace_search(game, full, max_nodes=max(args.max_nodes, len(game)))
+        table_source = trace_search(game, full, max_nodes=max(args.max_nodes, len(tree)))
         print(header)
         print(node_table(table_source))
         print()
-        print(facts_text(game))
+        print(facts_text(tree))
         return 0
     trace = trace_from_args(game, args, algorithm="minimax")
     print(header)
@@ -101,7 +102,8 @@ def tui(args: argparse.Namespace) -> int:
 
     saved = trace_from_file(args)
     game = None if saved is not None else game_from_args(args)
-    trace = saved or trace_from_args(game, args)
+    trace = saved if game is None else trace_from_args(game, args)
+    assert trace is not None  # game is None only beside a saved trace
     if not has_terminal():
         return print_instead_of_app(run_text(trace), "run it in a terminal to step through the search")
     make_app(game, trace=trace).run()

@@ -16,6 +16,7 @@ from visualizer.cli.sources import game_from_args, source_kind
 from visualizer.errors import InputError
 from visualizer.games import parse_order, with_order
 from visualizer.games.base import format_value
+from visualizer.games.ordering import OrderedGame
 from visualizer.lists import split_list
 from visualizer.search.registry import parse_configuration
 
@@ -56,7 +57,7 @@ def runs_from_args(args: argparse.Namespace) -> list[Run]:
     games = []
     for order, seed in orders:
         game = with_order(base, order, seed)
-        games.append((f"random:{game.seed}" if order == "random" else order, game))
+        games.append((f"random:{game.seed}" if isinstance(game, OrderedGame) and order == "random" else order, game))
     common = options_from_args(args)
     combinations: dict[tuple[str, str, bool], Any] = {}
     for configuration, (order, game), strict in itertools.product(configurations, games, cuts):

@@ -10,14 +10,14 @@ __all__ = [
     "DEFAULT_MAX_FRAMES",
     "DEFAULT_MAX_IMAGE_NODES",
     "DEFAULT_OUT",
+    "STRICT_HELP",
 ]
 
 DEFAULT_MAX_FRAMES = 1000
 """`export --frames` writes one file per step; more steps than this need `--max-frames` (or a smaller search)."""
 
 DEFAULT_MAX_IMAGE_NODES = 5000
-"""`export`: pictures of more nodes than this need `--max-image-nodes`: too wide to read, and slow to
-paint as PNG or PDF."""
+"""`export`: pictures of more nodes than this need `--max-image-nodes` (too wide to read, slow to paint)."""
 
 DEFAULT_BRANCHING = 2
 """`practice`: children per node of a random practice tree."""
@@ -30,3 +30,6 @@ DEFAULT_COUNT = 6
 
 DEFAULT_OUT = "worksheet"
 """`worksheet`: the folder the files go to unless --out says otherwise."""
+
+STRICT_HELP = "cut only when a value passes the bound (>, <), not when it equals it"
+"""The help of every command's --strict."""

@@ -6,7 +6,6 @@ import argparse
 from dataclasses import dataclass
 from pathlib import Path
 
-from visualizer.cli.defaults import DEFAULT_MAX_FRAMES, DEFAULT_MAX_IMAGE_NODES
 from visualizer.cli.progress import progress_bar, status_line
 from visualizer.cli.searching import trace_from_args
 from visualizer.cli.sources import game_from_args, source_kind, trace_from_file
@@ -19,10 +18,7 @@ from visualizer.pictures.themes import find_theme
 from visualizer.search import trace_search
 from visualizer.tracing import Trace
 
-__all__ = ["export", "examples", "picture_options", "FORMATS", "DEFAULT_MAX_FRAMES", "DEFAULT_MAX_IMAGE_NODES"]
-
-FORMATS = tuple(EXPORT_FORMATS)
-"""What `--format` takes: the registry's names."""
+__all__ = ["export", "examples", "picture_options"]
 
 MAX_DPI = 1200
 """The finest `--dpi`: a 15-node tree at 1200 dpi is already 12,000 pixels wide."""
@@ -92,9 +88,9 @@ def examples() -> list[Example]:
 def parse_formats(text: str) -> tuple[str, ...]:
     """'json,dot,svg' to a tuple of known formats."""
     formats = tuple(dict.fromkeys(part.lower() for part in split_list(text, "--format", "json,dot,svg")))
-    unknown = [name for name in formats if name not in FORMATS]
+    unknown = [name for name in formats if name not in EXPORT_FORMATS]
     if unknown:
-        raise InputError(f"--format {text!r} is not a list of {', '.join(FORMATS)}; e.g. --format json,dot,svg")
+        raise InputError(f"--format {text!r} is not a list of {', '.join(EXPORT_FORMATS)}; e.g. --format json,dot,svg")
     return formats
 
 

@@ -9,7 +9,7 @@ import textwrap
 from typing import NoReturn
 
 from visualizer import __version__
-from visualizer.cli.defaults import DEFAULT_MAX_FRAMES, DEFAULT_MAX_IMAGE_NODES
+from visualizer.cli.defaults import DEFAULT_MAX_FRAMES, DEFAULT_MAX_IMAGE_NODES, STRICT_HELP
 from visualizer.cli.teaching_options import add_grade, add_practice, add_worksheet
 from visualizer.errors import one_line
 from visualizer.export.formats import DEFAULT_FPS, EXPORT_FORMATS
@@ -56,12 +56,8 @@ _NEGATIVE_VALUE = re.compile(r"^-\.?\d")
 
 
 class OneLineParser(argparse.ArgumentParser):
-    """An ArgumentParser that reports a mistake in one line and exits with code 2.
-
-    Values that start with a minus and a digit (`--array -2,1,0`, the positional tree `-2,1,0`,
-    `--range -10:10`) are read as values: argparse's own rule takes only a single negative number
-    for one, and Python 3.13 widened it the same way.
-    """
+    """An ArgumentParser that reports a mistake in one line and exits with code 2; values that start with a
+    minus and a digit (`--array -2,1,0`, `--range -10:10`) are read as values."""
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
@@ -86,11 +82,7 @@ def port_number(text: str) -> int:
 
 
 def check_values(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
-    """One rule for every option's text: an empty value, or one that is not valid UTF-8, is refused.
-
-    Defaults are for options left out, never for `--name ''`; a value with bytes that are not UTF-8
-    (which Python hands over as surrogates) could not be written to a trace or shown.
-    """
+    """One rule for every option's text: an empty value, or one that is not valid UTF-8, is refused."""
     for action in _actions_of(parser, args):
         value = getattr(args, action.dest, None)
         flag = max(action.option_strings, key=len) if action.option_strings else action.metavar or action.dest
@@ -109,7 +101,8 @@ def check_values(parser: argparse.ArgumentParser, args: argparse.Namespace) -> N
 def _subparser(parser: argparse.ArgumentParser, args: argparse.Namespace) -> argparse.ArgumentParser | None:
     for action in parser._actions:
         if isinstance(action, argparse._SubParsersAction):
-            return action.choices.get(getattr(args, "command", None))
+            command: argparse.ArgumentParser | None = action.choices.get(getattr(args, "command", None) or "")
+            return command
     return None
 
 
@@ -125,7 +118,7 @@ def raise_error(parser: argparse.ArgumentParser, args: argparse.Namespace, messa
 
 def _source_options(
     default: str = "the built-in 15-node example, root MIN", *, first: str | None = None
-) -> argparse.ArgumentParser:
+) -> OneLineParser:
     """The tree source options; `first` names a positional argument that comes before TREE."""
     options = OneLineParser(add_help=False)
     if first is not None:
@@ -172,13 +165,11 @@ def _source_options(
     return options
 
 
-def _search_options() -> argparse.ArgumentParser:
+def _search_options() -> OneLineParser:
     options = OneLineParser(add_help=False)
     group = options.add_argument_group("search")
     group.add_argument("--algorithm", "-a", metavar="A", help=f"one of {', '.join(ALGORITHMS)} (alphabeta)")
-    group.add_argument(
-        "--strict", action="store_true", help="cut only when a value passes the bound (>, <), not when it equals it"
-    )
+    group.add_argument("--strict", action="store_true", help=STRICT_HELP)
     group.add_argument("--iterative", action="store_true", help="use the explicit-stack version (same trace)")
     group.add_argument("--json", action="store_true", help="print one JSON object instead of text")
     _add_algorithm_options(options)

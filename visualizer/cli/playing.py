@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
-from typing import Any
+from typing import Any, cast
 
 from visualizer.cli.searching import trace_from_args
 from visualizer.cli.sources import game_from_args, lookahead_from_args, source_kind
@@ -13,6 +13,7 @@ from visualizer.games import (
     Evaluated,
     ExplicitNodes,
     Game,
+    GridGame,
     PhrasesMoves,
     Playable,
     TellsOutcomes,
@@ -66,11 +67,7 @@ def _after(trace: Trace) -> str | None:
 
 
 def _outcome(game: Game, trace: Trace) -> str | None:
-    """ "X wins with best play", "a draw with best play", ...; None when the search cannot tell.
-
-    A full search with a win-aware evaluator tells every outcome; a limited one only a forced win or
-    loss found within the look-ahead.
-    """
+    """ "X wins with best play", "a draw with best play", ...; None when the search cannot tell."""
     if offers(game, ExplicitNodes) or not offers(game, TellsOutcomes):  # board games and NIM only
         return None
     value = trace.summary.value
@@ -174,5 +171,6 @@ def play(args: argparse.Namespace) -> int:
     depth = lookahead(game, args.depth)
     if not has_terminal():
         raise InputError("play needs a terminal to play in; run it in one, or ask for one move with best-move")
-    make_play_app(game, human=args.human.upper(), algorithm=algorithm, depth=depth).run()
+    board = cast(GridGame, game)  # a playable kind builds a GridGame (with --order, a wrapper delegating to one)
+    make_play_app(board, human=args.human.upper(), algorithm=algorithm, depth=depth).run()
     return 0

@@ -1,9 +1,5 @@
 """Provides the `practice` command (alpha-beta by hand in the app, or a headless check of an answer file)
-and the `worksheet` command (N alpha-beta exercises meeting constraints, with blank sheets, keys and an index).
-
-With no terminal (stdin or stdout redirected, e.g. `> sheet.txt` or `| lpr`) the app cannot run, so
-`practice` prints the blank answer sheet, as `--sheet` does, and says so in one line on stderr (exit 0).
-"""
+and the `worksheet` command; with no terminal, `practice` prints the blank answer sheet, as `--sheet` does."""
 
 from __future__ import annotations
 
@@ -15,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from visualizer.cli.commands import has_terminal, print_instead_of_app
-from visualizer.cli.defaults import DEFAULT_BRANCHING, DEFAULT_COUNT, DEFAULT_DEPTH, DEFAULT_OUT
+from visualizer.cli.defaults import DEFAULT_BRANCHING, DEFAULT_DEPTH
 from visualizer.cli.progress import progress_bar
 from visualizer.cli.sources import check_owned, game_from_args, source_kind
 from visualizer.errors import InputError
@@ -34,16 +30,7 @@ from visualizer.practice.worksheet_files import (
     write_worksheet,
 )
 
-__all__ = [
-    "DEFAULT_BRANCHING",
-    "DEFAULT_COUNT",
-    "DEFAULT_DEPTH",
-    "DEFAULT_OUT",
-    "exercise_from_args",
-    "instructions",
-    "practice",
-    "worksheet",
-]
+__all__ = ["exercise_from_args", "instructions", "practice", "worksheet"]
 
 
 _NO_TERMINAL_HINT = "it is the blank sheet (--sheet): fill it in, then check it with --answers FILE"
@@ -106,8 +93,7 @@ def _check_modes(args: argparse.Namespace) -> None:
 
 
 def exercise_from_args(args: argparse.Namespace) -> Exercise | None:
-    """The exercise the options name (checked with --cut-window); None when they name none and an answer file
-    may (with --answers)."""
+    """The exercise the options name; None when they name none and an answer file may (with --answers)."""
     exercise = _exercise_from_args(args)
     cut_window = getattr(args, "cut_window", None)
     return exercise if exercise is None or cut_window is None else exercise.with_cut_window(cut_window)
@@ -147,19 +133,19 @@ def _exercise_from_args(args: argparse.Namespace) -> Exercise | None:
 
 
 def _exercise_for(answers: Answers, given: Exercise | None, path: str) -> Exercise:
-    """The exercise to check against: the options' or the file's, which must agree when both name one (the cut
-    window is a checking option, not part of the exercise: the caller chooses it)."""
+    """The exercise to check against: the options' or the file's, which must agree when both name one."""
     where = path if path.isprintable() else repr(path)
     names = any(field != "cut_window" for field in answers.header)
     named = Exercise.from_header(answers.header, where=where) if names else None
-    if given is None and named is None:
+    exercise = given or named
+    if exercise is None:
         raise InputError(f"{where} names no exercise (no 'exercise CODE' line); add it, or give --code CODE")
     if given is not None and named is not None and _tree(given) != _tree(named):
         raise InputError(
             f"{where} is for {named.code or named.describe()}, but the options name "
             f"{given.code or given.describe()}; drop the options to check it against its own exercise"
         )
-    return given or named
+    return exercise
 
 
 def _tree(exercise: Exercise) -> dict:

@@ -13,10 +13,7 @@ __all__ = ["progress_bar", "status_line"]
 
 @contextmanager
 def progress_bar(total: int, label: str) -> Iterator[Callable[[int, int], None] | None]:
-    """Yields `report(done, total)`, which moves a bar labelled `label`; None when stderr is no terminal.
-
-    The bar is removed when the work ends, so the output that follows reads as without it.
-    """
+    """Yields `report(done, total)`, which moves a bar (removed at the end); None when stderr is no terminal."""
     if not sys.stderr.isatty():
         yield None
         return
@@ -31,11 +28,7 @@ def progress_bar(total: int, label: str) -> Iterator[Callable[[int, int], None] 
 
 @contextmanager
 def status_line(text: str) -> Iterator[None]:
-    """Shows `text` on stderr while the work inside runs, when stderr is a terminal, and erases it after.
-
-    For work with no steps to count (writing a big trace's files takes seconds): the user sees what
-    runs. The text is cut to the terminal's width, so that erasing one line erases all of it.
-    """
+    """Shows `text` (cut to the terminal's width) on stderr while the work inside runs, and erases it after."""
     if not sys.stderr.isatty():
         yield
         return

@@ -6,7 +6,7 @@ from collections.abc import Collection, Sequence
 from typing import Any
 
 from visualizer.analysis.compare import alphabeta_alone
-from visualizer.games import ExplicitTree
+from visualizer.games import ExplicitNodes
 from visualizer.games.base import format_value
 from visualizer.games.treefacts import tree_facts
 from visualizer.search.options import option_label
@@ -22,7 +22,7 @@ MAX_LISTED = 200
 """Longer visit orders and pruned lists are summarised in text output (--json has them all)."""
 
 
-def text_table(header: Sequence[str], rows: list[Sequence[str]], *, left: Collection[int] | None = None) -> str:
+def text_table(header: Sequence[str], rows: Sequence[Sequence[str]], *, left: Collection[int] | None = None) -> str:
     """Columns two spaces apart; every column left-aligned, or only those in `left` (the rest right-aligned)."""
     widths = [max(len(row[column]) for row in [header, *rows]) for column in range(len(header))]
 
@@ -34,11 +34,8 @@ def text_table(header: Sequence[str], rows: list[Sequence[str]], *, left: Collec
 
 
 def node_table(trace: Trace, *, show_player: bool = True) -> str:
-    """One row per node: name, parent, children, player and static value ('-' where missing).
-
-    When the search left nodes out, a last column gives each node's status: visited, pruned or
-    unreached (pruned wins below the depth limit too; see `NodeStatus`).
-    """
+    """One row per node: name, parent, children, player and static value ('-' where missing), and each
+    node's status when the search left nodes out."""
     nodes = trace.nodes
     header = ["name", "parent", "children", "player", "value"]
     rows = [
@@ -66,7 +63,7 @@ def _yes_no(answer: bool | None) -> str:
     return "n/a (no values at interior nodes)" if answer is None else ("yes" if answer else "no")
 
 
-def facts_text(tree: ExplicitTree) -> str:
+def facts_text(tree: ExplicitNodes) -> str:
     """Size, height, leaves, shape and heap answers, and the traversals of an explicit tree."""
     facts = tree_facts(tree)
     names = tree.names
@@ -214,8 +211,7 @@ def _refined_lines(trace: Trace) -> list[str]:
 
 
 def _refined_json(trace: Trace) -> dict[str, Any]:
-    """The alpha-beta refinements' part of `run_json` (see README, "run --json"): "window",
-    "transpositions", and for several passes "passes", "total" and, for iterative deepening, "alphabeta_alone"."""
+    """The alpha-beta refinements' part of `run_json` (see README, "run --json")."""
     result = _window_json(trace)
     if trace.options.get("tt"):
         result["transpositions"] = _transpositions(trace)

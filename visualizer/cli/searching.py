@@ -47,11 +47,7 @@ def trace_from_args(
     strict: bool | None = None,
     options: dict[str, Any] | None = None,
 ) -> Trace:
-    """Searches `game` as the options say (--algorithm, --depth, --strict, --iterative, --max-nodes, and
-    the algorithm options such as --tt or --window).
-
-    `algorithm`, `strict` and `options` override the command line when given.
-    """
+    """Searches `game` as the options say; `algorithm`, `strict` and `options` override them when given."""
     record = find_algorithm(algorithm or getattr(args, "algorithm", None) or "alphabeta")
     algorithm = record.name
     if strict is None and getattr(args, "strict", False) and not record.accepts_strict:

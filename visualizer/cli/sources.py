@@ -8,14 +8,21 @@ from visualizer.errors import InputError
 from visualizer.games import Game, GameOption, Player, builtin_example, find_game_kind, game_kinds, lookahead
 from visualizer.games.ordering import parse_order, with_order
 from visualizer.games.random_tree import fresh_seed
+from visualizer.games.registry import GameKind
 from visualizer.tracing import Trace
 
 __all__ = ["check_owned", "game_from_args", "lookahead_from_args", "source_kind", "trace_from_file"]
 
 
+def _kind(name: str) -> GameKind:
+    """The registered kind of source called `name` (the caller took the name from the registry)."""
+    kind = find_game_kind(name)
+    assert kind is not None, name
+    return kind
+
+
 def _owned() -> dict[str, tuple[GameOption, set[str]]]:
-    """Each option that belongs to some kinds of source, by name: the option and those kinds (from the game
-    registry), so that a stray one is reported rather than ignored."""
+    """Each option that belongs to some kinds of source, by name: the option and those kinds."""
     owned: dict[str, tuple[GameOption, set[str]]] = {}
     for kind in game_kinds():
         for option in kind.options:
@@ -26,19 +33,23 @@ def _owned() -> dict[str, tuple[GameOption, set[str]]]:
 def source_kind(args: argparse.Namespace) -> tuple[str, str | None]:
     """Which source the options ask for ("builtin" for none, "trace", or a kind's name), and its text (the
     saved trace, or TREE, which is the text of --nested when it starts with "[" and of --array otherwise)."""
-    given = []
+    given: list[tuple[str, str, str | None]] = []
     if args.trace is not None:
         given.append(("--trace", "trace", args.trace))
     if args.tree is not None:
         given.append(("TREE", "nested" if args.tree.lstrip().startswith("[") else "array", args.tree))
-    kinds = [kind for kind in game_kinds() if kind.selected_by and getattr(args, kind.selected_by) is not None]
-    given += [(kind.cli_source, kind.name, None) for kind in kinds if kind.cli_name is None]
+    kinds = [
+        (kind, kind.selected_by)
+        for kind in game_kinds()
+        if kind.selected_by and getattr(args, kind.selected_by) is not None
+    ]
+    given += [(kind.cli_source, kind.name, None) for kind, _ in kinds if kind.cli_name is None]
     if args.game is not None:
         given.append(
             (f"--game {args.game}", next(kind.name for kind in game_kinds() if kind.cli_name == args.game), None)
         )
     else:  # --board, else --pile: the first kind in the registry whose option is given
-        given += [(kind.option(kind.selected_by).flag, kind.name, None) for kind in kinds if kind.cli_name][:1]
+        given += [(kind.option(option).flag, kind.name, None) for kind, option in kinds if kind.cli_name][:1]
     if len(given) > 1:
         names = " and ".join(flag for flag, _, _ in given)
         raise InputError(f"conflicting sources: {names}; give one tree source")
@@ -55,7 +66,7 @@ def check_owned(args: argparse.Namespace, kind: str) -> None:
         if getattr(args, name) is None or (record is not None and record.name in kinds):
             continue
         if not _algorithm_takes(args, name):  # `--seed` seeds the algorithm's playouts too
-            where = " or ".join(sorted(find_game_kind(owner).cli_source for owner in kinds))
+            where = " or ".join(sorted(_kind(owner).cli_source for owner in kinds))
             raise InputError(
                 f"{option.flag} applies only to {where}; {hints.get(name, 'remove it or choose that source')}"
             )
@@ -88,22 +99,18 @@ def _source_from_args(args: argparse.Namespace) -> Game:
     """The game of the source's kind from its options; a blank seed is drawn here, so the output can show it."""
     name, text = source_kind(args)
     check_owned(args, name)
-    kind = find_game_kind(builtin_example().kind if name == "builtin" else name)  # without values, the example
+    kind = _kind(builtin_example().kind if name == "builtin" else name)  # without values, the example
     for option in kind.options:
         if option.fresh and getattr(args, option.name) is None:
             setattr(args, option.name, fresh_seed())
     options = {option.name: getattr(args, option.name) for option in kind.options}
-    if text is not None:  # TREE
+    if text is not None and kind.selected_by:  # TREE
         options[kind.selected_by] = text
     return kind.build({**options, "depth": args.depth}, Player.parse(args.root) if args.root else None)
 
 
 def lookahead_from_args(args: argparse.Namespace, game: Game) -> int | None:
-    """The search depth: --depth, else the game's suggested look-ahead (connect four's 5 on big boards).
-
-    For a random tree built from --depth it is its full depth. A negative depth is refused by the
-    search itself; this checks the node budget.
-    """
+    """The search depth: --depth, else the game's suggested look-ahead; also checks --max-nodes."""
     if args.max_nodes < 1:
         raise InputError(f"--max-nodes is {args.max_nodes}; it must be 1 or more")
     return lookahead(game, args.depth)
@@ -112,7 +119,7 @@ def lookahead_from_args(args: argparse.Namespace, game: Game) -> int | None:
 def trace_from_file(args: argparse.Namespace) -> Trace | None:
     """The saved trace named by --trace (None without it); search options make no sense with it."""
     kind, path = source_kind(args)
-    if kind != "trace":
+    if kind != "trace" or path is None:
         return None
     changed = [
         flag

@@ -89,7 +89,7 @@ def stats(args: argparse.Namespace) -> int:
             algorithms=algorithms,
         )
     written = []
-    image = render_figure(study, image_format) if args.plot else None
+    image = render_figure(study, image_format) if image_format else None
     if args.csv:
         written.append(write_text_atomic(args.csv, study_csv(study)))
     if image is not None:
@@ -108,10 +108,7 @@ def stats(args: argparse.Namespace) -> int:
 
 
 def _check_outputs(args: argparse.Namespace) -> str | None:
-    """Refuses bad --csv and --plot paths before the study runs; returns the image format, if any.
-
-    A late failure would leave one file written and the other not, so the folders are checked first.
-    """
+    """Refuses bad --csv and --plot paths before the study runs; returns the image format, if any."""
     image_format = check_figure_path(args.plot) if args.plot else None
     if args.csv and Path(args.csv).is_dir():
         example = Path(args.csv) / "study.csv"

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import argparse
 
-from visualizer.cli.defaults import DEFAULT_BRANCHING, DEFAULT_COUNT, DEFAULT_DEPTH, DEFAULT_OUT
+from visualizer.cli.defaults import DEFAULT_BRANCHING, DEFAULT_COUNT, DEFAULT_DEPTH, DEFAULT_OUT, STRICT_HELP
 from visualizer.grading.cases import DEFAULT_BRANCHING as DEFAULT_GRADE_BRANCHING
 from visualizer.grading.cases import DEFAULT_DEPTH as DEFAULT_GRADE_DEPTH
 from visualizer.grading.cases import DEFAULT_SEED as DEFAULT_GRADE_SEED
@@ -33,9 +33,7 @@ def add_practice(commands: argparse._SubParsersAction, sources: argparse.Argumen
     )
     exercise.add_argument("--code", metavar="CODE", help="the exercise a code names, e.g. XN1A-77S")
     exercise.add_argument("--example", action="store_true", help="the built-in 15-node example (root MIN)")
-    exercise.add_argument(
-        "--strict", action="store_true", help="cut only when a value passes the bound (>, <), not when it equals it"
-    )
+    exercise.add_argument("--strict", action="store_true", help=STRICT_HELP)
     exercise.add_argument(
         "--cut-window",
         choices=("kept", "raised"),
@@ -131,9 +129,7 @@ def add_worksheet(commands: argparse._SubParsersAction) -> None:
     )
     trees.add_argument("--range", metavar="LO:HI", help="leaf values (-10:10)")
     trees.add_argument("--root", choices=("max", "min"), default="max", help="who moves at the root (max)")
-    trees.add_argument(
-        "--strict", action="store_true", help="cut only when a value passes the bound (>, <), not when it equals it"
-    )
+    trees.add_argument("--strict", action="store_true", help=STRICT_HELP)
     trees.add_argument(
         "--seed", type=int, metavar="S", help="the first seed tried (chosen at random and shown when omitted)"
     )

@@ -1,6 +1,5 @@
-"""Provides Graphviz DOT drawings of traces: the finished search (`to_dot`, `write_dot`, streamed from
-the trace's columns), one drawing per step at fixed places (`write_frames`), and `render`, which runs
-Graphviz on a DOT file. Names are imported when first used."""
+"""Provides Graphviz DOT drawings of traces (`to_dot`, `write_dot`, `write_frames`) and `render`, which
+runs Graphviz on a DOT file. Names are imported when first used."""
 
 from visualizer.lazy import lazy_names
 

@@ -1,10 +1,8 @@
 """Provides `step_to_dot` and `write_frames`: the search after one step as DOT, each node at a fixed place.
 
-What each node shows comes from the same `Scene` as the pictures (`scene_at`); where it sits comes
-from the figure's `TreeLayout` (`pos`, kept by `neato -n2 -Tsvg`), and every node of a shape has one
-size, so every frame of a search has the same canvas when rendered that way. As on the finished
-drawing, chance nodes are circles with their edges labelled by probability, and a transposition
-event adds its "same position" link from the step it happens on.
+What each node shows comes from the same `Scene` as the pictures; where it sits comes from the
+figure's `TreeLayout` (`pos`, kept by `neato -n2 -Tsvg`), and every node of a shape has one size, so
+every frame of a search has the same canvas when rendered that way.
 """
 
 from __future__ import annotations
@@ -54,21 +52,15 @@ FRAME_DIGITS = 4
 RENDER_HINT = "steady frames: render with neato -n2 -Tsvg, which keeps every node at its pos (dot ignores pos)"
 """The `comment` of every per-step drawing (Graphviz copies it into the SVG)."""
 
-NODE_MARGIN = (8.0, 4.0)
-"""Graphviz's default space around a label inside its node (0.11 by 0.055 inches), in points."""
-
-LINE_SPACING = 1.2
-"""Graphviz's line pitch as a multiple of the font size."""
+NODE_MARGIN, LINE_SPACING = (8.0, 4.0), 1.2
+"""Graphviz's default space around a label inside its node, in points, and its line pitch (times the font size)."""
 
 SQRT2 = math.sqrt(2)
 """An ellipse around a label's box is at most this much larger each way (Graphviz's own rule)."""
 
-TITLE_CHARACTERS = 40
-"""Per-step drawings are at least this many title characters wide (a lone node: as wide as itself)."""
-
-NODE_GAP = 14.0
-RANK_GAP = 40.0
-"""Per-step drawings: the least space between two neighbouring nodes, and between two rows (for the edges)."""
+TITLE_CHARACTERS, NODE_GAP, RANK_GAP = 40, 14.0, 40.0
+"""The least width of a drawing in title characters; the least space between two neighbouring nodes,
+and between two rows, in points."""
 
 
 @dataclass(frozen=True)
@@ -76,12 +68,10 @@ class _FramePlan:
     """What every per-step drawing of one trace shares, so that `neato -n2` draws them all alike.
 
     Attributes:
-        positions: each node's `pos` ("x,y!" in points, y up), from the figure's `TreeLayout`
-            stretched just enough that nodes of the size below never overlap.
-        sizes: the node width and height in inches by shape, big enough for the widest and tallest
-            label any node shows on any step, so no node (and no canvas) grows from step to step.
+        positions: each node's `pos` ("x,y!" in points, y up), from the figure's `TreeLayout`.
+        sizes: the node width and height in inches by shape, big enough for any label on any step.
         title_width: the title's line length in characters, so it is never wider than the tree.
-        inner: the nodes with children (`inner_nodes`), made once for all the frames' scenes.
+        inner: the nodes with children (`inner_nodes`).
     """
 
     positions: tuple[str, ...]
@@ -120,11 +110,7 @@ def _digits(values: list[Any]) -> int:
 
 
 def _node_size(trace: Trace, shape: str) -> tuple[float, float]:
-    """(width, height) in points of a node of `shape` that holds any label any node shows on any step.
-
-    An ellipse around the label's box is `SQRT2` times as wide and tall, a circle as wide and tall
-    as that ellipse is wide or tall, whichever is more (Graphviz's rules).
-    """
+    """(width, height) in points of a node of `shape` that holds any label any node shows on any step."""
     columns = trace.columns
     has_windows = any(alpha is not None for alpha in columns.alpha)
     values = [value for value in columns.value if value is not None]
@@ -163,19 +149,9 @@ def _spread(layout: TreeLayout, widths: list[float]) -> float:
 
 
 def step_to_dot(trace: Trace, replay: Replay, *, plan: _FramePlan | None = None) -> str:
-    """DOT text of the search as it stands at `replay`'s step: what `scene_at` says each node shows.
+    """DOT text of the search as it stands at `replay`'s step, every node at a fixed `pos` and size.
 
-    Every node has a fixed `pos` and size (see `_FramePlan`), so `neato -n2 -Tsvg` draws every
-    step on the same canvas with every node in the same place; `dot` ignores `pos` and lays the
-    tree out itself. The title is the algorithm and the scene's caption.
-
-    Args:
-        trace: a finished trace.
-        replay: a replay of `trace` at the step to draw.
-        plan: the plan of `trace`'s frames, when one is drawn for many steps (`write_frames`).
-
-    Returns:
-        The DOT text, ending with a newline.
+    `plan` is given when many steps of one trace are drawn (`write_frames`).
     """
     plan = plan or _FramePlan.of(trace)
     scene, columns = scene_at(trace, replay, inner=plan.inner), trace.columns
@@ -206,8 +182,8 @@ def step_to_dot(trace: Trace, replay: Replay, *, plan: _FramePlan | None = None)
             attributes.update(style="dashed" if status == "pruned" else "dotted", color=GREY)
         elif status == "unseen":
             attributes["color"] = UNSEEN
-        if probabilities is not None and probabilities[child] is not None:
-            attributes["label"] = quote_label(probability_label(probabilities[child]))
+        if probabilities is not None and (probability := probabilities[child]) is not None:
+            attributes["label"] = quote_label(probability_label(probability))
         if (parent, child) in scene.cuts:
             attributes.update(label=quote_label("cut"), color=CUT, fontcolor=CUT)
         if (parent, child) == scene.last_edge:
@@ -224,13 +200,9 @@ def step_to_dot(trace: Trace, replay: Replay, *, plan: _FramePlan | None = None)
 def write_frames(
     trace: Trace, directory: str | Path, name: str, *, progress: Callable[[int, int], None] | None = None
 ) -> list[Path]:
-    """Writes one DOT file per event, NAME-0001.dot, NAME-0002.dot, ..., into `directory`.
+    """Writes one DOT file per event, NAME-0001.dot, NAME-0002.dot, ..., into `directory`; returns the paths.
 
-    Numbers have at least `FRAME_DIGITS` digits (more for longer traces), so the files sort in step
-    order. The folder is created if missing. `progress(done, total)` is called after each frame.
-
-    Returns:
-        The paths written, in step order.
+    `progress(done, total)` is called after each frame.
 
     Raises:
         InputError: `name` is empty or contains a path separator, or a file cannot be written.

@@ -45,34 +45,22 @@ _AMPERSAND = "&amp;"
 """How `quote_label` writes "&", so that Graphviz reads no entity in a name."""
 
 SHAPES = {"max": "box", "min": "ellipse", "chance": "circle"}
-"""Node shape by player (triangles were tried: with three-line labels they grow far too large)."""
+"""Node shape by player."""
 
-FONT = "Helvetica"
-"""The font of the title, the labels and the edge labels."""
+FONT, BOARD_FONT = "Helvetica", "Courier"
+"""The font of the title and the labels, and that of game nodes, whose labels draw a board."""
 
 FONT_SIZE = 14.0
 """Graphviz's default font size, in points: per-step drawings size their nodes for it."""
 
-BOARD_FONT = "Courier"
-"""The font of game nodes, whose labels draw a board."""
+PV_WIDTH, GREY = "3", "grey55"
+"""The pen width of the principal variation; the colour of pruned and unreached nodes and their edges."""
 
-PV_WIDTH = "3"
-"""The pen width of the principal variation."""
-
-GREY = "grey55"
-"""Pruned and unreached nodes and their edges."""
-
-UNSEEN = "grey75"
-"""Per-step drawings: nodes not entered yet."""
-
-CURRENT_FILL = "gold"
-"""Per-step drawings: the fill of the event's node."""
-
-LAST_CHILD = "blue"
-"""Per-step drawings: the edge to the child just backed up."""
+UNSEEN, CURRENT_FILL, LAST_CHILD = "grey75", "gold", "blue"
+"""Per-step drawings: nodes not entered yet, the fill of the event's node, the edge to the child just backed up."""
 
 EDGE_HEAD = "none"
-"""Tree edges end at the child without an arrowhead: a head on a short pruned node covered its name."""
+"""Tree edges end at the child without an arrowhead (a head covered a short pruned node's name)."""
 
 CUT = "red"
 """The edge where a cut-off happened and its "cut" label."""
@@ -87,9 +75,8 @@ TRANSPOSITION_LINK = {
     "fontcolor": GREY,
     "constraint": "false",
 }
-"""The attributes of the link from a node that found its position in the transposition table to the
-earlier node of that position: dashed and grey, and left out of the layout (`constraint=false`), so
-the drawing keeps the tree's shape."""
+"""The link from a node found in the transposition table to the earlier node of its position, kept
+out of the layout (`constraint=false`) so the drawing keeps the tree's shape."""
 
 LINE_BREAKS = {"n": "\n", "l": "\n", "r": "\r"}
 """Graphviz's line-break escapes in labels (centred, left- and right-justified) and what they decode to."""
@@ -98,10 +85,8 @@ LINE_BREAKS = {"n": "\n", "l": "\n", "r": "\r"}
 def quote_label(text: str) -> str:
     """`text` as a double-quoted DOT string that Graphviz shows literally.
 
-    Backslashes are doubled (so "\\N" and friends are not expanded), quotes are escaped, line
-    breaks become "\\n", and "&" becomes "&amp;" (Graphviz reads HTML entities such as "&#65;" in
-    any label, so a name "&#65;" would be drawn as "A"). Inside quotes, `<>`, `:`, `{}` and
-    non-ASCII text need no escaping: they are neither HTML labels nor ports in a plain label.
+    Backslashes are doubled, quotes escaped, line breaks become "\\n", and "&" becomes "&amp;"
+    (Graphviz reads HTML entities such as "&#65;" in any label).
     """
     return f'"{text.translate(_QUOTE)}"'
 
@@ -112,11 +97,7 @@ def escape_label(text: str) -> str:
 
 
 def unquote_label(quoted: str) -> str:
-    """The inverse of `quote_label`: a quoted DOT string (as pydot parses it back) to its text.
-
-    `\\l` also decodes to a newline, "&amp;" to "&"; an escape Graphviz does not know is kept as
-    written (as are other entities, which `quote_label` never writes).
-    """
+    """The inverse of `quote_label`: a quoted DOT string (as pydot parses it back) to its text."""
     if len(quoted) >= 2 and quoted[0] == quoted[-1] == '"':
         quoted = quoted[1:-1]
     text, index = [], 0
@@ -150,13 +131,8 @@ def node_label(
     window: tuple[Value | None, Value | None] | None = None,
     visits: int | None = None,
 ) -> str:
-    """The plain text of a node's label, one fact a line.
-
-    The name comes first; then the board (game nodes); then "#visit  v=value" for a visited node
-    ("n=visits  v=mean" with Monte Carlo's `visits`, the mean rounded),
-    or "(static)" for a node whose static value is known but that was not visited; then the window
-    "[alpha, beta]" with "-inf"/"+inf" when there is one.
-    """
+    """The plain text of a node's label, one fact a line: the name, the board, "#visit  v=value" for a
+    visited node ("n=visits  v=mean" for Monte Carlo) or "(static)" for one not visited, the window."""
     lines = [name]
     if board is not None:
         lines.append(board)
@@ -172,8 +148,7 @@ def node_label(
 
 
 def probability_label(probability: float) -> str:
-    """The label of an edge out of a chance node: the probability to 3 significant digits
-    ("0.333" for 1/3, "0.5", "1"), in plain decimals down to 0.0001."""
+    """The label of an edge out of a chance node: the probability to 3 significant digits ("0.333")."""
     return f"{probability:.3g}"
 
 
@@ -184,12 +159,8 @@ def summary_title(algorithm: str, description: str, value: Value, best_move: Any
 
 
 def look_label(name: str, look: NodeLook, *, board: str | None = None) -> str:
-    """The plain text of a node's label on a per-step drawing, from its `NodeLook` in the scene.
-
-    As `node_label`: the name, the board, "#visit  v=value" ("v=?" before the node has a value),
-    the window. A leaf's static value that the search has not evaluated (yet) is shown dimmed as
-    "(3)": on a line of its own before the leaf is entered, after "v=?" once it is.
-    """
+    """The plain text of a node's label on a per-step drawing, as `node_label` ("v=?" before the node
+    has a value); a leaf's static value not evaluated yet is shown dimmed as "(3)"."""
     lines = [name]
     if board is not None:
         lines.append(board)
@@ -205,12 +176,8 @@ def look_label(name: str, look: NodeLook, *, board: str | None = None) -> str:
 
 
 def step_title(algorithm: str, caption: str, *, width: int) -> str:
-    """The title of a per-step drawing: the algorithm, then the scene's caption, in `TITLE_LINES` lines.
-
-    "Step 20 of 52: E takes J = 3, ..." becomes "alphabeta, step 20 of 52: E takes J = 3, ...",
-    wrapped at `width` characters; a longer text is cut with "...", a shorter one padded with blank
-    lines (" ", which Graphviz counts), so the title is as tall on every frame.
-    """
+    """The title of a per-step drawing: "alphabeta, step 20 of 52: E takes J = 3, ...", wrapped at `width`
+    and cut or padded to `TITLE_LINES` lines, so it is as tall on every frame."""
     if caption[:1].isupper() and caption[1:2].islower():
         caption = caption[0].lower() + caption[1:]
     joined = f"{algorithm}, {caption}" if caption.startswith("step ") else f"{algorithm}: {caption}"

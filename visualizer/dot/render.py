@@ -14,7 +14,7 @@ from visualizer.safe_files import write_chunks_atomic
 __all__ = ["GRAPHVIZ_FORMATS", "render", "image_chunks", "is_graphviz_installed", "check_graphviz"]
 
 GRAPHVIZ_FORMATS = ("svg", "png")
-"""What Graphviz renders a DOT file to here (`render`); the formats `export` writes are `formats.EXPORT_FORMATS`."""
+"""What Graphviz renders a DOT file to here (`render`)."""
 
 _READ_BLOCK = 1 << 16
 
@@ -25,11 +25,7 @@ def is_graphviz_installed() -> bool:
 
 
 def check_graphviz() -> str:
-    """The path of Graphviz's `dot` program.
-
-    Raises:
-        GraphvizMissing: `dot` is not installed.
-    """
+    """The path of Graphviz's `dot` program; raises GraphvizMissing when it is not installed."""
     program = shutil.which("dot")
     if program is None:
         raise GraphvizMissing(
@@ -47,16 +43,10 @@ def _check_format(fmt: str) -> str:
 
 
 def image_chunks(dot_path: str | Path, fmt: str, *, shown: str | Path | None = None) -> Iterator[bytes]:
-    """The image `dot -Tsvg` or `dot -Tpng` makes of a DOT file, in pieces as Graphviz writes them.
+    """The image `dot -Tsvg` or `dot -Tpng` makes of a DOT file, in pieces; closing them early stops `dot`.
 
-    The file is passed to `dot` as an absolute path, so a name starting with "-" is never read as
-    an option (this Graphviz does not accept "--"). The format and Graphviz are checked at once;
-    closing the pieces early (an error, ctrl+c) stops `dot`.
-
-    Args:
-        dot_path: a DOT file, e.g. from `write_dot` (or a staged temporary of one).
-        fmt: "svg" or "png".
-        shown: the name of the DOT file in error messages (`dot_path` unless given).
+    The path is passed absolute, so a name starting with "-" is never read as an option. `shown` is
+    the file's name in error messages (`dot_path` unless given).
 
     Raises:
         InputError: `fmt` is not one of `GRAPHVIZ_FORMATS`.
@@ -77,15 +67,17 @@ def _run(command: list[str], shown: Path) -> Iterator[bytes]:
         except OSError as error:
             reason = error.strerror or error
             raise RenderError(f"cannot run Graphviz's dot ({reason}); check the installation") from None
+        output = process.stdout
+        assert output is not None  # stdout=PIPE
         try:
-            while block := process.stdout.read(_READ_BLOCK):
+            while block := output.read(_READ_BLOCK):
                 yield block
             returncode = process.wait()
         finally:
             if process.poll() is None:
                 process.kill()
                 process.wait()
-            process.stdout.close()
+            output.close()
         if returncode != 0:
             errors.seek(0)
             lines = errors.read().decode("utf-8", "replace").strip().splitlines()
@@ -94,20 +86,8 @@ def _run(command: list[str], shown: Path) -> Iterator[bytes]:
 
 
 def render(dot_path: str | Path, fmt: str) -> Path:
-    """Runs `dot -Tsvg` or `dot -Tpng` on a DOT file; the image goes next to it (trace.dot -> trace.svg).
-
-    Args:
-        dot_path: a DOT file, e.g. from `write_dot`.
-        fmt: "svg" or "png".
-
-    Returns:
-        The path of the image, written atomically (an image that cannot be made leaves no file).
-
-    Raises:
-        InputError: `fmt` is not one of `GRAPHVIZ_FORMATS`.
-        GraphvizMissing: `dot` is not installed.
-        RenderError: `dot` failed (its first error line is quoted).
-    """
+    """Runs `dot -Tsvg` or `dot -Tpng` on a DOT file; the image goes next to it (trace.dot -> trace.svg),
+    written atomically. Raises as `image_chunks`."""
     dot_path = Path(dot_path)
     chunks = image_chunks(dot_path, fmt)
     return write_chunks_atomic(dot_path.with_suffix(f".{_check_format(fmt)}"), chunks)

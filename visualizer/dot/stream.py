@@ -1,16 +1,8 @@
 """Provides `dot_chunks`: a finished search's DOT text, streamed in pieces straight from the trace's columns.
 
-See `dot_format` for what the drawing shows. No graph is built and no object made per node, and the
-whole text is never in memory: the full tic-tac-toe minimax trace (549,946 nodes, an 82 MB file)
-goes out in pieces of `CHUNK_NODES` nodes. The layout is `dot_attributes`': the header, every node
-in id order, then every edge by parent id and child order (`TraceColumns.edges`), then the
-transposition links in step order.
-
-A chunk is made column by column, not line by line (`dot_pieces.interleave`): the ids, names,
-boards and "#visit  v=value" of its nodes are each one column, and one join makes the text. The
-pieces many nodes share (a shape, a style, a formatted value, an escaped board) are made once and
-looked up. The full minimax trace, written a second time, takes about 0.4 s (0.7 s one f-string
-per line).
+See `dot.write` for what the drawing shows. The header comes first, then every node in id order,
+every edge by parent id and child order (`TraceColumns.edges`), and the transposition links in step
+order. A chunk is made column by column (`interleave`); pieces many nodes share are made once.
 """
 
 from __future__ import annotations
@@ -30,22 +22,12 @@ from visualizer.dot.labels import (
     quote_label,
     summary_title,
 )
-from visualizer.dot.text import (
-    BOLD,
-    COURIER,
-    SHAPE_PIECES,
-    STATUS_STYLES,
-    Column,
-    dot_attributes,
-    dot_header,
-    edge_attributes,
-    int_texts,
-    interleave,
-)
+from visualizer.dot.text import BOLD, COURIER, SHAPE_PIECES, STATUS_STYLES, dot_attributes, dot_header, edge_attributes
 from visualizer.games.base import format_value
 from visualizer.gc_policy import paused_gc
 from visualizer.memo import Memo
 from visualizer.pictures.scene import standing_cuts
+from visualizer.readwrite.bulk_text import Column, int_texts, interleave
 from visualizer.steps.visits import is_monte_carlo, visit_counts
 from visualizer.tracing.graph import check_names
 from visualizer.tracing.trace import Trace
@@ -54,47 +36,34 @@ from visualizer.tracing.trace_records import NodeStatus
 __all__ = ["CHUNK_NODES", "dot_chunks"]
 
 CHUNK_NODES = 4096
-"""Nodes (then edges) per chunk: about 600 KB of tic-tac-toe node statements, 60 KB of edges."""
+"""Nodes (then edges) per chunk."""
 
 _SPECIAL = ("\\", '"', "\n", "\r", "&")
-"""The characters `quote_label` escapes."""
 _SHAPES_BY_ID = {id(player): piece for player, piece in SHAPE_PIECES.items()}
-"""`SHAPE_PIECES` by the player's identity (an enum member hashes in Python; its id in C)."""
 _PLAIN_TYPES = frozenset({int, float, type(None)})
 """Value types whose equal values format alike (True == 1, but "True" != "1"): safe to cache by value."""
 
 
 def _rows(column: Sequence[Any], start: int, stop: int) -> list[Any]:
-    """Entries start..stop-1 of a column as a list (columns may be lists, arrays or lazy sequences)."""
     rows = column[start:stop]
     return rows if type(rows) is list else list(rows)
 
 
 def _texts(numbers: Sequence[int], prefix: str = "") -> list[str]:
-    """Whole numbers (node ids) as `str` writes them after `prefix`, whatever sequence holds them."""
     texts = int_texts(numbers, prefix)
     return [f"{prefix}{number}" for number in numbers] if texts is None else texts
 
 
-def _ids(numbers: Sequence[int]) -> Sequence[int] | list[str]:
+def _ids(numbers: Sequence[int]) -> range | array[int] | list[str]:
     """Node ids as `interleave` takes them: a range or an array as it is, anything else as texts."""
     return numbers if isinstance(numbers, (range, array)) else _texts(numbers)
 
 
 def dot_chunks(trace: Trace, *, chunk_nodes: int = CHUNK_NODES) -> Iterator[str]:
-    """The DOT text of the finished search in `trace`, in pieces (`"".join` them for the text).
-
-    The names are checked here, before the first piece is made.
-
-    Args:
-        trace: a finished trace.
-        chunk_nodes: nodes per piece (then edges per piece).
-
-    Returns:
-        An iterator over the pieces: the header, the nodes, the edges and the closing brace.
+    """The DOT text of the finished search in `trace`, in pieces of `chunk_nodes` nodes (then edges).
 
     Raises:
-        InputError: a name is empty or used twice.
+        InputError: a name is empty or used twice (checked before the first piece is made).
     """
     with paused_gc():
         check_names(trace)
@@ -123,11 +92,9 @@ class _DotStream:
         self.edge_styles: dict[tuple[bool, bool, str | None, bool, bool], str] = {}
 
     def chunks(self) -> Iterator[str]:
-        """The header, the nodes a chunk at a time, the edges likewise, and the transposition links
-        (if any) with the closing brace.
+        """The header, the nodes a chunk at a time, the edges likewise, the transposition links and "}".
 
-        The garbage collector is paused while a chunk is made (it would walk the whole trace again
-        and again for nothing: a chunk's strings hold no cycles), not while the reader has it.
+        The garbage collector is paused while a chunk is made (a chunk's strings hold no cycles).
         """
         yield self.header()
         count, step = self.columns.node_count, self.chunk_nodes
@@ -175,7 +142,7 @@ class _DotStream:
         return dot_header(graph, font=FONT, arrowhead=EDGE_HEAD)
 
     def node_lines(self, start: int, stop: int) -> str:
-        """The node statements of nodes start..stop-1, made column by column (see `dot_pieces`)."""
+        """The node statements of nodes start..stop-1, made column by column."""
         columns, size = self.columns, stop - start
         names = _rows(columns.name, start, stop)
         joined = "".join(names)
@@ -203,8 +170,7 @@ class _DotStream:
         )
 
     def extras(self, boards: list[str], start: int, stop: int) -> Column:
-        """The attributes after the tooltip of nodes start..stop-1: the board's font, the principal
-        variation's pen (one text when all the nodes have the same)."""
+        """The attributes after the tooltip of nodes start..stop-1: the board's font, the principal variation's pen."""
         bold = [node - start for node in self.bold if start <= node < stop]
         if not bold:
             if "" not in boards:
@@ -218,7 +184,7 @@ class _DotStream:
 
     @staticmethod
     def styles(statuses: list[NodeStatus]) -> Column:
-        """The style attributes of nodes with these statuses (enums hash in Python: no dict lookups per node)."""
+        """The style attributes of nodes with these statuses."""
         visited = NodeStatus.VISITED
         if statuses.count(visited) == len(statuses):
             return ""
@@ -229,8 +195,7 @@ class _DotStream:
         return list(map(self.board_texts.__getitem__, _rows(self.columns.board, start, stop)))
 
     def details(self, start: int, stop: int) -> list[Column]:
-        """The columns of the label after the board: each node's "#visit  v=value" or "(static value)"
-        line, and its window line."""
+        """The label's columns after the board: "#visit  v=value" or "(static value)", and the window."""
         columns, size = self.columns, stop - start
         visits, values, statics = (
             _rows(column, start, stop) for column in (columns.visit, columns.value, columns.static_value)
@@ -270,8 +235,7 @@ class _DotStream:
 
     @staticmethod
     def odd_details(visits, values, statics, alphas, betas, counts=None) -> list[Column]:
-        """`details` for values of other types than int and float, or with Monte Carlo visit `counts`,
-        through `node_label` itself."""
+        """`details` through `node_label` itself: values not int or float, or Monte Carlo visit `counts`."""
         counts = repeat(None) if counts is None else counts
         return [
             [

@@ -1,9 +1,5 @@
 """Provides the `export` command's work: the registry of what it writes (`EXPORT_FORMATS`) and
-`write_trace_files`, which writes a trace's files together.
-
-The writers themselves live by concept: trace files in `visualizer.readwrite`, DOT in
-`visualizer.dot`, pictures and animations in `visualizer.pictures`. Names are imported when first used.
-"""
+`write_trace_files`, which writes a trace's files together. Names are imported when first used."""
 
 from visualizer.lazy import lazy_names
 

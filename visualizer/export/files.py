@@ -1,11 +1,10 @@
-"""Provides `write_trace_files`, `trace_slug` and `fresh_stem`: a trace saved as NAME.json, NAME.dot, pictures,
-animations."""
+"""Provides `write_trace_files`, `trace_slug` and `fresh_stem`: a trace saved as NAME.json, NAME.dot, pictures..."""
 
 from __future__ import annotations
 
 import os
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 
 from visualizer.dot.frames import FRAME_DIGITS, write_frames
@@ -16,7 +15,7 @@ from visualizer.games.registry import slug as game_slug
 from visualizer.safe_files import MAX_NUMBERED, StagedWrites, numbered_names, write_bytes_atomic, write_text_atomic
 from visualizer.tracing.trace import Trace
 
-__all__ = ["EXPORT_SUFFIXES", "frame_names", "fresh_stem", "trace_slug", "write_picture_frames", "write_trace_files"]
+__all__ = ["EXPORT_SUFFIXES", "fresh_stem", "trace_slug", "write_picture_frames", "write_trace_files"]
 
 EXPORT_SUFFIXES = tuple(ending for fmt in EXPORT_FORMATS.values() for ending in (fmt.suffix, *fmt.extra_names("")))
 """The files an export of NAME may write (frames aside): `fresh_stem` keeps clear of all of them."""
@@ -24,10 +23,7 @@ EXPORT_SUFFIXES = tuple(ending for fmt in EXPORT_FORMATS.values() for ending in 
 
 def trace_slug(trace: Trace) -> str:
     """A readable file name for a trace: source (+ move order, + root when not the source's default) +
-    algorithm (+ depth, + strict), e.g. "example15-rootmax-alphabeta-d3-strict".
-
-    The source's part comes from its kind's class in the game registry (`slug`, `default_root`).
-    """
+    algorithm (+ depth, + strict), e.g. "example15-rootmax-alphabeta-d3-strict"."""
     source = trace.source
     stem = game_slug(source)
     if source.get("order", "natural") != "natural":
@@ -43,14 +39,10 @@ def trace_slug(trace: Trace) -> str:
 
 
 def fresh_stem(folder: Path, name: str, suffixes: tuple[str, ...] = EXPORT_SUFFIXES) -> str:
-    """NAME if no NAME.json, .dot, .svg or .png is in `folder`, else the first free NAME-2, NAME-3, ...
+    """NAME if no file of an export of NAME is in `folder`, else the first free NAME-2, NAME-3, ...
 
-    For saving without replacing anything (the app's export); the CLI's `export` replaces files on purpose.
-    A dangling link or a folder under one of those names counts as taken. The numbering is the one
-    `write_new_file` gives screenshots.
-
-    Raises:
-        InputError: NAME and NAME-2 ... NAME-9999 are all taken.
+    For saving without replacing anything (the app's export); a dangling link counts as taken.
+    Raises InputError when NAME and NAME-2 ... NAME-9999 are all taken.
     """
     for candidate in numbered_names(name):
         if not any(os.path.lexists(folder / f"{candidate}{suffix}") for suffix in suffixes):
@@ -68,17 +60,12 @@ def write_trace_files(
     progress: Callable[[int, int], None] | None = None,
     options: PictureOptions | None = None,
 ) -> list[Path]:
-    """Writes NAME.EXT for each format of `EXPORT_FORMATS` asked for; returns the paths written.
+    """Writes NAME.EXT for each format of `EXPORT_FORMATS` asked for; returns the paths written (the
+    formats' files in registry order, their extra files, then the frames).
 
-    The files are replaced together: each is written whole to a temporary first, and only then are
-    they renamed into place one after another. So an error or an interruption before the renames (a
-    name that cannot be exported, a painter failing, a full disk, ctrl+c, SIGTERM) leaves every old
-    file as it was and no temporary behind. Frames (`frames=True`: NAME-0001.EXT ... for DOT and the
-    picture formats) are written one by one, each atomically, before the renames.
-    `progress(done, total)` is called as steps are painted (frames and animations).
-
-    Returns:
-        The paths written: the formats' files in registry order, their extra files, then the frames.
+    The files are replaced together (`StagedWrites`): an error or an interruption before the renames
+    leaves every old file as it was. Frames (`frames=True`: NAME-0001.EXT ...) are written one by
+    one, each atomically. `progress(done, total)` is called as steps are painted.
 
     Raises:
         InputError: a program a format needs is missing (checked before anything is written),
@@ -105,23 +92,18 @@ def write_trace_files(
     return written + extras + (frame_paths if frames else [])
 
 
-def frame_names(name: str, steps: int, suffix: str) -> Iterator[str]:
-    """NAME-0001.SUFFIX, NAME-0002.SUFFIX, ...: numbers padded to `FRAME_DIGITS` (more for long traces)."""
-    digits = max(FRAME_DIGITS, len(str(steps)))
-    return (f"{name}-{step:0{digits}d}{suffix}" for step in range(1, steps + 1))
-
-
 def write_picture_frames(job: ExportJob, out: Path, formats: list[ExportFormat]) -> list[Path]:
     """Writes one file per step and picture format, each atomically; returns them in step order."""
     if not formats:
         return []
     figure = job.figure
-    names = {fmt.name: frame_names(job.name, figure.steps, fmt.suffix) for fmt in formats}
+    digits = max(FRAME_DIGITS, len(str(figure.steps)))  # NAME-0001.SUFFIX, ...
+    painters = [(fmt.suffix, fmt.paint) for fmt in formats if fmt.paint is not None]
     paths: list[Path] = []
-    for drawing in figure.frames(progress=job.progress):
-        for fmt in formats:
-            content = fmt.paint(job, drawing)
-            path = out / next(names[fmt.name])
+    for step, drawing in enumerate(figure.frames(progress=job.progress), start=1):
+        for suffix, paint in painters:
+            content = paint(job, drawing)
+            path = out / f"{job.name}-{step:0{digits}d}{suffix}"
             if isinstance(content, str):
                 paths.append(write_text_atomic(path, content))
             else:

@@ -26,11 +26,12 @@ from visualizer.games.explicit import (
     level_order_names,
     parse_array,
 )
+from visualizer.games.game_options import GameOption
 from visualizer.games.grid import EVALUATORS, GridGame
 from visualizer.games.nim import Nim
 from visualizer.games.ordering import ORDERS, OrderedGame, at_lookahead, parse_order, with_order
 from visualizer.games.random_tree import random_tree
-from visualizer.games.registry import GameKind, GameOption, find_game_kind, game_kinds, register, registered, unregister
+from visualizer.games.registry import GameKind, find_game_kind, game_kinds, register, registered, unregister
 from visualizer.games.tictactoe import TicTacToe
 
 __all__ = [

@@ -4,32 +4,13 @@ capabilities a game may offer (`Playable`, `SuggestsDepth`, `Evaluated`, ...) wi
 from __future__ import annotations
 
 import enum
-from collections.abc import Hashable, Iterable, Mapping, Sequence
-from typing import Any, Protocol, cast, runtime_checkable
+from collections.abc import Callable, Collection, Hashable, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar, cast, runtime_checkable
 
 from visualizer.errors import InputError
 
-__all__ = [
-    "ChanceMoves",
-    "Evaluated",
-    "ExplicitNodes",
-    "FromOptions",
-    "Game",
-    "GameClass",
-    "PathNamedGame",
-    "PhrasesMoves",
-    "Playable",
-    "Player",
-    "ROOT_NAME",
-    "SuggestsDepth",
-    "TellsOutcomes",
-    "Value",
-    "Wrapper",
-    "explicit_tree",
-    "format_value",
-    "lookahead",
-    "offers",
-]
+if TYPE_CHECKING:
+    from typing_extensions import TypeIs
 
 
 Value = int | float
@@ -85,14 +66,12 @@ class Player(enum.Enum):
 class Game(Protocol):
     """A tree source: a root state, ordered successors, players, static values and names.
 
-    Players must alternate from a node to its children (negamax relies on it). A game that does not
-    hold all its nodes names them by the moves along their paths (`PathNamedGame`).
+    Players must alternate from a node to its children (negamax relies on it).
     """
 
     @property
     def is_explicit(self) -> bool:
-        """True for trees that hold all their nodes: ints 0..n-1 in level order, with the members of
-        `ExplicitNodes` (see `explicit_tree`)."""
+        """True for trees that hold all their nodes (`ExplicitNodes`)."""
 
     def root(self) -> Hashable:
         """The state the search starts from."""
@@ -141,19 +120,18 @@ class PathNamedGame:
         return label if parent_name == ROOT_NAME else f"{parent_name}.{label}"
 
     def move_label(self, state: Any, move: Any) -> str:
-        """The move as it appears in node names; override for a richer label (and `move_labels` with it)."""
+        """The move as it appears in node names."""
         return str(move)
 
-    def move_labels(self, states: Iterable[Any], moves: Sequence[Any], depths: Sequence[int]) -> Iterable[str]:
-        """`move_label` of each state and move, in bulk (a trace's names are made of them); `depths` are
-        those of the nodes the moves lead to (a game whose labels follow from them need not read the states)."""
+    def move_labels(self, states: Iterable[Any], moves: Sequence[Any], depths: Collection[int]) -> Iterable[str]:
+        """`move_label` of each state and move, in bulk; `depths` are those of the nodes the moves lead to."""
         return map(self.move_label, states, moves)
 
     def move_value(self, move: Any) -> Any:
         return move
 
     def move_from_value(self, value: Any) -> Any:
-        """The game's move for a reported one (a trace's `best_move`): the inverse of `move_value`."""
+        """The inverse of `move_value`."""
         return value
 
     @classmethod
@@ -164,17 +142,14 @@ class PathNamedGame:
 
 @runtime_checkable
 class ExplicitNodes(Protocol):
-    """A tree that holds all its nodes: the ints 0..n-1 in level order, the root 0 (array, nested,
-    random); the trace takes its nodes, names, static values and shape from these members."""
+    """A tree that holds all its nodes: the ints 0..n-1 in level order, the root 0."""
 
     values: Sequence[Value | None]
     """The static value of each node (None where the source gave none, e.g. nested interiors)."""
     children: Sequence[Sequence[int]]
     """Each node's children, in the order the search tries them."""
     names: Sequence[str]
-    """Each node's display name, unique in the tree."""
     depths: Sequence[int]
-    """Each node's depth, the root's 0."""
 
     def __len__(self) -> int:
         """The number of nodes."""
@@ -190,11 +165,10 @@ def explicit_tree(game: Game) -> ExplicitNodes | None:
 
 @runtime_checkable
 class ChanceMoves(Protocol):
-    """A game with CHANCE nodes, where `player(state)` is `Player.CHANCE` and the move is drawn at random
-    (players then need not alternate)."""
+    """A game with CHANCE nodes, where the move is drawn at random (players then need not alternate)."""
 
     def probability(self, state: Any, move: Any) -> float:
-        """The probability that the move `move` is drawn at the chance node `state` (they sum to 1)."""
+        """The probability that `move` is drawn at the chance node `state` (they sum to 1)."""
 
 
 @runtime_checkable
@@ -208,7 +182,7 @@ class SuggestsDepth(Protocol):
 def lookahead(game: Game, depth: int | None) -> int | None:
     """`depth`, or when it is None the game's suggested look-ahead (None: to the end)."""
     if depth is None and offers(game, SuggestsDepth):
-        return cast(SuggestsDepth, game).suggested_depth()
+        return game.suggested_depth()
     return depth
 
 
@@ -220,7 +194,7 @@ class PhrasesMoves(Protocol):
         """The move in words, e.g. "X at square 5 (row 2, column 2)" or "take 2 (4 left)"."""
 
     def move_from_value(self, value: Any) -> Any:
-        """The game's move for a reported one (a trace's `best_move`): the inverse of `move_value`."""
+        """The inverse of `move_value`."""
 
 
 @runtime_checkable
@@ -236,8 +210,7 @@ class TellsOutcomes(Protocol):
 
 @runtime_checkable
 class Evaluated(Protocol):
-    """A game valued by a named static evaluator (a key of `EVALUATORS`) from the view of the MAX
-    player's mark (grid games)."""
+    """A game valued by a named static evaluator (a key of `EVALUATORS`) from the MAX mark's view."""
 
     evaluator: str
     max_mark: str
@@ -245,8 +218,7 @@ class Evaluated(Protocol):
 
 @runtime_checkable
 class Playable(Protocol):
-    """A game the user can play against the engine (`visualizer play`); only methods, so that a
-    registered class can be checked before a game is built (`issubclass`)."""
+    """A game the user can play against the engine; only methods, so that `issubclass` can check a class."""
 
     def winner(self, state: Any) -> str | None:
         """The mark that has won at `state`, else None."""
@@ -260,41 +232,45 @@ class Playable(Protocol):
 
 @runtime_checkable
 class Wrapper(Protocol):
-    """A game built around another one, `inner` (`OrderedGame`), that forwards what it does not define."""
+    """A game built around another one, `inner`, that forwards what it does not define."""
 
     inner: Game
 
 
 @runtime_checkable
 class GameClass(Protocol):
-    """What the game registry needs of a game class: to rebuild a game from its spec and to name its traces."""
+    """What the game registry needs of a game class."""
 
     @classmethod
     def from_spec(cls, spec: Any, *, where: str = "the trace's source") -> Game:
-        """The game of `spec` (what `Game.spec()` wrote), or an InputError naming the field that is wrong."""
+        """The game of `spec`, or an InputError naming the field that is wrong."""
 
     @classmethod
     def slug(cls, spec: dict[str, Any]) -> str:
-        """The file-name stem of a trace of this kind's `spec`, e.g. "nim6" (`export.trace_slug`)."""
+        """The file-name stem of a trace of this kind's `spec`, e.g. "nim6"."""
 
     @classmethod
     def default_root(cls, spec: dict[str, Any]) -> Player:
-        """The `Player` at the root unless the spec says otherwise; a trace's name mentions any other."""
+        """The `Player` at the root unless the spec says otherwise."""
 
 
 @runtime_checkable
 class FromOptions(Protocol):
-    """A game class the command line and the New-tree form build from its options (`GameKind.options`)."""
+    """A game class built from its options (`GameKind.options`)."""
 
     @classmethod
     def from_options(cls, options: Mapping[str, Any], root: Player | None) -> Game:
-        """The game of its options, by name (None where not given), with `root` (None: the game's
-        default) to move at the root."""
+        """The game of its options by name (None where not given); `root` None: the game's default."""
 
 
-def offers(game: Any, capability: type) -> bool:
-    """True when `game` has `capability` (one of the protocols above), itself or through the game it wraps
-    (`isinstance` alone would not see what a wrapper forwards)."""
+_Capability = TypeVar("_Capability")
+
+
+def offers(game: object, capability: Callable[..., _Capability]) -> TypeIs[_Capability]:
+    """True when `game` has `capability` (one of the protocols above), itself or through the game it wraps.
+
+    `capability` is typed as a callable because mypy accepts no protocol class where a `type` is expected.
+    """
     while isinstance(game, Wrapper):
         game = game.inner
-    return isinstance(game, capability)
+    return isinstance(game, cast(type, capability))

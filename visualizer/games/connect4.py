@@ -27,11 +27,7 @@ DEFAULT_DEPTH = 5
 class ConnectFour(GridGame):
     """Connect K on R rows x C columns (6 x 7, 4 by default); columns 1..C (from the left) are tried in order.
 
-    People and files see columns numbered 1..C (`X1` is X in the leftmost column); the engine's moves
-    are the 0-based column indices.
-
-    The board is given as rows from top to bottom. Pieces fall to the lowest empty cell of a column,
-    so a piece may not float above an empty cell. The default evaluator is `windows`.
+    The board is given as rows from top to bottom; pieces fall to the lowest empty cell of a column.
     """
 
     kind = "connect4"
@@ -118,7 +114,6 @@ class ConnectFour(GridGame):
 
     @classmethod
     def from_spec(cls, spec: Any, *, where: str = "the trace's source") -> ConnectFour:
-        """The game of a "connect4" spec (what `spec()` wrote), checked field by field."""
         fields = SpecFields(spec, where)
         root = fields.player()
         shape = {key: fields.whole(key, REQUIRED, minimum=1) for key in ("rows", "cols", "connect")}
@@ -127,7 +122,6 @@ class ConnectFour(GridGame):
 
     @classmethod
     def from_options(cls, options: Mapping[str, Any], root: Player | None) -> ConnectFour:
-        """The game of `CONNECT4_OPTIONS` (None: the default)."""
         return cls(
             options["board"],
             rows=6 if options["rows"] is None else options["rows"],
@@ -141,13 +135,11 @@ class ConnectFour(GridGame):
 
     @classmethod
     def to_options(cls, spec: dict[str, Any]) -> dict[str, Any]:
-        """The `CONNECT4_OPTIONS` that rebuild `spec`'s game."""
         return {**super().to_options(spec), "rows": spec["rows"], "cols": spec["cols"], "connect": spec["connect"]}
 
     @classmethod
     def slug(cls, spec: dict[str, Any]) -> str:
-        """The file-name stem of its traces: "connect4-", the shape ("4x5", "4x5k3" unless 4 connect) and
-        "-empty" or the board with _ for empty cells, then the evaluator (unless windows) and "-sym"."""
+        """The file-name stem of its traces, e.g. "connect4-4x5k3-empty-sym"."""
         board = spec["board"]
         shape = f"{spec['rows']}x{spec['cols']}" + ("" if spec["connect"] == 4 else f"k{spec['connect']}")
         stem = f"connect4-{shape}-" + ("empty" if set(board) == {EMPTY} else board.replace(EMPTY, "_"))

@@ -3,26 +3,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from functools import cache, lru_cache
 from typing import NamedTuple
 
 from visualizer.errors import InputError
 from visualizer.games.base import Value
-
-__all__ = [
-    "DISCOUNT_WIN",
-    "EMPTY",
-    "EVALUATORS",
-    "Evaluator",
-    "Geometry",
-    "MARKS",
-    "WINDOWS_WIN",
-    "geometry",
-    "other_mark",
-    "parse_evaluator",
-]
-
 
 EMPTY = "."
 MARKS = ("X", "O")
@@ -40,19 +26,16 @@ class Geometry:
         self.rows, self.cols, self.connect, self.gravity = rows, cols, connect, gravity
         self.size = rows * cols
         self.windows = tuple(self._windows())
-        """Every line of `connect` cells: rows, columns, then both diagonals."""
         self._window_slices = tuple(
             slice(window[0], window[-1] + 1, window[1] - window[0] if connect > 1 else 1) for window in self.windows
         )
-        """Each window as a slice of the board string: its cells are evenly spaced (row-major)."""
         self._full_lines = {mark * connect: mark for mark in MARKS}
-        """The text of a window that one mark fills ("XXX" on a 3-in-a-row board), to that mark."""
         self.symmetries = tuple(self._symmetries())
         """Cell permutations (`new[i] = old[perm[i]]`) that map the board onto itself, identity first."""
         self.winner: Callable[[str], str | None] = lru_cache(maxsize=1 << 20)(self._find_winner)
-        """'X' or 'O' if that mark fills a window of the board, else None (cached: searches ask again and again)."""
+        """'X' or 'O' if that mark fills a window of the board, else None."""
 
-    def _windows(self):
+    def _windows(self) -> Iterator[tuple[int, ...]]:
         rows, cols, k = self.rows, self.cols, self.connect
         for d_row, d_col in ((0, 1), (1, 0), (1, 1), (1, -1)):
             for row in range(rows):
@@ -61,7 +44,7 @@ class Geometry:
                     if 0 <= end_row < rows and 0 <= end_col < cols:
                         yield tuple((row + d_row * i) * cols + col + d_col * i for i in range(k))
 
-    def _symmetries(self):
+    def _symmetries(self) -> list[tuple[int, ...]]:
         rows, cols = self.rows, self.cols
         maps: list[Callable[[int, int], tuple[int, int]]] = [
             lambda r, c: (r, c),
@@ -76,7 +59,7 @@ class Geometry:
                     lambda r, c: (c, rows - 1 - r),
                     lambda r, c: (cols - 1 - c, r),
                 ]
-        seen = []
+        seen: list[tuple[int, ...]] = []
         for mapping in maps:
             images = [mapping(*divmod(cell, cols)) for cell in range(self.size)]
             perm = tuple(row * cols + col for row, col in images)
@@ -122,25 +105,19 @@ def geometry(rows: int, cols: int, connect: int, gravity: bool) -> Geometry:
 
 
 DISCOUNT_WIN = 2520
-"""The `discounted` evaluator's win at ply 1; 2520 divides by every ply up to 10, so tic-tac-toe values stay whole."""
+"""The `discounted` evaluator's win at ply 1 (2520 divides by every ply up to 10)."""
 
 WINDOW_WEIGHTS = (0, 1, 4, 16, 64, 256, 1024)
 """The `windows` evaluator's worth of an open window holding 0, 1, 2, ... own pieces."""
 
 WINDOWS_WIN = 100_000
-"""The `windows` evaluator's value of a win at the root (more than any sum of open windows); each ply
-later takes 1 off, so the engine takes the quickest win and puts off a loss as long as it can."""
+"""The `windows` evaluator's value of a win at the root; each ply later takes 1 off (the quickest win is best)."""
 
 
 class Evaluator(NamedTuple):
-    """One static evaluator.
+    """One static evaluator: (geometry, board, plus mark, ply since the root) -> the value for plus.
 
-    Attributes:
-        function: (geometry, board, plus mark, ply since the root) -> the value for plus.
-        description: one line for help texts and the app.
-        uses_ply: True when the value depends on the ply (so the game must count it).
-        knows_outcome: True when a won or lost game end always gets a value that says so (its sign,
-            at full depth); adjacency does not.
+    `knows_outcome` is True when a won or lost game end always gets a value whose sign says so.
     """
 
     function: Callable[[Geometry, str, str, int], Value]
@@ -215,7 +192,7 @@ EVALUATORS: dict[str, Evaluator] = {
         uses_ply=True,
     ),
 }
-"""Every evaluator by name. Every value is from the plus (MAX) player's view."""
+"""Every evaluator by name (values from the plus player's view)."""
 
 
 def parse_evaluator(name: str) -> str:

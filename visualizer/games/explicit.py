@@ -15,24 +15,6 @@ from typing import Any
 from visualizer.errors import InputError, NoStaticValue, shown
 from visualizer.games.base import Player, Value
 
-__all__ = [
-    "ChanceTree",
-    "ExplicitTree",
-    "DEFAULT_ARRAY",
-    "DEFAULT_ROOT",
-    "MAX_TREE_NODES",
-    "builtin_example",
-    "from_array",
-    "from_nested",
-    "level_order_names",
-    "level_probabilities",
-    "levels_root",
-    "parse_array",
-    "parse_levels",
-    "parse_names",
-    "PROBABILITY_TOLERANCE",
-]
-
 DEFAULT_ARRAY = (1, 3, 5, 5, 3, 1, 2, 6, 7, 3, 4, 2, 8, 1, 2)
 """The 15-node example: level-order values of a binary tree A..O."""
 
@@ -61,12 +43,9 @@ def level_order_names(count: int) -> list[str]:
 
 @dataclass(frozen=True, eq=False)
 class ExplicitTree:
-    """A finite tree whose nodes are the ints 0..n-1 in level order.
+    """A finite tree whose nodes are the ints 0..n-1 in level order (`ExplicitNodes`).
 
     Attributes:
-        values: static value of each node (None where the source gave none, e.g. nested interiors).
-        children: child node ids of each node, in search order.
-        names: the display name of each node.
         root_player: who moves at the root (MAX or MIN: a root is never a chance node).
         kind: "array", "nested" or "random", for descriptions.
         source: JSON-able facts beyond the shape (branching, seed, levels, ...) used by `spec()`.
@@ -83,6 +62,10 @@ class ExplicitTree:
     kind: str = "array"
     source: dict[str, Any] = field(default_factory=dict)
     probabilities: tuple[float | None, ...] = ()
+    parents: tuple[int, ...] = field(init=False, repr=False)
+    depths: tuple[int, ...] = field(init=False, repr=False)
+    _players: tuple[Player, ...] = field(init=False, repr=False)
+    _successors: tuple[tuple[tuple[int, int], ...], ...] = field(init=False, repr=False)
     is_explicit = True
 
     def __post_init__(self) -> None:
@@ -107,7 +90,6 @@ class ExplicitTree:
         object.__setattr__(self, "_players", tuple(players))
         object.__setattr__(self, "_successors", tuple(tuple((c, c) for c in kids) for kids in self.children))
 
-    # -- the Game protocol -------------------------------------------------
     def root(self) -> int:
         return 0
 
@@ -158,7 +140,6 @@ class ExplicitTree:
             spec["names"] = list(self.names)
         return spec
 
-    # -- helpers -------------------------------------------------------------
     def __len__(self) -> int:
         return len(self.values)
 
@@ -168,8 +149,7 @@ class ExplicitTree:
         return None if parent < 0 else parent
 
     def to_nested(self, node: int = 0) -> Any:
-        """The subtree at `node` as nested lists (leaf values at the bottom, a chance node as
-        {"chance": [[probability, subtree], ...]}), built without recursion."""
+        """The subtree at `node` as nested lists (a chance node as {"chance": [[probability, subtree], ...]})."""
         built: dict[int, Any] = {}
         stack = [(node, False)]
         while stack:
@@ -193,12 +173,15 @@ class ExplicitTree:
 
 @dataclass(frozen=True, eq=False)
 class ChanceTree(ExplicitTree):
-    """An explicit tree with chance nodes: it offers `capabilities.ChanceMoves` (a tree without chance
-    nodes is a plain `ExplicitTree`, so that alpha-beta and the others still search it)."""
+    """An explicit tree with chance nodes (`ChanceMoves`); one without is a plain `ExplicitTree`, which
+    alpha-beta and the others search."""
 
     def probability(self, state: int, move: int) -> float:
         """The probability that the chance node `state` draws its child `move` (a node id)."""
-        return self.probabilities[move]
+        probability = self.probabilities[move]
+        if probability is None:
+            raise ValueError(f"node {self.names[move]} is not below a chance node")
+        return probability
 
 
 def _tree(
@@ -210,18 +193,10 @@ def _tree(
     source: dict[str, Any],
     probabilities: Sequence[float | None] = (),
 ) -> ExplicitTree:
-    """A `ChanceTree` when some node has a probability, else an `ExplicitTree`."""
-    chance = any(probability is not None for probability in probabilities)
-    tree_class = ChanceTree if chance else ExplicitTree
-    return tree_class(
-        tuple(values),
-        tuple(map(tuple, children)),
-        tuple(names),
-        root,
-        kind,
-        source,
-        tuple(probabilities) if chance else (),
-    )
+    shape = (tuple(values), tuple(map(tuple, children)), tuple(names), root, kind, source)
+    if all(probability is None for probability in probabilities):
+        return ExplicitTree(*shape)
+    return ChanceTree(*shape, tuple(probabilities))
 
 
 def _parse_number(text: str, position: int) -> Value:
@@ -280,11 +255,8 @@ def from_array(
     source: dict[str, Any] | None = None,
     levels: Sequence[Player] | None = None,
 ) -> ExplicitTree:
-    """A tree from level-order values: node i's children are K*i+1 .. K*i+K where they exist.
-
-    `levels` gives the kind of each level of inner nodes from the root (`parse_levels`): the inner
-    nodes of a chance level draw each child with the same probability. See `level_probabilities`.
-    """
+    """A tree from level-order values: node i's children are K*i+1 .. K*i+K where they exist; `levels`
+    as `level_probabilities` reads them."""
     if not values:
         raise InputError("the array is empty; give level-order values such as 1,3,5,5,3,1,2")
     if branching < 1:
@@ -323,13 +295,9 @@ def levels_root(levels: Sequence[Player] | None, default: Player) -> Player:
 
 
 def level_probabilities(tree: ExplicitTree, levels: Sequence[Player]) -> list[float | None]:
-    """Each node's probability under `levels` (1/k for each of the k children of an inner node of a
-    chance level, None elsewhere), checked against the tree.
-
-    Raises:
-        InputError: not one kind per level of inner nodes, a chance root, or MAX and MIN that do not
-            alternate from `tree.root_player` (chance levels between them do not count, as in expectiminimax).
-    """
+    """Each node's probability under `levels`, the kind of each level of inner nodes: 1/k for each of the
+    k children of a node on a chance level, None elsewhere. MAX and MIN must alternate from the root
+    (chance levels between them do not count, as in expectiminimax), or an InputError says where."""
     height = max(tree.depths)
     if len(levels) != height:
         shape = "a single leaf" if height == 0 else f"{height} level{'s' if height > 1 else ''} of inner nodes"
@@ -378,9 +346,8 @@ def _is_number(item: Any) -> bool:
 def from_nested(nested: Any, *, names: Sequence[str] | None = None, root: Player = Player.MAX) -> ExplicitTree:
     """A tree from nested lists whose leaves are numbers, e.g. [[3,12,8],[2,4,6],[14,5,2]].
 
-    A chance node is an object {"chance": [[p1, subtree1], [p2, subtree2], ...]}: probabilities above
-    0 and at most 1 that sum to 1 (within `PROBABILITY_TOLERANCE`), never the root. The tree is then a
-    `ChanceTree`; MAX and MIN alternate from `root` among the other nodes (chance nodes do not count).
+    A chance node (never the root) is {"chance": [[p1, subtree1], [p2, subtree2], ...]}: probabilities
+    above 0 and at most 1 that sum to 1; MAX and MIN alternate among the other nodes.
     """
     if isinstance(nested, str):
         try:
@@ -443,8 +410,7 @@ def from_nested(nested: Any, *, names: Sequence[str] | None = None, root: Player
 
 
 def _outcomes(item: dict[str, Any], where: str) -> list[tuple[float, Any]]:
-    """The (probability, subtree) pairs of a chance node {"chance": [[p1, subtree1], ...]}, checked:
-    probabilities above 0 and at most 1 that sum to 1 (within `PROBABILITY_TOLERANCE`)."""
+    """The checked (probability, subtree) pairs of a chance node."""
     hint = 'write a chance node as {"chance": [[0.5, subtree], [0.5, subtree]]}'
     if list(item) != ["chance"]:
         raise InputError(f"the nested list has the object {shown(item)} at {where}; {hint}")
@@ -462,7 +428,7 @@ def _outcomes(item: dict[str, Any], where: str) -> list[tuple[float, Any]]:
                 f"the chance node at {where} has probability {shown(pair[0])} in outcome {index}; "
                 "a probability is a number above 0 and at most 1"
             )
-    total = sum(Fraction(repr(probability)) for probability, _ in pairs)  # as written: 0.1 is 1/10
+    total = sum((Fraction(repr(probability)) for probability, _ in pairs), Fraction(0))  # as written: 0.1 is 1/10
     if abs(total - 1) > PROBABILITY_TOLERANCE:
         raise InputError(
             f"the probabilities of the chance node at {where} sum to {float(total):.10g}, not 1; "

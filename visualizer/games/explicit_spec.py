@@ -1,15 +1,14 @@
-"""Provides the registry's side of explicit trees: `ExplicitKind` (a spec back to a tree, chance nodes and
-`levels` included; its traces' names; its root) and the three kinds, `ArrayKind`, `RandomKind` and `NestedKind`,
-that also build their trees from their options and give them back."""
+"""Provides the registry's side of explicit trees: `ExplicitKind` (a spec back to a tree, its traces' names,
+its root) and the kinds `ArrayKind`, `RandomKind` and `NestedKind`, which build their trees from options."""
 
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from visualizer.errors import InputError
-from visualizer.games.base import Player, format_value
+from visualizer.games.base import Player, Value, format_value
 from visualizer.games.explicit import (
     DEFAULT_ARRAY,
     DEFAULT_ROOT,
@@ -29,7 +28,6 @@ __all__ = ["ARRAY_OPTIONS", "ArrayKind", "ExplicitKind", "NESTED_OPTIONS", "Nest
 
 
 def _levels(fields: SpecFields) -> tuple[Player, ...] | None:
-    """The optional `levels` field: the kind of each level of inner nodes, "max", "min" or "chance"."""
     hint = 'write a list of "max", "min" or "chance", one per level of inner nodes, e.g. ["max", "chance"]'
     levels = fields.typed(
         "levels",
@@ -46,7 +44,7 @@ def _is_builtin_example(spec: dict[str, Any]) -> bool:
 
 
 def _node_count(nested: Any) -> int:
-    """The nodes of a nested list: every list, chance node and leaf, counted without recursion."""
+    """The nodes of a nested list: every list, chance node and leaf."""
     count, waiting = 0, [nested]
     while waiting:
         item = waiting.pop()
@@ -59,16 +57,11 @@ def _node_count(nested: Any) -> int:
 
 
 class ExplicitKind:
-    """What the game registry asks of the explicit kinds ("array", "random", "nested"), answered here so
-    that `explicit` (the trees) knows nothing of specs or options and this module builds on it alone."""
+    """What the game registry asks of the explicit kinds ("array", "random", "nested")."""
 
     @classmethod
     def from_spec(cls, spec: Any, *, where: str = "the trace's source") -> ExplicitTree:
-        """The tree of an "array", "random" (values in level order) or "nested" spec, checked field by field.
-
-        Raises:
-            InputError: the spec lacks a field or has one of the wrong type or value (the message names it).
-        """
+        """The tree of an "array", "random" (values in level order) or "nested" spec, checked field by field."""
         fields = SpecFields(spec, where)
         root = fields.player()
         if fields.spec.get("kind") == "nested":
@@ -98,8 +91,7 @@ class ExplicitKind:
 
     @classmethod
     def slug(cls, spec: dict[str, Any]) -> str:
-        """The file-name stem of its traces: "example15" (the built-in example's values), "array7", "nested13"
-        (the node count), "random-seed4"."""
+        """The file-name stem of its traces: "example15", "array7", "nested13" (the node count), "random-seed4"."""
         kind = spec.get("kind", "array")
         if _is_builtin_example(spec):
             return "example15"
@@ -110,8 +102,7 @@ class ExplicitKind:
 
     @classmethod
     def default_root(cls, spec: dict[str, Any]) -> Player:
-        """Who moves at the root unless the spec says: MIN for the built-in example (as in the tutorial it
-        comes from), MAX for any other tree."""
+        """Who moves at the root unless the spec says: MIN for the built-in example, MAX for any other tree."""
         return DEFAULT_ROOT if _is_builtin_example(spec) else Player.MAX
 
 
@@ -137,7 +128,7 @@ ARRAY_OPTIONS = (
     NAMES,
     LEVELS,
 )
-"""An array's options and New-tree fields (without `--array`: the built-in example)."""
+
 
 RANDOM_OPTIONS = (
     GameOption("--random", "a seeded random tree", switch=True),
@@ -157,7 +148,7 @@ RANDOM_OPTIONS = (
         fresh=True,
     ),
 )
-"""A random tree's options and New-tree fields (`--depth` shapes it too when `--leaves` is not given)."""
+
 
 NESTED_OPTIONS = (
     GameOption(
@@ -169,7 +160,6 @@ NESTED_OPTIONS = (
     ),
     NAMES,
 )
-"""A nested list's options and New-tree fields."""
 
 
 class ArrayKind(ExplicitKind):
@@ -180,6 +170,7 @@ class ArrayKind(ExplicitKind):
         """The tree of `ARRAY_OPTIONS`; without values, the built-in example (binary, root MIN)."""
         levels = None if options["levels"] is None else parse_levels(options["levels"])
         branching = options["branching"]
+        values: Sequence[Value]
         if options["array"] is None:
             if branching not in (None, 2):
                 raise InputError("--branching needs --array; the built-in example is binary")
@@ -197,7 +188,6 @@ class ArrayKind(ExplicitKind):
 
     @classmethod
     def to_options(cls, spec: dict[str, Any]) -> dict[str, Any]:
-        """The `ARRAY_OPTIONS` that rebuild `spec`'s tree (its names and levels aside)."""
         return {"array": ",".join(map(format_value, spec["values"])), "branching": spec.get("branching", 2)}
 
 
@@ -220,7 +210,6 @@ class RandomKind(ExplicitKind):
 
     @classmethod
     def to_options(cls, spec: dict[str, Any]) -> dict[str, Any]:
-        """The `RANDOM_OPTIONS` that rebuild `spec`'s tree (its levels aside)."""
         return {key: spec[key] for key in ("leaves", "branching", "seed")} | {"range": "{}:{}".format(*spec["range"])}
 
 
@@ -229,7 +218,6 @@ class NestedKind(ExplicitKind):
 
     @classmethod
     def from_options(cls, options: Mapping[str, Any], root: Player | None) -> ExplicitTree:
-        """The tree of `NESTED_OPTIONS`."""
         if not (options["nested"] or "").strip():
             raise InputError("the nested list is empty; write it like [[3,12,8],[2,4,6]]")
         tree = from_nested(options["nested"], root=root or Player.MAX)
@@ -237,5 +225,4 @@ class NestedKind(ExplicitKind):
 
     @classmethod
     def to_options(cls, spec: dict[str, Any]) -> dict[str, Any]:
-        """The `NESTED_OPTIONS` that rebuild `spec`'s tree (its names aside)."""
         return {"nested": json.dumps(spec["nested"], separators=(",", ":"))}

@@ -1,14 +1,12 @@
 """Provides `GridGame`: k-in-a-row on a grid (tic-tac-toe, connect four): rules, board checks, names.
 
-A position is a row-major string of 'X', 'O' and '.', plus the mark to move. X moves first. With
-gravity (connect four) a move is a column and the piece drops to the lowest empty cell; without it a
-move is a cell. Moves are 0-based inside the engine and numbered from 1 wherever people or files see
-them (`move_number`).
+A position is a row-major string of 'X', 'O' and '.', plus the mark to move; X moves first. With gravity
+(connect four) a move is a column, else a cell: 0-based in the engine, from 1 wherever people see them.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -41,9 +39,7 @@ __all__ = [
 ]
 
 CACHE_CELLS = 1 << 20
-"""Bounds each of a game's position caches to this many cells' worth of positions: 116,508 on the
-tic-tac-toe board (which has 5,478), 24,966 on a 6 x 7 connect four board (the successors of that
-many take about 40 MB). A full cache is emptied and fills again."""
+"""Bounds each of a game's position caches to this many cells' worth of positions (a full cache is emptied)."""
 
 
 GRID_OPTIONS = (
@@ -75,7 +71,7 @@ GRID_OPTIONS = (
         hint="merge symmetric moves",
     ),
 )
-"""The options of the k-in-a-row games: board, player, evaluator (each game's list starts on its own) and symmetry."""
+"""The options of the k-in-a-row games."""
 
 
 class GridState(NamedTuple):
@@ -86,11 +82,8 @@ class GridState(NamedTuple):
 
 
 class GridGame(PathNamedGame):
-    """K in a row on an R x C grid, from any legal position; X moves first.
-
-    The plus (MAX) player is the mark to move at the root, or the other one when `root` is MIN.
-    Subclasses set `kind`, `gravity` and how moves are named.
-    """
+    """K in a row on an R x C grid, from any legal position; the plus (MAX) player is the mark to move at the
+    root, or the other one when `root` is MIN. Subclasses set `kind`, `gravity` and how moves are named."""
 
     kind = "grid"
     gravity = False
@@ -122,18 +115,13 @@ class GridGame(PathNamedGame):
         self._root_pieces = self.size - self.board.count(EMPTY)
         self._players = {self.max_mark: Player.MAX, other_mark(self.max_mark): Player.MIN}
         self._cache_limit = max(1, CACHE_CELLS // self.size)
-        self._successors: dict[GridState, tuple[tuple[Any, GridState], ...]] = {}
-        """Each position's successors, built once: a search meets the same positions again and again."""
+        self._successors: dict[GridState, tuple[tuple[Any, GridState], ...]] = {}  # a search meets positions again
         self._terminal: dict[str, bool] = {}
-        """`is_terminal` of each board seen (asked at every node)."""
         self._values: dict[str, Value] = {}
-        """`static_value` of each board seen (the ply, when an evaluator uses it, follows from the board)."""
 
     @property
     def size(self) -> int:
         return self.rows * self.cols
-
-    # --- parsing and validation -------------------------------------------------------------
 
     def board_hint(self) -> str:
         """An example board for error messages."""
@@ -198,8 +186,6 @@ class GridGame(PathNamedGame):
             )
         return inferred
 
-    # --- rules --------------------------------------------------------------------------------
-
     def root(self) -> GridState:
         return self._root
 
@@ -253,7 +239,7 @@ class GridGame(PathNamedGame):
         return value
 
     def _remember(self, cache: dict[Any, Any], key: Any, fact: Any) -> Any:
-        """Stores `fact` under `key` in one of the position caches (emptied first when full); returns it."""
+        """Stores `fact` under `key` in a position cache (emptied first when full); returns it."""
         if len(cache) >= self._cache_limit:
             cache.clear()
         cache[key] = fact
@@ -284,10 +270,7 @@ class GridGame(PathNamedGame):
         return self.geometry.winner(state.board)
 
     def play(self, move: Any) -> GridGame:
-        """The same game (shape, evaluator, symmetry) from the position after `move` at the root.
-
-        The new root is MAX, so values are from the view of whoever moves next.
-        """
+        """The same game from the position after `move` at the root (MAX: whoever moves next)."""
         if not self.is_terminal(self._root):
             mark = self._root.to_move
             for legal, cell in self.moves(self.board):
@@ -296,7 +279,6 @@ class GridGame(PathNamedGame):
         raise InputError(f"{self.move_phrase(self._root, move)} is not a legal move here")
 
     def suggested_depth(self) -> int | None:
-        """The look-ahead to use when the user gives none (None: to the end of the game)."""
         return None
 
     def legal_moves(self) -> list[Any]:
@@ -306,23 +288,18 @@ class GridGame(PathNamedGame):
         return [move for move, _ in self.moves(self.board)]
 
     def _options(self) -> dict[str, Any]:
-        """Keyword arguments that rebuild this game's settings on another board."""
         return {"evaluator": self.evaluator, "symmetry": self.symmetry}
 
-    # --- naming and drawing -----------------------------------------------------------------
-
-    def move_number(self, move: Any) -> int:
-        """The move as people count it, from 1: square 1..R*C row by row, or column 1..C with gravity;
-        the one place the engine's 0-based moves become the numbers of node names and `best_move`."""
+    def move_number(self, move: int) -> int:
+        """The move as people count it, from 1: square 1..R*C row by row, or column 1..C with gravity."""
         return move + 1
 
     def move_label(self, state: GridState, move: Any) -> str:
         """The move in node names: the mark and the number, e.g. "X5" for X in the centre square."""
         return f"{state.to_move}{self.move_number(move)}"
 
-    def move_labels(self, states: Iterable[GridState], moves: Sequence[Any], depths: Sequence[int]) -> Iterable[str]:
-        """`move_label` in bulk, without a look at the states: the marks alternate from the root's mover,
-        so each label is the one of the move for the depth's mark, from a table of them all."""
+    def move_labels(self, states: Iterable[GridState], moves: Sequence[Any], depths: Collection[int]) -> Iterable[str]:
+        """`move_label` in bulk, without a look at the states: the marks alternate from the root's mover."""
         if type(self).move_label is not GridGame.move_label:  # a subclass that names moves its own way
             return super().move_labels(states, moves, depths)
         first = self._root.to_move  # moves at even depths: it makes the moves to the odd ones
@@ -330,14 +307,17 @@ class GridGame(PathNamedGame):
         labels = np.array(
             [f"{mark}{self.move_number(move)}" for mark in marks for move in range(self.size)], dtype=object
         )
-        return labels[(np.asarray(depths, dtype=np.intp) & 1) * self.size + np.asarray(moves, dtype=np.intp)]
+        named: Iterable[str] = labels[
+            (np.asarray(depths, dtype=np.intp) & 1) * self.size + np.asarray(moves, dtype=np.intp)
+        ]
+        return named
 
     def move_value(self, move: Any) -> int:
-        """The move as `best_move` and the trace report it: its number from 1 (`move_number`)."""
+        """The move as `best_move` and the trace report it: its number from 1."""
         return self.move_number(move)
 
     def move_from_value(self, value: int) -> Any:
-        """The engine's move for a reported one (a `best_move`): the inverse of `move_value`."""
+        """The inverse of `move_value`."""
         return value - 1
 
     def move_phrase(self, state: GridState, move: Any) -> str:
@@ -347,6 +327,10 @@ class GridGame(PathNamedGame):
     def board_text(self, state: GridState) -> str:
         board, cols = state.board, self.cols
         return "\n".join(board[row : row + cols] for row in range(0, self.size, cols))
+
+    def describe(self) -> str:
+        """A one-line description, e.g. "tic-tac-toe X.O/.X./..O, X to move" (each game words its own)."""
+        raise NotImplementedError
 
     def board_slashes(self) -> str:
         """The root board as rows split by '/'."""

@@ -31,12 +31,8 @@ class NimState(NamedTuple):
 
 
 class Nim(PathNamedGame):
-    """NIM with one pile; takes of 1, 2, ... are tried in that order.
-
-    Under misere rules (the default) whoever takes the last one loses; under normal rules they win.
-    Values are +1/-1 for a MAX win/loss; unfinished piles at the depth limit are worth 0.
-    Nodes are named by the takes along their path, e.g. "1.3" (take 1, then take 3).
-    """
+    """NIM with one pile; takes of 1, 2, ... are tried in that order. Values are +1/-1 for a MAX win/loss,
+    0 for an unfinished pile at the depth limit; nodes are named by the takes along their path ("1.3")."""
 
     def __init__(self, pile: int = 6, *, max_take: int = 3, rules: str = "misere", root: Player = Player.MAX):
         if pile < 1:
@@ -71,7 +67,6 @@ class Nim(PathNamedGame):
         return state.player.sign if mover_wins else -state.player.sign
 
     knows_outcomes = True
-    """The values (+1/-1 at game ends) say who wins."""
 
     def is_decisive(self, value: int) -> bool:
         """True for +1/-1, which only game ends give (an unfinished pile is worth 0)."""
@@ -99,7 +94,6 @@ class Nim(PathNamedGame):
 
     @classmethod
     def from_spec(cls, spec: Any, *, where: str = "the trace's source") -> Nim:
-        """The game of a "nim" spec (what `spec()` wrote), checked field by field."""
         fields = SpecFields(spec, where)
         root = fields.player()
         return fields.build(
@@ -112,7 +106,6 @@ class Nim(PathNamedGame):
 
     @classmethod
     def from_options(cls, options: Mapping[str, Any], root: Player | None) -> Nim:
-        """The game of `NIM_OPTIONS` (None: the default)."""
         return cls(
             6 if options["pile"] is None else options["pile"],
             max_take=3 if options["max_take"] is None else options["max_take"],
@@ -122,7 +115,6 @@ class Nim(PathNamedGame):
 
     @classmethod
     def to_options(cls, spec: dict[str, Any]) -> dict[str, Any]:
-        """The `NIM_OPTIONS` that rebuild `spec`'s game."""
         return {"pile": spec["pile"], "max_take": spec["max_take"], "rules": spec["rules"]}
 
     @classmethod

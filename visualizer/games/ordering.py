@@ -1,11 +1,9 @@
 """Provides `OrderedGame`: any game with its children tried best-first, worst-first or shuffled.
 
 Move ordering is what makes alpha-beta prune more or less. On explicit trees `best` is perfect
-ordering: children sorted by the minimax value the search will see, best first for the player to
-move. That is the full-depth value, or under a look-ahead (`depth=`) the value minimax backs up from
-the static values at that depth, so that best order is perfect at the look-ahead the search uses.
-On games (board positions) it is ordering by the children's static values, which is what a program
-can afford. `worst` is the reverse of `best`; `random:SEED` shuffles each node's children
+ordering: children sorted by the minimax value the search will see (at its look-ahead), best first
+for the player to move. On board games it sorts by the children's static values, which is what a
+program can afford. `worst` is the reverse of `best`; `random:SEED` shuffles each node's children
 reproducibly. Ties keep the natural order.
 """
 
@@ -16,7 +14,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from visualizer.errors import InputError
-from visualizer.games.base import ExplicitNodes, Game, Player, Value, offers
+from visualizer.games.base import ExplicitNodes, Game, Player, Value, explicit_tree
 
 __all__ = ["ORDERS", "OrderedGame", "at_lookahead", "parse_order", "with_order"]
 
@@ -39,15 +37,8 @@ def parse_order(text: str) -> tuple[str, int | None]:
 
 
 def with_order(game: Game, order: str, seed: int | None = None, *, depth: int | None = None) -> Game:
-    """`game` itself for natural order, else an `OrderedGame` (a random order without a seed gets one).
-
-    Args:
-        game: the tree source.
-        order: one of `ORDERS`.
-        seed: the seed of a random order (None: one is drawn).
-        depth: the look-ahead the search will use (None: to the end); best and worst orders on
-            explicit trees sort by the values minimax backs up at that look-ahead.
-    """
+    """`game` itself for natural order, else an `OrderedGame` (a random order without a seed gets one)
+    for a search to `depth`."""
     if order == "natural":
         return game
     if order == "random" and seed is None:
@@ -56,26 +47,15 @@ def with_order(game: Game, order: str, seed: int | None = None, *, depth: int | 
 
 
 def at_lookahead(game: Game, depth: int | None) -> Game:
-    """`game` ordered for a search to `depth`: an `OrderedGame` set to another look-ahead, else `game` itself.
-
-    Call it with the depth the search is about to use, wherever a game may have been ordered for
-    another one (a saved game, the app after the depth changed).
-    """
+    """`game` ordered for a search to `depth` (it may have been ordered for another look-ahead)."""
     if isinstance(game, OrderedGame) and game.depth != game.sort_depth(depth):
         return OrderedGame(game.inner, game.order, game.seed, depth=depth)
     return game
 
 
 class OrderedGame:
-    """Delegates everything to `inner` except the order of `successors`.
-
-    Args:
-        inner: the game whose children are reordered.
-        order: "best", "worst" or "random".
-        seed: the seed of a random order.
-        depth: the look-ahead the search will use (None: to the end). Only best and worst orders of
-            explicit trees depend on it; the others ignore it (and `depth` is then None).
-    """
+    """Delegates everything to `inner` except the order of `successors` ("best", "worst" or "random");
+    only best and worst orders of explicit trees depend on `depth`, the look-ahead of the search."""
 
     def __init__(self, inner: Game, order: str, seed: int | None = None, *, depth: int | None = None):
         if order not in ORDERS[1:]:
@@ -83,15 +63,14 @@ class OrderedGame:
         if depth is not None and depth < 0:
             raise InputError(f"--depth is {depth}; the look-ahead must be 0 or more (0 evaluates the root)")
         self.inner, self.order, self.seed = inner, order, seed
-        self._explicit = offers(inner, ExplicitNodes)
+        self._tree = explicit_tree(inner)
+        self._explicit = self._tree is not None
         self.depth = self.sort_depth(depth)
         self._values: dict[Any, Value] = {}
 
     def sort_depth(self, depth: int | None) -> int | None:
         """The look-ahead this order sorts by for a search to `depth`: None when the order ignores it."""
-        if self.order == "random" or not self._explicit:
-            return None
-        return depth
+        return None if self.order == "random" or self._tree is None else depth
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self.inner, name)
@@ -101,12 +80,18 @@ class OrderedGame:
         return self._explicit
 
     def __len__(self) -> int:
-        return len(self.inner)  # explicit trees only
+        return len(self._explicit_tree)
+
+    @property
+    def _explicit_tree(self) -> ExplicitNodes:
+        if self._tree is None:
+            raise TypeError(f"{self.inner.describe()} does not hold all its nodes")
+        return self._tree
 
     @property
     def children(self) -> tuple[tuple[int, ...], ...]:
         """An explicit tree's children of every node, in this order (as the trace records them)."""
-        return tuple(tuple(child for _, child in self.successors(node)) for node in range(len(self.inner)))
+        return tuple(tuple(child for _, child in self.successors(node)) for node in range(len(self)))
 
     def root(self) -> Any:
         return self.inner.root()
@@ -145,8 +130,7 @@ class OrderedGame:
         return sorted(children, key=lambda pair: worth(pair[1]), reverse=descending)
 
     def _search_value(self, state: Any) -> Value:
-        """An explicit tree's node's minimax value as a search to `self.depth` sees it: static values
-        at the look-ahead and at leaves, backed up from there (memoised; no recursion limit)."""
+        """An explicit tree's node's minimax value as a search to `self.depth` sees it (memoised)."""
         if state in self._values:
             return self._values[state]
         values, stack = self._values, [state]
@@ -170,8 +154,8 @@ class OrderedGame:
         return values[state]
 
     def _is_frontier(self, node: int) -> bool:
-        """True where the search evaluates: a leaf, or a node at the look-ahead (`common.is_frontier`)."""
-        if self.depth is not None and self.inner.depths[node] >= self.depth:
+        """True where the search evaluates: a leaf, or a node at the look-ahead."""
+        if self.depth is not None and self._explicit_tree.depths[node] >= self.depth:
             return True
         return self.inner.is_terminal(node)
 

@@ -62,12 +62,8 @@ def random_tree(
     root: Player = Player.MAX,
     levels: Sequence[Player] | None = None,
 ) -> ExplicitTree:
-    """A level-order tree with random integer values (interior ones serve as static values).
-
-    The shape comes from `depth` (a perfect tree) or `leaves` (the smallest level-order tree with
-    exactly that many leaves); `leaves` defaults to 8 when neither is given. `levels` gives the
-    kind of each level of inner nodes, chance levels drawing each child alike (see `from_array`).
-    """
+    """A level-order tree with random integer values, shaped by `depth` (a perfect tree) or `leaves` (the
+    smallest level-order tree with exactly that many; 8 when neither is given); `levels` as `from_array`'s."""
     if branching < 1:
         raise InputError(f"--branching is {branching}; it must be 1 or more")
     if depth is not None:

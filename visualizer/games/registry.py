@@ -1,10 +1,8 @@
 """Provides the game registry: one `GameKind` record per kind of tree source, and `from_spec` through it.
 
-A kind is what `Game.spec()` writes as "kind" and a trace keeps in its `source`. Its record says which
-class rebuilds it (`from_spec`), names its traces (`slug`), and which options it takes (`GameOption`):
-the command line makes a flag of each and the app's New-tree dialog a field, and both build the game
-with `from_options`. Adding a game is writing its class and one `register(GameKind(...))` (see README,
-Development).
+A kind is what `Game.spec()` writes as "kind". Its record says which class rebuilds it, names its
+traces and which options it takes (the command line's flags, the New-tree dialog's fields). Adding a
+game is writing its class and one `register(GameKind(...))`.
 """
 
 from __future__ import annotations
@@ -30,22 +28,6 @@ from visualizer.games.ordering import ORDERS, OrderedGame
 from visualizer.games.spec_fields import REQUIRED, SpecFields
 from visualizer.games.tictactoe import TICTACTOE_OPTIONS, TicTacToe
 
-__all__ = [
-    "BUILT_IN_KINDS",
-    "GameKind",
-    "GameOption",
-    "cli_games",
-    "cli_options",
-    "default_root",
-    "find_game_kind",
-    "from_spec",
-    "game_kinds",
-    "register",
-    "registered",
-    "slug",
-    "unregister",
-]
-
 
 @dataclass(frozen=True)
 class GameKind:
@@ -53,23 +35,17 @@ class GameKind:
 
     Attributes:
         name: the kind as specs and traces write it ("array", "nim").
-        game_class: rebuilds a game from a spec (`from_spec`) and names its traces (`slug`,
-            `default_root`): see `base.GameClass`. With `from_options(options, root)` it builds
-            the game of its options (a kind with a `--game` name must have it), and with
-            `to_options(spec)` it gives them back, for the New-tree form to show.
+        game_class: the class (`base.GameClass`); with `from_options(options, root)` (`base.FromOptions`,
+            needed with a `--game` name) it builds the game of its options, `to_options(spec)` gives them back.
         label: the kind as the app's source selector shows it ("NIM").
         cli_name: its `--game` choice, None for the trees that have an option of their own.
-        options: its settings: a command-line flag each, which every other kind refuses, and, those with a
-            label, the fields of its New-tree panel.
-        selected_by: the name of an option that alone asks for this kind: without a `--game` name, its
-            own source flag (`--array`, `--random`); with one, the flag that does without `--game`
-            (`--board` for tic-tac-toe, `--pile` for NIM); None if there is none.
-        hints: what to do instead when an option of another kind is given with this one, by option
-            name (`--levels` with `--nested`); otherwise the message says to remove it.
+        options: its settings: a command-line flag each (every other kind refuses them) and form fields.
+        selected_by: the name of an option that alone asks for this kind (`--array`, `--board`), or None.
+        hints: what to do instead when an option of another kind is given with this one, by option name.
     """
 
     name: str
-    game_class: type
+    game_class: type[GameClass]
     label: str
     cli_name: str | None = None
     options: tuple[GameOption, ...] = ()
@@ -99,11 +75,9 @@ class GameKind:
 
     def build(self, options: Mapping[str, Any], root: Player | None = None) -> Game:
         """The game of parsed `options` by name, e.g. {"pile": 6} (its own that are missing are None; others,
-        such as a random tree's "depth", pass through), with `root` (None: the kind's default) to move first.
-
-        Raises:
-            InputError: an option the game cannot use (the message names its flag).
-        """
+        such as a random tree's "depth", pass through), with `root` (None: the kind's default) to move first."""
+        if not issubclass(self.game_class, FromOptions):
+            raise TypeError(f"{self.game_class.__name__} builds no game from options")
         return self.game_class.from_options({**{option.name: None for option in self.options}, **options}, root)
 
 
@@ -112,14 +86,8 @@ _KINDS: dict[str, GameKind] = {}
 
 
 def register(kind: GameKind) -> GameKind:
-    """Adds a kind to the registry; returns it.
-
-    Raises:
-        ValueError: a kind of that name, or a game of that `--game` name, is already registered, or an option's
-            flag is another kind's option read another way.
-        TypeError: the class lacks `from_spec`, `slug` or `default_root` (see `base.GameClass`), or
-            `from_options` when the kind has a `--game` name.
-    """
+    """Adds a kind to the registry and returns it; a ValueError for a name or flag taken, a TypeError for a
+    class that lacks a classmethod it needs."""
     if kind.name in _KINDS:
         raise ValueError(f"the game kind {kind.name!r} is already registered")
     if kind.cli_name is not None and kind.cli_name in cli_games():
@@ -138,11 +106,7 @@ def register(kind: GameKind) -> GameKind:
 
 
 def unregister(name: str) -> None:
-    """Removes a kind from the registry (tests register toy games for a while).
-
-    Raises:
-        KeyError: no kind of that name is registered.
-    """
+    """Removes a kind from the registry (tests register toy games for a while)."""
     del _KINDS[name]
 
 
@@ -183,20 +147,9 @@ def cli_options() -> tuple[GameOption, ...]:
 def from_spec(spec: Any, *, where: str = "the trace's source") -> Game:
     """Rebuilds the game of a spec such as {"kind": "array", "values": [...], "branching": 2, "root": "min"}.
 
-    The kind's class reads its own fields (those it does not use are ignored, `root` defaults to "max");
-    this reads `order` ("natural" by default, with `order_seed` for a random order and `order_depth` for
-    the look-ahead best and worst orders sort for) and wraps the game in that order.
-
-    Args:
-        spec: any JSON value (normally what `Game.spec()` wrote).
-        where: names the spec in messages, e.g. "the source in answers.json".
-
-    Returns:
-        The game, built as the tree source's own constructor builds it.
-
-    Raises:
-        InputError: the spec is not an object, lacks a field its kind needs, or has a field of the
-            wrong type or value (the message names the field).
+    The kind's class reads its own fields; this reads `order` (with `order_seed` and `order_depth`) and
+    wraps the game in that order. A spec that is wrong gives an InputError naming the field (`where`
+    names the spec, e.g. "the source in answers.json").
     """
     fields = SpecFields(spec, where)
     names = ", ".join(_KINDS)
@@ -214,8 +167,9 @@ def from_spec(spec: Any, *, where: str = "the trace's source") -> Game:
 
 def slug(spec: dict[str, Any]) -> str:
     """The file-name stem of a trace of `spec`'s source by its kind ("nim6"); an unknown kind's own name."""
-    kind = find_game_kind(spec.get("kind", "tree"))
-    return spec.get("kind", "tree") if kind is None else kind.game_class.slug(spec)
+    name: str = spec.get("kind", "tree")
+    kind = find_game_kind(name)
+    return name if kind is None else kind.game_class.slug(spec)
 
 
 def default_root(spec: dict[str, Any]) -> Player:
@@ -239,7 +193,6 @@ BUILT_IN_KINDS = (
     GameKind("connect4", ConnectFour, "connect four", "connect4", CONNECT4_OPTIONS),
     GameKind("nim", Nim, "NIM", "nim", NIM_OPTIONS, "pile"),
 )
-"""The kinds this package provides, registered on import in this order."""
 
 for _built_in in BUILT_IN_KINDS:
     register(_built_in)

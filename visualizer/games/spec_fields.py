@@ -1,19 +1,18 @@
-"""Provides `SpecFields`: a spec's fields (a JSON object people may edit) read one by one, each checked for type.
-
-Every game class's `from_spec` reads its spec through it, so that any JSON value gives a game or an
-`InputError` whose one line names the field, its value and what to write.
-"""
+"""Provides `SpecFields`: a spec's fields (a JSON object people may edit) read one by one, each checked for type,
+so that any JSON value gives a game or an `InputError` naming the field, its value and what to write."""
 
 from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from typing import Any, NoReturn
+from typing import Any, NoReturn, TypeVar
 
 from visualizer.errors import InputError, shown
-from visualizer.games.base import Game, Player
+from visualizer.games.base import Player
 
 __all__ = ["REQUIRED", "SpecFields", "is_whole"]
+
+_Built = TypeVar("_Built")
 
 REQUIRED = object()
 """The default of a field that must be given."""
@@ -31,15 +30,7 @@ def _is_finite_number(value: Any) -> bool:
 
 
 class SpecFields:
-    """A spec's fields, each read with its type checked.
-
-    Args:
-        spec: any JSON value (normally what `Game.spec()` wrote).
-        where: names the spec in messages, e.g. "the source in answers.json".
-
-    Raises:
-        InputError: `spec` is not an object.
-    """
+    """A spec's fields, each read with its type checked; `where` names the spec in messages."""
 
     def __init__(self, spec: Any, where: str):
         if not isinstance(spec, dict):
@@ -73,7 +64,8 @@ class SpecFields:
 
     def optional_text(self, key: str, hint: str) -> str | None:
         """A string field that may be null or absent."""
-        return self.typed(key, None, hint, lambda value: value is None or isinstance(value, str))
+        text: str | None = self.typed(key, None, hint, lambda value: value is None or isinstance(value, str))
+        return text
 
     def whole(self, key: str, default: Any, *, minimum: int | None = None, maximum: int | None = None) -> Any:
         """A whole-number field (not a boolean), within the bounds when given; null counts as absent."""
@@ -88,7 +80,7 @@ class SpecFields:
             self.refuse(key, hint)
         return value
 
-    def build(self, constructor: Callable[..., Game], *args: Any, **kwargs: Any) -> Game:
+    def build(self, constructor: Callable[..., _Built], *args: Any, **kwargs: Any) -> _Built:
         """`constructor(*args, **kwargs)`; its own InputError (a board of the wrong shape, ...) gets `where` first."""
         try:
             return constructor(*args, **kwargs)
@@ -100,7 +92,7 @@ class SpecFields:
 
     def flag(self, key: str) -> bool:
         """A true/false field, false when absent."""
-        return self.typed(key, False, "write true or false", lambda value: isinstance(value, bool))
+        return self.typed(key, False, "write true or false", lambda value: isinstance(value, bool)) is True
 
     def player(self) -> Player:
         """The `root` field: "max" (the default) or "min"."""
@@ -112,14 +104,17 @@ class SpecFields:
     def names(self) -> list[str] | None:
         """The optional `names` field: one non-empty string per node (checked by the tree)."""
         hint = 'write a list of node names, e.g. ["A", "B", "C"]'
-        return self.typed(
+        names: list[str] | None = self.typed(
             "names", None, hint, lambda value: isinstance(value, list) and all(isinstance(name, str) for name in value)
         )
+        return names
 
     def values(self) -> list[int | float]:
         """The `values` field: a non-empty list of finite numbers."""
         hint = "write a non-empty list of numbers, e.g. [1, 3, 5]"
-        values = self.typed("values", REQUIRED, hint, lambda value: isinstance(value, list) and bool(value))
+        values: list[int | float] = self.typed(
+            "values", REQUIRED, hint, lambda value: isinstance(value, list) and bool(value)
+        )
         for position, value in enumerate(values, start=1):
             if not _is_finite_number(value):
                 raise InputError(f"{self.where} has values item {position} {shown(value)}; {hint}")

@@ -26,13 +26,7 @@ def winner(board: str) -> str | None:
 
 class TicTacToe(GridGame):
     """Tic-tac-toe from any legal position; squares 1..9 (row by row from the top left) are tried in order.
-
-    People and files see squares numbered 1..9 (`X5` is X in the centre); the engine's moves are the
-    0-based cell indices 0..8.
-
-    Values come from the chosen evaluator (`win-loss` by default: +1/0/-1) for the plus (MAX)
-    player, who is the player to move at the root (or the other one when `root` is MIN).
-    """
+    Values come from the chosen evaluator (`win-loss` by default: +1/0/-1) for the plus (MAX) player."""
 
     kind = "tictactoe"
 
@@ -61,7 +55,6 @@ class TicTacToe(GridGame):
 
     @classmethod
     def from_spec(cls, spec: Any, *, where: str = "the trace's source") -> TicTacToe:
-        """The game of a "tictactoe" spec (what `spec()` wrote), checked field by field."""
         fields = SpecFields(spec, where)
         root = fields.player()
         board = fields.text("board", REQUIRED, 'write the board as text of X, O and ., e.g. "X.O/.X./..O"')
@@ -69,7 +62,6 @@ class TicTacToe(GridGame):
 
     @classmethod
     def from_options(cls, options: Mapping[str, Any], root: Player | None) -> TicTacToe:
-        """The game of `TICTACTOE_OPTIONS` (None: the default)."""
         return cls(
             options["board"] or EMPTY * 9,
             player=options["player"],
@@ -80,8 +72,7 @@ class TicTacToe(GridGame):
 
     @classmethod
     def slug(cls, spec: dict[str, Any]) -> str:
-        """The file-name stem of its traces: "tictactoe-empty" or the board with _ for empty squares, then the
-        evaluator (unless win-loss) and "-sym"."""
+        """The file-name stem of its traces, e.g. "tictactoe-empty" or "tictactoe-X___O____-sym"."""
         board = spec["board"]
         stem = "tictactoe-" + ("empty" if set(board) == {EMPTY} else board.replace(EMPTY, "_"))
         return stem + cls.settings_slug(spec)

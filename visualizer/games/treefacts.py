@@ -4,18 +4,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from visualizer.games.explicit import ExplicitTree
+from visualizer.games.base import ExplicitNodes
 
 __all__ = ["TreeFacts", "tree_facts", "preorder", "inorder", "postorder", "level_order"]
 
 
 @dataclass(frozen=True)
 class TreeFacts:
-    """What `visualizer show` reports about an array or nested tree.
-
-    Heap answers are None when some node has no value (nested lists give values only at leaves).
-    `inorder` is None unless every node has at most two children.
-    """
+    """What `visualizer show` reports about an array or nested tree (heap answers None when some node has
+    no value; `inorder` None when some node has more than two children)."""
 
     size: int
     height: int
@@ -31,9 +28,10 @@ class TreeFacts:
     level_order: tuple[int, ...]
 
 
-def preorder(tree: ExplicitTree, node: int = 0) -> list[int]:
+def preorder(tree: ExplicitNodes, node: int = 0) -> list[int]:
     """Node, then each child's subtree left to right."""
-    order, stack = [], [node]
+    order: list[int] = []
+    stack = [node]
     while stack:
         current = stack.pop()
         order.append(current)
@@ -41,9 +39,10 @@ def preorder(tree: ExplicitTree, node: int = 0) -> list[int]:
     return order
 
 
-def postorder(tree: ExplicitTree, node: int = 0) -> list[int]:
+def postorder(tree: ExplicitNodes, node: int = 0) -> list[int]:
     """Each child's subtree left to right, then the node."""
-    order, stack = [], [(node, False)]
+    order: list[int] = []
+    stack = [(node, False)]
     while stack:
         current, expanded = stack.pop()
         if expanded:
@@ -54,47 +53,42 @@ def postorder(tree: ExplicitTree, node: int = 0) -> list[int]:
     return order
 
 
-def inorder(tree: ExplicitTree, node: int = 0) -> list[int] | None:
-    """Left subtree, node, right subtree; None if some node has more than two children.
-
-    A node with one child has it on the left.
-    """
+def inorder(tree: ExplicitNodes, node: int = 0) -> list[int] | None:
+    """Left subtree, node, right subtree (a single child is on the left); None if some node has more than two."""
     if any(len(kids) > 2 for kids in tree.children):
         return None
-    order, stack, current = [], [], node
+    order: list[int] = []
+    stack: list[int] = []
+    current: int | None = node
     while stack or current is not None:
         while current is not None:
             stack.append(current)
             kids = tree.children[current]
             current = kids[0] if kids else None
-        current = stack.pop()
-        order.append(current)
-        kids = tree.children[current]
+        visited = stack.pop()
+        order.append(visited)
+        kids = tree.children[visited]
         current = kids[1] if len(kids) == 2 else None
     return order
 
 
-def level_order(tree: ExplicitTree) -> list[int]:
+def level_order(tree: ExplicitNodes) -> list[int]:
     """Breadth first; node ids are already level order."""
     return list(range(len(tree)))
 
 
-def _is_heap(tree: ExplicitTree, sign: int) -> bool | None:
-    values = tree.values
-    if any(value is None for value in values):
+def _is_heap(tree: ExplicitNodes, sign: int) -> bool | None:
+    values = [value for value in tree.values if value is not None]
+    if len(values) < len(tree.values):
         return None
     return all(
         sign * values[parent] >= sign * values[child] for parent, kids in enumerate(tree.children) for child in kids
     )
 
 
-def tree_facts(tree: ExplicitTree) -> TreeFacts:
-    """Computes every fact at once.
-
-    Complete means the shape is the level-order K-ary shape (every level full but the last, which
-    fills from the left), K being the largest number of children; perfect means complete with all
-    leaves at one depth.
-    """
+def tree_facts(tree: ExplicitNodes) -> TreeFacts:
+    """Every fact at once. Complete: the level-order K-ary shape (every level full but the last, which fills
+    from the left); perfect: complete with all leaves at one depth."""
     size = len(tree)
     branching = max((len(kids) for kids in tree.children), default=0)
     leaf_depths = {tree.depths[node] for node in range(size) if not tree.children[node]}

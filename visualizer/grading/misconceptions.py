@@ -17,15 +17,8 @@ __all__ = ["MISCONCEPTIONS", "Misconception", "diagnose", "runs_agree"]
 
 @dataclass(frozen=True)
 class Misconception:
-    """One known mistake.
-
-    Attributes:
-        name: a short identifier for reports and JSON, e.g. "prunes_on_equality".
-        words: what the student's code does, in words a student reads.
-        habits: the habits of code with the mistake, from the right ones (one per way of writing it).
-        applies: False for conventions under which it is no mistake.
-        minimax: True when it is also a mistake in minimax (which has no window).
-    """
+    """One known mistake: its name in JSON, its words for a student, the habits of code with it (from the right
+    ones, one per way of writing it), the conventions it applies to, and whether minimax can make it."""
 
     name: str
     words: str

@@ -18,12 +18,7 @@ __all__ = ["Convention", "Habits", "model_run"]
 
 @dataclass(frozen=True)
 class Convention:
-    """What a course teaches as alpha-beta.
-
-    Attributes:
-        strict: cut only when a value passes the bound (>, <), not when it equals it.
-        fail_hard: a node returns the bound it failed against, not its best value (fail-soft).
-    """
+    """What a course teaches as alpha-beta: strict cuts (only past the bound), fail-hard (return the bound)."""
 
     strict: bool = False
     fail_hard: bool = False
@@ -36,18 +31,10 @@ class Convention:
 
 @dataclass(frozen=True)
 class Habits:
-    """How one alpha-beta is written.
+    """How one alpha-beta is written (each False flag is a known mistake; `windowed` False is minimax).
 
-    Attributes:
-        strict: cuts only when the value passes the bound.
-        returns: "value" (its best value, fail-soft), "bound" (the bound it failed against, fail-hard), or
-            "alpha" (the `return alpha` of a loop that breaks at the cut: alpha raised by the values, even
-            past beta).
-        prunes: False for code that never cuts.
-        passes_window: False for code that gives every child the window its node was called with.
-        left_to_right: False for code that visits the children from the last to the first.
-        alternates: False for code that passes its own `maximizing` to the children unchanged.
-        windowed: False for minimax (calls carry no alpha and beta).
+    `returns` is "value" (fail-soft), "bound" (fail-hard), or "alpha" (the `return alpha` of a loop that
+    breaks at the cut: alpha raised by the values, even past beta).
     """
 
     strict: bool = False

@@ -53,25 +53,16 @@ def root_is_max(trace: Trace) -> bool:
 
 
 class Failure:
-    """Why a student's run returned no value (the `Run.failure` texts): the function raised an exception
-    (ERROR: the message is the student's own short traceback), ran past the time limit (TIMEOUT), asked for
-    more memory than the limit (MEMORY), recursed deeper than the limit (RECURSION), or the process died
-    without a report (CRASHED: killed by the system, or the student's code called exit)."""
+    """Why a student's run returned no value (the `Run.failure` texts): it raised (ERROR), passed the time,
+    memory or recursion limit, or the process died without a report (CRASHED: killed, or it called exit)."""
 
     ERROR, TIMEOUT, MEMORY, RECURSION, CRASHED = "error", "timeout", "memory", "recursion", "crashed"
 
 
 @dataclass(frozen=True)
 class Call:
-    """One call of the student's function, recorded where the recursion goes through its name.
-
-    Attributes:
-        node: the name of the node it was called with.
-        alpha: the alpha it was given (None for minimax's `f(node, maximizing)`).
-        beta: the beta it was given.
-        maximizing: the truth of the `maximizing` argument.
-        returned: a number, or the text (repr) of anything else; None when the call raised or never returned.
-    """
+    """One call of the student's function, recorded where the recursion goes through its name: the window
+    (None for minimax), and what it returned (a number, or the repr of anything else; None if it never did)."""
 
     node: str
     alpha: Value | None
@@ -94,12 +85,9 @@ class Run:
     """What one run of a student's function on one tree did.
 
     Attributes:
-        touches: node names in the order the code first touched each node (read its name, value or
-            children, asked is_leaf(), or called the function with it).
-        calls: every call of the function through the module's own name, in the order made.
-        value: what the top call returned (a number, or the repr of anything else; None on failure).
-        failure: None when the call returned; otherwise one of `Failure`'s texts.
-        message: the student's short traceback (ERROR, RECURSION) or what stopped the run.
+        touches: node names in the order the code first touched each node (its name, value or children,
+            is_leaf(), or a call with it).
+        failure: None when the call returned; otherwise one of `Failure`'s texts, with `message` saying more.
         extra: {"output": what the student printed}, when anything.
     """
 

@@ -23,15 +23,8 @@ MAX_GRADE_NODES = 100_000
 
 @dataclass(frozen=True, eq=False)
 class Case:
-    """One tree to grade on.
-
-    Attributes:
-        label: names the tree in reports, e.g. "15-node example" or "random 3 (seed 2)".
-        game: the tree source.
-        depth: the look-ahead (None: full depth).
-        algorithm: "alphabeta" or "minimax": what the student's function is.
-        convention: the course's alpha-beta.
-    """
+    """One tree to grade on: its label in reports, the game, the look-ahead (None: full), what the student's
+    function is ("alphabeta" or "minimax") and the course's convention."""
 
     label: str
     game: Game
@@ -85,8 +78,7 @@ class Case:
 
     @cached_property
     def order(self) -> tuple[tuple[bool, str], ...]:
-        """The reference's calls as they start and end: (True, name) when it enters a node, (False, name)
-        when it leaves it with its value."""
+        """The reference's calls as they start (True, name) and end (False, name)."""
         nodes = self.trace.nodes
         return tuple(
             (event.kind is EventKind.ENTER, nodes[event.node].name)

@@ -32,15 +32,7 @@ _FAILURE_WORDS = {
 
 @dataclass(frozen=True)
 class GradeReport:
-    """A student's function on every tree.
-
-    Attributes:
-        source: what was graded: the student's file (or the visits file).
-        signature: how the function was called, e.g. "alphabeta(node, alpha, beta, maximizing)".
-        algorithm: "alphabeta" or "minimax".
-        convention: the course's alpha-beta.
-        verdicts: one per tree, in order.
-    """
+    """A student's function (the file graded, and the call's signature) on every tree, one verdict each."""
 
     source: str
     signature: str

@@ -51,15 +51,8 @@ def run_student(
 ) -> list[Run]:
     """Runs the student's `function` from the file `path` on each tree in turn, in a worker process.
 
-    `maximizing` says for each tree whether MAX moves at its root; `algorithm` is "alphabeta" (the student
-    writes f(node, alpha, beta, maximizing)) or "minimax" (f(node, maximizing)); `timeout` is in seconds per
-    tree, `memory_mb` the worker's address space; `progress(done, total)` is called after each tree. A tree
-    that runs out of time, or whose run kills the worker, gets a `Run` with that failure, and a fresh worker
-    goes on from the next tree.
-
-    Raises:
-        InputError: the file cannot be used (missing, not Python, does not load, no such function, wrong
-            signature) or a limit is out of range; one line each.
+    `timeout` is in seconds per tree; a tree that runs out of time, or whose run kills the worker, gets a `Run`
+    with that failure, and a fresh worker goes on. An unusable file or a limit out of range is an InputError.
     """
     source = _checked_file(path)
     _check_options(function, algorithm, timeout, memory_mb, recursion)

@@ -16,14 +16,8 @@ __all__ = ["Divergence", "Verdict", "judge"]
 
 @dataclass(frozen=True)
 class Divergence:
-    """Where a student's run first departs from the reference.
-
-    Attributes:
-        step: the visit (1-based, in the reference's visit order where the node has one) it happens at.
-        node: the node's name.
-        student: what the student's code did there.
-        reference: what the reference search does.
-    """
+    """Where a student's run first departs from the reference: the visit (1-based) and node, and what the
+    student's code and the reference do there."""
 
     step: int | None
     node: str | None
@@ -40,14 +34,8 @@ class Divergence:
 
 @dataclass(frozen=True)
 class Verdict:
-    """A student's run on one tree, judged.
-
-    Attributes:
-        case: the tree.
-        run: what the student's code did.
-        divergence: the first difference from the reference (None when the run passes or failed).
-        misconceptions: the known mistakes whose model does what the student did.
-    """
+    """A student's run on one tree, judged: the first divergence (None when it passes or failed) and the
+    known mistakes whose model does what the student did."""
 
     case: Case
     run: Run
@@ -85,10 +73,8 @@ def judge(case: Case, run: Run) -> Verdict:
 
 
 def first_divergence(case: Case, run: Run) -> Divergence | None:
-    """The first place `run` departs from the reference: the visit order, then each call's `maximizing`
-    and window (in visit order), then the values returned (children before parents, so the first wrong
-    value named is where it goes wrong), then the root's value. Walks the reference's calls as they start
-    and end, holding the student's run against each."""
+    """The first place `run` departs from the reference, walking the reference's calls as they start and end:
+    the visit order, each call's `maximizing` and window, the values returned (children first), the root's."""
     reference, name = case.reference, _search_name(case)
     visit = {node: index + 1 for index, node in enumerate(reference.touches)}
     called: dict[str, Call] = {}
@@ -158,8 +144,7 @@ def _visit_divergence(
 
 
 def _why_open(case: Case, node: str) -> str:
-    """Why the reference does not cut before `node`: the window it enters the node with is open (or, under
-    strict cuts, closed only to a point)."""
+    """Why the reference does not cut before `node`: its window is open (or, under strict cuts, a point)."""
     call = next(call for call in case.reference.calls if call.node == node)
     if call.alpha is None:
         return ""

@@ -1,11 +1,8 @@
 """Provides the worker process that runs a student's search function on trees and writes one JSON line per run.
 
-Run by file path as `python -I worker.py` (standard library only: it imports nothing of the visualizer). It
-reads one job from stdin: {"path", "function", "algorithm": "alphabeta"|"minimax", "trees":
-[PlainNode.to_json(), ...], "maximizing": [bool, ...], "memory_mb", "recursion", "start"} and optional
-"display" (the file name to show) and "cpu_seconds". It writes {"ready": true} once the student's module is
-loaded (or one {"unusable": reason} line), then one line per tree from "start" (what `Run.from_json` reads,
-with "output" when the student printed something). It stops runaway code; it is not a security sandbox.
+Run as `python -I worker.py` (standard library only). It reads one job line from stdin (see `run_student`),
+writes {"ready": true} once the student's module is loaded (or {"unusable": reason}), then one line per tree
+(what `Run.from_json` reads). It stops runaway code; it is not a security sandbox.
 """
 
 import collections
@@ -219,8 +216,7 @@ class Unusable(Exception):
 
 
 def load(job: dict[str, Any]) -> tuple[ModuleType, int]:
-    """The student's module and the number of parameters of its function (4, or 2 for minimax); Unusable
-    when it cannot be used."""
+    """The student's module and its function's number of parameters (4, or 2 for minimax), else Unusable."""
     path, display, name = job["path"], job.get("display", job["path"]), job["function"]
     width = 4 if job.get("algorithm", "alphabeta") == "alphabeta" else 2
     call = f"{name}(node, alpha, beta, maximizing)" if width == 4 else f"{name}(node, maximizing)"
@@ -272,8 +268,7 @@ def load(job: dict[str, Any]) -> tuple[ModuleType, int]:
 
 
 def failure_of(error: BaseException, memory_mb: int) -> tuple[str, str]:
-    """The failure (the `Run.failure` text) that `error` ended the run with, and the line said before the
-    student's traceback."""
+    """The `Run.failure` text that `error` ended the run with, and the line said before the traceback."""
     if isinstance(error, RecursionError):
         calls = (sys.getrecursionlimit() - 50) // 2
         return "recursion", f"the recursion went deeper than the limit ({calls:,} calls; --recursion)\n"
@@ -321,8 +316,7 @@ def set_limits(job: dict[str, Any]) -> None:
 
 
 def frames(job: dict[str, Any]) -> int:
-    """The interpreter's recursion limit: each of the student's calls costs two frames (the recorder's
-    wrapper and the function), so --recursion N lets the student's own recursion go N deep."""
+    """The recursion limit: each student call costs two frames (the recorder's and the function's)."""
     return 2 * int(job["recursion"]) + 50
 
 

@@ -1,9 +1,7 @@
 """Provides the animations of a sequence of `Drawing`s: an animated GIF and an MP4 (through ffmpeg), one frame each.
 
-Frames are painted by the PNG painter of `raster` (one figure reused for all), so a frame looks like
-the PNG of its drawing. Outputs are deterministic: the GIF has one palette made from the drawings' own
-colours (so nothing flickers between frames) and no time stamp. An MP4 needs ffmpeg; without it
-`FfmpegMissing` says so in one line.
+Frames are painted by the PNG painter of `raster`. Outputs are deterministic: the GIF has one palette
+made from the drawings' own colours (so nothing flickers between frames) and no time stamp.
 """
 
 from __future__ import annotations
@@ -21,12 +19,9 @@ from visualizer.pictures.raster import Painter, Progress, frames_png, pixel_size
 
 __all__ = ["FfmpegMissing", "check_ffmpeg", "gif_palette", "is_ffmpeg_installed", "to_gif", "to_mp4"]
 
-MAX_GIF_FPS = 50.0
-"""GIF delays are in hundredths of a second and browsers slow down delays under 20 ms."""
-LAST_FRAME_HOLD = 3
-"""An animation's last frame (the finished search) stays this many frame times."""
-BLEND_LEVELS = 6
-"""At most this many mixes of each pair of a drawing's colours join the GIF palette (for antialiased edges)."""
+MAX_GIF_FPS = 50.0  # GIF delays are in hundredths of a second and browsers slow down delays under 20 ms
+LAST_FRAME_HOLD = 3  # an animation's last frame (the finished search) stays this many frame times
+BLEND_LEVELS = 6  # the most mixes of each pair of a drawing's colours in the GIF palette
 
 
 class FfmpegMissing(InputError):
@@ -39,11 +34,7 @@ def is_ffmpeg_installed() -> bool:
 
 
 def check_ffmpeg() -> str:
-    """The path of the `ffmpeg` program.
-
-    Raises:
-        FfmpegMissing: ffmpeg is not installed.
-    """
+    """The path of the `ffmpeg` program; raises FfmpegMissing when it is not installed."""
     program = shutil.which("ffmpeg")
     if program is None:
         raise FfmpegMissing(
@@ -67,12 +58,8 @@ def _check_frames(drawings: Iterable[Drawing], *, dpi: float, fps: float) -> tup
 
 
 def gif_palette(drawings: Iterable[Drawing]) -> list[tuple[int, int, int]]:
-    """The colours of a GIF of `drawings`: every colour they use, then mixes of each pair for antialiased edges.
-
-    The background comes first, then the colours in order of first use, then evenly spaced mixes
-    (up to `BLEND_LEVELS` per pair) of each colour with the background, then of each other pair, as
-    many as fit in 256 entries. At most 256 colours are kept.
-    """
+    """The (at most 256) colours of a GIF of `drawings`: the background, the colours in order of first use,
+    then mixes of each colour with the background and of each other pair, for antialiased edges."""
     colours: dict[tuple[int, int, int], None] = {}
     for drawing in drawings:
         colours.setdefault(_rgb(drawing.background))
@@ -91,7 +78,8 @@ def gif_palette(drawings: Iterable[Drawing]) -> list[tuple[int, int, int]]:
         for first, second in pairs:
             for level in range(1, levels + 1):
                 share = level / (levels + 1)
-                palette.setdefault(tuple(round(a + (b - a) * share) for a, b in zip(first, second)))
+                red, green, blue = (round(a + (b - a) * share) for a, b in zip(first, second))
+                palette.setdefault((red, green, blue))
     return list(palette)[:256]
 
 
@@ -106,27 +94,16 @@ def _item_colours(item: object) -> tuple[str, ...]:
 def _rgb(colour: str) -> tuple[int, int, int]:
     from matplotlib.colors import to_rgb
 
-    return tuple(round(channel * 255) for channel in to_rgb(colour))
+    red, green, blue = (round(channel * 255) for channel in to_rgb(colour))
+    return red, green, blue
 
 
 def to_gif(drawings: Iterable[Drawing], *, fps: float, dpi: float, progress: Progress | None = None) -> bytes:
     """An animated GIF with one frame per drawing, in order, looping; the last frame held longer.
 
     Every drawing is one frame, even when two in a row are equal (Pillow's own writer would merge
-    them, so the frames are written here with its GIF encoder). All frames share one palette made
-    from the drawings' colours (`gif_palette`); each frame after the first stores only the rectangle
-    that changed. Frames are rendered one at a time: only the previous one is kept.
-
-    Args:
-        drawings: the frames, all with the same canvas size; a generator is fine (the drawings,
-            not their images, are kept for the palette).
-        fps: frames per second, at most `MAX_GIF_FPS`.
-        dpi: dots per inch.
-        progress: called with (frames done, total frames) after each frame.
-
-    Raises:
-        InputError: `fps` or `dpi` is not usable.
-        ValueError: no drawings, or drawings of different canvas sizes.
+    them); each frame after the first stores only the rectangle that changed. Raises InputError for
+    an unusable `fps` or `dpi`, ValueError for no drawings or drawings of different canvas sizes.
     """
     from PIL import GifImagePlugin, Image, ImageChops
 
@@ -161,66 +138,33 @@ def to_mp4(drawings: Iterable[Drawing], *, fps: float, dpi: float, progress: Pro
     """An H.264 MP4 (yuv420p, for every player) with one frame per drawing, made by ffmpeg.
 
     PNG frames are piped to ffmpeg as they are rendered; ffmpeg writes into a temporary folder (an
-    MP4 needs a file it can seek in) and the bytes are returned. Odd sizes are cut to even ones.
-
-    Args:
-        drawings: the frames, all with the same canvas size.
-        fps: frames per second.
-        dpi: dots per inch.
-        progress: called with (frames done, total frames) after each frame.
-
-    Raises:
-        FfmpegMissing: ffmpeg is not installed.
-        InputError: `fps` or `dpi` is not usable.
-        RenderError: ffmpeg failed (its first error line is quoted).
-        ValueError: no drawings, or drawings of different canvas sizes.
+    MP4 needs a file it can seek in). Odd sizes are cut to even ones. Raises as `to_gif`, and
+    FfmpegMissing or RenderError (quoting ffmpeg's first error line).
     """
     frames = _check_frames(drawings, dpi=dpi, fps=fps)
     program = check_ffmpeg()
     with tempfile.TemporaryDirectory(prefix="visualizer-mp4-") as folder:
         output = os.path.join(folder, "animation.mp4")
-        command = [
-            program,
-            "-hide_banner",
-            "-loglevel",
-            "error",
-            "-y",
-            "-f",
-            "image2pipe",
-            "-framerate",
-            f"{fps:g}",
-            "-c:v",
-            "png",
-            "-i",
-            "-",
-            "-vf",
-            "scale=trunc(iw/2)*2:trunc(ih/2)*2",
-            "-pix_fmt",
-            "yuv420p",
-            "-c:v",
-            "libx264",
-            "-movflags",
-            "+faststart",
-            "-map_metadata",
-            "-1",
-            "-fflags",
-            "+bitexact",
-            "-flags:v",
-            "+bitexact",
-            output,
-        ]
+        options = (
+            "-hide_banner -loglevel error -y -f image2pipe -framerate {fps} -c:v png -i - "
+            "-vf scale=trunc(iw/2)*2:trunc(ih/2)*2 -pix_fmt yuv420p -c:v libx264 -movflags +faststart "
+            "-map_metadata -1 -fflags +bitexact -flags:v +bitexact"
+        )
+        command = [program, *options.format(fps=f"{fps:g}").split(), output]
         with tempfile.TemporaryFile() as errors:
             try:
                 process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=errors)
             except OSError as error:
                 raise RenderError(f"cannot run ffmpeg ({error.strerror or error}); check the installation") from None
+            stdin = process.stdin
+            assert stdin is not None  # stdin=PIPE
             try:
                 try:
                     for done, frame in enumerate(frames_png(frames, dpi=dpi), start=1):
-                        process.stdin.write(frame)
+                        stdin.write(frame)
                         if progress is not None:
                             progress(done, len(frames))
-                    process.stdin.close()
+                    stdin.close()
                 except BrokenPipeError:  # ffmpeg stopped early: its error output says why
                     pass
                 returncode = process.wait()
@@ -229,7 +173,7 @@ def to_mp4(drawings: Iterable[Drawing], *, fps: float, dpi: float, progress: Pro
                     process.kill()
                     process.wait()
                 with contextlib.suppress(BrokenPipeError):
-                    process.stdin.close()
+                    stdin.close()
             if returncode != 0:
                 errors.seek(0)
                 lines = errors.read().decode("utf-8", "replace").strip().splitlines()

@@ -1,21 +1,11 @@
 """Provides the picture primitives every image format draws: `Shape`, `Path`, `Text` on a `Drawing`.
 
 A `Drawing` is a canvas in points (1/72 inch), y growing downwards, and the items on it in painting
-order. It holds no trace and no layout logic: `figure` computes one drawing per step of a search,
-and each format (SVG, PNG/PDF/GIF through matplotlib, TikZ) only paints the items it is given. Each
-item carries a `key` naming what it draws ("node:3", "edge:0:3", "title", ...): the same thing has
-the same key on every frame, so a format that animates (beamer overlays) can tell what changed, and
-a test can find a node's place in an exported file.
-
-Colours are "#rrggbb" strings (a theme is already applied); line widths are in points; `dash` is
-"solid", "dashed" or "dotted". Text is always monospace (DejaVu Sans Mono where available, which tells O
-from 0), centred vertically on `y`, so every format measures it alike: a character is `CHAR_WIDTH`
-times the font size wide.
-
-The geometry the painters share lives here too, so an SVG, a PNG and a TikZ picture of one drawing
-look alike: where an arrowhead goes (`arrow_geometry`), how a dash looks (`dash_pattern`), where a
-text's baseline lies (`CENTRAL_RISE`), how a number is written (`number`) and which characters a
-text cannot hold (`clean_text`).
+order; each format (SVG, PNG/PDF/GIF, TikZ) only paints the items it is given. Each item's `key`
+names what it draws ("node:3", "edge:0:3", "title"), the same on every frame. Colours are "#rrggbb";
+text is monospace, centred vertically on `y`, a character `CHAR_WIDTH` times the font size wide.
+The geometry the painters share (arrowheads, dashes, baselines, numbers) lives here too, so every
+format of one drawing looks alike.
 """
 
 from __future__ import annotations
@@ -44,7 +34,7 @@ __all__ = [
 ]
 
 CHAR_WIDTH = 0.6
-"""The advance of one monospace character, as a fraction of the font size (DejaVu Sans Mono: 0.602)."""
+"""The advance of one monospace character, as a fraction of the font size."""
 
 FONT_FAMILY = ("DejaVu Sans Mono", "Menlo", "Consolas", "monospace")
 """The fonts a format asks for, best first: all monospace, all with a 0 unlike O."""
@@ -64,16 +54,8 @@ def text_width(text: str, size: float) -> float:
 
 @dataclass(frozen=True, slots=True)
 class Shape:
-    """A closed polygon (a node's triangle, a background, a legend swatch).
-
-    Attributes:
-        key: what it draws, the same on every frame.
-        points: the corners, in order.
-        stroke: the outline colour, or None for no outline.
-        fill: the fill colour, or None for none.
-        width: the outline width in points.
-        dash: the outline pattern.
-    """
+    """A closed polygon through `points` (a node's triangle, a background), outlined in `stroke` and
+    filled with `fill` (None for no outline, no fill)."""
 
     key: str
     points: tuple[Point, ...]
@@ -85,16 +67,8 @@ class Shape:
 
 @dataclass(frozen=True, slots=True)
 class Path:
-    """An open line through `points` (an edge, a cut mark), optionally ending in an arrowhead.
-
-    Attributes:
-        key: what it draws, the same on every frame.
-        points: two or more points.
-        colour: the line colour.
-        width: the line width in points.
-        dash: the line pattern.
-        arrow: an arrowhead at the last point.
-    """
+    """An open line through two or more `points` (an edge, a cut mark), with an arrowhead at the last
+    point when `arrow`."""
 
     key: str
     points: tuple[Point, ...]
@@ -106,18 +80,7 @@ class Path:
 
 @dataclass(frozen=True, slots=True)
 class Text:
-    """One line of monospace text, centred vertically on `y`.
-
-    Attributes:
-        key: what it draws, the same on every frame.
-        x: where the text starts, is centred or ends (see `anchor`).
-        y: the vertical middle of the line.
-        text: one line (no line breaks).
-        size: the font size in points.
-        colour: the text colour.
-        anchor: which end of the text `x` is.
-        bold: drawn in the bold face.
-    """
+    """One line of monospace text, centred vertically on `y`; `anchor` says which end of it `x` is."""
 
     key: str
     x: float
@@ -139,15 +102,7 @@ Item = Shape | Path | Text
 
 @dataclass(frozen=True, slots=True)
 class Drawing:
-    """A canvas and what is painted on it, first to last.
-
-    Attributes:
-        width: the canvas width in points.
-        height: the canvas height in points.
-        background: the canvas colour.
-        items: the shapes, lines and texts, in painting order.
-        title: a plain-text description (an SVG's <title>, a PDF's title).
-    """
+    """A canvas (`width` by `height` points) and its items in painting order; `title` is plain text."""
 
     width: float
     height: float
@@ -157,12 +112,10 @@ class Drawing:
 
 
 CENTRAL_RISE = (1901 - 483) / 2 / 2048
-"""How far the baseline lies below a text's `y`, in ems: half of DejaVu Sans Mono's ascent (1901 units of
-2048) less its descent (483), as browsers place `dominant-baseline="central"`. Written as an explicit
-`dy` rather than that property, which librsvg places about a third of an em higher."""
+"""How far the baseline lies below a text's `y`, in ems: half of DejaVu Sans Mono's ascent less its
+descent, as browsers place `dominant-baseline="central"` (an explicit `dy`: librsvg differs)."""
 
 _UNSAFE = re.compile("[\x00-\x1f\x7f\ud800-\udfff\ufffe\uffff]")
-"""Characters XML 1.0 forbids or a one-line text cannot hold (control characters, lone surrogates)."""
 
 
 def number(value: float) -> str:
@@ -177,11 +130,7 @@ def clean_text(text: str) -> str:
 
 
 def dash_pattern(dash: str, width: float) -> tuple[float, ...]:
-    """The on/off lengths in points of a line pattern: () for solid.
-
-    Dashes are 5 by 3 line widths; dots are round caps (drawn with a near-zero dash) 2.5 widths
-    apart. Lines thinner than one point get the pattern of a one-point line, so it still reads.
-    """
+    """The on/off lengths in points of a line pattern: () for solid; dots are round caps."""
     scale = max(width, 1.0)
     if dash == "dashed":
         return (5 * scale, 3 * scale)
@@ -196,12 +145,8 @@ def arrowhead_length(width: float) -> float:
 
 
 def arrow_geometry(path: Path) -> tuple[tuple[Point, ...], tuple[Point, ...] | None]:
-    """Where a path's line and its arrowhead go: the line (cut back under the head) and the head's corners.
-
-    The head is a triangle whose tip is the path's last point, pointing along the last segment of
-    non-zero length; the line stops halfway into it, so the line's square end never shows beside the
-    tip. A path without an arrow, or whose points all coincide, is returned unchanged with no head.
-    """
+    """Where a path's line and its arrowhead go: the line (cut back halfway under the head) and the
+    head's corners, or the points unchanged and None when there is no head to draw."""
     points = path.points
     if not path.arrow or len(points) < 2:
         return points, None

@@ -1,18 +1,11 @@
 """Provides `Figure`: a trace as pictures, the finished search (`still`) and one `Drawing` per step (`frames`).
 
 This is the one drawing model of the exporters: SVG, PNG, PDF, GIF, MP4 and TikZ only paint the
-`Drawing`s it makes. The layout (`TreeLayout`) is computed once for the whole tree, so every frame
-has the same canvas and every node the same place; the last frame is the still.
-
-What a figure shows, top to bottom: the title (algorithm and source), a caption (the step as a
-sentence, as the app says it; the still: the outcome), the tree, and a legend. Each node is a
-triangle (MAX up, MIN down, as the app's ▲/▼; a CHANCE node a circle) with its value inside, its
-name above, its visit number to the right and its alpha-beta window below. Leaf values are shown
-from the first frame, dimmed until the search evaluates them. Pruned nodes are dashed, unreached
-ones dotted, the edge of a cut-off is marked and labelled "cut" beside it (never over a name), the
-edges below a chance node are labelled with their probability, the principal variation is thick.
-On a frame, the node of the step is filled and thick and the edge of a child just backed up is
-coloured. A search of several passes is drawn as its last pass.
+`Drawing`s it makes, every frame on the same canvas. Top to bottom: the title, a caption (the step
+as a sentence, as the app says it), the tree, and a legend. Leaf values are shown from the first
+frame, dimmed until the search evaluates them. Pruned nodes are dashed, unreached ones dotted, the
+edge of a cut-off is marked "cut", the principal variation is thick; on a frame, the node of the
+step is filled and the edge of a child just backed up is coloured.
 """
 
 from __future__ import annotations
@@ -22,7 +15,7 @@ import textwrap
 from collections.abc import Callable, Iterator, Sequence
 
 from visualizer.games.base import Player, format_value
-from visualizer.pictures.drawing import Drawing, Item, Path, Shape, Text, text_width
+from visualizer.pictures.drawing import Anchor, Dash, Drawing, Item, Path, Shape, Text, text_width
 from visualizer.pictures.layout import (
     BOARD_SIZE,
     GLYPH_HEIGHT,
@@ -54,8 +47,7 @@ MAX_INLINE_NODES = 5000
 MARGIN = 16.0
 """Space around everything, in points."""
 
-TITLE_SIZE = 12.0
-CAPTION_SIZE = 10.0
+TITLE_SIZE, CAPTION_SIZE = 12.0, 10.0
 CAPTION_LINES = 2
 """The caption is wrapped to the canvas and cut after this many lines, so it never changes the canvas."""
 
@@ -65,15 +57,11 @@ MIN_WIDTH = 360.0
 CUT_OFFSET = 8.0
 """How far the word "cut" sits beside the middle of its edge."""
 
+_DASHES: dict[str, Dash] = {"pruned": "dashed", "unreached": "dotted"}
+
 
 class Figure:
-    """The pictures of one trace, all on one canvas.
-
-    Args:
-        trace: a finished trace.
-        theme: a `Theme` or a theme's name ("light", "dark", "print").
-        title: the title instead of the algorithm and the source (a worksheet's "Exercise 3 - code ...");
-            the canvas is made wide enough for it.
+    """The pictures of one trace, all on one canvas; `title` replaces the algorithm and the source.
 
     Raises:
         InputError: `theme` names no theme.
@@ -119,9 +107,8 @@ class Figure:
         return self._drawing(finished_scene(self.trace))
 
     def blank(self, caption: str, *, title: str | None = None) -> Drawing:
-        """The tree as a blank exercise sheet on the same canvas: names, MAX/MIN shapes and the leaves'
-        values only (see `blank_scene`), `caption` (the instructions) under `title` (default: the
-        figure's, which should be at least as wide), and a legend of the shapes alone."""
+        """The tree as a blank exercise sheet (see `blank_scene`) on the same canvas, `caption` (the
+        instructions) under `title`, and a legend of the shapes alone."""
         shapes = tuple(item for item in self._legend_items if item.key.startswith(("legend:max:", "legend:min:")))
         return self._drawing(blank_scene(self.trace, caption), title=title, legend=shapes)
 
@@ -194,13 +181,8 @@ class Figure:
             start = (self._x(parent), self._top(parent) + stack + 1)
             end = (self._x(child), self._top(child) - 1)
             status = looks[child].status
-            colour, width, dash = theme.ink, theme.line, "solid"
-            if status == "pruned":
-                colour, dash = theme.muted, "dashed"
-            elif status == "unreached":
-                colour, dash = theme.muted, "dotted"
-            elif status == "unseen":
-                colour = theme.unseen
+            width, dash = theme.line, _DASHES.get(status, "solid")
+            colour = theme.muted if status in _DASHES else theme.unseen if status == "unseen" else theme.ink
             if parent in bold and child in bold:
                 width = theme.bold_line
             if (parent, child) == last:
@@ -210,8 +192,8 @@ class Figure:
             yield Path(f"edge:{parent}:{child}", (start, end), colour, width, dash)
             if (parent, child) in cuts:
                 yield from self._cut_mark(parent, child, start, end)
-            if probabilities is not None and probabilities[child] is not None:
-                yield self._probability_label(parent, child, start, end, probabilities[child], status)
+            if probabilities is not None and (probability := probabilities[child]) is not None:
+                yield self._probability_label(parent, child, start, end, probability, status)
 
     def _probability_label(
         self,
@@ -254,7 +236,7 @@ class Figure:
             (middle_x + normal_x * half, middle_y + normal_y * half),
         )
         yield Path(f"cutmark:{parent}:{child}", tick, theme.cut, theme.bold_line)
-        anchor = "start" if normal_x > 0.2 else "end" if normal_x < -0.2 else "middle"
+        anchor: Anchor = "start" if normal_x > 0.2 else "end" if normal_x < -0.2 else "middle"
         x = middle_x + normal_x * CUT_OFFSET + (3 if anchor == "start" else -3 if anchor == "end" else 0)
         y = middle_y + normal_y * CUT_OFFSET - (4 if anchor == "middle" else 0)
         yield Text(f"cutlabel:{parent}:{child}", x, y, "cut", SMALL_SIZE + 1, theme.cut, anchor=anchor, bold=True)
@@ -266,19 +248,10 @@ class Figure:
         status = look.status
         visited = status == "visited"
         stroke = theme.ink if visited else theme.unseen if status == "unseen" else theme.muted
-        fill = theme.background
-        if visited:
-            fill = (
-                theme.max_fill
-                if player is Player.MAX
-                else theme.min_fill
-                if player is Player.MIN
-                else chance_fill(theme)
-            )
-        if look.current:
-            fill = theme.current_fill
+        fills = {Player.MAX: theme.max_fill, Player.MIN: theme.min_fill, Player.CHANCE: chance_fill(theme)}
+        fill = theme.current_fill if look.current else fills[player] if visited else theme.background
         width = theme.bold_line if look.bold or look.current else theme.line
-        dash = "dashed" if status == "pruned" else "dotted" if status == "unreached" else "solid"
+        dash = _DASHES.get(status, "solid")
         top_of_glyph = glyph_top(top)
         text_colour = theme.ink if visited else theme.muted
         items: list[Item] = [
@@ -293,16 +266,9 @@ class Figure:
             colour = theme.ink if look.value is not None else theme.muted
             items.append(Text(f"value:{node}", x, value_y, text, size, colour, bold=look.value is not None))
         if look.visit is not None:
+            visit_x, visit_y = x + GLYPH_WIDTH / 2 + VISIT_GAP, top_of_glyph + SMALL_SIZE * 0.7
             items.append(
-                Text(
-                    f"visit:{node}",
-                    x + GLYPH_WIDTH / 2 + VISIT_GAP,
-                    top_of_glyph + SMALL_SIZE * 0.7,
-                    look.visit_text,
-                    SMALL_SIZE,
-                    theme.ink,
-                    anchor="start",
-                )
+                Text(f"visit:{node}", visit_x, visit_y, look.visit_text, SMALL_SIZE, theme.ink, anchor="start")
             )
         if look.window:
             items.append(
@@ -311,16 +277,8 @@ class Figure:
         board = columns.board[node]
         if board is not None:
             for line, row in enumerate(board.split("\n")):
-                items.append(
-                    Text(
-                        f"board:{node}:{line}",
-                        x,
-                        board_y(top, line, self.layout.has_windows),
-                        row,
-                        BOARD_SIZE,
-                        text_colour,
-                    )
-                )
+                y = board_y(top, line, self.layout.has_windows)
+                items.append(Text(f"board:{node}:{line}", x, y, row, BOARD_SIZE, text_colour))
         return tuple(items)
 
     def _place_legend(self, top: float) -> Iterator[Item]:

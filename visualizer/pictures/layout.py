@@ -2,14 +2,10 @@
 where every node of a trace goes in a figure, computed once for all its frames.
 
 Every node the trace knows is placed (pruned and unreached ones too), so a node keeps its place and
-the canvas its size from the first step to the finished search. Each node has one slot of the same
-width, subtrees packed by `place_tree`; each depth is one row. A slot is as wide as the widest thing
-any node can show on any frame: its name, its board, the widest window its values allow, the visit
-number beside the triangle.
-
-A node is drawn as a stack, centred on its x: the name, the triangle (MAX points up, MIN down, as
-the app's ▲/▼; a CHANCE node is a circle, as in the DOT) with the value inside and the visit number
-to its right, the window, the board.
+the canvas its size on every frame; each depth is one row, each node one slot as wide as the widest
+thing any node can show. A node is drawn as a stack centred on its x: the name, the triangle (MAX
+points up, MIN down; CHANCE is a circle) with the value inside and the visit number to its right,
+the window, the board.
 """
 
 from __future__ import annotations
@@ -37,39 +33,24 @@ __all__ = [
     "value_height",
 ]
 
-NAME_SIZE = 10.0
-"""The font size of node names, in points."""
+NAME_SIZE, VALUE_SIZE, SMALL_SIZE, BOARD_SIZE = 10.0, 11.0, 8.0, 9.0
+"""Font sizes in points: node names, the value inside a triangle, visit numbers and windows, boards."""
 
-VALUE_SIZE = 11.0
-"""The font size of the value inside a triangle."""
-
-SMALL_SIZE = 8.0
-"""The font size of visit numbers and windows."""
-
-BOARD_SIZE = 9.0
-"""The font size of a game node's board."""
-
-GLYPH_WIDTH = 40.0
-GLYPH_HEIGHT = 30.0
+GLYPH_WIDTH, GLYPH_HEIGHT = 40.0, 30.0
 """A node's triangle."""
 
 LINE_GAP = 1.3
 """Line pitch as a multiple of the font size."""
 
-SLOT_GAP = 12.0
-"""Space between the widest contents of two neighbouring leaves."""
-
-ROW_GAP = 30.0
-"""Vertical space between a parent's stack and its children's, where the edges run."""
-
-VISIT_GAP = 3.0
-"""Space between a triangle and the visit number on its right."""
+SLOT_GAP, ROW_GAP, VISIT_GAP = 12.0, 30.0, 3.0
+"""Space between two neighbouring leaves, between a parent's stack and its children's (where the
+edges run), and between a triangle and the visit number on its right."""
 
 Length = TypeVar("Length", int, float)
 """A width or an x: points (float) in a picture, columns (int) in the app's text drawing."""
 
 CIRCLE_CORNERS = 32
-"""A CHANCE node's circle is drawn as a polygon of this many corners (every format paints polygons)."""
+"""A CHANCE node's circle is drawn as a polygon of this many corners."""
 
 
 def _widest(texts: Iterable[str], size: float) -> float:
@@ -78,17 +59,7 @@ def _widest(texts: Iterable[str], size: float) -> float:
 
 @dataclass(frozen=True)
 class TreeLayout:
-    """Node positions and the sizes of the parts of a node's stack, for one trace.
-
-    Attributes:
-        xs: each node's centre x, by id (the tree's left edge is 0).
-        tops: each node's stack top y (the root's is 0).
-        width: from the left of the first slot to the right of the last.
-        height: from the root's top to the bottom of the deepest stack.
-        half_width: half the widest node stack (a slot is twice this plus `SLOT_GAP`).
-        has_windows: the trace has alpha-beta windows, so stacks keep a line for them.
-        board_lines: the most lines any node's board has.
-    """
+    """Node positions (`xs` centres, `tops` of stacks, by id) and the sizes of a node's stack, for one trace."""
 
     xs: tuple[float, ...]
     tops: tuple[float, ...]
@@ -171,21 +142,15 @@ def place_tree(
 
     The one layout of the pictures and the app. A tidy tree (after Reingold and Tilford): going up
     from the leaves, each child's subtree is set to the right of its elder siblings' as near as,
-    depth by depth, no two nodes' boxes come closer than `gap`; a parent is centred over its first
-    and last child. A tree whose leaves have one depth and one width gets equal slots; a game tree
-    with early game ends packs narrower. Node `n`'s box reaches `widths[n] / 2` either side of its
-    x. With whole-number widths and gap (the app's columns) every x is whole, halves are rounded
-    down: a box covers columns `x - (width - width // 2)` to `x + width // 2 - 1`, so its middle
-    column (the left one of two) is `x - 1`; a parent between two columns takes the left one, or
-    sits right over its middle child when that is at most a column off. Iterative, so a deep tree
-    cannot hit the recursion limit.
+    depth by depth, no two boxes come closer than `gap`; a parent is centred over its first and last
+    child. With whole-number widths (the app's columns) every x is whole, halves rounded down, and a
+    parent sits right over its middle child when that is at most a column off.
 
     Args:
         children: each node's children, by node id, in order.
-        widths: each node's width: points in a picture (its slot), columns in the app (its label).
+        widths: each node's width: points in a picture, columns in the app.
         gap: the least room between two boxes side by side.
-        bars: keep the row under each parent clear from its first child's middle column to its
-            last's, where a text drawing runs the edges (`┌──┴──┐`): no other node sits over them.
+        bars: keep the row under each parent clear where a text drawing runs the edges (`┌──┴──┐`).
     """
     count = len(widths)
     if not count:
@@ -236,8 +201,7 @@ def _half(length: Length) -> Length:
 
 
 def glyph(x: float, top: float, width: float, height: float, player: Player) -> tuple[tuple[float, float], ...]:
-    """The corners of a node's glyph in the box `width` x `height` centred on `x` below `top`: the
-    triangle of MAX or MIN, or for CHANCE a circle as wide as the box is high."""
+    """The corners of a node's glyph in the box centred on `x` below `top`: a triangle, or a circle for CHANCE."""
     if player is not Player.CHANCE:
         return triangle(x, top, width, height, player)
     radius, middle = min(width, height) / 2, top + height / 2
@@ -246,8 +210,7 @@ def glyph(x: float, top: float, width: float, height: float, player: Player) -> 
 
 
 def value_height(player: Player) -> float:
-    """Where a value sits in a node's glyph, as a fraction of its height: in the wide part of a triangle
-    (low for MAX, high for MIN), in the middle of a circle."""
+    """Where a value sits in a node's glyph, as a fraction of its height (in a triangle's wide part)."""
     return 0.64 if player is Player.MAX else 0.36 if player is Player.MIN else 0.5
 
 

@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from visualizer.games.base import Player
-from visualizer.pictures.drawing import Item, Path, Shape, Text, text_width
+from visualizer.pictures.drawing import Dash, Item, Path, Shape, Text, text_width
 from visualizer.pictures.layout import glyph
 from visualizer.pictures.themes import Theme
 from visualizer.steps.visits import is_monte_carlo
@@ -21,24 +21,13 @@ __all__ = ["LEGEND_SIZE", "LegendEntry", "chance_fill", "legend_items", "legend_
 LEGEND_SIZE = 8.5
 """The font size of the legend."""
 
-SWATCH = 18.0
-"""The width of an entry's picture."""
-
-ENTRY_GAP = 12.0
-"""Space after an entry."""
+SWATCH, ENTRY_GAP = 18.0, 12.0
+"""The width of an entry's picture, and the space after an entry."""
 
 
 @dataclass(frozen=True)
 class LegendEntry:
-    """One picture and its words.
-
-    Attributes:
-        key: names the entry in item keys ("legend:max", ...).
-        label: the words.
-        swatch: makes the picture's items, given its centre.
-        colour: the words' colour.
-        swatch_width: the picture's width.
-    """
+    """One picture (`swatch` makes its items, given its centre) and its words (`label`)."""
 
     key: str
     label: str
@@ -67,7 +56,7 @@ def chance_fill(theme: Theme) -> str:
     return "#" + "".join(f"{half:02x}" for half in halves)
 
 
-def _glyph(player: Player, stroke: str, fill: str, line: float, dash: str):
+def _glyph(player: Player, stroke: str, fill: str, line: float, dash: Dash):
     def swatch(key: str, x: float, y: float) -> list[Item]:
         points = glyph(x, y - 5.0, 14.0, 10.0, player)  # a node's triangle (or circle), 14 x 10 pt
         return [Shape(f"{key}:swatch", points, stroke, fill, line, dash)]
@@ -108,27 +97,19 @@ def legend_items(trace: Trace, theme: Theme, has_windows: bool) -> list[LegendEn
     if Player.CHANCE in trace.columns.player:
         entries.append(entry("chance", "CHANCE", _glyph(Player.CHANCE, ink, chance_fill(theme), theme.line, "solid")))
     monte_carlo = is_monte_carlo(trace)
-    if monte_carlo:
-        entries.append(entry("visit", "visits (mean inside)", _word("n=3", ink), words="n=3"))
-    else:
-        entries.append(entry("visit", "visit order", _word("#3", ink), words="#3"))
+    label, words = ("visits (mean inside)", "n=3") if monte_carlo else ("visit order", "#3")
+    entries.append(entry("visit", label, _word(words, ink), words=words))
     if has_windows:
         label = "alpha-beta window (mover's view)" if trace.is_negamax else "alpha-beta window"
         entries.append(entry("window", label, _word("[a,b]", ink), words="[a,b]"))
+    faded = (theme.muted, theme.background, theme.line)
     if summary.pruned:
-        entries.append(
-            entry("pruned", "pruned", _glyph(Player.MAX, theme.muted, theme.background, theme.line, "dashed"))
-        )
+        entries.append(entry("pruned", "pruned", _glyph(Player.MAX, *faded, "dashed")))
     if summary.cutoffs:
         entries.append(entry("cut", "cut-off", _line(theme.cut, theme.bold_line * 0.75, mark=True)))
     if summary.unreached:
-        entries.append(
-            entry(
-                "unreached",
-                "not in the search's tree" if monte_carlo else "beyond the depth limit",
-                _glyph(Player.MAX, theme.muted, theme.background, theme.line, "dotted"),
-            )
-        )
+        label = "not in the search's tree" if monte_carlo else "beyond the depth limit"
+        entries.append(entry("unreached", label, _glyph(Player.MAX, *faded, "dotted")))
     entries.append(entry("pv", "principal variation", _line(ink, theme.bold_line)))
     entries.append(entry("current", "this step", _glyph(Player.MAX, ink, theme.current_fill, theme.bold_line, "solid")))
     return entries

@@ -1,10 +1,8 @@
 """Provides the raster and print formats of a `Drawing`: PNG and PDF through matplotlib, and the `Painter` behind them.
 
-matplotlib is imported inside the functions that need it and only its object API is used (a
-`Figure` on an Agg canvas): no pyplot, no global backend. One figure is reused for all the frames of
-a call. Outputs are deterministic: the PNG carries no time stamp or software name, the PDF no dates.
-Texts are drawn in the DejaVu Sans Mono that ships with matplotlib, so every machine draws the same
-glyphs. The animations (GIF, MP4) paint their frames with the same `Painter`; see `animation`.
+matplotlib is imported inside the functions that need it and only its object API is used (no
+pyplot, no global backend). Outputs are deterministic (no time stamps, no dates), and texts are drawn
+in the DejaVu Sans Mono that ships with matplotlib, so every machine draws the same glyphs.
 """
 
 from __future__ import annotations
@@ -12,7 +10,7 @@ from __future__ import annotations
 import contextlib
 import io
 import os
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sized
 from typing import TYPE_CHECKING, Any
 
 from visualizer.errors import InputError
@@ -39,8 +37,6 @@ MAX_PIXELS = 40_000_000
 """The most pixels one frame may have (about 8000 x 5000): more is a mistake in --dpi, not a slide."""
 
 _HALIGN = {"start": "left", "middle": "center", "end": "right"}
-_RC = {"lines.scale_dashes": False, "pdf.fonttype": 42}
-"""Dash lengths in points as given (not times the line width); TrueType fonts embedded in PDFs."""
 
 
 def pixel_size(drawing: Drawing, dpi: float) -> tuple[int, int]:
@@ -59,11 +55,12 @@ def pixel_size(drawing: Drawing, dpi: float) -> tuple[int, int]:
 
 @contextlib.contextmanager
 def _style() -> Iterator[None]:
-    """matplotlib's default settings plus `_RC` for a while: a user's matplotlibrc changes no output."""
+    """matplotlib's default settings for a while (a user's matplotlibrc changes no output), with dash
+    lengths in points as given (not times the line width) and TrueType fonts embedded in PDFs."""
     import matplotlib
     import matplotlib.style
 
-    with matplotlib.style.context("default"), matplotlib.rc_context(_RC):
+    with matplotlib.style.context("default"), matplotlib.rc_context({"lines.scale_dashes": False, "pdf.fonttype": 42}):
         yield
 
 
@@ -75,13 +72,7 @@ def _font_file(bold: bool) -> str:
 
 
 class Painter:
-    """One matplotlib figure, painted again for each drawing (one painter serves all the frames of a call).
-
-    Attributes:
-        figure: the matplotlib figure.
-        canvas: its Agg canvas, which `rgb` renders.
-        axes: one axes filling the figure, in the drawing's units (y growing downwards).
-    """
+    """One matplotlib figure on an Agg canvas, painted again for each drawing (all the frames of a call)."""
 
     def __init__(self) -> None:
         from matplotlib.backends.backend_agg import FigureCanvasAgg
@@ -178,7 +169,7 @@ class Painter:
 
 
 def _line_style(dash: str, width: float) -> Any:
-    """matplotlib's line style for a pattern: the lengths of `dash_pattern` (in points, see `_RC`)."""
+    """matplotlib's line style for a pattern: the lengths of `dash_pattern` (in points, see `_style`)."""
     pattern = dash_pattern(dash, width)
     return (0, pattern) if pattern else "solid"
 
@@ -190,24 +181,14 @@ def _png_bytes(image: Image.Image, dpi: float) -> bytes:
 
 
 def to_png(drawing: Drawing, *, dpi: float) -> bytes:
-    """`drawing` as a PNG of `pixel_size(drawing, dpi)` pixels, with no time stamp or software name.
-
-    Raises:
-        InputError: `dpi` is not positive or makes too large an image.
-    """
+    """`drawing` as a PNG of `pixel_size(drawing, dpi)` pixels, with no time stamp or software name."""
     return _png_bytes(Painter().rgb(drawing, dpi=dpi), dpi)
 
 
 def frames_png(drawings: Iterable[Drawing], *, dpi: float, progress: Progress | None = None) -> Iterator[bytes]:
-    """One PNG per drawing, in order, made as they are asked for (one figure reused for all).
-
-    Args:
-        drawings: the frames; a generator is read one drawing at a time.
-        dpi: dots per inch.
-        progress: called with (frames done, total frames) as each frame is made; total is 0 when
-            `drawings` has no length.
-    """
-    total = len(drawings) if hasattr(drawings, "__len__") else 0
+    """One PNG per drawing, in order, made as they are asked for; `progress(done, total)` after each
+    (total 0 when `drawings` has no length)."""
+    total = len(drawings) if isinstance(drawings, Sized) else 0
     painter = Painter()
     for done, drawing in enumerate(drawings, start=1):
         frame = _png_bytes(painter.rgb(drawing, dpi=dpi), dpi)
@@ -222,12 +203,7 @@ def to_pdf(drawing: Drawing) -> bytes:
     with _style():
         painter.paint(drawing, dpi=72)
         buffer = io.BytesIO()
-        metadata = {
-            "Title": drawing.title or None,
-            "CreationDate": None,
-            "ModDate": None,
-            "Producer": None,
-            "Creator": None,
-        }
+        metadata = dict.fromkeys(("CreationDate", "ModDate", "Producer", "Creator"), None)
+        metadata["Title"] = drawing.title or None
         painter.figure.savefig(buffer, format="pdf", metadata=metadata, facecolor=drawing.background)
     return buffer.getvalue()

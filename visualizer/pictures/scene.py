@@ -1,11 +1,8 @@
 """Provides `Scene`: what every node of a trace shows after a step (or when finished), before any drawing.
 
-The one place that decides a node's look from the search: visited, pruned, unreached or not yet
-seen; the value shown, or a leaf's static value shown dimmed; the visit number (Monte Carlo: the node's
-visits, and its mean rounded) and the window; the
-node of the step; the cut-offs so far; the principal variation (finished only); the edge of a child
-just taken; and the caption, the step as a sentence as the app says it. The figure (and so every
-picture format) and the per-step DOT files both read it.
+The one place that decides a node's look from the search (visited, pruned, unreached or not yet
+seen; the value, or a leaf's static value dimmed; the visit number and the window), the marks
+between nodes and the caption. The figure and the per-step DOT files both read it.
 """
 
 from __future__ import annotations
@@ -31,19 +28,8 @@ Status = Literal["visited", "pruned", "unreached", "unseen"]
 
 @dataclass(frozen=True)
 class NodeLook:
-    """What one node shows.
-
-    Attributes:
-        status: "visited", "pruned", "unreached" or "unseen" (not entered yet).
-        value: the value shown in full, None for none.
-        dimmed: a leaf's static value shown dimmed (not evaluated yet, or pruned), None for none.
-        visit: the visit number, None before the node is entered.
-        window: the window "[alpha, beta]" text, "" for none.
-        current: the node of the step being shown.
-        bold: on the principal variation (finished searches).
-        visits: Monte Carlo search: the node's visits so far, shown instead of the visit number
-            (None for other searches, and before the node is entered).
-    """
+    """What one node shows: `dimmed` is a leaf's static value not evaluated (yet), `window` the
+    "[alpha, beta]" text, `visits` a Monte Carlo node's visits so far (shown instead of `visit`)."""
 
     status: Status
     value: Value | None = None
@@ -56,22 +42,16 @@ class NodeLook:
 
     @property
     def visit_text(self) -> str:
-        """What a drawing writes beside the node: "#7" (the 7th node entered), or for a Monte Carlo
-        search "n=30" (its visits so far)."""
+        """What a drawing writes beside the node: "#7" (the 7th node entered), or "n=30" (Monte Carlo)."""
         return f"#{self.visit}" if self.visits is None else f"n={self.visits}"
 
 
 @dataclass(frozen=True)
 class Scene:
-    """Every node's look and the marks between them, at one step or when finished.
+    """Every node's look (by id) and the marks between them, at one `step` or when finished (None).
 
-    Attributes:
-        looks: each node's look, by id.
-        cuts: (node, first skipped child) of each cut-off so far: the edges marked "cut".
-        bold: the nodes of the principal variation (finished searches; empty on a step).
-        last_edge: (node, child) of the child just taken or that closed the window, None for none.
-        caption: the step as a sentence, or the outcome of the finished search.
-        step: the step shown, None for the finished search.
+    `cuts` holds (node, first skipped child) of each cut-off so far, `bold` the principal variation
+    (finished only), `last_edge` the (node, child) just taken.
     """
 
     looks: tuple[NodeLook, ...]
@@ -119,8 +99,7 @@ def _look(
 
 def standing_cuts(trace: Trace, step: int | None = None) -> frozenset[tuple[int, int]]:
     """(node, first skipped child) of each cut-off up to `step` (None: the whole search) whose skipped
-    child the search has not entered since: a search that enters nodes again (a PVS re-search) may
-    search a child it skipped before, and its edge is then no longer cut."""
+    child the search has not entered since (a PVS re-search may search a child it skipped before)."""
     last = len(trace.events) if step is None else step
     cutoffs = [cutoff for cutoff in trace.summary.cutoffs if cutoff.skipped and cutoff.step <= last]
     if not trace.traits.revisits or not cutoffs:
@@ -135,11 +114,9 @@ def standing_cuts(trace: Trace, step: int | None = None) -> frozenset[tuple[int,
 
 
 _ENTRIES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
-"""Trace columns -> each node's entry steps, made once per trace (frames ask at every step)."""
 
 
 def _entry_steps(trace: Trace) -> dict[int, list[int]]:
-    """The steps at which each node is entered, in order."""
     columns = trace.columns
     entries = _ENTRIES.get(columns)
     if entries is None:
@@ -153,7 +130,6 @@ def _entry_steps(trace: Trace) -> dict[int, list[int]]:
 
 
 def _counts(trace: Trace) -> VisitCounts | None:
-    """The visit counts of a Monte Carlo trace, None for other searches."""
     return visit_counts(trace) if is_monte_carlo(trace) else None
 
 
@@ -201,9 +177,8 @@ def finished_scene(trace: Trace) -> Scene:
 
 
 def blank_scene(trace: Trace, caption: str) -> Scene:
-    """The tree as an exercise to work by hand: every node drawn alike (solid, as if visited), the leaves
-    with their static values, and nothing the search finds: no inner values, windows, visit numbers,
-    pruned or unreached marks, cut-offs or principal variation."""
+    """The tree as an exercise to work by hand: every node drawn alike, the leaves with their static
+    values, and nothing the search finds."""
     inner = inner_nodes(trace)
     static = trace.columns.static_value
     looks = tuple(NodeLook("visited", None if node in inner else static[node]) for node in range(len(static)))
@@ -211,10 +186,7 @@ def blank_scene(trace: Trace, caption: str) -> Scene:
 
 
 def scene_at(trace: Trace, replay: Replay, *, inner: frozenset[int] | None = None) -> Scene:
-    """The search as it stands at `replay`'s step: values and windows then, the node of the step.
-
-    `inner` is `inner_nodes(trace)`, given by callers that draw many steps so it is made once.
-    """
+    """The search as it stands at `replay`'s step (`inner` is `inner_nodes(trace)`, made once by callers)."""
     columns = trace.columns
     if inner is None:
         inner = inner_nodes(trace)

@@ -1,15 +1,14 @@
-"""Provides `to_svg`: a `Drawing` painted as a standalone SVG 1.1 document, and `read_positions` to read one back.
+"""Provides `to_svg`: a `Drawing` painted as a standalone SVG 1.1 document.
 
-The document is byte-for-byte the same for equal drawings: numbers are written with at most two
-decimals, attributes in a fixed order, no date and no generated ids. Every item's element carries
-`data-key="..."` (its key), so a test or a script can find where a node was drawn on every frame.
-The geometry shared with the other formats (where an arrowhead goes, how a dash looks) comes from
-`drawing`, so an SVG and a PNG of one drawing look alike.
+Equal drawings give the same bytes: numbers with at most two decimals, attributes in a fixed order,
+no date and no generated ids. Every item's element carries `data-key="..."` (its key), so a test or
+a script can find where a node was drawn on every frame.
 """
 
 from __future__ import annotations
 
-from xml.etree import ElementTree
+from collections.abc import Callable
+from typing import Any
 
 from visualizer.pictures.drawing import (
     CENTRAL_RISE,
@@ -25,13 +24,12 @@ from visualizer.pictures.drawing import (
     number,
 )
 
-__all__ = ["GENERIC_FAMILIES", "read_canvas", "read_positions", "to_svg"]
+__all__ = ["GENERIC_FAMILIES", "to_svg"]
 
 SVG_NAMESPACE = "http://www.w3.org/2000/svg"
 GENERIC_FAMILIES = frozenset({"serif", "sans-serif", "monospace", "cursive", "fantasy"})
 """CSS generic font families: written unquoted in `font-family`."""
 
-_ANCHORS = {"start": "start", "middle": "middle", "end": "end"}
 _ESCAPES = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;"})
 
 
@@ -44,7 +42,6 @@ def _points(points: tuple[Point, ...]) -> str:
 
 
 def _stroke(colour: str | None, width: float, dash: str, *, is_line: bool) -> str:
-    """The stroke attributes of an outline or a line ('stroke="none"' when there is none)."""
     if colour is None or width <= 0:
         return ' stroke="none"'
     attributes = f' stroke="{_escape(colour)}" stroke-width="{number(width)}"'
@@ -85,22 +82,13 @@ def _text(item: Text) -> str:
     return (
         f'<text data-key="{_escape(item.key)}" x="{number(item.x)}" y="{number(item.y)}" '
         f'font-family="{_font_family()}" font-size="{number(item.size)}" fill="{_escape(item.colour)}" '
-        f'text-anchor="{_ANCHORS[item.anchor]}" dy="{CENTRAL_RISE:.3f}em"{bold}>{_escape(item.text)}</text>'
+        f'text-anchor="{item.anchor}" dy="{CENTRAL_RISE:.3f}em"{bold}>{_escape(item.text)}</text>'
     )
 
 
 def to_svg(drawing: Drawing) -> str:
-    """`drawing` as a standalone SVG 1.1 document: the background, then every item in painting order.
-
-    Sizes are in points (`width="Wpt"`), the view box in the drawing's own units, so one unit is one
-    point. Texts keep their spaces (`xml:space="preserve"`). Equal drawings give equal text.
-
-    Args:
-        drawing: the picture.
-
-    Returns:
-        The document, ending in a newline.
-    """
+    """`drawing` as a standalone SVG 1.1 document (one unit is one point): the background, then every
+    item in painting order."""
     width, height = number(drawing.width), number(drawing.height)
     title = _escape(drawing.title.replace("\t", " ").replace("\r\n", " ").replace("\n", " ").replace("\r", " "))
     lines = [
@@ -112,7 +100,7 @@ def to_svg(drawing: Drawing) -> str:
         f"<title>{title}</title>",
         f'<rect x="0" y="0" width="{width}" height="{height}" fill="{_escape(drawing.background)}"/>',
     ]
-    painters = {Shape: _shape, Path: _path, Text: _text}
+    painters: dict[type, Callable[[Any], str]] = {Shape: _shape, Path: _path, Text: _text}
     for item in drawing.items:
         painter = painters.get(type(item))
         if painter is None:
@@ -120,40 +108,3 @@ def to_svg(drawing: Drawing) -> str:
         lines.append(painter(item))
     lines.append("</svg>")
     return "\n".join(lines) + "\n"
-
-
-def _root(svg_text: str) -> ElementTree.Element:
-    return ElementTree.fromstring(svg_text.encode("utf-8"))
-
-
-def read_canvas(svg_text: str) -> tuple[float, float]:
-    """The canvas `(width, height)` of an SVG written by `to_svg`, in points, read from its view box."""
-    _, _, width, height = (float(part) for part in _root(svg_text).get("viewBox", "").split())
-    return width, height
-
-
-def read_positions(svg_text: str) -> dict[str, tuple[float, ...]]:
-    """Where each item of an SVG written by `to_svg` was drawn, by key.
-
-    Returns:
-        key -> numbers: a polygon's or polyline's points as x1, y1, x2, y2, ... (a line with an
-        arrowhead as drawn, cut back under the head), a text's (x, y).
-
-    Raises:
-        ValueError: two elements carry the same key.
-        xml.etree.ElementTree.ParseError: the text is not XML.
-    """
-    positions: dict[str, tuple[float, ...]] = {}
-    for element in _root(svg_text).iter():
-        key = element.get("data-key")
-        if key is None:
-            continue
-        if key in positions:
-            raise ValueError(f"the key {key!r} is drawn twice")
-        tag = element.tag.rpartition("}")[2]
-        if tag == "text":
-            positions[key] = (float(element.get("x")), float(element.get("y")))
-        else:
-            pairs = element.get("points", "").split()
-            positions[key] = tuple(float(value) for pair in pairs for value in pair.split(","))
-    return positions

@@ -2,15 +2,8 @@
 as LaTeX that no document setting can change, and `painting_order` and `overlay_runs`, how the items of
 many frames become one list of overlays.
 
-Typewriter text (the labels of a TikZ picture) keeps every space and writes its punctuation as
-character codes (as `\\verb` does), so babel shorthands and active characters leave it alone; each 0
-becomes `\\gametreezero{}`, which the picture defines (Computer Modern's typewriter 0 looks like its O).
-Ordinary text (a frame title) escapes TeX's special characters. In both, latin-1 letters become accent
-commands that work in the OT1 and T1 encodings alike and anything else becomes "?", so the output is
-plain ASCII.
-
-The beamer painter writes each item once per run of frames on which it looks the same;
-`painting_order` and `overlay_runs` work that out for any sequences, knowing nothing of drawings.
+Latin-1 letters become accent commands that work in the OT1 and T1 encodings alike and anything else
+becomes "?", so the output is plain ASCII.
 """
 
 from __future__ import annotations
@@ -36,7 +29,8 @@ def _latin1_letter(character: str) -> str | None:
         return _LETTERS[character]
     if not "\u00c0" <= character <= "\u00ff":
         return None
-    base, *marks = unicodedata.normalize("NFD", character)
+    decomposed = unicodedata.normalize("NFD", character)
+    base, marks = decomposed[0], decomposed[1:]
     if len(marks) != 1 or marks[0] not in _ACCENTS or not base.isascii():
         return None  # Ð, Þ, ×, ÷ and the like: T1-only or not letters
     base = r"\i" if base == "i" else base
@@ -78,20 +72,20 @@ def tex_text(text: str) -> str:
 
 
 Value = TypeVar("Value")
+Element = TypeVar("Element", bound=Hashable)
 
 
-def painting_order(sequences: Sequence[Sequence[Hashable]]) -> list[Hashable]:
+def painting_order(sequences: Sequence[Sequence[Element]]) -> list[Element]:
     """Every element of `sequences` once, in an order that keeps each sequence's own order.
 
-    An element that first turns up in a later sequence goes where that sequence has it, not last.
-    Elements free to go anywhere, and sequences that disagree (one has a before b, another b
-    before a), are settled by first appearance.
+    An element that first turns up in a later sequence goes where that sequence has it, not last;
+    free elements, and sequences that disagree, are settled by first appearance.
     """
-    first: dict[Hashable, int] = {}
+    first: dict[Element, int] = {}
     for sequence in sequences:
         for element in sequence:
             first.setdefault(element, len(first))
-    later: dict[Hashable, set[Hashable]] = {element: set() for element in first}
+    later: dict[Element, set[Element]] = {element: set() for element in first}
     waiting = dict.fromkeys(first, 0)
     for sequence in sequences:
         for before, after in itertools.pairwise(sequence):
@@ -100,8 +94,8 @@ def painting_order(sequences: Sequence[Sequence[Hashable]]) -> list[Hashable]:
                 waiting[after] += 1
     ready = [(index, element) for element, index in first.items() if waiting[element] == 0]
     heapq.heapify(ready)
-    order: list[Hashable] = []
-    placed: set[Hashable] = set()
+    order: list[Element] = []
+    placed: set[Element] = set()
     while len(order) < len(first):
         if ready:
             element = heapq.heappop(ready)[1]

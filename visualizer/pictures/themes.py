@@ -11,23 +11,12 @@ __all__ = ["DEFAULT_THEME", "THEMES", "Theme", "find_theme"]
 
 @dataclass(frozen=True)
 class Theme:
-    """The colours and line widths of a figure. Nothing is told apart by colour alone: pruned nodes
-    are dashed, unreached ones dotted, a cut-off edge carries a mark and the word "cut", the
-    principal variation is thick, the current node's outline is thick.
+    """The colours and line widths (in points) of a figure, `name` being what `--theme` calls it.
 
-    Attributes:
-        name: what `--theme` calls it.
-        background: the canvas.
-        ink: outlines, edges and text of the searched tree.
-        muted: pruned and unreached nodes, and leaf values not evaluated yet.
-        unseen: per-step figures: nodes not entered yet.
-        max_fill: the inside of a MAX node's triangle.
-        min_fill: the inside of a MIN node's triangle.
-        current_fill: per-step figures: the inside of the node the step happened at.
-        cut: the edge of a cut-off, its mark and its "cut".
-        last_child: per-step figures: the edge of the child just backed up.
-        line: the width of ordinary outlines and edges, in points.
-        bold_line: the width of the principal variation, the current node and a cut-off edge.
+    Nothing is told apart by colour alone: pruned nodes are dashed, unreached ones dotted, a cut-off
+    edge carries a mark and the word "cut", the principal variation and the current node are thick.
+    `muted` is for pruned and unreached nodes and leaf values not evaluated yet, `unseen` for nodes
+    not entered yet, `current_fill` for the node of the step, `last_child` for the edge just backed up.
     """
 
     name: str
@@ -93,11 +82,7 @@ DEFAULT_THEME = "light"
 
 
 def find_theme(name: str) -> Theme:
-    """The theme called `name` (any case).
-
-    Raises:
-        InputError: there is no such theme; the message names the choices.
-    """
+    """The theme called `name` (any case); InputError names the choices when there is none."""
     theme = THEMES.get(name.strip().lower())
     if theme is None:
         raise InputError(f"--theme {name!r} is not a theme; choose one of {', '.join(THEMES)}")

@@ -1,16 +1,8 @@
 """Provides `to_tikz`: drawings painted as one TikZ picture with one beamer overlay per drawing, and its wrapper.
 
 `to_tikz` writes a `tikzpicture` to `\\input` into a beamer frame: drawing i (from 0) is what overlay
-i + 1 shows. Nothing is repeated per overlay: each item (found by its `key`) is written once per run of
-consecutive drawings on which it is equal, inside `\\only<a-b>{...}`, or bare when it is the same on all
-of them; a run that lasts to the last drawing is open-ended (`\\only<a->`), so the final picture stays
-if the frame has further overlays. One drawing gives a still picture with no overlay command at all.
-
-The file needs only the `tikz` package (no TikZ library) and is plain ASCII: text is typewriter
-(`\\ttfamily`), written by `tex_text.tex_typewriter` so no document setting changes it, with 0 drawn
-with a dot inside (Computer Modern's typewriter 0 looks like its O). Arrowheads, dashes and the text
-baseline follow the geometry of `drawing`, as the SVG painter does, so the slides look like the other
-formats.
+i + 1 shows. The file needs only the `tikz` package and is plain ASCII; text is typewriter, with 0
+drawn with a dot inside (Computer Modern's typewriter 0 looks like its O).
 """
 
 from __future__ import annotations
@@ -18,7 +10,8 @@ from __future__ import annotations
 import math
 import re
 import shutil
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from visualizer.errors import InputError, shown
 from visualizer.pictures.drawing import (
@@ -40,18 +33,15 @@ __all__ = ["SLIDES_SUFFIX", "is_pdflatex_installed", "slides_file_name", "standa
 SLIDES_SUFFIX = "-slides"
 """The wrapper of NAME.tex is NAME-slides.tex."""
 
-FONT_SIZE = 10
-"""The size the typewriter font is set in; a text of another size is scaled, so any document draws it exact."""
-
-BOLD_OFFSET = 0.4
-"""How far (in points at `FONT_SIZE`) bold text is printed a second time: Computer Modern has no bold typewriter."""
+FONT_SIZE, BOLD_OFFSET = 10, 0.4
+"""The size the typewriter font is set in (a text of another size is scaled), and how far (in points) bold
+text is printed a second time: Computer Modern has no bold typewriter."""
 
 ZERO = r"\rlap{\raise0.25em\hbox{.}}0"
 """How a 0 is typeset: with a dot inside, since the typewriter font's 0 looks like its O."""
 
 _COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
-_INPUT_NAME = re.compile(r"[A-Za-z0-9 ._+(),=@/-]+")
-"""File names TeX can `\\input` as they are (checked with pdflatex); others are refused."""
+_INPUT_NAME = re.compile(r"[A-Za-z0-9 ._+(),=@/-]+")  # file names TeX can `\\input` as they are
 
 
 def is_pdflatex_installed() -> bool:
@@ -81,7 +71,6 @@ class _Colours:
 
 
 def _ratio(value: float) -> str:
-    """A scale factor: four decimals at most, no trailing zeros."""
     return f"{value:.4f}".rstrip("0").rstrip(".")
 
 
@@ -152,7 +141,11 @@ def _paint_text(item: Text, height: float, colours: _Colours) -> str:
     return f"\\node[{options}] at {_coordinate(item.x, baseline, height)} {{{content}}};"
 
 
-_PAINTERS = {Shape: _paint_shape, Path: _paint_path, Text: _paint_text}
+_PAINTERS: dict[type, Callable[[Any, float, _Colours], str]] = {
+    Shape: _paint_shape,
+    Path: _paint_path,
+    Text: _paint_text,
+}
 
 
 def _paint(item: Item, height: float, colours: _Colours) -> str:
@@ -163,7 +156,6 @@ def _paint(item: Item, height: float, colours: _Colours) -> str:
 
 
 def _identities(drawing: Drawing) -> list[tuple[str, int]]:
-    """Each item's identity across drawings: its key, and which of the items with that key it is."""
     counts: dict[str, int] = {}
     identities = []
     for item in drawing.items:
@@ -173,9 +165,7 @@ def _identities(drawing: Drawing) -> list[tuple[str, int]]:
 
 
 def _fit(width: float, height: float) -> list[str]:
-    """TeX that picks the `\\resizebox` sizes fitting the picture into \\gametreewidth x \\gametreeheight.
-
-    The test multiplies the longer side's limit by a ratio below one, so no dimension overflows."""
+    """TeX that picks the `\\resizebox` sizes fitting the picture into \\gametreewidth x \\gametreeheight."""
     wide, high = max(1, round(width)), max(1, round(height))
     if wide >= high:
         test = f"\\ifdim\\dimexpr\\gametreewidth*{high}/{wide}\\relax>\\dimexpr\\gametreeheight\\relax"
@@ -190,23 +180,15 @@ def _fit(width: float, height: float) -> list[str]:
 
 
 def _comment(text: str) -> str:
-    """`text` fit for a one-line % comment: printable ASCII, anything else as "?"."""
     return "".join(character if " " <= character <= "~" else "?" for character in text)
 
 
 def to_tikz(drawings: Sequence[Drawing]) -> str:
-    """`drawings` as one TikZ picture: drawing i on beamer overlay i + 1, or a still picture for one drawing.
+    """`drawings` (one canvas) as one TikZ picture: drawing i on beamer overlay i + 1, or a still picture.
 
-    Every item is written once per run of drawings on which it is equal, wrapped in `\\only<a-b>`
-    (`\\only<a->` when the run lasts to the end; nothing when it covers every drawing). Items keep
-    each drawing's painting order. The picture is scaled to fit `\\gametreewidth` x `\\gametreeheight`
-    (default `\\linewidth` x `0.8\\textheight`), which a document may define before `\\input`.
-
-    Args:
-        drawings: one drawing per overlay, all with the same canvas.
-
-    Returns:
-        The file's text: plain ASCII, ending in a newline.
+    Every item (found by its `key`) is written once per run of drawings on which it is equal, wrapped
+    in `\\only<a-b>` (`\\only<a->` when the run lasts to the end, so the final picture stays; nothing
+    when it covers every drawing). The picture is scaled to fit `\\gametreewidth` x `\\gametreeheight`.
 
     Raises:
         ValueError: no drawings, canvases of different sizes, a colour that is not #rrggbb, or a
@@ -241,7 +223,8 @@ def to_tikz(drawings: Sequence[Drawing]) -> str:
         emit(f"\\fill[{colours.name(background)}] {canvas};", first, last)
     frames = [dict(zip(_identities(drawing), drawing.items)) for drawing in drawings]
     for identity in painting_order([list(frame) for frame in frames]):
-        for first, last, item in overlay_runs([frame.get(identity) for frame in frames]):
+        runs: list[tuple[int, int, Item]] = overlay_runs([frame.get(identity) for frame in frames])
+        for first, last, item in runs:
             emit(_paint(item, height, colours), first, last)
     if count > 1 and last_named < count:
         body.append(f"\\only<{count}>{{}}% one overlay per drawing, also when the last ones look alike")
@@ -279,19 +262,10 @@ def to_tikz(drawings: Sequence[Drawing]) -> str:
 
 
 def standalone_tex(picture_file: str, *, title: str) -> str:
-    """A beamer document that shows the picture `to_tikz` wrote, one slide per overlay; see `slides_file_name`.
+    """A beamer document that `\\input`s `picture_file` (written by `to_tikz`), one slide per overlay.
 
-    It compiles with `pdflatex` on Debian's texlive-latex-base, texlive-latex-recommended (beamer)
-    and texlive-pictures (TikZ), with no other package: the fonts are Computer Modern in the default
-    encoding, since T1 would need the lmodern or cm-super fonts, which those packages only recommend.
-
-    Args:
-        picture_file: the picture's file name as the wrapper `\\input`s it (usually the bare name, the
-            wrapper being written beside the picture).
-        title: the frame's title, plain text ("" for none).
-
-    Returns:
-        The document's text: plain ASCII, ending in a newline.
+    It compiles with `pdflatex` on Debian's texlive-latex-base, texlive-latex-recommended and
+    texlive-pictures alone (Computer Modern in the default encoding: T1 would need more fonts).
 
     Raises:
         InputError: TeX cannot `\\input` a file of that name.

@@ -1,10 +1,8 @@
 """Provides the header of an answer file: the fields that name the exercise, each read with its type checked.
 
-The header fields take the same words in both forms of an answer file, and JSON's own types besides:
-`exercise` a code (text), `source` an object (a tree source's spec), `depth` a whole number 0 or
-more, or `full` (JSON: "full" or null) for no limit, `strict` yes/no, true/false or 1/0 (JSON: also
-true/false), and `cut_window` (text form: a line `cut-window raised`) kept or raised, the convention the
-answers follow at a cut-off (absent: kept). Anything else is refused with one line naming the field.
+Both forms take the same words, JSON its own types besides: `exercise` a code, `source` a spec object,
+`depth` a whole number or `full` (JSON: also null), `strict` yes/no, true/false or 1/0, and `cut_window`
+(text: `cut-window raised`) kept or raised. Anything else is refused with one line naming the field.
 """
 
 from __future__ import annotations
@@ -45,11 +43,7 @@ def read_header_line(header: dict[str, Any], keyword: str, rest: str, at: str) -
 
 
 def header_value(field: str, given: Any, at: str) -> Any:
-    """A header field's value, checked: the text form's word (a str) or any JSON value.
-
-    Raises:
-        InputError: the value is of the wrong type or cannot be read (the message names the field).
-    """
+    """A header field's value, checked: the text form's word (a str) or any JSON value."""
     if field == "exercise":
         if not isinstance(given, str) or not given.strip():
             raise InputError(f'{at}: exercise is {shown(given)}; write the exercise code as text, e.g. "3RT7-KQ2M-5"')

@@ -1,10 +1,9 @@
 """Provides `Answers`: a student's values, windows and pruned marks, read from and written to answer files.
 
 The text form has one node per line, `NAME VALUE [ALPHA BETA]` or `NAME pruned`, `?` for a blank and
-`#` for comments; a line `exercise CODE` (or `source {...}`, `depth D`, `strict yes`) names the tree, and
-`cut-window raised` says the windows at cut-offs are raised before the cut (see `Exercise.cut_window`).
-The JSON form is {"exercise": CODE, "answers": {"B": {"value": 3, "alpha": "-inf", "beta": 3}, "K": "pruned"}}.
-The header fields (`answer_header.py`) take the same words in both forms.
+`#` for comments; header lines (`exercise CODE`, or `source {...}`, `depth D`, `strict yes`; `cut-window
+raised`) name the tree. The JSON form is {"exercise": CODE, "answers": {"B": {"value": 3, "alpha": "-inf",
+"beta": 3}, "K": "pruned"}}.
 """
 
 from __future__ import annotations
@@ -39,7 +38,6 @@ __all__ = [
 MAX_ANSWER_CHARS = 2_000_000
 """Answer files longer than this are refused unread (a key of the largest exercise is a few kilobytes)."""
 
-
 PRUNED_WORDS = frozenset({"pruned", "x", "cut"})
 """Words that mark a node as pruned."""
 
@@ -53,14 +51,7 @@ _INFINITIES = {
 
 @dataclass(frozen=True)
 class NodeAnswer:
-    """What a student says about one node (None: left blank).
-
-    Attributes:
-        value: the node's backed-up value.
-        alpha: its alpha when the search leaves it.
-        beta: its beta when the search leaves it.
-        pruned: True when the student says the search never enters it (nor anything below it).
-    """
+    """What a student says about one node: value, alpha and beta as it leaves (None: blank), or pruned."""
 
     value: Value | None = None
     alpha: Value | None = None
@@ -74,13 +65,8 @@ class NodeAnswer:
 
 @dataclass(frozen=True)
 class Answers:
-    """A student's answers to one exercise.
-
-    Attributes:
-        header: what the file says names the exercise ({"exercise": CODE}, or the source spec, depth and
-            strict); empty when it says nothing. Files are written with the exercise's own header.
-        nodes: node name -> answer; nodes not listed are blank.
-    """
+    """A student's answers to one exercise: the header naming it (empty when the file says nothing) and
+    node name -> answer (nodes not listed are blank)."""
 
     header: dict[str, Any]
     nodes: dict[str, NodeAnswer]
@@ -161,11 +147,7 @@ def to_text(answers: Answers, exercise: Exercise) -> str:
 
 
 def parse_value(text: str, what: str) -> Value:
-    """A number, or an infinity written as inf, -inf, ∞ or -∞.
-
-    Raises:
-        InputError: anything else (the message names `what`).
-    """
+    """A number, or an infinity written as inf, -inf, ∞ or -∞; an InputError naming `what` otherwise."""
     lowered = text.strip().lower()
     if lowered in _INFINITIES:
         return _INFINITIES[lowered]
@@ -188,11 +170,7 @@ def json_value(value: Value | None) -> Value | str | None:
 
 
 def from_text(text: str, *, where: str = "the answers") -> Answers:
-    """Reads the text form.
-
-    Raises:
-        InputError: a line that cannot be read (named with its number).
-    """
+    """Reads the text form; an InputError names a line that cannot be read."""
     header: dict[str, Any] = {}
     nodes: dict[str, NodeAnswer] = {}
     for number, line in enumerate(text.splitlines(), start=1):
@@ -212,11 +190,7 @@ def from_text(text: str, *, where: str = "the answers") -> Answers:
 
 
 def parse_answer(text: str, name: str) -> NodeAnswer:
-    """One answer as typed after a node's name: "3", "3 -inf 3", "? 2 5", "pruned" or "x"; "" is a blank.
-
-    Raises:
-        InputError: the text cannot be read.
-    """
+    """One answer as typed after a node's name: "3", "3 -inf 3", "? 2 5", "pruned" or "x"; "" is a blank."""
     return _read_node(_split(text, "your answer"), "your answer", name)
 
 
@@ -244,15 +218,7 @@ def _read_node(words: list[str], at: str, name: str) -> NodeAnswer:
 
 
 def from_json(text: str, *, where: str = "the answers") -> Answers:
-    """Reads the JSON form.
-
-    Header fields are checked as the module's docstring says; `"depth": "full"` (or null) means no limit,
-    and a field given as null is left out (except depth).
-
-    Raises:
-        InputError: not JSON, not shaped like {"exercise": ..., "answers": {NAME: ...}}, or a header field
-            of the wrong type (see the module's docstring).
-    """
+    """Reads the JSON form; a header field given as null is left out, except `"depth": null` (full depth)."""
     try:
         data = json.loads(text, parse_float=_finite_float)
     except json.JSONDecodeError as error:
@@ -306,13 +272,7 @@ def _finite_float(text: str) -> float:
 
 
 def read_answers(path: str) -> Answers:
-    """Reads an answer file: JSON when it starts with "{", else the text form.
-
-    Files are read as UTF-8 (a byte order mark is skipped) and refused when longer than `MAX_ANSWER_CHARS`.
-
-    Raises:
-        InputError: the file cannot be read or parsed.
-    """
+    """Reads an answer file (UTF-8, up to `MAX_ANSWER_CHARS`): JSON when it starts with "{", else the text form."""
     where = path if path.isprintable() else repr(path)
     try:
         with open(path, encoding="utf-8-sig") as file:

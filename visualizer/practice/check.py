@@ -45,18 +45,8 @@ PROBLEM_WORDS = {
 
 @dataclass(frozen=True)
 class NodeCheck:
-    """The verdict on one node.
-
-    Attributes:
-        node: the answer key's node.
-        answer: what the student gave for it.
-        marked_pruned: True when the node or one of its ancestors is marked pruned.
-        problems: what is wrong, the pruning mistake first (empty when the node is right).
-        step: where the mistake's reasoning goes wrong in alpha-beta's trace (None when right): the cut-off
-            that prunes it, the step that enters it, the step that settles its value or its window.
-        is_scored: False for a leaf whose value the drawing gives, that alpha-beta visits, and that the answer
-            says nothing more about: it is the problem's data, not an answer, so the score leaves it out.
-    """
+    """The verdict on one node: its problems (the pruning mistake first) and the step of alpha-beta's trace
+    where the mistake's reasoning goes wrong (None when right); given leaves are not scored (`is_scored`)."""
 
     node: KeyNode
     answer: NodeAnswer
@@ -76,12 +66,7 @@ class NodeCheck:
 
 @dataclass(frozen=True)
 class Report:
-    """The check of one set of answers.
-
-    Attributes:
-        exercise: the exercise checked.
-        checks: one per node, in the order minimax visits them.
-    """
+    """The check of one set of answers: one node check per node, in the order minimax visits them."""
 
     exercise: Exercise
     checks: tuple[NodeCheck, ...]
@@ -144,8 +129,7 @@ class Report:
 
     @cached_property
     def misconceptions(self) -> list[Diagnosis]:
-        """The misconceptions behind the mistakes (see `visualizer.practice.diagnosis`); none when the mistakes
-        are only the other cut window's."""
+        """The misconceptions behind the mistakes; none when they are only the other cut window's."""
         return [] if self.other_cut_window else likely_misconceptions(self.exercise, self.answers)
 
     def findings(self) -> list[str]:
@@ -161,8 +145,7 @@ class Report:
         return [diagnosis.sentence() for diagnosis in self.misconceptions]
 
     def explain(self, check: NodeCheck, *, reveal: bool = False) -> str:
-        """One line on a node's mistake, e.g. "E: wrong value (you wrote 4); see step 20"; `reveal` adds the
-        right values and what happens at that step."""
+        """One line on a node's mistake, e.g. "E: wrong value (you wrote 4); see step 20" (`reveal`: and the answer)."""
         node, answer = check.node, check.answer
         details = []
         if Problem.WRONG_VALUE in check.problems:
@@ -243,11 +226,7 @@ def _check_json(check: NodeCheck) -> dict[str, Any]:
 
 
 def check(exercise: Exercise, answers: Answers) -> Report:
-    """Checks every node: pruned or visited, and for visited ones the value and (where given) alpha and beta.
-
-    Raises:
-        InputError: the answers name a node the exercise does not have.
-    """
+    """Checks every node: pruned or visited, and for visited ones the value and (where given) alpha and beta."""
     unknown = [name for name in answers.nodes if name not in exercise.by_name]
     if unknown:
         raise InputError(
@@ -279,14 +258,8 @@ def _check_node(node: KeyNode, answer: NodeAnswer, marked_pruned: bool) -> NodeC
         if answer.beta is not None and answer.beta != node.beta:
             problems.append((Problem.WRONG_BETA, node.window_step))
     step = min((step for _, step in problems if step is not None), default=None)
-    return NodeCheck(
-        node,
-        answer,
-        marked_pruned,
-        tuple(problem for problem, _ in problems),
-        step,
-        is_scored(node, answer, marked_pruned),
-    )
+    problem_kinds = tuple(problem for problem, _ in problems)
+    return NodeCheck(node, answer, marked_pruned, problem_kinds, step, is_scored(node, answer, marked_pruned))
 
 
 def is_scored(node: KeyNode, answer: NodeAnswer, marked_pruned: bool) -> bool:

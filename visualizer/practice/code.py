@@ -15,11 +15,8 @@ __all__ = ["MAX_BRANCHING", "MAX_DEPTH", "VALUE_LIMIT", "RandomExercise"]
 VALUE_LIMIT = 99
 """Leaf values of a coded exercise lie within -99..99 (two digits keep the arithmetic on paper)."""
 
-MAX_BRANCHING = 9
-"""The widest branching a code can name."""
-
-MAX_DEPTH = 9
-"""The deepest tree a code can name."""
+MAX_BRANCHING = MAX_DEPTH = 9
+"""The widest branching and deepest tree a code can name."""
 
 SEEDS = 100_000
 """A seed drawn for the user is below this, so that the exercise code stays short."""
@@ -34,26 +31,15 @@ _READ_AS = {"I": "1", "L": "1", "O": "0"}
 """Letters people type for the digits they resemble."""
 
 _BASE = len(_ALPHABET)
-"""A prime, 31: the check (a weighted sum modulo 31) catches every single wrong character and every swap of
-two neighbours in codes of up to 30 characters."""
-
+"""A prime, 31: the check catches every single wrong character and every swap of two neighbours."""
 
 MAX_CODE_TEXT = 100
-"""Longer text is no code this version wrote (the longest, with a 12-digit seed, has about 20 characters)."""
+"""Longer text is no code this version wrote."""
 
 
 @dataclass(frozen=True)
 class RandomExercise:
-    """The settings of a random practice tree: the same settings build the same tree on every machine.
-
-    Attributes:
-        branching: children per interior node (1..9).
-        depth: the depth of the perfect tree (0..9); the search looks that far.
-        value_range: (LO, HI), leaf values drawn uniformly from LO..HI, within -99..99.
-        seed: the random seed (0 or more).
-        root: who moves at the root.
-        strict: cut only when a value passes the bound, not when it equals it.
-    """
+    """The settings of a random practice tree: the same settings build the same tree on every machine."""
 
     branching: int
     depth: int
@@ -109,12 +95,7 @@ class RandomExercise:
 
     @classmethod
     def from_code(cls, code: str) -> RandomExercise:
-        """The exercise a code names; dashes, spaces and case do not matter.
-
-        Raises:
-            InputError: the code has a character outside the alphabet, a wrong check character, or
-                a format this version does not read.
-        """
+        """The exercise a code names; dashes, spaces and case do not matter."""
         if len(code) > MAX_CODE_TEXT:
             raise InputError(
                 f"exercise code {code[:12]!r}... is {len(code):,} characters long; codes are far "
@@ -167,7 +148,6 @@ def draw_seed() -> int:
 
 
 def _check(digits: str) -> int:
-    """The check digit of `digits`: it makes the sum of every character (check included) times its place
-    from the right (1, 2, 3, ...) a multiple of 31."""
+    """The check digit: it makes the sum of every character times its place from the right a multiple of 31."""
     total = sum(weight * _ALPHABET.index(char) for weight, char in enumerate(reversed(digits), start=2))
     return -total % _BASE

@@ -1,24 +1,16 @@
 """Provides `likely_misconceptions`: the known mistake (the grader's registry) behind a pattern of wrong answers.
 
-A practice check has no run of the student's code, only the sheet: per node a value, a window as the node
-leaves, and a pruned mark. So each misconception's models (`visualizer.grading`) are run on the exercise's
-tree and written out as the sheet that student would hand in, with the exercise's cut window; the rule:
+Each misconception's models (`visualizer.grading`) are run on the exercise's tree and written out as the
+sheet that student would hand in; the rule:
 
 1. A node is *committed* when the student said something about it: a value at an inner node, an alpha or
-   a beta, a pruned mark (on it or above it), or it is a child of a node whose value or window is given
-   (the student worked that node, so leaving its children unmarked says they were visited). A blank
-   sheet commits nothing, so it is never diagnosed.
-2. At the committed nodes where a model's sheet differs from the key, the student's answer either
-   follows the model (matches it in everything given, and so is wrong), or follows the key, or neither.
-3. A misconception is named when one of its models explains a strict majority of the committed wrong
-   nodes, and more nodes follow the model than follow the key where the two differ. Of several, only
-   the ones that explain the most are named, and of those the ones whose model differs from the key at
-   the fewest committed nodes (a sheet of values alone cannot tell "never prunes" from "does not pass
-   the window" when both visit every node: the first, which changes less, is named). A model that
-   differs from the key nowhere on this tree cannot be told apart, and is never named.
+   a beta, a pruned mark (on it or above it), or it is a child of a node whose value or window is given.
+   A blank sheet commits nothing, so it is never diagnosed.
+2. A misconception is named when one of its models explains a strict majority of the committed wrong
+   nodes, and more nodes follow the model than follow the key where the two differ. Of several, the ones
+   that explain the most are named, then those whose model differs from the key at the fewest nodes.
 
-A single slip (one wrong value no model gives) explains nothing; a student that follows the other cut
-window is told so by `other_cut_window` instead (the check names no misconception then).
+A single slip explains nothing; a student that follows the other cut window is told so by `other_cut_window`.
 """
 
 from __future__ import annotations
@@ -51,12 +43,7 @@ class Claim:
 
 @dataclass(frozen=True)
 class Diagnosis:
-    """A misconception named by a check, and the evidence.
-
-    Attributes:
-        misconception: the grader's entry (its name and words).
-        nodes: the wrong nodes the misconception explains, in the key's order.
-    """
+    """A misconception named by a check, and the wrong nodes it explains (in the key's order)."""
 
     misconception: Misconception
     nodes: tuple[str, ...]
@@ -86,8 +73,7 @@ def names_text(names: tuple[str, ...] | list[str]) -> str:
 
 
 def likely_misconceptions(exercise: Exercise, answers: Answers) -> list[Diagnosis]:
-    """The misconceptions that explain the mistakes of the student's sheet `answers` on `exercise` (see the
-    module's docstring for the rule), in the registry's order (usually none or one)."""
+    """The misconceptions that explain the mistakes of the sheet (the module's rule), usually none or one."""
     key = key_sheet(exercise)
     marked = marked_pruned(exercise, answers)
     committed = _committed(exercise, answers, marked)
@@ -123,18 +109,13 @@ def likely_misconceptions(exercise: Exercise, answers: Answers) -> list[Diagnosi
 
 
 def _rank(explained: tuple[str, ...], differences: int) -> tuple[int, int]:
-    """Orders explanations: the most mistakes explained first, then the fewest differences from the key
-    predicted (of two models that explain the same, the one that changes less is the simpler account)."""
+    """Orders explanations: the most mistakes explained first, then the fewest differences from the key."""
     return (-len(explained), differences if explained else 0)
 
 
 def other_cut_window(exercise: Exercise, answers: Answers) -> tuple[str, ...]:
-    """The cut-off nodes whose alpha/beta follow the other cut window, when the student follows it throughout.
-
-    Returns:
-        The nodes (in the key's order); () when a mistake is not of that kind, when there is none, or when the
-        student's window at another cut-off follows this exercise's cut window (a slip, not a convention).
-    """
+    """The cut-off nodes whose alpha/beta follow the other cut window, when the student follows it throughout
+    (else ())."""
     other = exercise.with_cut_window("raised" if exercise.cut_window == "kept" else "kept")
     mine, theirs = key_sheet(exercise), key_sheet(other)
     marked = marked_pruned(exercise, answers)
@@ -163,12 +144,7 @@ def key_sheet(exercise: Exercise) -> dict[str, Claim]:
 
 def model_sheet(tree: PlainNode, run: Run, habits: Habits, cut_window: str) -> dict[str, Claim]:
     """The sheet a student with `habits` hands in: the nodes the run never touches pruned, the others with
-    the value their first call returned and the window they leave with under `cut_window`.
-
-    The leaving window is worked out as the habits' loop moves it: from the window the node was called with,
-    alpha (MAX) or beta (MIN) moved by each child's value in the order the run called them, except the
-    value that met the bound ("kept"; "raised" moves it by that one too).
-    """
+    the value their first call returned and the window they leave with under `cut_window`."""
     first: dict[str, Call] = {}
     for made in run.calls:
         first.setdefault(made.node, made)
@@ -233,8 +209,8 @@ def _committed(exercise: Exercise, answers: Answers, marked: dict[str, bool]) ->
 
 
 def _follows(exercise: Exercise, answers: Answers, marked: dict[str, bool], name: str, claim: Claim) -> bool:
-    """True when the student's answer at `name` matches `claim` in everything it gives (as the check compares:
-    a blank value at an inner node matches nothing, a leaf's value is the one the drawing gives)."""
+    """True when the student's answer at `name` matches `claim` in everything it gives (a blank inner value
+    matches nothing)."""
     if marked[name] != claim.pruned:
         return False
     if claim.pruned:

@@ -21,13 +21,7 @@ NAMED_AT_MOST = 5
 
 @dataclass(frozen=True)
 class Choice:
-    """One answer a student can give to "what happens next?".
-
-    Attributes:
-        kind: `ENTER` or `CUTOFF`.
-        node: the node entered, or for a cut-off the node whose window closes.
-        label: the text shown, e.g. "enter D".
-    """
+    """One answer to "what happens next?": `ENTER` a node, or a `CUTOFF` at the node whose window closes."""
 
     kind: str
     node: int
@@ -36,16 +30,10 @@ class Choice:
 
 @dataclass(frozen=True)
 class Question:
-    """A pause before a step that enters a node or cuts off.
+    """A pause before 1-based `step`, which enters a node or cuts off.
 
-    Attributes:
-        step: the 1-based step asked about (`trace.events[step - 1]`); the search stands at `step - 1`.
-        answer: the right choice, one of `choices`.
-        choices: every node the search could enter next (the children of the open nodes not
-            entered yet, whatever order the search tries them in), shuffled with the step as the
-            seed so that the first is not always right, then a cut-off if the search prunes and
-            the deepest open node has a child searched and one left.
-        outcome: what the step does, e.g. "the next step enters D" or "a cut-off at E prunes K".
+    The choices are every child of the open nodes not entered yet, shuffled with the step as the seed,
+    then a cut-off if the search prunes and the deepest open node has a child searched and one left.
     """
 
     step: int
@@ -73,11 +61,7 @@ def _listed(names: list[str]) -> str:
 
 @dataclass
 class _OpenNode:
-    """A node on the call stack: its children and those the search has entered so far.
-
-    The search may try the children in any order (right to left, best first): what is left is
-    every child not entered yet, listed in the trace's order of children.
-    """
+    """A node on the call stack: its children and those entered so far (in any order the search tries)."""
 
     node: int
     children: tuple[int, ...]
@@ -89,15 +73,8 @@ class _OpenNode:
 
 
 def iter_questions(trace: Trace) -> Iterator[Question]:
-    """The questions of `trace` one at a time, in step order (see `questions`).
-
-    The events are read once, from the trace's columns; a question costs the remaining children of
-    the nodes on the call stack, so a long trace is drilled without working all of it out first.
-
-    Raises:
-        ValueError: the search enters nodes again (a re-search, Monte Carlo): "which node is next"
-            has no answer among the unseen children there.
-    """
+    """The questions of `trace` one at a time, in step order; a ValueError for a search that enters nodes
+    again (a re-search, Monte Carlo), where "which node is next" has no answer."""
     if trace.traits.revisits:
         raise ValueError(f"the drill follows a search that enters each node once; {trace.algorithm} enters nodes again")
     columns = trace.columns
@@ -144,7 +121,6 @@ class Drill:
 
     def __init__(self, trace: Trace) -> None:
         self.trace = trace
-        """The trace the questions come from."""
         summary = trace.summary
         self.total = max(0, summary.nodes_visited - 1) + len(summary.cutoffs)
         """Questions in all: one per node entered after the root, one per cut-off."""
@@ -152,20 +128,14 @@ class Drill:
         self.current: Question | None = next(self._questions, None)
         """The question waiting for an answer, None when all are answered."""
         self.right = 0
-        """Questions answered right."""
         self.asked = 0
-        """Questions answered."""
 
     @property
     def is_done(self) -> bool:
         return self.current is None
 
     def answer(self, choice: Choice) -> bool:
-        """Records `choice` (one of the current question's) and moves on; True when it is the right one.
-
-        Raises:
-            ValueError: there is no question left.
-        """
+        """Records `choice` and moves on; True when it is the right one (a ValueError when none is left)."""
         if self.current is None:
             raise ValueError("the drill is over: there is no question to answer")
         is_right = choice == self.current.answer

@@ -25,9 +25,8 @@ CUT_WINDOWS = {
     "kept": "at a cut-off, alpha and beta stay as they were when the cut came",
     "raised": "at a cut-off, alpha (MAX) or beta (MIN) is first moved to the value that caused it",
 }
-"""The two conventions for a node's window as it leaves after a cut-off, in words. "kept" is the engine's
-(AIMA's `if v >= beta: return v` before `alpha = max(alpha, v)`); "raised" is the loop that moves the bound
-first and then tests `alpha >= beta`. The exercise code names the tree, not this: it is a checking option."""
+"""The two conventions for a node's window as it leaves after a cut-off: "kept" is AIMA's `if v >= beta: return
+v` before `alpha = max(alpha, v)`; "raised" moves the bound first. A checking option, not part of the code."""
 
 
 @dataclass(frozen=True)
@@ -36,22 +35,11 @@ class KeyNode:
 
     Attributes:
         id: the node's id in `Exercise.tree` (the full search, which every node is in).
-        name: its unique name.
-        parent: the parent's name (None at the root).
-        depth: the root is 0.
-        player: who moves at the node.
-        leaf_value: the static value the student is given (frontier nodes: leaves, game ends and nodes
-            at the look-ahead), None for nodes whose value is backed up.
-        pruned: True when alpha-beta never enters the node.
-        value: alpha-beta's value for the node (MAX's view), None when pruned.
-        alpha: the node's alpha when alpha-beta leaves it (None when pruned); under the "raised" cut window,
-            a MAX node where the cut test held leaves with alpha raised to its value.
-        beta: its beta when alpha-beta leaves it (a MIN node's lowered to its value under "raised").
-        enter_step: the step of the key's trace that enters the node (None when pruned).
-        value_step: the step that gave the node its final value (its evaluation or its decisive back-up).
-        window_step: the step that last changed its alpha or beta (its entry, or the last update; under
-            "raised", the cut-off, or the back-up that met the bound when no child was left to skip).
-        cutoff_step: for pruned nodes, the cut-off that pruned it or the subtree it lies in.
+        leaf_value: the static value the student is given (frontier nodes), None where it is backed up.
+        value: alpha-beta's value for the node (MAX's view), None when pruned; alpha and beta alike, as the
+            node leaves (under the "raised" cut window, MAX's alpha or MIN's beta moved to the value).
+        enter_step: the key's step that enters the node; value_step the one giving its final value;
+            window_step the last that changed its alpha or beta; cutoff_step, for pruned nodes, the cut-off.
     """
 
     id: int
@@ -77,16 +65,8 @@ class KeyNode:
 
 @dataclass(frozen=True, eq=False)
 class Exercise:
-    """A tree to work with alpha-beta by hand.
-
-    Attributes:
-        game: the tree source.
-        depth: the look-ahead (None: full depth).
-        strict: cut only when a value passes the bound, not when it equals it.
-        random: the random tree's settings when the exercise has a code, else None.
-        cut_window: "kept" or "raised" (see `CUT_WINDOWS`): the window the key gives a node that a cut-off
-            leaves; the answers are checked with it.
-    """
+    """A tree to work with alpha-beta by hand: the game, look-ahead (None: full), cut rule, the random tree's
+    settings when it has a code, and the cut window the answers are checked with."""
 
     game: Game
     depth: int | None = None
@@ -114,12 +94,8 @@ class Exercise:
     def from_game(
         cls, game: Game, *, depth: int | None = None, strict: bool = False, cut_window: str = "kept"
     ) -> Exercise:
-        """An exercise on any tree source, searched to `depth` (None: full depth, or the game's suggestion).
-
-        Raises:
-            InputError: the tree has chance nodes (alpha-beta, worked here by hand, has none), or is
-                too big to work by hand.
-        """
+        """An exercise on any tree source, searched to `depth` (None: full depth, or the game's suggestion);
+        an InputError for chance nodes or a tree too big to work by hand."""
         if offers(game, ChanceMoves):
             raise InputError(
                 f"practice works alpha-beta by hand, which has no chance nodes, and {game.describe()} has them; "
@@ -131,13 +107,8 @@ class Exercise:
 
     @classmethod
     def from_header(cls, header: dict[str, Any], *, where: str = "the answers") -> Exercise:
-        """The exercise an answer file's header (`Answers.header`) names: {"exercise": CODE} or {"source": SPEC,
-        "depth": D, "strict": S}, and {"cut_window": "raised"} when it was written with that convention (none:
-        "kept"); `where` names the file in messages.
-
-        Raises:
-            InputError: the header names no exercise, or a code or source that cannot be read.
-        """
+        """The exercise an answer file's header names: {"exercise": CODE} or {"source": SPEC, "depth": D,
+        "strict": S}, with {"cut_window": "raised"} for that convention; `where` names the file in messages."""
         cut_window = header.get("cut_window") or "kept"
         if header.get("exercise"):
             return cls.from_code(str(header["exercise"]), cut_window=cut_window)
@@ -156,8 +127,7 @@ class Exercise:
         return None if self.random is None else self.random.code
 
     def header(self) -> dict[str, Any]:
-        """What an answer file records to name this exercise (the inverse of `from_header`); the cut window only
-        when it is "raised", so that files of the default convention read as they always did."""
+        """What an answer file records to name this exercise (the inverse of `from_header`)."""
         raised = {"cut_window": "raised"} if self.cut_window == "raised" else {}
         if self.random is not None:
             return {"exercise": self.random.code, **raised}
@@ -269,6 +239,7 @@ def _pruned_ancestor(solution: Trace, tree: Trace, node_id: int) -> TraceNode:
     """For a game node alpha-beta never generated: the skipped ancestor that the cut-off names."""
     parent = tree.nodes[node_id].parent
     while True:
+        assert parent is not None  # the root is always generated
         found = _solution_node(solution, tree, parent)
         if found is not None:
             return found
@@ -278,7 +249,7 @@ def _pruned_ancestor(solution: Trace, tree: Trace, node_id: int) -> TraceNode:
 def _steps(solution: Trace) -> dict[int, tuple[int, int | None, int | None]]:
     """Per node of the key's trace: (its enter step, the step of its last value change, of its last window change)."""
     entered: dict[int, int] = {}
-    valued: dict[int, tuple[int, Value]] = {}
+    valued: dict[int, tuple[int, Value | None]] = {}
     windowed: dict[int, tuple[int, Value | None, Value | None]] = {}
     for event in solution.events:
         node = event.node

@@ -16,15 +16,8 @@ __all__ = ["PracticeSession"]
 
 @dataclass
 class PracticeSession:
-    """One exercise being worked.
-
-    Attributes:
-        exercise: the tree and its answer key.
-        answers: the student's answers so far.
-        report: the last check, None before the first and after any change since.
-        revealed: names of the nodes whose right answer the student asked to see.
-        checks: how many times the answers were checked.
-    """
+    """One exercise being worked: the answers so far, the last check (None after any change since), the nodes
+    whose right answer was revealed, and how many checks were made."""
 
     exercise: Exercise
     answers: Answers = field(default_factory=lambda: Answers({}, {}))

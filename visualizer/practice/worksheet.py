@@ -1,13 +1,7 @@
-"""Provides `choose_exercises`: the random exercises of a worksheet that meet its constraints, found by a bounded
-search.
+"""Provides `choose_exercises`: the random exercises of a worksheet that meet its constraints.
 
-A worksheet asks for N exercises of one shape (branching, depth, values, root, cut rule) whose
-alpha-beta run has exactly K cut-offs, at least one deep cut-off, or only distinct leaf values.
-Exercise i is the first random tree, trying seeds S, S+1, S+2, ..., that meets every constraint and
-whose leaves differ from those of the exercises before it; its exercise code opens the very same
-tree in `visualizer practice --code CODE`. A request that no tree of the shape can meet is refused
-at once (`check_request`); one that the trees tried do not meet often enough is refused after at
-most `MAX_TRIES` trees.
+Exercise i is the first random tree, trying seeds S, S+1, ..., that meets every constraint (exactly K
+cut-offs, a deep cut-off, distinct leaves) and whose leaves differ from the exercises before it.
 """
 
 from __future__ import annotations
@@ -34,26 +28,16 @@ MAX_TRIES = 10_000
 """The most trees the search tries before it gives up (fewer for big trees, see `NODE_BUDGET`)."""
 
 NODE_BUDGET = 1_000_000
-"""The most nodes the search builds in all, so that big trees are tried fewer times (a few seconds at most)."""
+"""The most nodes the search builds in all."""
 
 DEEP_DEPTH = 4
-"""The shallowest tree with a deep cut-off: the bound must be set by a node at least three levels above
-the cut node (its grandparent is of its own kind and never moves that bound), and the cut node needs
-children."""
+"""The shallowest tree with a deep cut-off (the bound comes from three levels up; the cut node needs children)."""
 
 
 @dataclass(frozen=True)
 class WorksheetRequest:
-    """What a worksheet asks for.
-
-    Attributes:
-        count: how many exercises (1..`MAX_COUNT`).
-        shape: the first tree's settings: branching, depth, values, seed (where the search starts),
-            root and cut rule; exercise i differs only in its seed.
-        cutoffs: the exact number of cut-offs of each exercise's alpha-beta run (None: any).
-        deep: each exercise has at least one deep cut-off (see `deep_cutoffs`).
-        distinct: the leaves of each exercise all have different values.
-    """
+    """What a worksheet asks for: `shape` is the first tree's settings (exercise i differs in its seed),
+    `cutoffs` the exact number of cut-offs (None: any)."""
 
     count: int
     shape: RandomExercise
@@ -75,16 +59,7 @@ class WorksheetRequest:
 
 @dataclass(frozen=True, eq=False)
 class WorksheetExercise:
-    """One exercise of a worksheet.
-
-    Attributes:
-        number: its place on the worksheet, from 1.
-        exercise: the practice exercise (its `code` opens it in `practice`, its `solution` is the key).
-        cutoffs: how many cut-offs its alpha-beta run makes.
-        deep: how many of them are deep.
-        leaves: the leaf values, left to right.
-        value: the root's minimax value.
-    """
+    """One exercise of a worksheet, numbered from 1: its cut-offs, deep cut-offs, leaves and root value."""
 
     number: int
     exercise: Exercise
@@ -106,14 +81,7 @@ class WorksheetExercise:
 
 @dataclass
 class SearchReport:
-    """What the search met, for a refusal that says how to relax the request.
-
-    Attributes:
-        tried: trees built.
-        found: trees kept.
-        repeats: trees with the same leaves as one kept before.
-        cutoffs: how many trees had each number of cut-offs.
-    """
+    """What the search met (trees tried, kept, repeated; trees per cut-off count), for the refusal."""
 
     tried: int = 0
     found: int = 0
@@ -129,11 +97,7 @@ def tree_nodes(branching: int, depth: int) -> int:
 def most_cutoffs(branching: int, depth: int) -> int:
     """The most cut-offs alpha-beta can make on a perfect tree of this shape, whatever the leaves.
 
-    A node cuts at most once, and only after a child and before its last one (so it needs 2+
-    children), and only against a finite bound: MAX cuts on beta, which is finite once some MIN
-    ancestor has a searched child before the one leading here (and MIN on alpha alike). So the root
-    never cuts, nor does the first node of each level. A node that cuts skips its later children and
-    the cut-offs they could make.
+    A node cuts at most once, after a child and before its last, and only against a finite bound.
     """
     if branching < 2:
         return 0
@@ -155,15 +119,8 @@ def most_cutoffs(branching: int, depth: int) -> int:
 
 
 def deep_cutoffs(trace: Trace) -> int:
-    """How many of an alpha-beta trace's cut-offs are deep: the bound that closed the window was set at
-    the cut node's grandparent or higher, not by its parent.
-
-    The rule, read from the events: each node takes its window from its parent on ENTER, and with it
-    where each bound was set (the root's are its starting window, set above the root); an UPDATE that
-    changes alpha or beta makes the node the origin of that bound. At a CUTOFF the closing bound is
-    beta at a MAX node and alpha at a MIN node (a node never moves the bound it cuts on); the cut-off
-    is deep when that bound's origin lies two or more levels above the cut node.
-    """
+    """How many of an alpha-beta trace's cut-offs are deep: the bound that closed the window (beta at MAX,
+    alpha at MIN) was set at the cut node's grandparent or higher, not by its parent."""
     nodes = trace.nodes
     origins: dict[int, tuple[int, int]] = {}  # node -> (depth where its alpha was set, where its beta was)
     windows: dict[int, tuple[Value | None, Value | None]] = {}
@@ -192,13 +149,7 @@ def deep_cutoffs(trace: Trace) -> int:
 
 
 def check_request(request: WorksheetRequest) -> None:
-    """Refuses at once, in one line, what no tree of the shape can meet (nothing is searched).
-
-    Raises:
-        InputError: a count outside 1..`MAX_COUNT`, a tree too big to work by hand, more cut-offs
-            than the shape can have, a deep cut-off on a tree too shallow or with no cut-off, more
-            leaves than values with --distinct, or fewer different trees than exercises.
-    """
+    """Refuses at once, in one line (an `InputError`), what no tree of the shape can meet."""
     shape = request.shape
     branching, depth = shape.branching, shape.depth
     low, high = shape.value_range
@@ -248,19 +199,10 @@ def check_request(request: WorksheetRequest) -> None:
 def choose_exercises(
     request: WorksheetRequest, *, progress: Callable[[int, int], None] | None = None, max_tries: int = MAX_TRIES
 ) -> tuple[list[WorksheetExercise], int]:
-    """The worksheet's exercises: the first trees, seed after seed, that meet every constraint.
-
-    Args:
-        request: what to find (checked with `check_request` first).
-        progress: called with (trees tried, most trees to try) now and then.
-        max_tries: the most trees to try (fewer for big trees, see `NODE_BUDGET`).
-
-    Returns:
-        The exercises, numbered from 1, and how many trees were tried.
+    """The worksheet's exercises, seed after seed, and how many trees were tried; `progress` gets (tried, most).
 
     Raises:
-        InputError: the request is impossible (`check_request`), or fewer than `count` of the trees
-            tried meet it (the line says how many did, and how to relax it).
+        InputError: the request is impossible, or too few of the trees tried meet it.
     """
     check_request(request)
     shape = request.shape

@@ -1,11 +1,8 @@
 """Provides `write_worksheet`: a worksheet's files, a blank sheet and an answer key per exercise, and its index.
 
-For each exercise and each picture format asked for (svg, pdf): `exercise-NN-sheet.EXT`, the tree
-with its names, MAX/MIN shapes and leaf values and nothing to be found (`Figure.blank`), and
-`exercise-NN-key.EXT`, the finished alpha-beta search (`Figure.still`), both on one canvas. `tex`
-gives `worksheet.tex` (one TikZ picture per sheet) and `worksheet-key.tex` (one per key), `md`
-gives `worksheet.md` (the codes and practice's blank text sheets) and `worksheet-key.md` (the text
-keys); `index.csv` (one row per exercise) is always written. All files are replaced together.
+Per exercise and picture format (svg, pdf): `exercise-NN-sheet.EXT` (the tree, nothing to be found) and
+`exercise-NN-key.EXT` (the finished search); `tex` and `md` give `worksheet.EXT` and `worksheet-key.EXT`;
+`index.csv` is always written. All files are replaced together.
 """
 
 from __future__ import annotations
@@ -37,8 +34,8 @@ __all__ = [
 ]
 
 WORKSHEET_FORMATS = ("md", *formats_for("worksheet"))
-"""What `worksheet --format` takes, in the order the files are written: md (the sheets as text, the worksheet's
-own) and the formats the export registry marks for worksheets (svg, pdf, tex)."""
+"""What `worksheet --format` takes, in the order the files are written: md and the export registry's worksheet
+formats."""
 
 DEFAULT_WORKSHEET_FORMATS = ("md", "svg")
 
@@ -61,17 +58,8 @@ INDEX_COLUMNS = (
 
 @dataclass(frozen=True)
 class WorksheetPage:
-    """What one exercise puts in the files.
-
-    Attributes:
-        number: its place, from 1.
-        code: its exercise code.
-        trace: alpha-beta's trace of it (the key; the sheet is its tree without the answers).
-        instructions: the sheet's caption, e.g. "alpha-beta, left to right, cut on equality; root MAX".
-        sheet_text: practice's blank text sheet.
-        key_text: practice's text key.
-        row: its row of the index (`INDEX_COLUMNS`).
-    """
+    """What one exercise puts in the files: alpha-beta's trace (the key), the caption, practice's blank
+    sheet and key as text, and its row of the index."""
 
     number: int
     code: str
@@ -91,11 +79,7 @@ class WorksheetPage:
 
 
 def parse_worksheet_formats(text: str) -> tuple[str, ...]:
-    """'md,svg' -> ("md", "svg"), in `WORKSHEET_FORMATS` order.
-
-    Raises:
-        InputError: an unknown or empty format.
-    """
+    """'md,svg' -> ("md", "svg"), in `WORKSHEET_FORMATS` order; an InputError for an unknown format."""
     asked = [part.strip().lower() for part in text.split(",")]
     unknown = [part for part in asked if part not in WORKSHEET_FORMATS]
     if unknown or not asked:
@@ -139,21 +123,10 @@ def write_worksheet(
     key_heading: str | None = None,
     theme: str = DEFAULT_THEME,
 ) -> list[Path]:
-    """Writes the worksheet's files into `out` (created if missing); returns the paths written.
+    """Writes the worksheet's files into `out` (created if missing), all or none; returns the paths written.
 
-    Every file is written to a temporary first and all are renamed into place together, so an error
-    leaves the folder as it was. Files of the same names are replaced; no other file is touched.
-
-    Args:
-        pages: the exercises, in order.
-        out: the folder.
-        formats: any of `WORKSHEET_FORMATS`.
-        heading: one line saying what the worksheet is (its settings), atop the students' documents.
-        key_heading: the same atop the keys, which may say more (the constraints); `heading` if None.
-        theme: the pictures' colours.
-
-    Raises:
-        InputError: `out` is a file, or a file cannot be written.
+    `heading` says what the worksheet is, atop the students' documents; `key_heading` (default: the same) atop
+    the keys.
     """
     if out.exists() and not out.is_dir():
         raise InputError(f"--out {out} is a file; give a folder for the worksheet (it is created if missing)")
@@ -229,8 +202,7 @@ def _markdown(pages: Sequence[WorksheetPage], heading: str, *, key: bool, svg: b
 def _tex_document(
     pages: Sequence[WorksheetPage], drawings: Sequence[Drawing], heading: str, *, key: bool = False
 ) -> str:
-    """A LaTeX document with one page per drawing (each a TikZ picture with its own title); a sheet's page
-    ends with the command that checks its answers."""
+    """A LaTeX document with one page per drawing; a sheet's page ends with the command that checks it."""
     from visualizer.pictures.tikz import to_tikz
 
     lines = [

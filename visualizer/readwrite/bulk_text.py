@@ -17,20 +17,14 @@ Column = str | Iterable[str]
 _ENCODE = msgspec.json.Encoder().encode
 
 _INT_TYPECODES = frozenset("bBhHiIlLqQ")
-"""The array typecodes of whole numbers."""
 
 
 def interleave(count: int, pieces: Sequence[Column | range | array[int]], between: str = "") -> str:
     """`count` lines, line i the concatenation of piece i of each column (a text alone is the same in
-    every line), with `between` between two lines.
+    every line), with `between` between two lines; ValueError when a column does not give `count` texts.
 
-    Example: `interleave(2, ["n", ["0", "1"], ";\\n"])` is "n0;\\nn1;\\n"; so is
-    `interleave(2, ["n", range(2), ";\\n"])`: a range or an array of whole numbers is a column of
-    their texts. The lines are made in C: every part goes into one list by slice assignment and one
-    `str.join` makes the text.
-
-    Raises:
-        ValueError: a column does not give `count` texts.
+    Example: `interleave(2, ["n", range(2), ";\\n"])` is "n0;\\nn1;\\n" (a range or an array of whole
+    numbers is a column of their texts).
     """
     merged: list[str | list[str]] = []
     for piece in pieces:
@@ -44,8 +38,13 @@ def interleave(count: int, pieces: Sequence[Column | range | array[int]], betwee
             merged.append(piece)
     if count <= 0 or not merged:
         return ""
-    head = merged.pop(0) if isinstance(merged[0], str) else ""
-    tail = merged.pop() if merged and isinstance(merged[-1], str) else ""
+    head = tail = ""
+    if isinstance(first := merged[0], str):
+        head = first
+        del merged[0]
+    if merged and isinstance(last := merged[-1], str):
+        tail = last
+        del merged[-1]
     if not merged:
         return between.join([head + tail] * count)
     width = len(merged) + 1

@@ -1,10 +1,7 @@
-"""Provides `check_trace`: a trace read from a file must be one a search could have recorded, which the
-JSON reader checks before anyone steps through it.
+"""Provides `check_trace`: a trace read from a file must be one a search could have recorded.
 
-The events of a big trace (1.9 million for the full tic-tac-toe minimax) are walked twice at most:
-first by `_walk`, which only answers whether they fit, a whole column at a time (numpy), then, only
-when they do not, by `_check_events`, which names the first step that does not fit. The two accept
-the same traces.
+`_walk` answers whether the events fit, a whole column at a time (numpy); only when they do not,
+`_check_events` walks them again to name the first step that does not fit.
 """
 
 from __future__ import annotations
@@ -29,9 +26,6 @@ def inconsistent(name: str, problem: str) -> TraceFileError:
     return TraceFileError(f"{name} is not a consistent trace: {problem}; {_FIX}")
 
 
-_problem = inconsistent
-
-
 BACK_UP, RESEARCH = KIND_CODES[EventKind.BACK_UP], KIND_CODES[EventKind.RESEARCH]
 _EFFECTS = [EVENT_KINDS[kind].effect for kind in KINDS]
 """Each kind's effect, by code."""
@@ -40,9 +34,8 @@ _OPEN, _CLOSE, _PRUNE = Effect.OPEN, Effect.CLOSE, Effect.PRUNE
 
 
 def check_trace(trace: Trace, *, name: str = "the graph") -> None:
-    """Checks that a rebuilt trace is one a search could have recorded, so that `Replay` and the app
-    can step through it: every node but the root hangs one level below its parent, and the events
-    are one depth-first walk from the root (see `_check_events`) that the summary describes.
+    """Checks that every node but the root hangs one level below its parent, and that the events are
+    one depth-first walk from the root (see `_check_events`) that the summary describes.
 
     Raises:
         TraceFileError: naming the first node or step that does not fit.
@@ -50,7 +43,7 @@ def check_trace(trace: Trace, *, name: str = "the graph") -> None:
     columns = trace.columns
     parents, depths, names = columns.parent, columns.depth, columns.name
     if parents[0] is not None or depths[0] != 0:
-        raise _problem(name, f"node 0 ({names[0]!r}) must be the root, at depth 0 without a parent")
+        raise inconsistent(name, f"node 0 ({names[0]!r}) must be the root, at depth 0 without a parent")
     depth = np.asarray(depths, np.int32)
     if None in islice(parents, 1, None) or not np.array_equal(depth[1:], depth[_parent_ids(columns)[1:]] + 1):
         _check_nodes(parents, depths, names, columns.node_count, name)  # which node, and how
@@ -66,31 +59,25 @@ def _parent_ids(columns) -> np.ndarray:
 
 
 def _check_nodes(parents, depths, names, count: int, name: str) -> None:
-    """Every node but the root has a parent one level above it (raises for the first that does not)."""
     for node in range(1, count):
         parent = parents[node]
         if parent is None:
-            raise _problem(name, f"node {names[node]!r} has no parent, which only the root (node 0) may lack")
+            raise inconsistent(name, f"node {names[node]!r} has no parent, which only the root (node 0) may lack")
         if depths[node] != depths[parent] + 1:
             problem = f"node {names[node]!r} has depth {depths[node]} under a parent at depth {depths[parent]}"
-            raise _problem(name, problem + ", not one level below it")
+            raise inconsistent(name, problem + ", not one level below it")
 
 
 _LACKS_CHILD = bytes(not carries for carries in HAS_CHILD[: len(KINDS)]) + bytes(256 - len(KINDS))
-"""`HAS_CHILD`'s other half: 1 for the codes of kinds that carry no child (0 for codes of no kind)."""
 _UNKNOWN = bytes(len(KINDS)) + bytes([1]) * (256 - len(KINDS))
-"""1 for the codes of no kind."""
 
 
 def _walk(trace: Trace) -> list[int] | None:
     """The entered nodes in order when the events pass `_check_events`, else None, in bulk (numpy).
 
-    The open nodes are always the path from the root down to the innermost one (an enter pushes a
-    child of it, an exit pops it), so the events fit when each agrees with the one before about the
-    innermost open node: an enter expects its node's parent there, any other event its own node;
-    after an exit it is the node's parent, after any other event the event's node (-1 stands for
-    none, before the first event and after the last). Cut-offs and re-searches are then checked
-    one by one, and transpositions' earlier nodes left to `_check_events`.
+    The open nodes are always the path from the root down to the innermost one, so the events fit
+    when each agrees with the one before about the innermost open node (-1 before the first event
+    and after the last). Cut-offs and re-searches are then checked one by one.
     """
     columns = trace.columns
     kinds, children, skipped, count = (
@@ -132,7 +119,6 @@ def _walk(trace: Trace) -> list[int] | None:
 
 
 def _rare_fits(trace: Trace, entered_at: dict[int, int], index: int) -> bool:
-    """`_check_events`'s checks of the re-search or cut-off at event `index` (at the innermost open node)."""
     columns = trace.columns
     parents, kinds, children = columns.parent, columns.event_kind, columns.event_child
     node, child, never = columns.event_node[index], children[index], columns.event_count
@@ -150,11 +136,9 @@ _PRUNES = bytes(code < len(KINDS) and _EFFECTS[code] is _PRUNE for code in range
 _CLOSES = bytes(code < len(KINDS) and _EFFECTS[code] is _CLOSE for code in range(256))
 _OPENS = bytes(code < len(KINDS) and _EFFECTS[code] is _OPEN for code in range(256))
 _RARE = bytes(code == RESEARCH or _PRUNES[code] for code in range(256))
-"""1 for the codes of the kinds `_walk` checks one by one: cut-offs and re-searches."""
 
 
 def _unentered_children(kids, node: int, parents, entered: bytearray, revisits: bool) -> bool:
-    """Each of `kids` is a child of `node` not entered yet (a search that revisits may skip one it searched)."""
     return all(parents[kid] == node and not (entered[kid] and not revisits) for kid in kids)
 
 
@@ -206,15 +190,14 @@ def _check_events(trace: Trace, name: str) -> list[int]:
             elif not _unentered_children(skipped[index + 1], node, parents, entered, revisits):
                 problem = "skips a node that is not an unentered child of it"
         if problem is not None:
-            raise _problem(name, f"graph.events[{index}] ({KINDS[kind].value} at node {names[node]!r}) {problem}")
+            raise inconsistent(name, f"graph.events[{index}] ({KINDS[kind].value} at node {names[node]!r}) {problem}")
     if stack or not columns.event_count:
-        raise _problem(name, "the events stop before the search is over (the root is never closed)")
+        raise inconsistent(name, "the events stop before the search is over (the root is never closed)")
     return order
 
 
 def _check_summary(trace: Trace, entered: list[int], name: str) -> None:
-    """The summary's cut-offs are the cut-off events, its visit order the entered nodes, and its
-    principal variation a path down from the root."""
+    """The summary's cut-offs, visit order and principal variation agree with the events."""
     columns, summary = trace.columns, trace.summary
     parents, kinds, skipped = columns.parent, columns.event_kind, columns.event_skipped
     steps = list(compress(range(1, len(kinds) + 1), kinds.translate(_PRUNES)))  # in C
@@ -223,7 +206,7 @@ def _check_summary(trace: Trace, entered: list[int], name: str) -> None:
         index = next(index for index, pair in enumerate(zip([*listed, None], [*steps, None])) if pair[0] != pair[1])
         what = f"lists step {listed[index]}" if index < len(listed) else "has no entry"
         actual = f"have step {steps[index]} there" if index < len(steps) else "end before it"
-        raise _problem(name, f"graph.summary.cutoffs[{index}] {what}, but the cut-off events {actual}")
+        raise inconsistent(name, f"graph.summary.cutoffs[{index}] {what}, but the cut-off events {actual}")
     revisits = trace.traits.revisits  # a node it skipped, it may search later
     visited = set(entered) if summary.cutoffs and not revisits else set()
     for index, cutoff in enumerate(summary.cutoffs):
@@ -240,9 +223,9 @@ def _check_summary(trace: Trace, entered: list[int], name: str) -> None:
         if not (same_event and below_skipped):
             problem = f"graph.summary.cutoffs[{index}] does not match the cut-off event at step {cutoff.step}"
             detail = " (it prunes a visited node or one not below a skipped child)" if same_event else ""
-            raise _problem(name, problem + detail)
+            raise inconsistent(name, problem + detail)
     if tuple(summary.visit_order) != tuple(entered):
-        raise _problem(name, "graph.summary.visit_order is not the order in which the events enter the nodes")
+        raise inconsistent(name, "graph.summary.visit_order is not the order in which the events enter the nodes")
     line = summary.principal_variation
     if (
         not line
@@ -250,4 +233,6 @@ def _check_summary(trace: Trace, entered: list[int], name: str) -> None:
         or any(parents[node] != before for before, node in zip(line, line[1:]))
         or summary.best_child != (line[1] if len(line) > 1 else None)
     ):
-        raise _problem(name, "graph.summary.principal_variation is not a path down from the root through best_child")
+        raise inconsistent(
+            name, "graph.summary.principal_variation is not a path down from the root through best_child"
+        )

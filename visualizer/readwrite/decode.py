@@ -1,16 +1,8 @@
 """Provides `msgspec`, imported safely, and `decode_v2`: trace JSON parsed by msgspec.
 
-msgspec (0.22) sets its C module up while it imports `datetime`. A signal whose Python handler raises
-at that moment (ctrl+c, or SIGTERM or SIGHUP, which the CLI turns into exceptions) is lost inside that
-set-up, the module is left half made, and the next msgspec call crashes the process (a segmentation
-fault) instead of the signal ending it cleanly, temporaries removed. So this is the one place the
-project imports it, with those signals held back until the import is over.
-
-`json.loads` of the full tic-tac-toe minimax trace (86 MB) takes about 1.1 s and 400 MB, most of it
-1.1 million small dicts for the node and edge records; msgspec, told their shape, parses it in about
-0.45 s into structs that take a fraction of that (and checks their types as it goes). It is only a
-fast path: anything it does not take (not JSON, not strict JSON, a record of the wrong shape, a
-number out of range, a file of another version) gives None, and the caller parses the text with the
+Why imported here only: a signal whose handler raises while msgspec sets its C module up leaves the
+module half made and the next call crashes the process, so the import holds those signals back.
+`decode_v2` gives None for anything it does not take; the caller then parses the text with the
 standard library, whose messages name the problem.
 """
 
@@ -19,18 +11,16 @@ from __future__ import annotations
 import signal
 import threading
 from types import ModuleType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 __all__ = ["EdgeRecord", "NodeRecord", "decode_v2", "msgspec"]
 
 
 _HELD = {signal.SIGINT, signal.SIGTERM, *([signal.SIGHUP] if hasattr(signal, "SIGHUP") else [])}
-"""ctrl+c, and the signals the CLI turns into exceptions (a `kill`, the terminal closing)."""
 
 
 def _imported() -> ModuleType:
-    """msgspec, imported with `_HELD` blocked where that is possible (in the main thread, which runs
-    Python's signal handlers, on platforms with `pthread_sigmask`)."""
+    """msgspec, imported with `_HELD` blocked where that is possible (the main thread, `pthread_sigmask`)."""
     if not hasattr(signal, "pthread_sigmask") or threading.current_thread() is not threading.main_thread():
         import msgspec as module
 
@@ -43,7 +33,10 @@ def _imported() -> ModuleType:
     return module
 
 
-msgspec = _imported()
+if TYPE_CHECKING:
+    import msgspec
+else:
+    msgspec = _imported()
 
 
 class NodeRecord(msgspec.Struct):

@@ -29,8 +29,7 @@ def is_gzip_name(path: str | Path) -> bool:
 
 
 def gzip_chunks(chunks: Iterable[str | bytes], *, level: int = GZIP_LEVEL) -> Iterator[bytes]:
-    """`chunks` (text as UTF-8) as one gzip member; the same chunks always give the same bytes (no
-    time stamp or file name in the header)."""
+    """`chunks` (text as UTF-8) as one gzip member, with no time stamp or file name: the same bytes each time."""
     compressor = zlib.compressobj(level, zlib.DEFLATED, 31)  # 31: a gzip header and trailer
     for chunk in chunks:
         data = compressor.compress(chunk.encode("utf-8") if isinstance(chunk, str) else chunk)
@@ -51,18 +50,16 @@ def _too_big(path: Path, what: str, max_bytes: int) -> TraceFileError:
 
 
 def read_trace_bytes(path: Path, max_bytes: int) -> bytes:
-    """The file's bytes (gunzipped when they start with the gzip magic), read only from a regular
-    file or a pipe and never more than `max_bytes` + 1 of them, before or after gunzipping.
+    """The file's bytes (gunzipped when they start with the gzip magic), from a regular file or a pipe.
 
     Raises:
-        TraceFileError: the file cannot be read, is too big, or is damaged or truncated gzip data.
+        TraceFileError: the file cannot be read, is bigger than `max_bytes`, or is damaged gzip data.
     """
     raw = _read_raw(path, max_bytes)
     return _gunzip(raw, path, max_bytes) if raw.startswith(GZIP_MAGIC) else raw
 
 
 def _gunzip(raw: bytes, path: Path, max_bytes: int) -> bytes:
-    """Every gzip member of `raw`, at most `max_bytes` of text in all."""
     parts, total, rest = [], 0, raw
     while rest:
         if not rest.startswith(GZIP_MAGIC):
@@ -85,7 +82,6 @@ def _gunzip(raw: bytes, path: Path, max_bytes: int) -> bytes:
 
 
 def _read_raw(path: Path, max_bytes: int) -> bytes:
-    """The file's bytes, read only from a regular file or a pipe and never more than `max_bytes` + 1."""
     try:
         mode = path.stat().st_mode
         if stat.S_ISDIR(mode):

@@ -1,10 +1,7 @@
 """Provides `trace_from_v2`: parsed version 2 trace JSON straight to a column trace.
 
-The schema is checked by jsonschema on a copy whose big lists are cut to `SAMPLE` items; the columns
-themselves are checked here a whole column at a time (the types in a column as one set, codes and
-ids by their least and greatest value, lengths against the node and event counts). Every problem is
-one `TraceFileError` line naming the field, and the trace then goes through the same `check_trace`
-as every trace made here, so events that do not hang together are refused.
+jsonschema checks a copy whose big lists are cut to `SAMPLE` items; the columns are checked here a
+whole column at a time, and the trace then goes through `check_trace` like every trace made here.
 """
 
 from __future__ import annotations
@@ -69,8 +66,7 @@ class _Reader:
             raise self.fail(where, f"must hold numbers from {minimum} to {count - 1}")
 
     def id_array(self, column: list[Any], count: int, where: str, *, typecode: str = "i") -> array:
-        """A list of node ids (or codes) in 0..count - 1 as an `array` of `typecode`, checked as `ids`
-        checks one, its range a whole array at a time (numpy)."""
+        """A list of node ids (or codes) in 0..count - 1 as an `array` of `typecode`, checked."""
         if not set(map(type, column)) <= {int}:
             raise self.fail(where, "must hold whole numbers")
         try:
@@ -129,8 +125,7 @@ class _Reader:
         return bytearray(self.id_array(column, len(ours), where, typecode="B")).translate(ours + bytes(256 - len(ours)))
 
     def read(self, earlier: tuple[Trace, ...]) -> Trace:
-        """The trace of the document; its records and its event nodes and kinds are taken out of it as
-        they are read, so that the trace is checked with the memory they took (some 200 MB) given back."""
+        """The trace of the document; its records are taken out of it as they are read, freeing memory."""
         data, graph = self.data, self.graph
         nodes, edges = data.pop("nodes"), data.pop("edges")
         count = len(nodes)
@@ -183,7 +178,7 @@ class _Reader:
         for step, child in zip(child_steps, child_ids):
             event_child[step - 1] = child
         skipped = {step: kids for step, kids in zip(*carried["skipped"]) if kids}
-        visit = [None] * count
+        visit: list[int | None] = [None] * count
         order = list(compress(event_node, event_kind.translate(_OPENS)))
         for number, node in enumerate(order, 1):
             visit[node] = number
@@ -341,8 +336,8 @@ def trace_from_v2(data: Any, *, name: str) -> Trace:
     """The trace in parsed version 2 JSON `data` (its format and version already checked).
 
     Raises:
-        TraceFileError: one line naming the field that breaks the format, or the first node or
-            step that does not hang together (see `check_trace`).
+        TraceFileError: one line naming the field that breaks the format, or the first node or step
+            that does not hang together.
     """
     validate(_sampled(data), name=name)
     earlier = []

@@ -1,9 +1,7 @@
 """Provides the text of trace JSON: a column's values as compact JSON (`list_text`, `values_text`,
 `codes_text`) and a document holding big `Column`s, written without spaces a chunk at a time
-(`compact_chunks`) or indented (`readable_text`).
-
-The text is the standard library's (`json.dumps` with `ensure_ascii=False` and sorted keys); msgspec
-writes the lists it writes alike (whole numbers, strings and nulls), in C.
+(`compact_chunks`) or indented (`readable_text`). The text is the standard library's (`json.dumps`,
+`ensure_ascii=False`, sorted keys); msgspec writes the lists it writes alike.
 """
 
 from __future__ import annotations
@@ -30,14 +28,11 @@ __all__ = [
     "values_text",
 ]
 
-PLUS_INF = "+inf"
-"""How +infinity (an open beta) is written in trace files."""
-
-MINUS_INF = "-inf"
-"""How -infinity (an open alpha) is written in trace files."""
+PLUS_INF, MINUS_INF = "+inf", "-inf"
+"""How +infinity (an open beta) and -infinity (an open alpha) are written in trace files."""
 
 CHUNK_ITEMS = 100_000
-"""Items of a big list turned into text at a time: keeps the work in C and the memory flat."""
+"""Items of a big list turned into text at a time."""
 
 NAN_MESSAGE = "a trace value is NaN; values must be numbers or +/-infinity"
 _COMPACT: dict[str, Any] = {"separators": (",", ":"), "ensure_ascii": False, "allow_nan": False, "sort_keys": True}
@@ -57,7 +52,7 @@ class Column:
         self.length, self.text = length, text
 
     def items(self) -> list[Any]:
-        """Every item, read back from the text (for the indented layout of small traces)."""
+        """Every item, read back from the text (for the indented layout)."""
         return list(json.loads("[" + self.text(0, self.length) + "]"))
 
     def chunks(self) -> Iterator[str]:
@@ -89,11 +84,7 @@ def listed(part: Sequence[Any]) -> list[Any]:
 
 
 def list_text(items: list[Any]) -> str:
-    """`items` as compact JSON without the brackets.
-
-    Raises:
-        ValueError: an item is NaN.
-    """
+    """`items` as compact JSON without the brackets (ValueError for NaN)."""
     try:
         return _encoded(msgspec.convert(items, _EXACT, strict=True))
     except (msgspec.ValidationError, UnicodeEncodeError, TypeError):
@@ -112,12 +103,7 @@ def values_text(items: list[Any]) -> str:
 
 
 def codes_text(members: Sequence[Any], codes: dict[int, str]) -> str:
-    """Enum members as their codes' texts, `codes` mapping a member's id to its text (an enum hashes in
-    Python, its id in C).
-
-    Raises:
-        KeyError: an item is not a member with a code.
-    """
+    """Enum members as their codes' texts, `codes` mapping a member's id to its text (KeyError for others)."""
     return ",".join(map(codes.__getitem__, map(id, members)))
 
 

@@ -3,8 +3,6 @@
 Version 2 is networkx node-link data whose node records hold only `id` and `name` and whose edges
 only `source` and `target`; every other node field is a column under `graph.node_columns` and the
 events are columns under `graph.events` (one array per field, indexed by node id or by step - 1).
-Small traces are written indented (a list or object of plain values on one line), big ones without
-any space. The text is deterministic: sorted keys, the same bytes for the same search.
 """
 
 from __future__ import annotations
@@ -40,11 +38,9 @@ from visualizer.version import __version__
 
 __all__ = ["json_v2_bytes", "json_v2_chunks", "VERSION", "INDENT_LIMIT", "CARRIED_FIELDS", "CODES"]
 
-VERSION = 2
-"""The major version this module writes."""
-
-INDENT_LIMIT = 5_000
-"""A trace whose passes each have at most this many events and nodes is written indented."""
+VERSION, INDENT_LIMIT = 2, 5_000
+"""The major version this module writes; traces whose passes each have at most INDENT_LIMIT events and
+nodes are written indented."""
 
 CODES: dict[str, tuple[str, ...]] = {
     "kind": tuple(kind.value for kind in KINDS),
@@ -59,15 +55,11 @@ CARRIED_FIELDS = ("child", "skipped", *SPARSE_FIELDS)
 _NODE_VALUES = ("static_value", "value", "alpha", "beta")
 
 
-def _carried(trace: Trace) -> dict[str, list[Any]]:
-    """Each field of `CARRIED_FIELDS`: its values at the events whose kind carries it, in step order.
-
-    Raises:
-        ValueError: an event whose kind carries a child has none (a trace made by hand).
-    """
+def _carried(trace: Trace) -> dict[str, Sequence[Any]]:
+    """Each field of `CARRIED_FIELDS`: its values at the events whose kind carries it, in step order."""
     columns = trace.columns
     kinds = columns.event_kind
-    fields: dict[str, list[Any]] = {"child": columns.carried_children()}
+    fields: dict[str, Sequence[Any]] = {"child": columns.carried_children()}
     if NO_CHILD in fields["child"]:
         raise ValueError("an event whose kind carries a child has none")
     for field in CARRIED_FIELDS[1:]:  # after "child"
@@ -91,17 +83,18 @@ def _field_value(field: str, value: Any) -> Any:
         return value.value
     if holds == "moves":
         return list(value)
-    if holds == "value" and isinstance(value, float) and math.isinf(value):
+    return _value_text(value) if holds == "value" else value
+
+
+def _value_text(value: Any) -> Any:
+    """A value as files hold it: an infinity as "+inf" or "-inf"."""
+    if isinstance(value, float) and math.isinf(value):
         return PLUS_INF if value > 0 else MINUS_INF
     return value
 
 
 def _check_child_order(columns: TraceColumns) -> None:
-    """Files list each node's children in id order (a recording's always are).
-
-    Raises:
-        ValueError: a node's children are out of id order (a trace made by hand).
-    """
+    """Files list each node's children in id order (a recording's always are)."""
     if isinstance(columns, RecordedColumns):  # children in discovery order, or an explicit tree's level order
         return
     if any(list(kids) != sorted(kids) for kids in columns.children):
@@ -110,11 +103,8 @@ def _check_child_order(columns: TraceColumns) -> None:
 
 def _summary(trace: Trace) -> dict[str, Any]:
     summary = trace.summary
-    value = summary.value
-    if isinstance(value, float) and math.isinf(value):
-        value = PLUS_INF if value > 0 else MINUS_INF
     return {
-        "value": value,
+        "value": _value_text(summary.value),
         "best_child": summary.best_child,
         "best_move": summary.best_move,
         "principal_variation": list(summary.principal_variation),
@@ -136,7 +126,6 @@ def _summary(trace: Trace) -> dict[str, Any]:
 
 
 def _column(column: Sequence[Any], text: Callable[[list[Any]], str] = list_text) -> Column:
-    """A column written as it is (`text` makes the text of a slice)."""
     return Column(len(column), lambda start, end: text(listed(column[start:end])))
 
 
@@ -158,7 +147,7 @@ _NEEDS_ESCAPE = re.compile(r'[\x00-\x1f"\\]')
 """The characters `json.dumps` escapes in a string (with `ensure_ascii=False`)."""
 
 
-def _node_records(ids: range, names: list[str]) -> str:
+def _node_records(ids: range, names: Sequence[str]) -> str:
     """The node records `{"id":...,"name":...}` of `ids`, joined by commas."""
     if _NEEDS_ESCAPE.search("".join(names)):
         names = [json.dumps(name, ensure_ascii=False)[1:-1] for name in names]
@@ -218,12 +207,10 @@ def _document(trace: Trace) -> dict[str, Any]:
 
 
 def json_v2_chunks(trace: Trace, *, indent: bool | None = None) -> Iterator[str]:
-    """The trace as version 2 JSON text in pieces (joined, one document ending in a newline).
+    """The trace as version 2 JSON text in pieces: sorted keys, the same bytes for the same search.
 
-    Args:
-        trace: a finished trace (with its earlier passes, if any).
-        indent: True for the indented layout, False for no spaces at all; None (the default)
-            indents traces of at most `INDENT_LIMIT` events and nodes in every pass.
+    `indent` True gives the indented layout, False no spaces at all; None indents traces of at most
+    `INDENT_LIMIT` events and nodes in every pass.
 
     Raises:
         InputError: two nodes share a name, or a name is empty (before any piece is made).
@@ -243,11 +230,6 @@ def json_v2_chunks(trace: Trace, *, indent: bool | None = None) -> Iterator[str]
 
 
 def json_v2_bytes(trace: Trace, *, indent: bool | None = None) -> Iterator[bytes]:
-    """`json_v2_chunks` as UTF-8, what a file takes.
-
-    Raises:
-        UnicodeEncodeError: a name holds a lone surrogate, which UTF-8 cannot hold (`json_v2_chunks`
-            keeps it, as `json.dumps` does).
-    """
+    """`json_v2_chunks` as UTF-8 (a lone surrogate in a name raises UnicodeEncodeError)."""
     for chunk in json_v2_chunks(trace, indent=indent):
         yield chunk.encode("utf-8")

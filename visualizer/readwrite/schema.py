@@ -26,14 +26,13 @@ def load_schema() -> dict[str, Any]:
 
 @functools.cache
 def _validator() -> Any:
-    """The validator of `load_schema()` (itself checked against the draft by the tests, not at each start)."""
     import jsonschema
 
     return jsonschema.Draft202012Validator(load_schema())
 
 
 def _check_algorithm(data: Any, name: str) -> None:
-    """The schema says `graph.algorithm` is a string (checked before); it must also be a registered algorithm."""
+    """`graph.algorithm` (a string, by the schema) must be a registered algorithm."""
     from visualizer.search.registry import ALGORITHMS
 
     algorithm, known = data["graph"]["algorithm"], list(ALGORITHMS)
@@ -58,11 +57,7 @@ def _one_line(text: str) -> str:
 
 
 def validate(data: Any, *, name: str = "the trace file") -> None:
-    """Checks parsed JSON against the schema.
-
-    Args:
-        data: the result of `json.loads` on a trace file (infinities still written "+inf"/"-inf").
-        name: how the message refers to the file, e.g. its path.
+    """Checks parsed trace JSON against the schema; `name` is how the message refers to the file.
 
     Raises:
         TraceFileError: naming the first field that breaks the schema and what it should be.

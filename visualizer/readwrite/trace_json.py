@@ -1,16 +1,8 @@
-"""Provides `to_json`/`from_json`: traces as strict, deterministic JSON in networkx node-link form.
+"""Provides `to_json`/`from_json`/`write_json`/`read_json`: traces as strict JSON in networkx node-link form.
 
-`to_json` writes version 2 of the format (`json_v2`: node and edge records of ids and names, every
-other field in columns), which `networkx.node_link_graph(json.loads(text), edges="edges")` loads as a
-DiGraph; `from_json` reads it back (`json_v2_read`). A file of version 1 (the layout before columns)
-is refused in one line that says how to make a new one. Strict JSON has no Infinity: an infinite
-alpha, beta or value is written as the string "+inf" or "-inf". The same trace always gives
-byte-identical text. `trace-2.schema.json` describes the format.
-
-`read_json` reads at most `MAX_TRACE_BYTES` (gunzipped, for gzip data) and only regular files and
-pipes, and every problem with a file (missing, a folder, a device, too big, damaged gzip, not UTF-8,
-not JSON, not a consistent trace) is one `TraceFileError` line. `write_json` writes gzip when the
-file's name ends in .gz.
+Version 2 of the format (described by `trace-2.schema.json`) loads in networkx with
+`node_link_graph(json.loads(text), edges="edges")`. Strict JSON has no Infinity: an infinite alpha,
+beta or value is the string "+inf" or "-inf". Every problem with a file is one `TraceFileError` line.
 """
 
 from __future__ import annotations
@@ -20,7 +12,7 @@ import math
 import re
 import sys
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import Any, NoReturn, TypeGuard
 
 from visualizer.errors import TraceFileError
 from visualizer.readwrite.decode import decode_v2
@@ -34,9 +26,7 @@ from visualizer.tracing.trace import Trace
 __all__ = ["to_json", "from_json", "write_json", "read_json", "DEFAULT_NAME", "MAX_TRACE_BYTES"]
 
 MAX_TRACE_BYTES = 2 * 2**30
-"""The biggest trace text `read_json` reads, gunzipped (2 GiB; the full tic-tac-toe minimax trace,
-549,946 nodes and 1.9 million events, is 86 MB). Loading takes
-several times the text's size in memory."""
+"""The biggest trace text `read_json` reads, gunzipped (the full tic-tac-toe minimax trace is 86 MB)."""
 
 DEFAULT_NAME = "the trace file"
 """How error messages refer to text that did not come from a named file."""
@@ -47,21 +37,12 @@ _NUMBER_PART = re.compile(r"[-+.0-9eE]+")
 
 
 def to_json(trace: Trace, *, indent: bool | None = None) -> str:
-    """The trace as strict JSON text of version 2 (sorted keys, a trailing newline).
-
-    Args:
-        trace: a finished trace.
-        indent: True or False to force the indented or the compact layout; None indents traces of
-            at most `json_v2.INDENT_LIMIT` events and nodes.
-
-    Returns:
-        Text that `from_json` turns back into an equal trace.
-    """
+    """The trace as strict JSON text of version 2 (see `json_v2_chunks` for `indent`)."""
     return "".join(json_v2_chunks(trace, indent=indent))
 
 
 class _NonStrictConstant(Exception):
-    """NaN, Infinity or -Infinity met while parsing: valid for Python's json module, not for strict JSON."""
+    """NaN, Infinity or -Infinity: valid for Python's json module, not for strict JSON."""
 
 
 def _reject_constant(name: str) -> NoReturn:
@@ -119,7 +100,8 @@ def _parse(text: str, name: str) -> Any:
 
 def _check_format(data: Any, name: str) -> None:
     graph = data.get("graph") if isinstance(data, dict) else None
-    found = graph.get("format") if isinstance(graph, dict) else None
+    graph = graph if isinstance(graph, dict) else {}
+    found = graph.get("format")
     if found != FORMAT:
         what = "no format" if found is None else f"format {json.dumps(found)[:40]}"
         raise TraceFileError(
@@ -139,30 +121,21 @@ def _check_format(data: Any, name: str) -> None:
         )
 
 
-def _is_int(value: Any) -> bool:
+def _is_int(value: Any) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
 def from_json(text: str, *, name: str = DEFAULT_NAME) -> Trace:
-    """The trace that `to_json` wrote, checked against the schema first.
-
-    Args:
-        text: the JSON text.
-        name: how error messages refer to the text, e.g. the file's path.
-
-    Returns:
-        A trace equal to the exported one (nodes, events, summary and options).
+    """The trace that `to_json` wrote; `name` is how error messages refer to the text.
 
     Raises:
-        TraceFileError: one line naming the problem (not JSON, truncated, not a trace, a field that
-            breaks the schema, another major version) and how to fix it.
+        TraceFileError: one line naming the problem and how to fix it.
     """
     return _from_data(text, decode_v2(text), name)
 
 
 def _from_data(text: str | bytes, data: dict[str, Any] | None, name: str) -> Trace:
-    """The trace of a file's text: `data` when `decode_v2` read it, else the text parsed by the
-    standard library (whose messages name any problem) and then read by its version's reader."""
+    """The trace of `data` when `decode_v2` read it, else of the text parsed by the standard library."""
     if data is not None:
         _check_format(data, name)
         return trace_from_v2(data, name=name)
@@ -180,11 +153,7 @@ def _from_data(text: str | bytes, data: dict[str, Any] | None, name: str) -> Tra
 
 
 def write_json(trace: Trace, path: str | Path, *, indent: bool | None = None) -> Path:
-    """Writes `to_json(trace, indent=indent)` to `path` atomically (parent folders are created), as
-    gzip when the name ends in .gz, and returns the path.
-
-    The text is streamed to a temporary file in pieces, never whole in memory.
-    """
+    """Writes `to_json(trace, indent=indent)` to `path` atomically, as gzip when the name ends in .gz."""
     path = Path(path)
     chunks = json_v2_bytes(trace, indent=indent)
     write_chunks_atomic(path, gzip_chunks(chunks) if is_gzip_name(path) else chunks)  # bad names stop it first
@@ -192,20 +161,16 @@ def write_json(trace: Trace, path: str | Path, *, indent: bool | None = None) ->
 
 
 def read_json(path: str | Path, *, max_bytes: int = MAX_TRACE_BYTES) -> Trace:
-    """Loads a trace file written by `write_json` (plain or gzip); errors name the file.
-
-    Args:
-        path: a regular file or a pipe (devices such as /dev/zero are refused unread).
-        max_bytes: refuse files, or gzip data that unpacks to text, bigger than this.
+    """Loads a trace file written by `write_json` (plain or gzip; a regular file or a pipe).
 
     Raises:
-        TraceFileError: the file cannot be read, is too big, or is not a valid trace.
+        TraceFileError: the file cannot be read, is bigger than `max_bytes`, or is not a valid trace.
     """
     path = Path(path)
     raw = read_trace_bytes(path, max_bytes)
     data = decode_v2(raw)
     if data is None:
         return _from_data(raw, None, str(path))
-    del raw  # the text is not needed once it is parsed: 86 MB less for the full minimax trace
+    del raw
     _check_format(data, str(path))
     return trace_from_v2(data, name=str(path))

@@ -65,14 +65,7 @@ def search(
     tracer: Tracer = NULL_TRACER,
     **options: Any,
 ) -> Value:
-    """Runs one registered algorithm, recursive or iterative, and returns the root's value (MAX's view).
-
-    A game in best or worst order is sorted for this look-ahead (`at_lookahead`). `options` are
-    `OPTIONS` by name (fail_hard=True, tt=True, window=(-5, 5), iterations=500, ...).
-
-    Raises:
-        InputError: an unknown algorithm, or an option it does not have (see `Algorithm.run`).
-    """
+    """Runs one registered algorithm with `OPTIONS` by name and returns the root's value (MAX's view)."""
     record = find_algorithm(algorithm)
     game = at_lookahead(game, depth)
     return record.run(game, depth=depth, strict=strict, iterative=iterative, tracer=tracer, **options)
@@ -89,11 +82,8 @@ def trace_search(
     progress: Callable[[int], None] | None = None,
     **options: Any,
 ) -> Trace:
-    """Runs one algorithm with a `Recorder` and returns the finished `Trace`.
-
-    The trace records `iterative` among its options, and the `OPTIONS` the algorithm takes that
-    differ from their defaults. The garbage collector is paused meanwhile (see `paused_gc`).
-    """
+    """Runs one algorithm with a `Recorder` and returns the finished `Trace`, which records the `OPTIONS`
+    the algorithm takes that differ from their defaults."""
     recorder = Recorder(max_nodes=max_nodes, progress=progress, iterative=iterative)
     with paused_gc():
         search(game, algorithm, depth=depth, strict=strict, iterative=iterative, tracer=recorder, **options)

@@ -28,40 +28,28 @@ def alphabeta(
     horizon: Horizon | None = None,
     algorithm: str = "alphabeta",
 ) -> Value:
-    """The minimax value of `game`'s root, found with alpha-beta pruning.
+    """The minimax value of `game`'s root (MAX's view), found with alpha-beta pruning.
 
     Fail-soft by default (Fishburn 1983): a node returns the best value it found, even beyond its
     window. Fail-hard returns the bound it failed against instead: an inner node's value is
     clamped to its window (leaves keep their static value).
 
     Args:
-        game: the tree source.
-        depth: the look-ahead; nodes at this depth get their static value.
         strict: cut only when the value passes the bound (>, <), not when it equals it.
-        fail_hard: return the bound (alpha or beta) a node failed against instead of its best value.
-        window: the root's starting window (alpha, beta), MAX's view (an aspiration window); None
-            for (-inf, inf). A root value outside it is only a bound on the minimax value.
+        window: the root's starting window (alpha, beta), MAX's view (an aspiration window); a root
+            value outside it is only a bound on the minimax value.
         tt: keep a transposition table (a new one, unless `table` is given): a position met again
             takes its stored value when that answers the window, as a TRANSPOSITION event.
-        tracer: receives every step (no-op by default).
-        table: the transposition table to read and fill (iterative deepening shares one).
-        first_moves: the move to try first at a position (or None), e.g. the last pass's
-            principal variation; the others follow in the game's order.
+        first_moves: the move to try first at a position (or None), e.g. the last pass's line.
         best_moves: filled with the move whose child gave each searched position its value.
-        horizon: counts the values that rest on the look-ahead (iterative deepening stops after a
-            pass that counts none: it searched the whole tree); the table then stores the
-            positions whose search rests on none as searched to the end.
-        algorithm: the name `tracer.begin` records (iterative deepening calls this once per pass).
-
-    Returns:
-        The root's value from MAX's point of view (the same as minimax's inside the window).
+        horizon: counts the values that rest on the look-ahead (see `Horizon`).
+        algorithm: the name `tracer.begin` records.
     """
     check_depth(depth)
     closes = cut_test(strict)
     if tt and table is None:
         table = TranspositionTable()
     chosen = best_moves if best_moves is not None or table is None else {}
-    # Looked up once, not at each of the (often millions of) nodes.
     successors, is_terminal, player, static_value = game.successors, game.is_terminal, game.player, game.static_value
     enter, evaluate, back_up, exit_node = tracer.enter, tracer.evaluate, tracer.back_up, tracer.exit
     update, cutoff = tracer.update, tracer.cutoff
@@ -100,7 +88,7 @@ def alphabeta(
                 alpha=alpha,
                 beta=beta,
                 strict=strict and not fail_hard,
-                best_move=chosen.get(state),
+                best_move=None if chosen is None else chosen.get(state),
             )
         exit_node(state, value)
         return value

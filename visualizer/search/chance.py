@@ -6,6 +6,7 @@ values; Ballard 1983, *-minimax; Hauk, Buro and Schaeffer 2004, "Rediscovering *
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import Any
 
 from visualizer.errors import InputError
@@ -17,25 +18,28 @@ from visualizer.tracing.tracer import NULL_TRACER, Tracer
 __all__ = ["expectimax", "leaf_bounds", "star1"]
 
 
+def _probability(game: Game) -> Callable[[Any, Any], float]:
+    """`game.probability`, asked only at CHANCE nodes (a game without it has none)."""
+    if offers(game, ChanceMoves):
+        return game.probability
+
+    def unknown(state: Any, move: Any) -> float:
+        raise TypeError(f"{game.describe()} has a chance node but no probabilities")
+
+    return unknown
+
+
 def expectimax(game: Game, *, depth: int | None = None, tracer: Tracer = NULL_TRACER) -> Value:
-    """The expectiminimax value of `game`'s root, searching `depth` plies ahead (None: to the end).
+    """The expectiminimax value of `game`'s root (MAX's view), searching `depth` plies ahead (None: to the end).
 
     MAX and MIN nodes back up the best child as in minimax; a CHANCE node is worth the sum of its
-    children's values, each times its probability (`capabilities.ChanceMoves`). On a tree without
-    chance nodes it is minimax. Each back-up at a chance node carries the expectation so far, so the
-    last one is the node's value.
-
-    Args:
-        game: the tree source.
-        depth: the look-ahead; nodes at this depth get their static value.
-        tracer: receives every step (no-op by default).
-
-    Returns:
-        The root's value from MAX's point of view.
+    children's values, each times its probability. Each back-up at a chance node carries the
+    expectation so far, so the last one is the node's value.
     """
     check_depth(depth)
     successors, is_terminal, player, static_value = game.successors, game.is_terminal, game.player, game.static_value
     enter, evaluate, back_up, exit_node = tracer.enter, tracer.evaluate, tracer.back_up, tracer.exit
+    probability = _probability(game)
     MAX, MIN = Player.MAX, Player.MIN
 
     def node_value(state: Any, move: Any, ply: int) -> Value:
@@ -73,7 +77,7 @@ def expectimax(game: Game, *, depth: int | None = None, tracer: Tracer = NULL_TR
     def chance_value(state: Any, ply: int) -> Value:
         value: Value = 0  # the expectation so far: each child searched, times its probability
         for move, child in successors(state):
-            value += game.probability(state, move) * node_value(child, move, ply + 1)
+            value += probability(state, move) * node_value(child, move, ply + 1)
             back_up(state, child, value)
         return value
 
@@ -85,13 +89,8 @@ def expectimax(game: Game, *, depth: int | None = None, tracer: Tracer = NULL_TR
 
 def leaf_bounds(game: Game, bounds: tuple[Value, Value] | None, depth: int | None = None) -> tuple[Value, Value]:
     """The lowest and highest value a leaf can have: `bounds`; else -inf..+inf for a tree without chance
-    nodes (Star1 is then alpha-beta and never uses them); else an explicit tree's own lowest and highest
-    value among the nodes a search to `depth` evaluates (its leaves, and its nodes at `depth`).
-
-    Raises:
-        InputError: no `bounds` for a game with chance nodes that does not hold all its nodes, or
-            infinite `bounds`.
-    """
+    nodes (Star1 is then alpha-beta); else an explicit tree's own extremes among the nodes a search to
+    `depth` evaluates. A game with chance nodes that does not hold its nodes needs `bounds`."""
     if bounds is None and not offers(game, ChanceMoves):
         return -INFINITY, INFINITY
     if bounds is None and offers(game, ExplicitNodes):
@@ -127,23 +126,14 @@ def star1(
     (bound UPPER) or the least is >= beta (bound LOWER) and returns that limit; each child gets the
     window that such a cut-off implies for it, narrowed to L..U.
 
-    Args:
-        game: the tree source.
-        depth: the look-ahead; nodes at this depth get their static value.
-        bounds: (L, U), the lowest and highest static value the search can meet (`leaf_bounds`).
-        tracer: receives every step (no-op by default).
-
-    Returns:
-        The root's value from MAX's point of view (the same as expectimax's).
-
-    Raises:
-        InputError: no bounds for a game with chance nodes (see `leaf_bounds`), or a static value outside them.
+    `bounds` (L, U) are found by `leaf_bounds`; a static value outside them is an InputError.
     """
     check_depth(depth)
     low, high = leaf_bounds(game, bounds, depth)
     successors, is_terminal, player, static_value = game.successors, game.is_terminal, game.player, game.static_value
     enter, evaluate, back_up, exit_node = tracer.enter, tracer.evaluate, tracer.back_up, tracer.exit
     update, cutoff, chance_cutoff = tracer.update, tracer.cutoff, tracer.chance_cutoff
+    probability = _probability(game)
     MAX, MIN = Player.MAX, Player.MIN
 
     def node_value(state: Any, move: Any, ply: int, alpha: Value, beta: Value) -> Value:
@@ -201,7 +191,7 @@ def star1(
 
     def chance_value(state: Any, ply: int, alpha: Value, beta: Value) -> Value:
         children = successors(state)
-        chances = [game.probability(state, move) for move, _ in children]
+        chances = [probability(state, move) for move, _ in children]
         value: Value = 0  # the expectation so far: each child searched, times its probability
         for index, (move, child) in enumerate(children):
             chance, rest = chances[index], sum(chances[index + 1 :])  # rest: the children not searched yet

@@ -40,28 +40,13 @@ def iterative_deepening(
     tt: bool = False,
     tracer: Tracer = NULL_TRACER,
 ) -> Value:
-    """Alpha-beta to look-ahead 1, 2, 3, ... (AIMA Fig. 3.12's loop; Slate and Atkin's Chess 4.5, 1977).
+    """Alpha-beta to look-ahead 1, 2, 3, ... (AIMA Fig. 3.12's loop; Slate and Atkin's Chess 4.5, 1977);
+    returns the last pass's root value (MAX's view).
 
-    Each look-ahead is one pass (`tracer.begin` ... `end`). A pass tries the principal variation
-    of the pass before first, and with `tt` the table's best move first at every other position;
-    the table is kept from pass to pass, but an entry answers only a search at most as deep as its
-    own, so each pass's value is alpha-beta's at its look-ahead.
-
-    Args:
-        game: the tree source.
-        depth: the deepest look-ahead; None to go on until a pass meets no depth limit (it searched
-            the whole tree). The passes stop early when one does. 0: one pass, at look-ahead 0.
-        strict: cut only when the value passes the bound.
-        fail_hard: each pass returns the bounds it fails against (see `alphabeta`).
-        window: every pass's root window (MAX's view), as in `alphabeta`.
-        tt: one transposition table for all the passes.
-        tracer: receives every pass.
-
-    Returns:
-        The last pass's root value from MAX's point of view.
-
-    Raises:
-        NoStaticValue: a pass stopped at a node without a static value (nested lists have none inside).
+    Each look-ahead is one pass. A pass tries the principal variation of the pass before first, and
+    with `tt` the table's best move first at every other position; an entry answers only a search at
+    most as deep as its own, so each pass's value is alpha-beta's at its look-ahead. The passes stop
+    at `depth`, or before it when a pass meets no depth limit (it searched the whole tree).
     """
     check_depth(depth)
     table = TranspositionTable() if tt else None
@@ -90,11 +75,9 @@ def iterative_deepening(
                 algorithm=NAME,
             )
         except NoStaticValue as error:
+            reason = f"id looks 1, 2, 3, ... plies ahead, so it needs a value at every node, and {error}"
             raise NoStaticValue(
-                f"id looks 1, 2, 3, ... plies ahead, so it needs a value at every node, and {error}".split(
-                    "; search deeper"
-                )[0]
-                + "; use --array or --random, or -a alphabeta"
+                reason.split("; search deeper")[0] + "; use --array or --random, or -a alphabeta"
             ) from None
         if not horizon.reached or limit == depth:  # the whole tree was searched, or the deepest look-ahead
             return value

@@ -1,11 +1,9 @@
-"""Provides the four searches as one loop over an explicit stack, for trees too deep to recurse.
-
-Each frame holds what a recursive call keeps in its local variables. The loop makes exactly the
-tracer calls the recursive versions make, in the same order, so the traces are identical.
-"""
+"""Provides the four searches as one loop over an explicit stack, for trees too deep to recurse; it makes the
+tracer calls the recursive versions make, in the same order, so the traces are identical."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from visualizer.games.base import Game, Player, Value
@@ -20,11 +18,11 @@ class _Frame:
 
     __slots__ = ("state", "ply", "alpha", "beta", "value", "successors", "index", "maximizes")
 
-    def __init__(self, state: Any, ply: int, alpha: Value | None, beta: Value | None, maximizes: bool):
+    def __init__(self, state: Any, ply: int, alpha: Value, beta: Value, maximizes: bool):
         self.state, self.ply, self.alpha, self.beta = state, ply, alpha, beta
         self.maximizes = maximizes
         self.value = -INFINITY if maximizes else INFINITY
-        self.successors: Any = None
+        self.successors: Sequence[tuple[Any, Any]] = ()
         self.index = 0
 
 
@@ -38,27 +36,19 @@ def iterative_search(
     strict: bool = False,
     tracer: Tracer = NULL_TRACER,
 ) -> Value:
-    """Runs one of the four built-in searches without recursion.
-
-    Args:
-        game: the tree source.
-        algorithm: the name the trace records ("minimax", "alphabeta", "negamax" or "negamax-ab").
-        windowed: keep an alpha-beta window and prune (alphabeta, negamax-ab).
-        movers_view: back up values from the view of the player to move (negamax, negamax-ab).
-        depth: the look-ahead; nodes at this depth get their static value.
-        strict: prune only when a value passes the bound (windowed searches only).
-        tracer: receives every step (no-op by default).
-
-    Returns:
-        The root's value from MAX's point of view.
-    """
+    """The root's value (MAX's view) by `algorithm` ("minimax", "alphabeta", "negamax" or "negamax-ab")
+    without recursion: `windowed` keeps an alpha-beta window and prunes, `movers_view` backs up values
+    from the view of the player to move."""
     check_depth(depth)
     closes = cut_test(strict)
     stack: list[_Frame] = []
 
-    def open_node(state: Any, move: Any, ply: int, alpha: Value | None, beta: Value | None) -> Value | None:
+    def open_node(state: Any, move: Any, ply: int, alpha: Value, beta: Value) -> Value | None:
         """Enters a node: evaluates it at once (returning its value) or pushes a frame (None)."""
-        tracer.enter(state, move, depth=ply, alpha=alpha, beta=beta)
+        if windowed:
+            tracer.enter(state, move, depth=ply, alpha=alpha, beta=beta)
+        else:
+            tracer.enter(state, move, depth=ply, alpha=None, beta=None)
         if is_frontier(game, state, ply, depth):
             value = game.static_value(state)
             if movers_view:
@@ -94,8 +84,7 @@ def iterative_search(
 
     tracer.begin(game, algorithm=algorithm, depth_limit=depth, strict=strict if windowed else False)
     root = game.root()
-    window = (-INFINITY, INFINITY) if windowed else (None, None)
-    returned = open_node(root, None, 0, *window)
+    returned = open_node(root, None, 0, -INFINITY, INFINITY)
     while stack:
         frame = stack[-1]
         if returned is not None:
@@ -106,16 +95,14 @@ def iterative_search(
                 frame.index = len(frame.successors)
         if frame.index < len(frame.successors):
             move, child = frame.successors[frame.index]
-            if not windowed:
-                window = (None, None)
-            elif movers_view:
-                window = (-frame.beta, -frame.alpha)
+            if windowed and movers_view:
+                returned = open_node(child, move, frame.ply + 1, -frame.beta, -frame.alpha)
             else:
-                window = (frame.alpha, frame.beta)
-            returned = open_node(child, move, frame.ply + 1, *window)
+                returned = open_node(child, move, frame.ply + 1, frame.alpha, frame.beta)
         else:
             tracer.exit(frame.state, frame.value)
             stack.pop()
             returned = frame.value
+    assert returned is not None  # the root's value: evaluated at once, or its frame's when it closed
     tracer.end(returned)
     return game.player(root).sign * returned if movers_view else returned

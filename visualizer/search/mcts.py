@@ -13,25 +13,13 @@ from visualizer.tracing.tracer import NULL_TRACER, Tracer
 __all__ = ["DEFAULT_EXPLORATION", "DEFAULT_ITERATIONS", "mcts", "ucb1"]
 
 DEFAULT_ITERATIONS = 1000
-"""Iterations (playouts) when none are given, as `OPTIONS["iterations"]` says."""
-
 DEFAULT_EXPLORATION = math.sqrt(2)
-"""UCT's exploration constant C when none is given: sqrt(2), Kocsis and Szepesvari's choice for results in [0, 1]."""
+"""UCT's exploration constant C when none is given (Kocsis and Szepesvari's choice for results in [0, 1])."""
 
 
 class _Node:
-    """A node of the search tree: a position, how it was reached, and its playouts so far.
-
-    Attributes:
-        state: the game position.
-        move: the move from the parent (None at the root).
-        parent: the parent node (None at the root).
-        depth: the root is 0.
-        children: the children added so far, in the order they were added.
-        untried: the (move, child state) pairs not yet added; None until the node is first expanded.
-        visits: N(n), the playouts that went through the node.
-        total: U(n), the sum of their results, MAX's view.
-    """
+    """A node of the search tree: its `visits` N(n), the playouts through it, and their `total` U(n)
+    (MAX's view); `untried` is None until the node is first expanded."""
 
     __slots__ = ("children", "depth", "move", "parent", "state", "total", "untried", "visits")
 
@@ -49,14 +37,7 @@ class _Node:
 
 
 def ucb1(mean: Value, parent_visits: int, visits: int, exploration: float) -> float:
-    """UCB1(n) = U(n)/N(n) + C * sqrt(ln N(parent) / N(n)), with the mean from the view of the player to move.
-
-    Args:
-        mean: the child's mean result from the view of the player choosing at its parent.
-        parent_visits: N(parent).
-        visits: N(n), at least 1.
-        exploration: C.
-    """
+    """UCB1(n) = U(n)/N(n) + C * sqrt(ln N(parent) / N(n)), the mean from the view of the player choosing."""
     return mean + exploration * math.sqrt(math.log(parent_visits) / visits)
 
 
@@ -69,24 +50,12 @@ def mcts(
     exploration: float = DEFAULT_EXPLORATION,
     tracer: Tracer = NULL_TRACER,
 ) -> Value:
-    """The root's value estimated by Monte Carlo tree search with UCT (Kocsis and Szepesvari 2006).
+    """The root's mean result (MAX's view), estimated by Monte Carlo tree search with UCT.
 
-    Each iteration follows AIMA 4th ed. Fig. 5.11: SELECT walks down from the root by UCB1 while
-    every child of a node is in the tree, EXPAND adds one child not yet tried (in move order),
-    SIMULATE plays random moves from it to the end of the game (or to the look-ahead `depth`, where
-    the static value stands in for the result), and BACK-PROPAGATE adds the result to every node on
-    the path. The move to play is the root's most visited child (the trace's principal variation).
-
-    Args:
-        game: the tree source (MAX and MIN nodes; no chance nodes).
-        depth: the look-ahead; a playout stops there and takes the static value. None plays to the end.
-        iterations: the number of playouts.
-        seed: seeds the playouts' `random.Random`: the same seed gives the same search.
-        exploration: C in UCB1; 0 always takes the best mean.
-        tracer: receives select, expand, simulate and backpropagate events (no-op by default).
-
-    Returns:
-        The root's mean result from MAX's point of view (an estimate, not the minimax value).
+    Each iteration follows AIMA 4th ed. Fig. 5.11: SELECT walks down by UCB1 while every child of a
+    node is in the tree, EXPAND adds one child not yet tried (in move order), SIMULATE plays random
+    moves to the end of the game (or to `depth`, where the static value stands in for the result),
+    and BACK-PROPAGATE adds the result to every node on the path. `seed` makes the playouts repeatable.
     """
     check_depth(depth)
     random = Random(seed)

@@ -12,18 +12,9 @@ __all__ = ["minimax"]
 
 
 def minimax(game: Game, *, depth: int | None = None, tracer: Tracer = NULL_TRACER) -> Value:
-    """The minimax value of `game`'s root, searching `depth` plies ahead (None: to the end).
-
-    Args:
-        game: the tree source.
-        depth: the look-ahead; nodes at this depth get their static value.
-        tracer: receives every step (no-op by default).
-
-    Returns:
-        The root's value from MAX's point of view.
-    """
+    """The minimax value of `game`'s root (MAX's view), searching `depth` plies ahead (None: to the end);
+    nodes at the look-ahead get their static value."""
     check_depth(depth)
-    # Looked up once, not at each of the (often millions of) nodes.
     successors, is_terminal, player, static_value = game.successors, game.is_terminal, game.player, game.static_value
     enter, evaluate, back_up, exit_node = tracer.enter, tracer.evaluate, tracer.back_up, tracer.exit
     MAX = Player.MAX

@@ -15,19 +15,8 @@ __all__ = ["negamax", "negamax_ab"]
 
 
 def negamax(game: Game, *, depth: int | None = None, tracer: Tracer = NULL_TRACER) -> Value:
-    """The root's value by negamax: a node is worth the maximum of its children's negated values.
-
-    Static values are turned to the mover's view (negated at MIN nodes), so the values in the
-    trace are from the view of the player to move at each node.
-
-    Args:
-        game: the tree source (players must alternate).
-        depth: the look-ahead; nodes at this depth get their static value.
-        tracer: receives every step (no-op by default).
-
-    Returns:
-        The root's value from MAX's point of view (the same as minimax's).
-    """
+    """The root's value (MAX's view) by negamax: a node is worth the maximum of its children's negated
+    values. Static values are negated at MIN nodes, so the trace's values are the mover's view."""
     check_depth(depth)
 
     def node_value(state: Any, move: Any, ply: int) -> Value:
@@ -64,29 +53,9 @@ def negamax_ab(
     best_moves: dict[Any, Any] | None = None,
     algorithm: str = "negamax-ab",
 ) -> Value:
-    """The root's value by negamax with alpha-beta pruning (Knuth and Moore's `F2`; fail-hard: `F1`).
-
-    It visits the same nodes in the same order as `alphabeta`; its values and windows are from the
-    view of the player to move at each node.
-
-    Args:
-        game: the tree source (players must alternate).
-        depth: the look-ahead; nodes at this depth get their static value.
-        strict: cut only when the value passes beta, not when it equals it.
-        fail_hard: return the bound (alpha or beta) a node failed against instead of its best value.
-        window: the root's starting window (alpha, beta) in MAX's view, like `alphabeta`'s; the
-            root searches it from its mover's view. None for (-inf, inf).
-        tt: keep a transposition table (a new one, unless `table` is given); it stores values in
-            the view of the player to move.
-        tracer: receives every step (no-op by default).
-        table: the transposition table to read and fill.
-        first_moves: the move to try first at a position (or None).
-        best_moves: filled with the move whose child gave each searched position its value.
-        algorithm: the name `tracer.begin` records.
-
-    Returns:
-        The root's value from MAX's point of view (the same as minimax's inside the window).
-    """
+    """The root's value (MAX's view) by negamax with alpha-beta pruning (Knuth and Moore's `F2`; fail-hard:
+    `F1`). It visits the nodes `alphabeta` visits, in the same order, with values and windows from the
+    mover's view; the options are `alphabeta`'s (`window` in MAX's view)."""
     check_depth(depth)
     closes = cut_test(strict)
     if tt and table is None:
@@ -119,7 +88,7 @@ def negamax_ab(
                 alpha=alpha,
                 beta=beta,
                 strict=strict and not fail_hard,
-                best_move=chosen.get(state),
+                best_move=None if chosen is None else chosen.get(state),
             )
         tracer.exit(state, value)
         return value

@@ -1,11 +1,6 @@
 """Provides the search options beyond the look-ahead and the cut rule (`OPTIONS`): each one's flag,
-default, how its text is read, and how a run that sets it is named.
-
-An algorithm lists the options it takes (`Algorithm.options`) and its function takes each as a
-keyword argument of the same name. The CLI adds one flag per option from this table, `compare`
-names its runs from it ("alphabeta fail-hard"), and a trace records the options that differ from
-their defaults. A new option is one `SearchOption` here plus the keyword in the algorithms that take it.
-"""
+default, how its text is read, and how a run that sets it is named. An algorithm's function takes each
+option it lists (`Algorithm.options`) as a keyword argument of the same name."""
 
 from __future__ import annotations
 
@@ -31,11 +26,7 @@ def _number(text: str, flag: str, example: str) -> Value:
 
 
 def parse_interval(text: str, flag: str, *, closed: bool = False) -> tuple[Value, Value]:
-    """ "LO:HI" as two numbers, LO below HI (or equal, when `closed`); "-inf" and "inf" are allowed.
-
-    Raises:
-        InputError: not two numbers split by ":", or LO above HI.
-    """
+    """ "LO:HI" as two numbers, LO below HI (or equal, when `closed`); "-inf" and "inf" are allowed."""
     example = "-10:10"
     parts = text.strip().split(":")
     if len(parts) != 2 or not all(part.strip() for part in parts):
@@ -73,17 +64,10 @@ def _exploration(text: str, flag: str) -> float:
 
 @dataclass(frozen=True)
 class SearchOption:
-    """One option an algorithm may take.
+    """One option an algorithm may take, by the keyword its function takes (`name`, e.g. "fail_hard").
 
-    Attributes:
-        name: the keyword the algorithm's function takes, e.g. "fail_hard".
-        flag: the command-line flag, e.g. "--fail-hard".
-        default: the value when the option is left out; a trace records only values that differ.
-        help: the flag's help text.
-        parse: reads the flag's text (None for a switch, which is True when given).
-        refused: a run that sets it for an algorithm that does not take it is refused in one line;
-            False for a flag with another use too (`--seed` also seeds random trees).
-        metavar: the flag's placeholder in help.
+    `parse` is None for a switch (True when given). `refused`: a run that sets it for an algorithm
+    that does not take it is refused; False for a flag with another use too (`--seed`).
     """
 
     name: str
@@ -170,11 +154,7 @@ def option_label(name: str, value: Any) -> str:
 
 
 def parse_option(text: str) -> tuple[str, Any]:
-    """One option of a compare run, "tt", "fail-hard" or "window=-5:5", as (name, value).
-
-    Raises:
-        InputError: no such option, or a bad value.
-    """
+    """One option of a compare run, "tt", "fail-hard" or "window=-5:5", as (name, value)."""
     word, _, value = text.partition("=")
     flag = "--" + word.strip().lower().replace("_", "-")
     option = next((option for option in OPTIONS.values() if option.flag == flag), None)

@@ -9,7 +9,7 @@ from fractions import Fraction
 from typing import Any
 
 from visualizer.errors import NoStaticValue
-from visualizer.games.base import Game, Value
+from visualizer.games.base import Game, Value, explicit_tree
 from visualizer.search.common import INFINITY, check_depth, is_frontier
 from visualizer.search.transposition import TranspositionTable
 from visualizer.tracing.tracer import NULL_TRACER, Tracer
@@ -25,16 +25,15 @@ def _exact(value: Value) -> Fraction:
 def null_window_step(game: Game) -> Value:
     """The width of a null window: the smallest step between two values the search can meet.
 
-    Whole numbers (every game, and trees of whole numbers) give 1, so the null window above alpha is
-    (alpha, alpha + 1), as in the textbook. An explicit tree with other values gives the largest
-    number that divides every value as written: 0.25 for 2.5, 3.25 and 1 (then no value lies strictly
-    inside a null window, and each test is a plain yes or no). Any step above 0 gives the right
-    value with fail-soft windows: a result inside a wider window is exact and is merely searched again.
+    Whole numbers give 1, so the null window above alpha is (alpha, alpha + 1), as in the textbook. An
+    explicit tree with other values gives the largest number that divides every value as written:
+    0.25 for 2.5, 3.25 and 1 (then no value lies strictly inside a null window).
     """
-    if not game.is_explicit:
+    tree = explicit_tree(game)
+    if tree is None:
         return 1
     values = []
-    for node in range(len(game)):
+    for node in range(len(tree)):
         try:
             value = game.static_value(node)
         except NoStaticValue:  # nested lists hold values only at leaves
@@ -51,9 +50,9 @@ def null_window_step(game: Game) -> Value:
 
 def step_above(step: Value) -> Callable[[Value], Value]:
     """`above(alpha)`: the top of the null window (alpha, alpha + step), rounded to the step's decimals
-    so that 0.1 above 0.2 reads 0.3 (a window a hair wider or narrower is still correct); never alpha
-    itself, even where a float is too coarse to hold alpha + step (a negative step gives the bottom)."""
-    places = -Decimal(repr(step)).normalize().as_tuple().exponent if isinstance(step, float) else 0
+    (0.1 above 0.2 reads 0.3), never alpha itself (a negative step gives the bottom)."""
+    exponent = Decimal(repr(step)).normalize().as_tuple().exponent if isinstance(step, float) else 0
+    places = -exponent if isinstance(exponent, int) else 0
     direction = math.inf if step > 0 else -math.inf
 
     def above(alpha: Value) -> Value:
@@ -73,27 +72,15 @@ def pvs(
     tt: bool = False,
     tracer: Tracer = NULL_TRACER,
 ) -> Value:
-    """The root's value by principal variation search (Marsland and Campbell 1982; Reinefeld's
-    NegaScout, 1983), in the negamax form of Wikipedia's "Principal variation search" pseudocode, fail-soft.
+    """The root's value (MAX's view) by principal variation search (Marsland and Campbell 1982; Reinefeld's
+    NegaScout, 1983), in the negamax form of Wikipedia's pseudocode, fail-soft.
 
     The first child of a node is searched with the full window (alpha, beta): it is expected to be
     the best (the principal variation). Each later child is only tested with a null window
-    (alpha, alpha + step): "is it better than alpha?". A child that fails low is worse, as
-    expected, and costs little. One that fails high inside the window (alpha < value < beta) may be
-    better: the tracer is told (`research`) and the child is searched again with (value, beta).
-    Values and windows are from the view of the player to move at each node.
-
-    Args:
-        game: the tree source (players must alternate).
-        depth: the look-ahead; nodes at this depth get their static value.
-        window: the root's starting window (alpha, beta), MAX's view; None for (-inf, inf). A root
-            value outside it is only a bound on the minimax value.
-        tt: keep a transposition table: a position met again takes its stored value when that
-            answers the window (a TRANSPOSITION event).
-        tracer: receives every step (no-op by default); a re-searched child is entered again.
-
-    Returns:
-        The root's value from MAX's point of view (the same as minimax's inside the window).
+    (alpha, alpha + step): "is it better than alpha?". One that fails high inside the window
+    (alpha < value < beta) may be better: the tracer is told (`research`) and the child is searched
+    again with (value, beta). Values and windows are from the mover's view; `window` and `tt` as in
+    `alphabeta`.
     """
     check_depth(depth)
     above = step_above(null_window_step(game))

@@ -1,9 +1,8 @@
 """Provides the algorithm registry: one `Algorithm` record per search, found by name or alias, and
-`Configuration`: one search as users write it, an algorithm with options after "+", e.g.
-"alphabeta+fail-hard+window=-5:5", for `compare` and the app's compare mode.
+`Configuration`: a search as users write it, e.g. "alphabeta+fail-hard+window=-5:5".
 
-The CLI, the app, the trace, compare, practice and the tests read what an algorithm is and can do
-from its record here, never from its name. A new algorithm is a function plus one `register` call.
+The rest of the tool reads what an algorithm can do from its record, never from its name. A new
+algorithm is a function plus one `register` call.
 """
 
 from __future__ import annotations
@@ -17,58 +16,37 @@ from typing import Any, overload
 from visualizer.errors import InputError
 from visualizer.games.base import ChanceMoves, Game, Value, offers
 from visualizer.search.alphabeta import alphabeta
+from visualizer.search.chance import expectimax, star1
 from visualizer.search.common import check_depth
+from visualizer.search.deepening import iterative_deepening
 from visualizer.search.iterative import iterative_search
+from visualizer.search.mcts import mcts
 from visualizer.search.minimax import minimax
+from visualizer.search.mtdf import mtdf
 from visualizer.search.negamax import negamax, negamax_ab
 from visualizer.search.options import OPTIONS, changed_options, option_label, parse_option
+from visualizer.search.pvs import pvs
 from visualizer.tracing.tracer import NULL_TRACER, Tracer
 from visualizer.tracing.traits import UNKNOWN_TRAITS, AlgorithmTraits, register_traits, unregister_traits
-
-__all__ = [
-    "algorithm_traits",
-    "ALGORITHMS",
-    "Algorithm",
-    "Configuration",
-    "parse_configuration",
-    "REGISTRY",
-    "find_algorithm",
-    "normal_name",
-    "register",
-    "registered",
-    "unregister",
-]
 
 
 @dataclass(frozen=True)
 class Algorithm:
     """One search algorithm and what the rest of the tool needs to know about it.
 
-    Both versions are called as `function(game, *, depth=..., strict=..., tracer=...)`, with
-    `depth` only if `accepts_depth` and `strict` only if `accepts_strict`; they call
-    `tracer.begin(..., algorithm=name, ...)` and return the root's value from MAX's view.
+    Both versions are called as `function(game, *, depth=..., strict=..., tracer=..., **options)`
+    (`depth` only if `accepts_depth`, `strict` only if `accepts_strict`) and return the root's value
+    from MAX's view.
 
     Attributes:
         name: the name users type and traces record, lower case with hyphens, e.g. "negamax-ab".
-        recursive: the search itself (the textbook form).
-        windowed: it keeps an alpha-beta window, and so may prune.
         movers_view: its values are from the view of the player to move (negamax), not MAX's.
-        aliases: other names `find_algorithm` accepts, in the same form, e.g. ("ab", "alpha-beta").
         iterative: the explicit-stack version, for trees too deep to recurse; None if there is none.
-        accepts_depth: it takes a look-ahead (`depth`).
-        accepts_strict: it takes the cut rule (`strict`: cut only when a value passes the bound).
-        handles_chance: it can search CHANCE nodes (games that offer `ChanceMoves`); others refuse them.
-        options: the names of the `OPTIONS` it takes beyond depth and strict (e.g. "tt", "window"),
-            each passed to both versions as a keyword argument of that name.
+        options: the names of the `OPTIONS` it takes beyond depth and strict (e.g. "tt", "window").
         revisits: it may enter a node of a pass again (PVS re-searches, Monte Carlo iterations).
-        estimates: its value is an estimate (Monte Carlo), not the exact minimax value, so `compare`
-            does not expect it to agree with the others.
-        null_windows: it tests with null windows (PVS, MTD(f)); the log points them out.
+        estimates: its value is an estimate (Monte Carlo), so `compare` does not expect it to agree.
         test_passes: each of its passes is one null-window test of the root (MTD(f)).
-        deepens: it searches to look-ahead 1, 2, ... one pass each (iterative deepening); the output
-            lists the passes and weighs them against one alpha-beta search.
-        baseline: it is the reference the others are measured against (minimax, which prunes nothing):
-            every study's first row, and the left side compare starts with.
+        baseline: the reference the others are measured against (minimax, which prunes nothing).
     """
 
     name: str
@@ -104,11 +82,8 @@ class Algorithm:
         return _either([other.name for other in REGISTRY.values() if option in other.options]) or "none"
 
     def settings(self, given: dict[str, Any]) -> dict[str, Any]:
-        """The options to pass: each one it takes, as given or its default.
-
-        Raises:
-            InputError: an option set to other than its default that it does not take.
-        """
+        """The options to pass: each one it takes, as given or its default (an InputError for one it does
+        not take set to other than its default)."""
         for name, value in given.items():
             option = OPTIONS[name]
             if name not in self.options and option.refused and value != option.default:
@@ -127,16 +102,11 @@ class Algorithm:
         tracer: Tracer = NULL_TRACER,
         **given: Any,
     ) -> Value:
-        """Runs one version of the search with the options it accepts (a `strict` it does not take is ignored).
-
-        `given` holds `OPTIONS` by name (fail_hard=True, window=(-5, 5), ...).
-
-        Raises:
-            InputError: `iterative` without an iterative version, a `depth` it does not take or that is
-                negative, an option it does not take, or a game with chance nodes it cannot search.
-        """
+        """Runs one version of the search with `OPTIONS` by name in `given` (a `strict` it does not take is
+        ignored); an InputError for anything it cannot do."""
         settings = self.settings(given)
-        if iterative and self.iterative is None:
+        function = self.iterative if iterative else self.recursive
+        if function is None:
             raise InputError(f"{self.name} has no explicit-stack version; drop --iterative")
         if iterative and changed_options(settings):
             flags = ", ".join(OPTIONS[name].flag for name in changed_options(settings))
@@ -154,7 +124,6 @@ class Algorithm:
             raise InputError(f"{self.name} always searches to the end; drop --depth")
         if self.accepts_strict:
             options["strict"] = strict
-        function = self.iterative if iterative else self.recursive
         if not iterative:
             options.update(settings)
         return function(game, **options)
@@ -166,14 +135,12 @@ def _either(names: list[str]) -> str:
 
 
 REGISTRY: dict[str, Algorithm] = {}
-"""Every registered algorithm by name, in the order they were registered."""
-
 _CANONICAL: dict[str, str] = {}
 """Every name and alias to its algorithm's name."""
 
 
 class _Names(Sequence[str]):
-    """The names in `REGISTRY`, in order, read afresh on every use (a toy registered later shows up)."""
+    """The names in `REGISTRY`, in order, read afresh on every use."""
 
     @overload
     def __getitem__(self, index: int) -> str: ...
@@ -214,11 +181,7 @@ def normal_name(name: str) -> str:
 
 
 def register(algorithm: Algorithm) -> Algorithm:
-    """Adds `algorithm` to the registry (and its traits to the tracing side); returns it.
-
-    Raises:
-        ValueError: its name or an alias is taken, repeated, or not in `normal_name` form.
-    """
+    """Adds `algorithm` to the registry (and its traits to the tracing side); returns it."""
     names = (algorithm.name, *algorithm.aliases)
     for name in names:
         if name != normal_name(name) or not name:
@@ -234,11 +197,7 @@ def register(algorithm: Algorithm) -> Algorithm:
 
 
 def unregister(name: str) -> Algorithm:
-    """Removes the algorithm called `name` (for tests that register a toy); returns its record.
-
-    Raises:
-        KeyError: no algorithm is called `name`.
-    """
+    """Removes the algorithm called `name` (for tests that register a toy); returns its record."""
     algorithm = REGISTRY.pop(name)
     for key in (algorithm.name, *algorithm.aliases):
         del _CANONICAL[key]
@@ -257,18 +216,13 @@ def registered(algorithm: Algorithm) -> Iterator[Algorithm]:
 
 
 def algorithm_traits(name: str) -> AlgorithmTraits:
-    """The traits of the registered algorithm called `name` (its canonical name), `UNKNOWN_TRAITS` for
-    any other: how a trace read from a file learns how its events read."""
+    """The traits of the registered algorithm called `name`, `UNKNOWN_TRAITS` for any other."""
     algorithm = REGISTRY.get(name)
     return UNKNOWN_TRAITS if algorithm is None else algorithm.traits
 
 
 def find_algorithm(name: str) -> Algorithm:
-    """The algorithm a user means by `name` ("alpha-beta", "negamax_ab", "Minimax", ...).
-
-    Raises:
-        InputError: no algorithm has that name or alias.
-    """
+    """The algorithm a user means by `name` ("alpha-beta", "negamax_ab", "Minimax", ...)."""
     key = _CANONICAL.get(normal_name(name))
     if key is None:
         raise InputError(f"unknown algorithm {name!r}; choose one of {', '.join(ALGORITHMS)}")
@@ -278,8 +232,7 @@ def find_algorithm(name: str) -> Algorithm:
 def _built_in(
     name: str, recursive: Callable[..., Value], *, windowed: bool, movers_view: bool, aliases: tuple[str, ...] = ()
 ) -> Algorithm:
-    """A built-in algorithm: its iterative version is `iterative_search` with the same two traits; the
-    windowed ones take --fail-hard, --window and --tt (in the recursive version only)."""
+    """A built-in algorithm, with `iterative_search` as its iterative version."""
     iterative = partial(iterative_search, algorithm=name, windowed=windowed, movers_view=movers_view)
     options = ("fail_hard", "window", "tt") if windowed else ()
     return Algorithm(
@@ -307,10 +260,7 @@ register(
     )
 )
 
-# The searches after alpha-beta, in the order users meet them (each block: imports, then `register`).
-# -- chance nodes: expectimax, star1 --
-from visualizer.search.chance import expectimax, star1  # noqa: E402 (each block imports its own searches)
-
+# The searches after alpha-beta, in the order users meet them.
 register(
     Algorithm(
         "expectimax", expectimax, windowed=False, movers_view=False, aliases=("expectiminimax",), handles_chance=True
@@ -321,9 +271,6 @@ register(
         "star1", star1, windowed=True, movers_view=False, aliases=("star-1",), handles_chance=True, options=("bounds",)
     )
 )
-# -- alpha-beta refined: id --
-from visualizer.search.deepening import iterative_deepening  # noqa: E402 (each block imports its own searches)
-
 register(
     Algorithm(
         "id",
@@ -336,9 +283,6 @@ register(
         deepens=True,
     )
 )
-# -- null windows: pvs, mtdf --
-from visualizer.search.pvs import pvs  # noqa: E402 (each block imports its own searches)
-
 register(
     Algorithm(
         "pvs",
@@ -351,8 +295,6 @@ register(
         options=("tt", "window"),
     )
 )
-from visualizer.search.mtdf import mtdf  # noqa: E402
-
 register(
     Algorithm(
         "mtdf",
@@ -365,9 +307,6 @@ register(
         test_passes=True,
     )
 )
-# -- Monte Carlo: mcts --
-from visualizer.search.mcts import mcts  # noqa: E402 (each block imports its own searches)
-
 register(
     Algorithm(
         "mcts",
@@ -384,12 +323,7 @@ register(
 
 @dataclass(frozen=True)
 class Configuration:
-    """An algorithm and the search options it is run with.
-
-    Attributes:
-        algorithm: the registered algorithm.
-        options: `OPTIONS` by name, each one the algorithm takes.
-    """
+    """An algorithm and the search options (`OPTIONS` by name) it is run with."""
 
     algorithm: Algorithm
     options: dict[str, Any] = field(default_factory=dict)
@@ -410,11 +344,7 @@ class Configuration:
 
 
 def parse_configuration(text: str) -> Configuration:
-    """ "alphabeta+tt" as a `Configuration`; options it does not take are refused.
-
-    Raises:
-        InputError: an unknown algorithm or option, a bad value, or an option the algorithm does not take.
-    """
+    """ "alphabeta+tt" as a `Configuration`; options it does not take are refused."""
     if not text.strip():
         raise InputError("the search is blank; write an algorithm, e.g. alphabeta or alphabeta+tt")
     name, *settings = text.split("+")

@@ -62,11 +62,8 @@ def _child_value(trace: Trace, child: TraceNode) -> Value | None:
 
 
 def _value_before(trace: Trace, node: TraceNode, child_id: int) -> Value | None:
-    """The node's value just before `child_id` was backed up into it (None before its first child).
-
-    The children before it were all searched in full (a cut-off ends the node), in this order, so
-    the value then is the best of theirs, taken as the search takes them: only a better one replaces it.
-    """
+    """The node's value just before `child_id` was backed up into it: the best of the children before it,
+    all searched in full (a cut-off ends the node); None before its first child."""
     maximizes = _maximizes(trace, node)
     best = None
     for sibling in node.children:
@@ -89,8 +86,7 @@ def format_probability(probability: float | None) -> str:
 
 
 def _chance_back_up(trace: Trace, node: TraceNode, event: Event) -> str:
-    """ "a adds 1/3 x a.2 = 12: expectation so far 5.": the child's value, weighted by the probability
-    of its edge, added to the chance node's expectation."""
+    """ "a adds 1/3 x a.2 = 12: expectation so far 5." (the child's value weighted by its probability)."""
     child = _child(trace, event)
     offered = f"{child.name} = {format_value(_child_value(trace, child))}"
     return (
@@ -100,9 +96,7 @@ def _chance_back_up(trace: Trace, node: TraceNode, event: Event) -> str:
 
 
 def _transposition(trace: Trace, node: TraceNode, event: Event, view: str) -> str:
-    """ "K: same position as H, stored value 3 (exact), so K = 3.", or with a bound that answers the
-    window, "K: same position as H, lower bound 3 >= beta 2, so K = 3."; "the table holds this
-    position:" when the stored entry has no earlier node in this pass."""
+    """ "K: same position as H, stored value 3 (exact), so K = 3." or "lower bound 3 >= beta 2, ..."."""
     value = format_value(event.value)
     if event.bound is Bound.LOWER:
         stored = f"lower bound {value}" + ("" if event.beta is None else f" {_passes(trace, True, event.beta)}")
@@ -118,8 +112,7 @@ def _transposition(trace: Trace, node: TraceNode, event: Event, view: str) -> st
 
 
 def _back_up(trace: Trace, node: TraceNode, event: Event) -> str:
-    """ "D takes H = 6, so D = 6." when the child's value is taken, "A keeps 4: C = 2 is not better for MAX."
-    when it is not; negamax sentences name the child as "-D" (its value negated) and say whose view."""
+    """ "D takes H = 6, so D = 6." or "A keeps 4: C = 2 is not better for MAX." (negamax: "-D", whose view)."""
     child = _child(trace, event)
     offered = _child_value(trace, child)
     taken = f"{'-' if trace.is_negamax else ''}{child.name} = {format_value(offered)}"
@@ -141,8 +134,8 @@ PLAYOUT_SHOWN = 10
 
 
 def _select(trace: Trace, node: TraceNode, event: Event) -> str:
-    """ "Iteration 3: start at A (mean 4, 2 visits)." at the root; below it "Select C: UCT 6.83 = MAX's mean
-    6 + 1.41 x sqrt(ln 3 / 1), the highest of 2.", the UCB1 score that chose the node, term by term."""
+    """ "Iteration 3: start at A (mean 4, 2 visits)." at the root; below it the UCB1 score term by term:
+    "Select C: UCT 6.83 = MAX's mean 6 + 1.41 x sqrt(ln 3 / 1), the highest of 2."."""
     counts = visit_counts(trace)
     visits = counts.at(node.id, event.step)
     if node.parent is None:
@@ -165,8 +158,8 @@ def _visits(count: int) -> str:
 
 
 def _simulate(trace: Trace, node: TraceNode, event: Event) -> str:
-    """ "Playout from X7: O3 X6 O8 X9, ends 1 (MAX wins)."; "Playout from B: E K, reaches leaf K = 4.";
-    "..., stops at the depth limit: static value 3."; or without moves "X7 ends the game: result 1 (MAX wins)."."""
+    """ "Playout from X7: O3 X6 O8 X9, ends 1 (MAX wins).", "..., reaches leaf K = 4.", "..., stops at the depth
+    limit: static value 3."."""
     playout, name, result = event.playout or (), node.name, _known(event.value)
     value = format_value(result)
     moves = " ".join(playout[:PLAYOUT_SHOWN]) + (" ..." if len(playout) > PLAYOUT_SHOWN else "")
@@ -206,12 +199,8 @@ def _backpropagate(trace: Trace, node: TraceNode, event: Event) -> str:
 
 
 def window_failure(trace: Trace) -> str | None:
-    """ "low" or "high" when the root's value lies outside the root window the search was given
-    (`--window`), so is only a bound on the minimax value; None inside it, or without a window.
-
-    With the usual cut rule a value equal to a bound is a bound too; with --strict it is exact,
-    unless the search is fail-hard, whose value at a bound may be that bound.
-    """
+    """ "low" or "high" when the root's value lies outside the root window given (`--window`), so is only a bound
+    on the minimax value. A value equal to a bound is a bound too, unless --strict (and not fail-hard)."""
     window = trace.options.get("window")
     root = trace.root
     if window is None or not any(trace.nodes[child].visit for child in root.children):
@@ -237,8 +226,8 @@ def window_verdict(trace: Trace) -> str | None:
 
 
 def _returned_bound(trace: Trace, node: TraceNode, value: Value) -> str:
-    """ ", the bound it failed against (fail-hard): its best value 7 >= beta 6" when a fail-hard node
-    returns a bound instead of the best value its children gave; "" otherwise."""
+    """ ", the bound it failed against (fail-hard): its best value 7 >= beta 6" when a fail-hard node returns a
+    bound instead of its children's best value; "" otherwise."""
     if not trace.options.get("fail_hard"):
         return ""
     values = [_known(_child_value(trace, trace.nodes[child])) for child in node.children if trace.nodes[child].visit]
@@ -252,10 +241,8 @@ def _returned_bound(trace: Trace, node: TraceNode, value: Value) -> str:
 
 
 def _chance_cutoff(trace: Trace, node: TraceNode, event: Event) -> str:
-    """ "C: with J at most 15, C is worth at most 7 <= alpha 8, so J is pruned (chance cut-off).": the
-    leaf bound that made it safe (Star1), worked out from the limit, the expectation so far and the
-    probability of the children skipped."""
-    skipped = trace.names(event.skipped)
+    """ "C: with J at most 15, C is worth at most 7 <= alpha 8, so J is pruned (chance cut-off).": the Star1
+    leaf bound from the limit, the expectation so far and the skipped children's probability."""
     rest = sum(trace.nodes[child].probability or 0 for child in event.skipped)
     limit = _known(event.limit)
     leaf = (limit - _known(event.value)) / rest if rest else limit
@@ -263,15 +250,20 @@ def _chance_cutoff(trace: Trace, node: TraceNode, event: Event) -> str:
         words, relation = "at most", f"<= alpha {format_value(event.alpha)}"
     else:
         words, relation = "at least", f">= beta {format_value(event.beta)}"
-    verb = "is" if len(skipped) == 1 else "are"
+    skipped = ", ".join(trace.names(event.skipped))
     return (
-        f"{node.name}: with {', '.join(skipped)} {words} {format_value(leaf)}, {node.name} is worth {words} "
-        f"{format_value(event.limit)} {relation}, so {', '.join(skipped)} {verb} pruned (chance cut-off)."
+        f"{node.name}: with {skipped} {words} {format_value(leaf)}, {node.name} is worth {words} "
+        f"{format_value(event.limit)} {relation}, so {_pruned(trace, event)} (chance cut-off)."
     )
 
 
+def _pruned(trace: Trace, event: Event) -> str:
+    skipped = trace.names(event.skipped)
+    return f"{', '.join(skipped)} {'is' if len(skipped) == 1 else 'are'} pruned"
+
+
 _SORTED_VALUES: weakref.WeakKeyDictionary[TraceColumns, list[Value]] = weakref.WeakKeyDictionary()
-"""Trace columns -> their static values and those negated, sorted, kept as long as the trace is."""
+"""Trace columns -> their static values and those negated, sorted."""
 
 
 def _values_inside(trace: Trace, alpha: Value, beta: Value) -> bool:
@@ -285,9 +277,8 @@ def _values_inside(trace: Trace, alpha: Value, beta: Value) -> bool:
 
 
 def is_null_window(trace: Trace, alpha: Value | None, beta: Value | None) -> bool:
-    """A window of a PVS or MTD(f) trace that no value can fall strictly inside, so that searching with
-    it only tests "is the value beta or more?": (alpha, alpha + 1) between whole numbers, and in an
-    explicit tree any window with none of its values inside."""
+    """A window of a PVS or MTD(f) trace no value can fall strictly inside (so it only tests "is the value beta
+    or more?"): (alpha, alpha + 1) between whole numbers, or in an explicit tree one with none of its values."""
     if not trace.traits.null_windows or alpha is None or beta is None:
         return False
     if not (math.isfinite(alpha) and math.isfinite(beta) and alpha < beta):
@@ -298,8 +289,7 @@ def is_null_window(trace: Trace, alpha: Value | None, beta: Value | None) -> boo
 
 
 def _enter(trace: Trace, node: TraceNode, event: Event, view: str) -> str:
-    """ "Enter C (MAX, depth 1) with null window [5, 6]: is C's value 6 or more?" for a null-window test
-    (the root of an MTD(f) pass: "this pass tests whether A's value is 0 or more"); else "Enter C ... with window"."""
+    """ "Enter C (MAX, depth 1) with window [2, 6]." or, for a null window, "...: is C's value 6 or more?"."""
     heading = f"Enter {node.name} ({node.player.value.upper()}, depth {event.depth})"
     if event.alpha is None:
         return f"{heading}."
@@ -316,15 +306,15 @@ def _enter(trace: Trace, node: TraceNode, event: Event, view: str) -> str:
 
 def _research(trace: Trace, node: TraceNode, event: Event, view: str) -> str:
     """ "A: -C = -2 > alpha -6 in the null window [-6, -5]: C is better, but -2 is only a bound on it, so C
-    is searched again with [-2, +inf]." The child's test result is its exit just before (PVS)."""
+    is searched again with [-2, +inf]." (PVS; the child's test result is its exit just before)."""
     child = _child(trace, event)
     columns, step = trace.columns, event.step - 2  # the child's exit
-    tested = columns.event_value[step]
+    tested = _known(columns.event_value[step])
     offered = -tested if trace.is_negamax else tested
     enter = KIND_CODES[EventKind.ENTER]
     while step > 0 and not (columns.event_kind[step] == enter and columns.event_node[step] == event.child):
         step -= 1  # back to the child's entry, for the window it was tested with
-    low, high = columns.event_alpha[step], columns.event_beta[step]
+    low, high = _known(columns.event_alpha[step]), _known(columns.event_beta[step])
     if trace.is_negamax:
         low, high = -high, -low
     shown = f"{'-' if trace.is_negamax else ''}{child.name} = {format_value(offered)}"
@@ -336,22 +326,21 @@ def _research(trace: Trace, node: TraceNode, event: Event, view: str) -> str:
 
 
 def _pass_verdict(trace: Trace, node: TraceNode, event: Event) -> str:
-    """An MTD(f) pass's end: "A = 2 >= beta 0: this pass fails high, so the value is at least 2.", and when the
-    bounds of all the passes so far meet, "Done: the value is 2, best move C."."""
+    """An MTD(f) pass's end: "A = 2 >= beta 0: this pass fails high, so the value is at least 2.", then
+    "Done: the value is 2, best move C." once the passes' bounds meet."""
     lower, upper = trace.options.get("window", (-math.inf, math.inf))
     verdict = ""
     for done in trace.passes if trace.earlier_passes else (trace,):
-        first = done.events[0]
-        value = done.summary.value
-        if value < first.beta:
+        low, high, value = _known(done.events[0].alpha), _known(done.events[0].beta), done.summary.value
+        if value < high:
             upper = value
-        if value > first.alpha:
+        if value > low:
             lower = value
         if done is trace:
-            alpha, beta, shown = format_value(first.alpha), format_value(first.beta), format_value(value)
-            if first.alpha < value < first.beta:
+            alpha, beta, shown = format_value(low), format_value(high), format_value(value)
+            if low < value < high:
                 verdict = f"{node.name} = {shown}, inside the window [{alpha}, {beta}]: the value is {shown}."
-            elif value >= first.beta:
+            elif value >= high:
                 verdict = (
                     f"{node.name} = {shown} >= beta {beta}: this pass fails high, so the value is at least {shown}."
                 )
@@ -368,11 +357,8 @@ def _pass_verdict(trace: Trace, node: TraceNode, event: Event) -> str:
 
 
 def describe(trace: Trace, event: Event) -> str:
-    """The event as a sentence that does not depend on colour to be understood.
-
-    Negamax sentences say whose view their values and window are from (the player to move at the
-    node); the others are all from MAX's view.
-    """
+    """The event as a sentence that does not depend on colour to be understood (negamax sentences say whose
+    view their values and window are from; the others are from MAX's)."""
     nodes = trace.nodes
     node = nodes[event.node]
     name = node.name
@@ -412,12 +398,10 @@ def describe(trace: Trace, event: Event) -> str:
     if kind is EventKind.CHANCE_CUTOFF:
         return _chance_cutoff(trace, node, event)
     if kind is EventKind.CUTOFF:
-        skipped = trace.names(event.skipped)
-        verb = "is" if len(skipped) == 1 else "are"
         child = ("-" if trace.is_negamax else "") + _child(trace, event).name
         return (
             f"{name}: {child} = {format_value(event.value)} {cutoff_relation(trace, event)}, "
-            f"so {', '.join(skipped)} {verb} pruned (cut-off{view.replace(' (', '; ').rstrip(')')})."
+            f"so {_pruned(trace, event)} (cut-off{view.replace(' (', '; ').rstrip(')')})."
         )
     if node.parent is None and trace.traits.test_passes:
         return _pass_verdict(trace, node, event)

@@ -8,8 +8,7 @@ from visualizer.tracing.trace import Trace
 __all__ = ["lockstep"]
 
 _OWN = frozenset(kind for kind, spec in EVENT_KINDS.items() if spec.optional)
-"""Events only some searches make (window updates, cut-offs, table hits; `KindSpec.optional`):
-taken as soon as the event before them is."""
+"""Events only some searches make (`KindSpec.optional`): taken as soon as the event before them is."""
 
 
 def _key(trace: Trace, event: Event) -> tuple[EventKind, str, str | None]:
@@ -20,11 +19,9 @@ def _key(trace: Trace, event: Event) -> tuple[EventKind, str, str | None]:
 def lockstep(full: Trace, pruning: Trace) -> list[int]:
     """For each step s of `full` (0..N), the step of `pruning` to show beside it.
 
-    `pruning` takes an enter, evaluation, back-up or exit once `full` has taken the same one (nodes
-    matched by name), and its own window updates, cut-offs and table hits (the kinds `EVENT_KINDS`
-    marks optional) straight after. So it waits at a cut-off while `full` searches the children it
-    skipped, or at a transposition while `full` searches the subtree the table answered, and both
-    leave the node together. Only the last pass of each trace is matched.
+    `pruning` takes an enter, evaluation, back-up or exit once `full` has taken the same one (nodes matched by
+    name), and its own optional events (window updates, cut-offs, table hits) straight after: so it waits at a
+    cut-off while `full` searches the children it skipped. Only the last pass of each trace is matched.
     """
     done: set[tuple[EventKind, str, str | None]] = set()
     keys = [_key(pruning, event) for event in pruning.events]

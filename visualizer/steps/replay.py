@@ -1,13 +1,8 @@
 """Provides `Replay`: the state of every node at any step of a trace, stepping forward and back exactly.
 
-Once the cursor has passed a step, a jump to it replays at most `interval` events. Every `interval` steps the
-replay keeps a checkpoint (the call stack and the counters, which are small) and, for the segment of
-events up to the next one, the views it changed: each node's view before and after the segment.
-Restoring a checkpoint writes those views back, segment by segment, which costs a list assignment per
-node changed, not a replay per event; stepping back inside the last two segments reads an undo log.
-Checkpoints are built lazily, the first time the cursor passes their step, in that single pass;
-`seeking` does a long jump in chunks, for a progress bar. The last step needs no replay: `finish`
-reads every node's final view from the trace's columns.
+Every `interval` steps the replay keeps a checkpoint (call stack, counters) and the views the segment up to
+the next one changed (before and after), so a jump replays at most `interval` events; stepping back
+inside the last two segments reads an undo log. `finish` reads the last step from the trace's columns.
 """
 
 from __future__ import annotations
@@ -31,16 +26,14 @@ from visualizer.tracing.trace_records import NodeStatus
 __all__ = ["CHECKPOINT_INTERVAL", "NodeView", "Phase", "Replay"]
 
 CHECKPOINT_INTERVAL = 8192
-"""Steps between two checkpoints: a jump replays at most this many events (a few milliseconds each thousand)."""
+"""Steps between two checkpoints: a jump replays at most this many events."""
 
 _EFFECT_CODES = {effect: code for code, effect in enumerate(Effect)}
 _OPEN, _EVALUATE, _CLOSE, _PRUNE = (
     _EFFECT_CODES[effect] for effect in (Effect.OPEN, Effect.EVALUATE, Effect.CLOSE, Effect.PRUNE)
 )
 _EFFECT_OF = bytes(_EFFECT_CODES[EVENT_KINDS[KINDS[code]].effect] if code < len(KINDS) else 255 for code in range(256))
-"""Event kind code -> the code of its `Effect` (`EVENT_KINDS`), a `bytes.translate` table: the replay
-reads what each event does from the table, never its kind, so a new kind with an existing effect
-needs no change here."""
+"""Event kind code -> the code of its `Effect`, a `bytes.translate` table (a new kind needs no change here)."""
 
 
 class Phase(enum.Enum):
@@ -68,11 +61,10 @@ _FINAL_PHASES = {
     id(NodeStatus.PRUNED): Phase.PRUNED,
     id(NodeStatus.UNREACHED): Phase.UNSEEN,
 }
-"""A node's phase after the last event (the search has closed every node it opened), by the `id` of its
-status: looked up in C, where the members' own hash is a Python call."""
+"""A node's phase after the last event, by the `id` of its status."""
 
 _node_view = partial(tuple.__new__, NodeView)
-"""`NodeView` of a tuple of its five fields, made in C (`NodeView._make` is a Python call)."""
+"""`NodeView` of a tuple of its five fields."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,11 +86,9 @@ class _Segment:
 
 
 class Replay:
-    """A cursor over a trace's events: `step` 0 is before the first event, `len(trace.events)` after the last.
+    """A cursor over a trace's events: `step` 0 is before the first event, `count` after the last.
 
-    Args:
-        trace: the finished trace to replay.
-        interval: steps between checkpoints (tests make it small to cross many of them).
+    `interval` is the steps between checkpoints (tests make it small to cross many of them).
     """
 
     def __init__(self, trace: Trace, *, interval: int = CHECKPOINT_INTERVAL):
@@ -107,11 +97,11 @@ class Replay:
         self.trace = trace
         self.interval = interval
         self.step = 0
-        self._count = len(trace.events)
+        self.count = len(trace.events)  # the last step
         self.views = [NodeView()] * len(trace.nodes)
         self.stack: list[int] = []
-        self._visits = 0
-        self._evaluations = 0
+        self.visited = 0  # nodes entered so far
+        self.evaluated = 0  # static evaluations so far
         self._pruned_at = {cutoff.step: cutoff.pruned for cutoff in trace.summary.cutoffs}
         self._cutoff_steps = sorted(self._pruned_at)
         self._checkpoints = [_Checkpoint((), 0, 0)]
@@ -123,13 +113,7 @@ class Replay:
         self._log_views: list[NodeView] = []
         self._log_marks: list[int] = []
         self._log_popped: list[int] = []
-        self._finished = False
-        """True while the views are the trace's final state, put there by `finish` (no undo log)."""
-
-    @property
-    def count(self) -> int:
-        """The number of events (the last step)."""
-        return self._count
+        self._finished = False  # the views are the trace's final state, put there by `finish` (no undo log)
 
     @property
     def event(self) -> Event | None:
@@ -140,16 +124,6 @@ class Replay:
     def current(self) -> int | None:
         """The node the current event happened at."""
         return None if self.step == 0 else self.trace.columns.event_node[self.step - 1]
-
-    @property
-    def visited(self) -> int:
-        """Nodes entered so far."""
-        return self._visits
-
-    @property
-    def evaluated(self) -> int:
-        """Static evaluations so far."""
-        return self._evaluations
 
     @property
     def cutoffs(self) -> int:
@@ -175,20 +149,20 @@ class Replay:
 
     def forward(self) -> bool:
         """Applies the next event; False at the end."""
-        if self.step >= self._count:
+        if self.step >= self.count:
             return False
         self._walk(self.step + 1)
         return True
 
     def _walk(self, until: int) -> None:
-        """Applies the events up to step `until`, a segment's worth of columns at a time, logging each change."""
+        """Applies the events up to step `until`, a segment at a time, logging each change."""
         columns, views, stack, interval = self.trace.columns, self.views, self.stack, self.interval
         log_nodes, log_views, log_marks = self._log_nodes, self._log_views, self._log_marks
         players = columns.player if self.trace.is_negamax else None  # negamax values times the sign: MAX's view
         while self.step < until:
             start = self.step
             stop = min(until, start // interval * interval + interval)  # at most to the next checkpoint
-            visits, evaluations = self._visits, self._evaluations
+            visits, evaluations = self.visited, self.evaluated
             for step, effect, node, value, alpha, beta in zip(
                 range(start + 1, stop + 1),
                 columns.event_kind[start:stop].translate(_EFFECT_OF),
@@ -219,7 +193,7 @@ class Replay:
                     evaluations += 1
                 elif effect == _PRUNE:
                     self._prune(step)
-            self.step, self._visits, self._evaluations = stop, visits, evaluations
+            self.step, self.visited, self.evaluated = stop, visits, evaluations
             if stop % interval == 0:
                 self._reach_checkpoint()
 
@@ -246,25 +220,22 @@ class Replay:
             self.views[nodes.pop()] = views.pop()
         if effect == _OPEN:
             self.stack.pop()
-            self._visits -= 1
+            self.visited -= 1
         elif effect == _CLOSE:
             self.stack.append(self._log_popped.pop())
         elif effect == _EVALUATE:
-            self._evaluations -= 1
+            self.evaluated -= 1
         self.step -= 1
         return True
 
     def seek(self, step: int) -> None:
         """Moves to `step` (clamped to 0..count), restoring the nearest checkpoint when that is cheaper."""
-        for _ in self.seeking(step, chunk=self._count + 1):
+        for _ in self.seeking(step, chunk=self.count + 1):
             pass
 
     def seeking(self, step: int, *, chunk: int = CHECKPOINT_INTERVAL) -> Iterator[float]:
-        """Moves to `step` like `seek`, replaying at most `chunk` events between two yields.
-
-        Yields the fraction of the way done (1.0 last). Between yields the replay shows a whole
-        step on the way, so an app can draw a progress bar, or stop early by dropping the generator.
-        """
+        """Moves to `step` like `seek`, replaying at most `chunk` events between two yields of the fraction
+        done (1.0 last), each at a whole step: a progress bar, or stop early by dropping the generator."""
         step = max(0, min(step, self.count))
         with paused_gc():  # millions of new views would start full collections over the whole heap
             if step < self._base or step > self.step + self.interval:
@@ -282,23 +253,18 @@ class Replay:
         yield 1.0
 
     def finish(self) -> None:
-        """Moves to the last step without replaying: the trace's columns hold each node's final
-        value, window, status and visit, which are its view after the last event.
-
-        A first jump to the end would otherwise replay every event. No checkpoint is built and the
-        undo log is left empty, so the first step back replays from the nearest checkpoint (its cost
-        is in `seek_cost`).
-        """
+        """Moves to the last step without replaying, from the final views the trace's columns hold; the
+        undo log is left empty, so the first step back replays from the nearest checkpoint."""
         columns = self.trace.columns
         phases = map(_FINAL_PHASES.__getitem__, map(id, columns.status))
         with paused_gc():
             self.views[:] = map(_node_view, zip(phases, columns.visit, columns.value, columns.alpha, columns.beta))
         effects = columns.event_kind.translate(_EFFECT_OF)
-        self._visits, self._evaluations = effects.count(_OPEN), effects.count(_EVALUATE)
+        self.visited, self.evaluated = effects.count(_OPEN), effects.count(_EVALUATE)
         self.stack.clear()
         for log in (self._log_nodes, self._log_views, self._log_marks, self._log_popped):
             log.clear()
-        self.step = self._base = self._count
+        self.step = self._base = self.count
         self._finished = True
 
     def next_cutoff(self) -> int | None:
@@ -317,7 +283,7 @@ class Replay:
             changed = array("i", first_views)
             after = list(map(self.views.__getitem__, changed))
             self._segments.append(_Segment(changed, list(first_views.values()), after))
-            self._checkpoints.append(_Checkpoint(tuple(self.stack), self._visits, self._evaluations))
+            self._checkpoints.append(_Checkpoint(tuple(self.stack), self.visited, self.evaluated))
         if self._base < self.step - interval:  # keep one segment of undo log behind the cursor
             self._drop_log(self.step - interval)
 
@@ -342,8 +308,8 @@ class Replay:
         columns, checkpoint = self.trace.columns, self._checkpoints[base // self.interval]
         effects = columns.event_kind[base:step].translate(_EFFECT_OF)
         del self._log_popped[effects.count(_CLOSE) :]
-        self._visits = checkpoint.visits + effects.count(_OPEN)
-        self._evaluations = checkpoint.evaluations + effects.count(_EVALUATE)
+        self.visited = checkpoint.visits + effects.count(_OPEN)
+        self.evaluated = checkpoint.evaluations + effects.count(_EVALUATE)
         self.stack[:] = checkpoint.stack
         for effect, node in zip(effects, columns.event_node[base:step]):
             if effect == _OPEN:
@@ -353,8 +319,7 @@ class Replay:
         self.step = step
 
     def _restore(self, number: int) -> None:
-        """Moves to checkpoint `number` (built) through the undo log and the segments' views (from the
-        start after `finish`, whose views no segment leads to)."""
+        """Moves to checkpoint `number` (built) through the undo log and the segments' views."""
         views = self.views
         for node, view in zip(reversed(self._log_nodes), reversed(self._log_views)):
             views[node] = view
@@ -372,7 +337,7 @@ class Replay:
                 views[node] = view
         checkpoint = self._checkpoints[number]
         self.stack[:] = checkpoint.stack
-        self._visits, self._evaluations = checkpoint.visits, checkpoint.evaluations
+        self.visited, self.evaluated = checkpoint.visits, checkpoint.evaluations
         self.step = self._base = number * self.interval
         for log in (self._log_nodes, self._log_views, self._log_marks, self._log_popped):
             log.clear()

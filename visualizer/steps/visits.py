@@ -6,6 +6,8 @@ import math
 import weakref
 from array import array
 from bisect import bisect_right
+from collections import defaultdict
+from functools import partial
 
 from visualizer.games.base import Value, format_value
 from visualizer.tracing.trace import Trace
@@ -33,24 +35,16 @@ def is_monte_carlo(trace: Trace) -> bool:
 
 
 class VisitCounts:
-    """Each node's visits at any step, from the steps of its backpropagations.
-
-    Built once per trace (`visit_counts`): for each node the sorted steps at which it took a playout's
-    result and the visits it had after each, so a count at a step is one bisection, however many
-    tens of thousands of events the trace has.
-    """
+    """Each node's visits at any step: per node, the sorted steps of its backpropagations and its visits after
+    each, so a count is one bisection. Built once per trace (`visit_counts`)."""
 
     def __init__(self, trace: Trace):
-        columns = trace.columns
-        self._steps: dict[int, array] = {}
-        self._counts: dict[int, array] = {}
-        nodes = columns.event_node
-        for step, visits in sorted(columns.event_extra.get("visits", {}).items()):
-            node = nodes[step - 1]
-            if node not in self._steps:
-                self._steps[node], self._counts[node] = array("i"), array("i")
-            self._steps[node].append(step)
-            self._counts[node].append(visits)
+        nodes = trace.columns.event_node
+        self._steps: defaultdict[int, array] = defaultdict(partial(array, "i"))
+        self._counts: defaultdict[int, array] = defaultdict(partial(array, "i"))
+        for step, visits in sorted(trace.columns.event_extra.get("visits", {}).items()):
+            self._steps[nodes[step - 1]].append(step)
+            self._counts[nodes[step - 1]].append(visits)
 
     def at(self, node: int, step: int) -> int:
         """The visits `node` has after step `step` (0 before its first backpropagation)."""
@@ -67,7 +61,7 @@ class VisitCounts:
 
 
 _BUILT: weakref.WeakKeyDictionary[TraceColumns, VisitCounts] = weakref.WeakKeyDictionary()
-"""Trace columns -> their `VisitCounts`, kept as long as the trace is."""
+"""Trace columns -> their `VisitCounts`."""
 
 
 def visit_counts(trace: Trace) -> VisitCounts:

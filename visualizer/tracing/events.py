@@ -1,8 +1,6 @@
 """Provides the event kinds a search reports, what each one carries (`EVENT_KINDS`), and the `Event` record.
 
-This is the one place that lists the event kinds: a new kind is an `EventKind` member and its `KindSpec`
-here, a sentence in `describe.py` and, if it brings a field of its own, the field in `EVENT_FIELDS` and
-on `Event`. Everything else reads this table instead of naming kinds.
+A new kind is an `EventKind` member and its `KindSpec` here, and a sentence in `describe.py`.
 """
 
 from __future__ import annotations
@@ -31,35 +29,28 @@ class EventKind(enum.Enum):
     EXIT = "exit"
     """The node is finished with its final value."""
     TRANSPOSITION = "transposition"
-    """The node's position is in the transposition table: it takes the stored value (or bound)
-    from an earlier node with the same position instead of searching below."""
+    """The node's position is in the transposition table: it takes the stored value (or bound)."""
     RESEARCH = "research"
-    """The child just searched with a null window failed high (or low): it is searched again, with
-    the wider window the event carries (PVS); the child's node is entered a second time."""
+    """The child just searched with a null window failed high: it is entered again, with a wider window (PVS)."""
     CHANCE_CUTOFF = "chance_cutoff"
     """At a chance node, the leaf bounds prove the expectation is outside the window whatever the
-    remaining children score: they are skipped (Star1). `bound` says which limit: UPPER, the node is
-    worth at most `limit`; LOWER, at least `limit`."""
+    remaining children score: they are skipped (Star1)."""
     SELECT = "select"
-    """Monte Carlo tree search descends into a node already in its tree (the root, or the child with
-    the best UCT `score`)."""
+    """Monte Carlo tree search descends into a node already in its tree (the child with the best UCT score)."""
     EXPAND = "expand"
     """Monte Carlo tree search adds a new node to its tree and opens it."""
     SIMULATE = "simulate"
-    """Monte Carlo tree search plays the `playout`'s moves at random from the node to the end of the
-    game; its result (MAX's view) is the event's value."""
+    """Monte Carlo tree search plays random moves from the node to the end of the game (its result: the value)."""
     BACKPROPAGATE = "backpropagate"
-    """The playout's result is added to the node: it now has `visits` visits and the event's value
-    as its mean; the node leaves the path (Monte Carlo tree search)."""
+    """The playout's result is added to the node, which leaves the path (Monte Carlo tree search)."""
 
 
 class Effect(enum.Enum):
     """What an event does to the node it happens at, as `Replay` and the trace checker read it."""
 
     OPEN = "open"
-    """The node is entered: it goes on the stack of open nodes, below the innermost one."""
+    """The node is entered: it goes on the stack of open nodes."""
     EVALUATE = "evaluate"
-    """The open node gets its static value (one more evaluation)."""
     CHANGE = "change"
     """The open node's value or window changes."""
     PRUNE = "prune"
@@ -81,14 +72,8 @@ class Bound(enum.Enum):
 
 @dataclass(frozen=True)
 class EventField:
-    """A field some event kinds carry beyond step, kind, node, depth, alpha, beta and value.
-
-    Attributes:
-        name: the `Event` attribute and the key in trace files.
-        holds: "node" (a node id, written as the node's name), "nodes" (a tuple of them), "bound" (a
-            `Bound`, written as its value), "value", "count" or "moves" (move labels, written as a list).
-        doc: what it means.
-    """
+    """A field some event kinds carry beyond step, kind, node, depth, alpha, beta and value: what it
+    `holds` is "node" (written as the node's name), "nodes", "bound", "value", "count" or "moves"."""
 
     name: str
     holds: str
@@ -122,15 +107,8 @@ SPARSE_FIELDS = ("ref", "bound", "limit", "score", "playout", "visits")
 
 @dataclass(frozen=True)
 class KindSpec:
-    """What one kind of event is.
-
-    Attributes:
-        kind: the kind.
-        effect: what it does to the node it happens at.
-        carries: the fields of `EVENT_FIELDS` it has (all others are None or empty).
-        optional: only some searches make it (window updates, cut-offs, table hits): `lockstep`
-            lets such events through as soon as the event before them is matched.
-    """
+    """What one kind of event is: its effect, the fields of `EVENT_FIELDS` it `carries`, and whether only
+    some searches make it (`optional`: window updates, cut-offs, table hits)."""
 
     kind: EventKind
     effect: Effect
@@ -163,24 +141,9 @@ EVENT_KINDS: dict[EventKind, KindSpec] = {
 class Event:
     """One step of a trace; one event is one animation step.
 
-    Attributes:
-        step: 1-based position in the trace.
-        kind: what happened.
-        node: id of the node it happened at.
-        depth: the node's depth (the root is 0).
-        alpha: the node's alpha after the step (None for searches without a window).
-        beta: the node's beta after the step (None for searches without a window).
-        value: the node's value after the step (None on enter). Negamax values are from the view
-            of the player to move at the node; all others from MAX's view.
-        child: for BACK_UP and CUTOFF, the child whose value was taken.
-        skipped: for CUTOFF, the children skipped, in order.
-        ref: for TRANSPOSITION, the earlier node of this pass with the same position (None when the
-            table's entry came from elsewhere, e.g. an earlier pass).
-        bound: for TRANSPOSITION, what the stored value is; for CHANCE_CUTOFF, which limit cut.
-        limit: for CHANCE_CUTOFF, the most (UPPER) or least (LOWER) the chance node can be worth.
-        score: for SELECT below the root, the UCT score that chose the node.
-        playout: for SIMULATE, the playout's moves as labels.
-        visits: for BACKPROPAGATE, the node's visits so far.
+    `step` counts from 1. Alpha, beta and value are the node's after the step (None without a window,
+    value None on enter); negamax's are from the view of the player to move, all others from MAX's.
+    The fields after `value` are those of `EVENT_FIELDS`.
     """
 
     step: int

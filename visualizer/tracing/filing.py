@@ -1,9 +1,7 @@
 """Provides `file_log`: one pass's log (`SearchLog`) filed into the columns of its trace, a chunk of events at a time.
 
 Which node each event is at, and the node's visit, value and window at it, follow from the order of the
-kinds (`levels`). A chunk at a time, carrying the nodes left open from one chunk to the next, the arrays
-on the way stay small. Python steps only through the cut-offs, the table hits and, for a game searched
-by an algorithm that enters a node again (PVS, Monte Carlo), the nodes opened, named by their paths.
+kinds (`levels`); the nodes left open are carried from one chunk to the next.
 """
 
 from __future__ import annotations
@@ -42,13 +40,7 @@ _EVALUATE, _UPDATE, _TRANSPOSITION = (
 
 
 def file_log(log: SearchLog, game: Game, *, revisits: bool) -> FiledLog:
-    """The columns of the pass `log` recorded.
-
-    Args:
-        log: a finished pass's log (every node it opened closed again).
-        game: the searched game.
-        revisits: the algorithm may enter a node again (a node is then its path from the root).
-    """
+    """The columns of the pass `log` recorded (`revisits`: a node is its path from the root)."""
     filer = _Filer(log, game, revisits)
     kinds = bytes(log.event_kind)
     for start in range(0, len(kinds), CHUNK):
@@ -272,14 +264,8 @@ class _Filer:
 
 
 def _transposition_refs(filer: _Filer, parents: list[int | None], hits: np.ndarray | None) -> dict[int, int]:
-    """{step: the earlier node} of each table hit whose position a node visited before had: the last such
-    node, unless it is still open (the node itself or one of its ancestors).
-
-    Args:
-        filer: the filed log.
-        parents: each node's parent.
-        hits: the table hits' steps, and the visits opened by each (the last of them its own).
-    """
+    """{step: the earlier node} of each table hit (`hits`: steps, and the visits opened by each) whose position
+    a node visited before had: the last such node, unless it is still open (the node or an ancestor)."""
     if filer.game.is_explicit or hits is None or not hits.shape[1]:  # an explicit tree's nodes are all positions
         return {}
     states, event_node, visit_order = filer.states, filer.event_node, filer.of_visit.tolist()
@@ -300,8 +286,7 @@ def _transposition_refs(filer: _Filer, parents: list[int | None], hits: np.ndarr
 
 
 def _last_of_each(count: int, parts: list[np.ndarray], rows: int) -> np.ndarray:
-    """The columns of `parts` (arrays of rows (node, ...), in step order), each node's last column only,
-    ordered by node."""
+    """The columns of `parts` (rows (node, ...), in step order), each node's last column only, by node."""
     table = np.concatenate(parts, axis=1) if parts else np.zeros((rows, 0), dtype=np.int64)
     last = np.full(count, -1)
     np.maximum.at(last, table[0], np.arange(table.shape[1]))

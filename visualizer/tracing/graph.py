@@ -10,25 +10,11 @@ from typing import TYPE_CHECKING, Any
 from visualizer.errors import InputError
 from visualizer.tracing.events import EVENT_FIELDS, EVENT_KINDS, SPARSE_FIELDS, Event
 from visualizer.tracing.trace import Cutoff, Summary, Trace, TraceNode
-from visualizer.tracing.trace_columns import KINDS
+from visualizer.tracing.trace_columns import KINDS, TraceColumns
 from visualizer.version import __version__
 
 if TYPE_CHECKING:
     import networkx
-
-__all__ = [
-    "FORMAT",
-    "FORMAT_VERSION",
-    "GRAPH_VERSION",
-    "check_names",
-    "to_networkx",
-    "node_attributes",
-    "event_record",
-    "summary_record",
-    "options_record",
-    "sparse_fields",
-    "field_record",
-]
 
 FORMAT = "gametree-trace"
 """The `format` graph attribute that marks a graph (and a JSON file) as a trace."""
@@ -37,8 +23,7 @@ FORMAT_VERSION = 2
 """The major version of the trace files the visualizer writes; readers refuse files whose major version is newer."""
 
 GRAPH_VERSION = 1
-"""The `version` attribute of `to_networkx` graphs: they hold the layout of version 1 files (nodes with
-every field, events as records), which is what the version 1 reader rebuilds traces from."""
+"""The `version` attribute of `to_networkx` graphs: they hold the layout of version 1 files."""
 
 
 def node_attributes(trace: Trace, node: TraceNode) -> dict[str, Any]:
@@ -60,9 +45,7 @@ def node_attributes(trace: Trace, node: TraceNode) -> dict[str, Any]:
 
 
 def sparse_fields(trace: Trace) -> tuple[str, ...]:
-    """The `SPARSE_FIELDS` every event record of `trace` has: those carried by the kinds of event the
-    trace has (ref and bound with a table hit, visits with a backpropagation, ...), none for a trace
-    of the kinds before them (files keep the layout of before)."""
+    """The `SPARSE_FIELDS` every event record of `trace` has: those carried by the kinds of event it has."""
     columns = trace.columns
     if not columns.event_extra:
         return ()
@@ -72,8 +55,7 @@ def sparse_fields(trace: Trace) -> tuple[str, ...]:
 
 
 def field_record(trace: Trace, field: str, value: Any) -> Any:
-    """An event field's value as files hold it (see `EVENT_FIELDS`): a node as its name, nodes as a
-    list of names, a bound as its string, moves as a list of labels, numbers as they are; None stays None."""
+    """An event field's value as files hold it: nodes by name, a bound as its string, moves as a list."""
     if value is None:
         return None
     holds = EVENT_FIELDS[field].holds
@@ -89,8 +71,7 @@ def field_record(trace: Trace, field: str, value: Any) -> Any:
 
 
 def event_record(trace: Trace, event: Event) -> dict[str, Any]:
-    """One event with node names: {step, kind, node, depth, alpha, beta, value, child, skipped}, and
-    the `sparse_fields` of the trace (ref, bound) when it has them."""
+    """One event with node names, and the `sparse_fields` of the trace."""
     record = {
         "step": event.step,
         "kind": event.kind.value,
@@ -134,9 +115,8 @@ def summary_record(trace: Trace, summary: Summary) -> dict[str, Any]:
 
 
 def options_record(trace: Trace) -> dict[str, Any]:
-    """The search options a file records: {depth_limit, iterative, strict}, and those of `trace.options`
-    (fail_hard, window, tt, ...; pairs as lists) when the search set them."""
-    record = {"depth_limit": trace.depth_limit, "iterative": trace.iterative, "strict": trace.strict}
+    """The search options a file records: {depth_limit, iterative, strict} and `trace.options` (pairs as lists)."""
+    record: dict[str, Any] = {"depth_limit": trace.depth_limit, "iterative": trace.iterative, "strict": trace.strict}
     for name, value in sorted(trace.options.items()):
         record[name] = list(value) if isinstance(value, tuple) else value
     return record
@@ -147,18 +127,13 @@ _CHECKED_NAMES: weakref.WeakKeyDictionary[Any, list[str]] = weakref.WeakKeyDicti
 
 
 def check_names(trace: Trace) -> None:
-    """Exports refer to nodes by name, so names must be non-empty and unique.
+    """Exports refer to nodes by name, so names must be non-empty and unique (else an InputError).
 
-    A trace's columns remember the names that passed, so a second export of the same trace (JSON
-    then DOT, or a write again) compares lists (identical strings are equal at a glance, in C)
-    instead of hashing every name into a set again; a name changed since is seen by the comparison,
-    so the answer is never stale.
-
-    Raises:
-        InputError: a name is empty or used twice.
+    A trace's columns remember the names that passed, so a second export of the same trace compares
+    lists instead of hashing every name into a set again.
     """
-    columns = trace.columns
-    names = columns.name
+    columns: TraceColumns | None = trace.columns
+    names = trace.columns.name
     try:
         checked = _CHECKED_NAMES.get(columns)
     except TypeError:  # columns that cannot be weakly referenced or hashed: checked every time
@@ -181,22 +156,10 @@ def to_networkx(trace: Trace) -> networkx.DiGraph:
     """The trace as a DiGraph keyed by node id, holding only plain data (str, int, float, None, lists).
 
     Node attributes are those of `node_attributes`; each edge parent -> child has `order` (its index
-    among the siblings) and `cutoff` (True on the edge to the child whose value closed the window),
-    and, when the trace has chance nodes, `probability` (the child's, None below MAX and MIN nodes).
-    Graph attributes: format, version (`GRAPH_VERSION`), tool_version, source, algorithm, options {depth_limit,
-    iterative, strict}, root_player, description, summary (see `summary_record`) and events (see `event_record`); for a
-    search of several passes also `passes`, the node-link data (`networkx.node_link_data(...,
-    edges="edges")`) of each earlier pass's graph, first to last (the graph itself is the last pass).
-    Values stay Python numbers, so windows may hold float infinities.
-
-    Args:
-        trace: a finished trace.
-
-    Returns:
-        A new DiGraph; nodes are added in id order and edges in child order.
-
-    Raises:
-        InputError: two nodes share a name, or a name is empty (files refer to nodes by name).
+    among the siblings), `cutoff` (True on the edge to the child whose value closed the window) and,
+    with chance nodes, `probability`. Graph attributes: format, version, tool_version, source,
+    algorithm, options, root_player, description, summary and events; for a search of several passes
+    also `passes`, the node-link data of each earlier pass's graph, first to last.
     """
     import networkx
 

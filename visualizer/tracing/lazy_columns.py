@@ -1,9 +1,4 @@
-"""Provides `RecordedColumns`: the columns of a recorded pass, filed from its log and worked out on first use.
-
-The first read of a column of the log's own files the whole log at once (`filing.file_log`); the
-names, moves, players, static values, probabilities, boards, statuses and children are worked out
-when first read.
-"""
+"""Provides `RecordedColumns`: the columns of a recorded pass, filed from its log and worked out on first use."""
 
 from __future__ import annotations
 
@@ -33,14 +28,7 @@ _FILED = frozenset(
 
 
 class RecordedColumns(TraceColumns):
-    """The columns of a recorded pass, each made on its first read.
-
-    Args:
-        game: the searched game.
-        log: the pass's log.
-        negamax: values are from the view of the player to move.
-        revisits: the algorithm may enter a node again.
-    """
+    """The columns of a recorded pass, each made on its first read (`negamax`: values from the mover's view)."""
 
     def __init__(self, game: Game, log: SearchLog, *, negamax: bool, revisits: bool):
         self.game, self.log, self.negamax, self.revisits = game, log, negamax, revisits
@@ -107,7 +95,7 @@ class RecordedColumns(TraceColumns):
         """The probability of each node's edge from a CHANCE parent (None elsewhere)."""
         if not offers(self.game, ChanceMoves):
             return Nones(self.node_count)
-        chance, players, probability = Player.CHANCE, self.player, cast(ChanceMoves, self.game).probability
+        chance, players, probability = Player.CHANCE, self.player, self.game.probability
         states, moves = self.filed.states, self.filed.moves
         return [
             None if parent is None or players[parent] is not chance else probability(states[parent], moves[node])
@@ -151,8 +139,7 @@ class RecordedColumns(TraceColumns):
         return ChildIndex(self.parent)
 
     def _status(self) -> list[NodeStatus]:
-        """Visited, else pruned or, for an explicit tree's nodes below the look-ahead, unreached
-        (pruned wins: `NodeStatus`); a revisiting search may search a child it skipped before."""
+        """Visited, else pruned or, for an explicit tree's nodes below the look-ahead, unreached."""
         visit, pruned = self.visit, self.pruned_nodes
         if self.tree is not None:
             unvisited = [NodeStatus.PRUNED if node in pruned else NodeStatus.UNREACHED for node in range(len(visit))]
@@ -164,11 +151,8 @@ class RecordedColumns(TraceColumns):
 
     @cached_property
     def pruned_by_cutoff(self) -> list[tuple[int, ...]]:
-        """For each cut-off, its skipped children and all their known descendants, in id order.
-
-        Explicit trees know every descendant, those below the depth limit too: all of them are pruned.
-        A game knows only the nodes its search entered or skipped.
-        """
+        """For each cut-off, its skipped children and all their known descendants, in id order (a game
+        knows only the nodes its search entered or skipped)."""
         filed, result = self.filed, []
         for _node, _step, _child, skipped in filed.cutoffs:
             pruned, frontier = [], list(skipped)
@@ -196,13 +180,8 @@ _MADE: dict[str, Callable[[RecordedColumns], Any]] = {
 
 
 def path_names(root: str, parent: np.ndarray, depth: np.ndarray, suffixes: np.ndarray) -> list[str]:
-    """The names of nodes 0, 1, ...: `root`, then each node's parent's name and its suffix (".label"),
-    a depth at a time; the root's children are named by their labels alone (`PathNamedGame.child_name`).
-
-    Args:
-        root: the root's name.
-        parent, depth, suffixes: of nodes 1, 2, ... (arrays: the suffixes an object array).
-    """
+    """The names of nodes 0, 1, ...: `root`, then each node's parent's name and its suffix (".label"), a depth
+    at a time; the root's children by their labels alone. `parent`, `depth` and `suffixes` are of nodes 1, 2, ..."""
     names = np.empty(len(parent) + 1, dtype=object)
     names[0] = root
     by_depth = np.argsort(depth, kind="stable")
@@ -238,8 +217,7 @@ class _ZeroIsNone(Sequence[int | None]):
 
 
 class _Boards(Sequence[str | None]):
-    """The board column of a game trace: each position drawn once (positions repeat), when asked for; a
-    slice is cut from the whole column, made on the first slice (the exports read it all, twice)."""
+    """The board column of a game trace: each position drawn once, when asked for."""
 
     def __init__(self, game: Game, states: Sequence[Any]):
         self.states = states

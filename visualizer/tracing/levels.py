@@ -1,14 +1,11 @@
 """Provides `LevelChunk`: a chunk of a search's events sorted by level, and the running maxima over that order.
 
-An opening kind (enter, select, expand) puts a node on the stack of open nodes and a closing kind
-(exit, backpropagate) takes it off, so the number of nodes open at each event, its *level*, is a
-running count, and an event happens at the node opened last at its level. Sorted by level (stably,
-so each level keeps step order), each stay of a node on the stack, a *visit*, is a run of events that
-starts with its opening; so "the node's last opening (or value, or window) at this event" is a
-running maximum over the sorted events: one pass of numpy for every event of the chunk.
-
-A chunk starts with stand-ins for the nodes the chunks before it left open, one per level from the
-root down, so every run in it starts with an opening or a stand-in.
+An opening kind puts a node on the stack of open nodes and a closing kind takes it off, so the number
+of nodes open at each event, its *level*, is a running count, and an event happens at the node opened
+last at its level. Sorted by level (stably), each stay of a node on the stack, a *visit*, is a run of
+events that starts with its opening; so "the node's last opening (or value, or window) at this event"
+is a running maximum over the sorted events. A chunk starts with stand-ins for the nodes left open
+before it, one per level from the root down.
 """
 
 from __future__ import annotations
@@ -22,7 +19,7 @@ __all__ = ["LevelChunk", "is_kind"]
 
 def is_kind(kinds: np.ndarray, codes: bytes) -> np.ndarray:
     """True for the events whose kind is one of `codes` (a comparison per code: faster than a table lookup)."""
-    found = kinds == codes[0]
+    found: np.ndarray = kinds == codes[0]
     for code in codes[1:]:
         found |= kinds == code
     return found
@@ -31,15 +28,8 @@ def is_kind(kinds: np.ndarray, codes: bytes) -> np.ndarray:
 class LevelChunk:
     """The events of one chunk behind stand-ins for the nodes open before it, and their order by level.
 
-    Extended index i is stand-in i for i below `open` (the number of stand-ins), else event i - `open`.
-
-    Attributes:
-        open: the nodes open before the chunk (its stand-ins).
-        opens, closes: the events that open and close a node.
-        level: each event's level (a closing's own node included).
-        extended: the stand-ins' levels (1, 2, ...), then the events'.
-        order: the extended indices sorted by level, stably.
-        left_open: the nodes still open after the chunk.
+    Extended index i is stand-in i for i below `open` (the number of stand-ins), else event i - `open`;
+    `extended` holds the stand-ins' levels (1, 2, ...), then the events', and `order` sorts them stably.
     """
 
     def __init__(self, kinds: np.ndarray, open_before: int):
@@ -55,10 +45,8 @@ class LevelChunk:
         self.left_open = int(self.level[-1] - self.closes[-1])
 
     def carried(self, marked: np.ndarray, stand_ins: np.ndarray, column: np.ndarray) -> np.ndarray:
-        """For each extended index, `column` (after `stand_ins`, the stand-ins' entries) at the last index
-        at its level, at or before it, that `marked` (for the events; every stand-in counts as marked)
-        marks. Every run of a level starts with an opening or a stand-in, which must be marked, so a run
-        carries its own entries only."""
+        """For each extended index, `column` (after `stand_ins`, the stand-ins' entries) at the last index at its
+        level, at or before it, that `marked` marks (every stand-in counts as marked, and must every opening)."""
         marks = np.concatenate((np.ones(self.open, dtype=bool), marked))[self.order]
         carried = np.maximum.accumulate(np.where(marks, np.arange(len(self.order)), 0))
         result = np.empty(len(self.order), dtype=np.int64)
@@ -66,9 +54,8 @@ class LevelChunk:
         return result
 
     def parents(self, visit_of: np.ndarray) -> np.ndarray:
-        """The visit (of `visit_of`, extended) of each opening's parent, in step order (-1 at the root):
-        the last event or stand-in one level up before it, looked up in the sorted order, the openings
-        taken in that order too (so the searches go one way)."""
+        """The visit (of `visit_of`, extended) of each opening's parent, in step order (-1 at the root): the
+        last event or stand-in one level up before it."""
         size = len(self.order)
         keys = self.sorted_levels * size + self.order
         openings = self.order[np.concatenate((np.zeros(self.open, dtype=bool), self.opens))[self.order]]

@@ -1,9 +1,5 @@
-"""Provides `Recorder`, the tracer that turns a running search into an immutable `Trace`.
-
-It builds no object per node or event: its hooks (`recording_hooks`) log each call with an append or
-two, and the log of each pass is filed into columns (`TraceColumns`) and summed up when its trace is
-first read (`filing`).
-"""
+"""Provides `Recorder`, the tracer that turns a running search into an immutable `Trace`: its hooks log each
+call with an append or two, and the log of each pass is filed into columns when its trace is first read."""
 
 from __future__ import annotations
 
@@ -40,17 +36,13 @@ EVALUATIONS = bytes(KIND_CODES[kind] for kind in (EventKind.EVALUATE, EventKind.
 
 
 class Recorder(Tracer):
-    """Records every hook into a log and builds the `Trace` in `result()`.
-
-    A search that runs several passes (iterative deepening, MTD(f)) calls `begin` ... `end` once
-    per pass; each pass is recorded as a trace of its own, and `result()` is the last one with the
-    earlier ones in its `earlier_passes`.
+    """Records every hook into a log and builds the `Trace` in `result()`: the last pass, with the earlier
+    ones in its `earlier_passes`.
 
     Args:
         max_nodes: stop the search with `NodeBudgetExceeded` once it enters more nodes than this.
         progress: called with the number of nodes entered so far, every `PROGRESS_EVERY` nodes.
-        iterative: record that the search runs iteratively (the trace's `iterative` option); the
-            hooks cannot tell, since both forms call them alike.
+        iterative: record that the search runs iteratively (the hooks cannot tell).
     """
 
     def __init__(
@@ -89,11 +81,8 @@ class Recorder(Tracer):
         return sum(map(self.recording.event_kind.count, OPENING_CODES))
 
     def _checkpoint(self, entered: int) -> int:
-        """Stops a search over budget and reports progress; returns the count (in this pass) to check again at.
-
-        The budget and the progress count the nodes of every pass so far, so a search of many passes
-        cannot grow without bound either.
-        """
+        """Stops a search over budget (counting every pass) and reports progress; returns the count (in this
+        pass) to check again at."""
         total = entered + self._entered_before
         if total >= self.max_nodes:
             raise NodeBudgetExceeded(
@@ -113,8 +102,7 @@ class Recorder(Tracer):
         return dataclasses.replace(self._trace(self.recording), earlier_passes=tuple(self.passes))
 
     def _trace(self, log: SearchLog) -> Trace:
-        """The trace of the pass being recorded, made of `log`: its columns are filed, and its summary
-        worked out, when first read."""
+        """The trace of the pass logged in `log` (filed and summed up when first read)."""
         game, negamax, revisits = self.game, self.traits.movers_view, self.traits.revisits
         if log.root_value is None:
             raise RuntimeError("the search has not ended (Tracer.end): there is no value to make a trace of")
@@ -136,8 +124,7 @@ class Recorder(Tracer):
 
 
 def _summary(log: SearchLog, columns: RecordedColumns, game: Game, *, value: Value, revisits: bool) -> Summary:
-    """The summary of a pass, from its filed columns (a node skipped by a revisiting search may be
-    searched later: pruned is what stays unvisited)."""
+    """The summary of a pass, from its filed columns (for a revisiting search, pruned is what stays unvisited)."""
     filed = columns.filed
     pruned = columns.pruned_nodes
     monte_carlo = filed.visit_counts  # its line follows the most visited children

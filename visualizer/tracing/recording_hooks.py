@@ -1,10 +1,7 @@
 """Provides `bind_hooks`: the `Recorder`'s hooks, closures that log each call with an append or two.
 
-A hook only logs what it is told (`SearchLog`): the kind of the event, one byte; the state, move and
-window of a node opened (its depth is its place on the stack); the value an evaluation, back-up, exit,
-table hit, playout or backpropagation reports; the window of an update; the children a cut-off skips.
-Which node each event is at, its parent, its child and the node's running value and window follow
-from the order of the kinds (`filing.file_log`).
+A hook only logs what it is told (`SearchLog`); which node each event is at, its parent, its child and
+the node's running value and window follow from the order of the kinds (`filing.file_log`).
 """
 
 from __future__ import annotations
@@ -20,21 +17,9 @@ from visualizer.tracing.tracer import Tracer
 
 __all__ = ["LOGS_VALUE", "bind_hooks"]
 
-(
-    ENTER,
-    EVALUATE,
-    BACK_UP,
-    UPDATE,
-    CUTOFF,
-    EXIT,
-    TRANSPOSITION,
-    RESEARCH,
-    CHANCE_CUTOFF,
-    SELECT,
-    EXPAND,
-    SIMULATE,
-    BACKPROPAGATE,
-) = (KIND_CODES[kind] for kind in EventKind)
+_CODES = [KIND_CODES[kind] for kind in EventKind]  # in `EventKind` order
+ENTER, EVALUATE, BACK_UP, UPDATE, CUTOFF, EXIT, TRANSPOSITION = _CODES[:7]
+RESEARCH, CHANCE_CUTOFF, SELECT, EXPAND, SIMULATE, BACKPROPAGATE = _CODES[7:]
 
 LOGS_VALUE = bytes((EVALUATE, BACK_UP, EXIT, TRANSPOSITION, SIMULATE, BACKPROPAGATE))
 """The kinds whose hook logs a value (into `SearchLog.logged_values`)."""
@@ -42,18 +27,8 @@ LOGS_VALUE = bytes((EVALUATE, BACK_UP, EXIT, TRANSPOSITION, SIMULATE, BACKPROPAG
 
 def bind_hooks(target: Tracer, log: SearchLog, checkpoint: Callable[[int], int]) -> Callable[[bool], None]:
     """Sets `target`'s hooks (instance attributes shadow the `Tracer` methods) as closures over the lists
-    of `log`, once: a search may look them up before `begin`.
-
-    Args:
-        target: the recorder to set them on.
-        log: the log they fill.
-        checkpoint: called with the nodes entered so far when it is time to check the budget;
-            returns the count to call it again at.
-
-    Returns:
-        `configure(with_window)`, which gets the hooks ready for a pass (after the log's settings are
-        made for it).
-    """
+    of `log`; `checkpoint(entered)` returns the count to call it again at. Returns `configure(with_window)`,
+    which gets the hooks ready for a pass."""
     kinds, add_kind = log.event_kind, log.event_kind.append
     entered_states, log_state = log.entered_states, log.entered_states.append
     log_move = log.entered_moves.append

@@ -28,20 +28,13 @@ class SearchLog:
     """The calls of one pass, as the hooks log them.
 
     Attributes:
-        event_kind: one `KIND_CODES` byte per event.
-        entered_states, entered_moves, entered_alphas, entered_betas: one entry per node opened
-            (enter, select, expand), in call order; the alphas and betas only with a window. When
-            `entries_are_nodes`, each cut-off also logs its skipped children here, so that the entries
-            are the pass's nodes in id order. (A node's depth is its place on the stack.)
+        entered_states: one entry per node opened, in call order (with its move, and window when
+            `windowed`); when `entries_are_nodes`, each cut-off also logs its skipped children here,
+            so that the entries are the pass's nodes in id order.
         logged_values: the value of each event whose kind reports one, in step order.
-        logged_alphas, logged_betas: the window of each update, in step order.
         logged_cuts: (step, skipped) of each cut-off: the skipped (move, child) pairs, or how many
             there are when they were logged as entries.
-        event_extra: the sparse fields the hooks are told ({field: {step: value}}); `ref` is worked
-            out when the log is filed.
-        windowed: the search keeps a window (its alphas and betas are logged).
-        entries_are_nodes: a game's pass that enters no node twice: node ids are entry indices.
-        root_value: what the search returned for the root (`Tracer.end`).
+        event_extra: the sparse fields the hooks are told ({field: {step: value}}).
     """
 
     def __init__(self) -> None:
@@ -65,8 +58,7 @@ class SearchLog:
         return sum(map(kinds.count, OPENING_CODES)) - sum(map(kinds.count, CLOSING_CODES))
 
     def take(self) -> SearchLog:
-        """A new log holding everything logged so far; this one is emptied in place (the hooks bound to
-        its lists stay valid) for the next pass of the search."""
+        """A new log holding everything logged so far; this one is emptied in place for the next pass."""
         taken = copy.copy(self)
         for key, held in vars(self).items():
             if isinstance(held, (list, bytearray)):
@@ -79,22 +71,8 @@ class SearchLog:
 
 @dataclass
 class FiledLog:
-    """The columns of one pass, worked out from its log (see `TraceColumns` for what they mean).
-
-    Attributes:
-        parents, states, moves, depths: per node, by id (an explicit tree's states are its ids).
-        alphas, betas: each node's last window (None for a search without one).
-        values: each node's last value, in the search's view (None for a node never visited).
-        visit_order: the node of each opening, in step order.
-        visit_numbers: each node's last position in `visit_order`, from 1 (0: never visited).
-        visit_counts: Monte Carlo: each node's visits after its last backpropagation.
-        cutoffs: (node, step, child, skipped ids) of each cut-off, in step order.
-        evaluated: the nodes evaluated (each once) and their last static values, in the search's view.
-        event_node, event_value, event_alpha, event_beta, event_child, event_skipped, event_extra:
-            per event (`event_child` is `NO_CHILD` for kinds without one).
-        children_taken: the child of each event whose kind carries one, in step order.
-        one_visit_each: a game's pass that enters no node twice (node ids are the order of entering).
-    """
+    """The columns of one pass, worked out from its log (see `TraceColumns` for what they mean): per node
+    by id, per event, and `visit_numbers` (each node's last place in `visit_order`, from 1; 0: never)."""
 
     parents: list[int | None]
     states: Sequence[Any]

@@ -18,30 +18,18 @@ __all__ = ["Trace", "TraceNode", "NodeStatus", "Cutoff", "Summary"]
 
 @dataclass(frozen=True, eq=False)
 class Trace:
-    """A finished search, read by the CLI, the app and the exporters.
-
-    The nodes and events are held as columns (`TraceColumns`); `nodes` and `events` read them as
-    `TraceNode` and `Event` records, built on access.
+    """A finished search, read by the CLI, the app and the exporters; `nodes` and `events` read its
+    columns as `TraceNode` and `Event` records.
 
     Attributes:
-        algorithm: a registered algorithm's name, e.g. "minimax", "alphabeta", "negamax" or "negamax-ab".
         depth_limit: the look-ahead, None for a full search.
         strict: True when pruning happened only on strict inequality.
-        root_player: who moved at the root.
-        description: one line naming the source, e.g. "array tree, 15 nodes, branching 2".
         source: JSON-able facts enough to rebuild the tree (see `Game.spec`).
-        summary: the outcome.
-        columns: the nodes and events, one list per field.
-        iterative: True when the search ran with an explicit stack (`--iterative`) instead of
-            recursion; the events are the same either way.
+        iterative: True when the search ran with an explicit stack; the events are the same either way.
         earlier_passes: for a search of several passes (iterative deepening, MTD(f)), the passes
-            before this one, first to last, each a trace of its own (its nodes are the visits of that
-            pass: a position searched again in a later pass is a new node there). Empty for a
-            search of one pass; this trace is always the last pass, whose summary is the answer.
-        options: the search options (`visualizer.search.OPTIONS`) that differ from their defaults,
-            by name, e.g. {"fail_hard": True, "window": (-5, 5)}; empty for most searches.
-        traits: how the algorithm's events read (a window, whose view the values are in, ...): given by
-            whoever makes the trace, or else the traits registered under `algorithm` when it is made.
+            before this one, first to last, each a trace of its own; this trace is the last pass.
+        options: the search options that differ from their defaults, e.g. {"fail_hard": True}.
+        traits: how the algorithm's events read; by default those registered under `algorithm`.
     """
 
     algorithm: str

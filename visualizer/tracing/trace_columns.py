@@ -1,9 +1,5 @@
-"""Provides `TraceColumns`, a trace held as one list per field, and the lazy sequence views over it.
-
-Held as objects, a full tic-tac-toe trace would take gigabytes; held as columns (node ids instead of
-references, event kinds as one byte each) it takes tens of megabytes, and exporters stream them.
-`NodeSequence` and `EventSequence` build a `TraceNode` or an `Event` on access.
-"""
+"""Provides `TraceColumns`, a trace held as one list per field (a full tic-tac-toe trace as objects would take
+gigabytes), and the lazy sequence views over it that build a `TraceNode` or an `Event` on access."""
 
 from __future__ import annotations
 
@@ -18,19 +14,6 @@ import numpy as np
 from visualizer.games.base import Player, Value
 from visualizer.tracing.events import EVENT_KINDS, SPARSE_FIELDS, Event, EventKind
 from visualizer.tracing.trace_records import NodeStatus, TraceNode
-
-__all__ = [
-    "ChildIndex",
-    "EventSequence",
-    "HAS_CHILD",
-    "KINDS",
-    "KIND_CODES",
-    "NO_CHILD",
-    "NodeSequence",
-    "Nones",
-    "TraceColumns",
-    "int_array",
-]
 
 KINDS: tuple[EventKind, ...] = tuple(EventKind)
 """Event kinds by code: the `event_kind` column holds indices into this tuple."""
@@ -51,14 +34,9 @@ T = TypeVar("T")
 
 
 class TraceColumns:
-    """A trace's nodes and events as parallel columns, indexed by node id and by step - 1.
-
-    The node columns mean what the `TraceNode` fields of the same names mean, the event columns what
-    the `Event` fields mean. `event_kind` holds `KINDS` codes, `event_child` is `NO_CHILD` for none,
-    `event_skipped` is {step: skipped ids} for the events that skipped children, and `event_extra`
-    {field: {step: value}} for the `SPARSE_FIELDS` of the events that have them. An event's depth is
-    its node's. `probability` (all None) and `event_extra` (empty) may be left out.
-    """
+    """A trace's nodes and events as parallel columns, indexed by node id and by step - 1, named as the
+    `TraceNode` and `Event` fields. `event_kind` holds `KINDS` codes, `event_skipped` is {step: skipped
+    ids} and `event_extra` {field: {step: value}}; `probability` and `event_extra` may be left out."""
 
     name: Sequence[str]
     parent: Sequence[int | None]
@@ -155,8 +133,7 @@ class TraceColumns:
 
 
 class ChildIndex(Sequence[tuple[int, ...]]):
-    """The children column of a game trace, from the parent column, built on first use: one array of
-    child ids grouped by parent (in id order, which is search order) and each parent's first index into it."""
+    """The children column of a game trace, from the parent column, built on first use."""
 
     def __init__(self, parents: Sequence[int | None]):
         self.parents = parents
@@ -193,8 +170,7 @@ class ChildIndex(Sequence[tuple[int, ...]]):
         return int_array(parents), int_array(orders), ids
 
     def edges(self) -> tuple[Sequence[int], Sequence[int], Sequence[int]]:
-        """(parent, order among its siblings, child) of every edge: by parent, children in order (kept:
-        the JSON and DOT writers both read them)."""
+        """(parent, order among its siblings, child) of every edge: by parent, children in order."""
         return self._edges
 
 

@@ -28,23 +28,10 @@ class NodeStatus(enum.Enum):
 class TraceNode:
     """One node of the searched tree as the trace knows it.
 
-    Attributes:
-        id: the node's id (level order for explicit trees, discovery order for games).
-        name: unique display name.
-        parent: the parent's id, None at the root.
-        children: ids of the children the trace knows, in search order.
-        move: the move that leads here from the parent, as users see it (None at the root).
-        depth: the root is 0.
-        player: who moves at this node.
-        static_value: the evaluator's value (MAX's view); for games only where it was evaluated.
-        value: the backed-up value (MAX's view), None if the node was not visited.
-        alpha: the node's final alpha (None without a window; negamax: mover's view).
-        beta: the node's final beta (likewise).
-        visit: 1-based position in the visit order, None if not visited.
-        status: visited, pruned or unreached.
-        board: the position as text for game nodes, None for explicit trees.
-        probability: the probability of the edge from a CHANCE parent to this node (None under
-            MAX and MIN nodes, and at the root).
+    Ids are level order for explicit trees, discovery order for games. `static_value` and `value` are
+    MAX's view (a game's static value only where it was evaluated); alpha and beta are the node's final
+    window (negamax: the mover's view); `visit` counts from 1; `probability` is that of the edge from a
+    CHANCE parent (None elsewhere).
     """
 
     id: int
@@ -66,12 +53,8 @@ class TraceNode:
 
 @dataclass(frozen=True, slots=True)
 class Cutoff:
-    """A cut-off: at `node` (step `step`), `child`'s value closed the window.
-
-    Attributes:
-        skipped: the children not searched.
-        pruned: the skipped children and, for explicit trees, all their descendants.
-    """
+    """A cut-off: at `node` (step `step`), `child`'s value closed the window; `pruned` holds the `skipped`
+    children and, for explicit trees, all their descendants."""
 
     node: int
     step: int
@@ -82,19 +65,9 @@ class Cutoff:
 
 @dataclass(frozen=True, slots=True)
 class Summary:
-    """The outcome of a search.
-
-    Attributes:
-        value: the root's value from MAX's view.
-        best_child: the root's child the search chose (None at a leaf root).
-        best_move: that child's move as users see it (a name, a square, a count).
-        principal_variation: node ids from the root along the chosen line.
-        visit_order: node ids in the order they were entered.
-        leaves_evaluated: number of static evaluations (leaves, game ends and depth-limit nodes).
-        cutoffs: the cut-offs in the order they happened.
-        pruned: every node left out by cut-offs (explicit trees: whole subtrees), in id order.
-        unreached: explicit-tree nodes below the depth limit and in no pruned subtree, in id order.
-    """
+    """The outcome of a search: the root's value (MAX's view), the child it chose and that child's move
+    (None at a leaf root), the line from the root, the visit order, and the nodes cut-offs left out
+    (`pruned`) or that lay below the look-ahead in no pruned subtree (`unreached`), in id order."""
 
     value: Value
     best_child: int | None
@@ -110,7 +83,7 @@ class Summary:
     @classmethod
     def deferred(cls, later: Callable[[], Summary], **known: Any) -> Summary:
         """A summary of the fields in `known`, whose other fields are those of `later()`, called on the
-        first read of any of them (a trace whose summary nobody reads never pays for it)."""
+        first read of any of them."""
         summary = object.__new__(cls)
         for name, value in known.items():
             object.__setattr__(summary, name, value)

@@ -37,23 +37,19 @@ class Tracer:
         """The window at `state` closed; the (move, child) pairs in `skipped` are not searched."""
 
     def transposition(self, state: Any, value: Value, *, bound: Bound) -> None:
-        """`state`, just entered, is in the transposition table: it takes the stored `value`, which
-        `bound` says is exact or a lower or upper bound, instead of searching its children."""
+        """`state`, just entered, takes the stored `value` (exact or a bound) from the transposition table."""
 
     def research(self, state: Any, child: Any) -> None:
-        """At `state`, the child that just exited failed its null-window test and is searched again;
-        the search then enters the same child once more, with the wider window (PVS)."""
+        """At `state`, the child that just exited failed its null-window test and is entered again (PVS)."""
 
     def chance_cutoff(
         self, state: Any, skipped: Sequence[tuple[Any, Any]], *, bound: Bound, limit: Value, alpha: Value, beta: Value
     ) -> None:
-        """At the chance node `state`, the leaf bounds prove its value lies outside (alpha, beta): it is
-        at most `limit` (`bound` UPPER) or at least `limit` (LOWER); the (move, child) pairs in
-        `skipped` are not searched (Star1)."""
+        """At the chance node `state`, the leaf bounds prove its value is at most `limit` (`bound` UPPER) or
+        at least `limit` (LOWER), outside (alpha, beta): `skipped` are not searched (Star1)."""
 
     def select(self, state: Any, move: Any, *, depth: int, score: Value | None) -> None:
-        """Monte Carlo tree search goes into `state`, already in its tree, by `move` (None at the root),
-        chosen by the UCT `score` (None at the root)."""
+        """Monte Carlo tree search goes into `state`, already in its tree, chosen by the UCT `score`."""
 
     def expand(self, state: Any, move: Any, *, depth: int) -> None:
         """Monte Carlo tree search adds `state`, reached by `move`, to its tree and goes into it."""
@@ -62,8 +58,7 @@ class Tracer:
         """A random playout from `state` (its moves as labels) ended with `value` (MAX's view)."""
 
     def backpropagate(self, state: Any, value: Value, *, visits: int) -> None:
-        """`state` took the playout's result: it has `visits` visits and mean `value` (MAX's view), and
-        the search leaves it, back to its parent."""
+        """`state` took the playout's result: it has `visits` visits and mean `value`; the search leaves it."""
 
     def exit(self, state: Any, value: Value) -> None:
         """`state` is finished with `value`."""

@@ -9,19 +9,8 @@ __all__ = ["AlgorithmTraits", "UNKNOWN_TRAITS", "register_traits", "traits_names
 
 @dataclass(frozen=True)
 class AlgorithmTraits:
-    """How an algorithm's events read.
-
-    Attributes:
-        windowed: the search keeps an alpha-beta window (and so may prune); without one, every alpha
-            and beta is None and none is stored.
-        movers_view: values, alphas and betas are from the view of the player to move (negamax),
-            not MAX's.
-        revisits: the search may enter a node of a pass again (a PVS re-search, each Monte Carlo
-            iteration): a node is then its path from the root, and entering it again reopens it.
-        null_windows: it tests with null windows (PVS, MTD(f)): its sentences point them out.
-        test_passes: each pass is one null-window test of the root (MTD(f)): the root's exit says
-            what the pass learnt about the value.
-    """
+    """How an algorithm's events read (as `search.Algorithm` describes them); when it `revisits`, a node
+    is its path from the root, and entering it again reopens it."""
 
     windowed: bool
     movers_view: bool
@@ -34,8 +23,7 @@ UNKNOWN_TRAITS = AlgorithmTraits(windowed=True, movers_view=False)
 """The traits of a name nobody registered: a window, values from MAX's view."""
 
 _TRAITS: dict[str, AlgorithmTraits] = {}
-"""The traits of each algorithm `visualizer.search.register` has registered (registration from above:
-tracing imports no search)."""
+"""The traits of each algorithm `visualizer.search.register` has registered (tracing imports no search)."""
 
 
 def register_traits(name: str, traits: AlgorithmTraits) -> None:

@@ -25,11 +25,8 @@ __all__ = ["VisualizerApp", "make_app", "make_play_app", "make_practice_app"]
 
 
 class VisualizerApp(App):
-    """Shows one search at a time, or a game against the engine; the screens own the bindings.
-
-    The App decides which screen comes next: screens post the messages of `navigation` and the
-    handlers below push (or pop) screens.
-    """
+    """Shows one search at a time, or a game against the engine; the screens own the bindings and post the
+    messages of `navigation`, and the App decides which screen comes next."""
 
     CSS_PATH = "app.tcss"
     TITLE = "gametree visualizer"
@@ -47,14 +44,11 @@ class VisualizerApp(App):
         drill: bool = False,
     ) -> None:
         super().__init__()
-        self.session = session
-        """The search shown at start (None when the app starts on a game or an exercise)."""
-        self.match = match
-        """The game against the engine shown at start (None when the app starts on a search)."""
+        self.session = session  # the search shown at start (None when the app starts on a game or an exercise)
+        self.match = match  # the game against the engine shown at start (None when the app starts on a search)
         self.exercise = exercise
         """The practice exercise shown at start (None when the app starts on a search or a game)."""
-        self.drill = drill
-        """True to start the exercise in the predict-the-next-node drill."""
+        self.drill = drill  # True to start the exercise in the predict-the-next-node drill
 
     def on_mount(self) -> None:
         if self.exercise is not None:
@@ -62,7 +56,10 @@ class VisualizerApp(App):
             if self.drill:
                 self.push_screen(DrillScreen(self.exercise.solution))
             return
-        self.push_screen(SearchScreen(self.session) if self.match is None else PlayScreen(self.match))
+        if self.match is not None:
+            self.push_screen(PlayScreen(self.match))
+        elif self.session is not None:
+            self.push_screen(SearchScreen(self.session))
 
     # -- navigation (see `visualizer.tui.navigation`) ------------------------
     @on(OpenSearch)
@@ -139,16 +136,8 @@ def make_app(
     strict: bool = False,
     trace: Trace | None = None,
 ) -> VisualizerApp:
-    """The app on a game (the built-in example by default) or on a saved trace.
-
-    Args:
-        game: the tree to search (with `trace`: the tree that trace searched).
-        algorithm: one of minimax, alphabeta, negamax, negamax-ab.
-        depth: the look-ahead (None: full depth).
-        strict: prune only on strict inequality.
-        trace: a finished trace to show instead of searching; its tree is rebuilt from its source
-            spec when `game` is not given, so that other algorithms can search it.
-    """
+    """The app on a game (the built-in example by default) or on a saved `trace`, whose tree is rebuilt from
+    its source when `game` is not given, so that other algorithms can search it."""
     if trace is not None and game is None:
         return VisualizerApp(Session.from_trace(trace))
     if trace is not None:
@@ -166,19 +155,9 @@ def make_play_app(
     depth: int | None = None,
     evaluator: str | None = None,
 ) -> VisualizerApp:
-    """The app on a game of tic-tac-toe or connect four against the engine.
-
-    Args:
-        game: the opening position (if it is already over, an empty board of its shape).
-        human: the user's mark, "X" (moves first) or "O" (the engine moves first).
-        algorithm: the engine's search, one of minimax, alphabeta, negamax, negamax-ab.
-        depth: the engine's look-ahead (None: to the end of the game, or the game's suggestion on
-            big connect-four positions).
-        evaluator: a key of `EVALUATORS` (None: the game's own).
-
-    Raises:
-        InputError: a setting is not one of the above.
-    """
+    """The app on a grid game against the engine (a finished position starts an empty board); `human` is "X"
+    (moves first) or "O"; `depth` None searches to the end (or as the game suggests on big connect-four boards);
+    `evaluator` is a key of `EVALUATORS` (None: the game's own). A setting not valid raises an InputError."""
     settings = PlaySettings(
         human, algorithm, depth, evaluator or (game.evaluator if offers(game, Evaluated) else "win-loss")
     )
@@ -186,14 +165,9 @@ def make_play_app(
 
 
 def make_practice_app(exercise: Exercise, *, drill: bool = False, cut_window: str | None = None) -> VisualizerApp:
-    """The app in practice mode: the student works `exercise` with alpha-beta by hand and checks it.
-
-    Args:
-        exercise: the tree, look-ahead and cut rule (see `Exercise`).
-        drill: open the predict-the-next-node drill first (escape leads to the answer sheet).
-        cut_window: "kept" or "raised", the window the check expects at a cut-off (see
-            `Exercise.cut_window`); None: the exercise's own.
-    """
+    """The app in practice mode: the student works `exercise` with alpha-beta by hand and checks it; `drill`
+    opens the predict-the-next-node drill first; `cut_window` ("kept" or "raised", see `Exercise.cut_window`)
+    overrides the exercise's own."""
     if cut_window is not None:
         exercise = exercise.with_cut_window(check_cut_window(cut_window))
     return VisualizerApp(exercise=exercise, drill=drill)

@@ -1,10 +1,7 @@
 """Provides the messages a screen posts to ask the App for another screen; the App decides how to get there.
 
-A screen never opens another screen itself, nor looks at the screen stack: it posts one of these
-(they bubble from the screen to the App), and `VisualizerApp` pushes the screen asked for, or goes
-back to one that is already open. Whether a screen has a screen to go back to is set by the App
-when it opens it (`can_go_back`). Dialogs that answer their screen (depth, new tree, settings) are
-pushed by the screen with a callback, as Textual intends.
+A screen never opens another screen nor looks at the screen stack; dialogs that answer their screen
+are pushed by the screen with a callback, as Textual intends.
 """
 
 from __future__ import annotations
@@ -23,8 +20,7 @@ class OpenSearch(Message):
 
     def __init__(self, session: Session) -> None:
         super().__init__()
-        self.session = session
-        """The search to show, at the step it stands at."""
+        self.session = session  # the search to show, at the step it stands at
 
 
 class OpenGame(Message):
@@ -32,8 +28,7 @@ class OpenGame(Message):
 
     def __init__(self, game: GridGame) -> None:
         super().__init__()
-        self.game = game
-        """The opening position of a new game (unused when going back to the game)."""
+        self.game = game  # the opening position of a new game (unused when going back to the game)
 
 
 class OpenCompare(Message):
@@ -41,12 +36,9 @@ class OpenCompare(Message):
 
     def __init__(self, full: Trace, pruning: Trace, *, labels: tuple[str, str] | None = None) -> None:
         super().__init__()
-        self.full = full
-        """The left search (minimax, by default)."""
-        self.pruning = pruning
-        """The right search (alpha-beta, by default)."""
-        self.labels = labels
-        """How the two are named (None: by their algorithms)."""
+        self.full = full  # the left search (minimax, by default)
+        self.pruning = pruning  # the right search (alpha-beta, by default)
+        self.labels = labels  # how the two are named (None: by their algorithms)
 
 
 class OpenStats(Message):
@@ -59,4 +51,3 @@ class OpenDrill(Message):
     def __init__(self, trace: Trace) -> None:
         super().__init__()
         self.trace = trace
-        """The search to predict."""

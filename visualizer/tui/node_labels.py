@@ -1,8 +1,5 @@
-"""Provides `node_label` and `node_line`: what a node's label says at one step, at one density.
-
-A label is two lines (name and marks; value and window) for the drawn tree, or one line for the
-outline. Negamax traces show values from the mover's view (`shown_value`), everything else from MAX's.
-"""
+"""Provides `node_label` and `node_line`: what a node's label says at one step, at one density: two lines
+(name and marks; value and window) for the drawn tree, or one line for the outline."""
 
 from __future__ import annotations
 
@@ -66,12 +63,11 @@ class NodeLabel:
     """A node's two label lines and their rich style.
 
     Attributes:
-        top: a mark (">" current, "x" pruned, else a space), ▲/▼, the name, " #visit" once visited,
-            and "*" on the principal variation (else a space).
-        bottom: the value and window ("3 [6,∞]"), "·" while unknown, "pruned" for pruned nodes; an
-            explicit tree's leaf not yet evaluated may show its value in brackets, "(3)".
-        style: e.g. "bold reverse" for the current node, "dim strike" for pruned ones, "dim" for
-            unreached ones (below the depth limit, in no pruned subtree: pruned wins, see
+        top: a mark (">" current, "x" pruned), ▲/▼, the name, " #visit" once visited, "*" on the principal
+            variation.
+        bottom: the value and window ("3 [6,∞]"), "·" while unknown, "pruned"; an explicit tree's leaf not yet
+            evaluated may show its value in brackets, "(3)".
+        style: "bold reverse" for the current node, "dim strike" pruned, "dim" unreached (pruned wins, see
             `NodeStatus`), "" for none.
         bottom_style: the bottom line's style when it differs from `style` (a dim "(3)"), else None.
     """
@@ -88,14 +84,8 @@ class NodeLabel:
 
 
 def shown_value(node: TraceNode, value: Value | None, *, movers_view: bool) -> Value | None:
-    """A value of `node` from MAX's view, as `Replay` and `TraceNode` keep values, as a label shows it.
-
-    Args:
-        node: the node the value belongs to.
-        value: the value from MAX's view, or None.
-        movers_view: show it from the view of the player to move at `node` (negamax traces, whose
-            windows are kept from that view): MIN's values are negated. False leaves it as it is.
-    """
+    """A value of `node` from MAX's view (as `Replay` keeps it) as a label shows it: with `movers_view`
+    (negamax traces) from the view of the player to move there, so MIN's values are negated."""
     if value is None or not movers_view:
         return value
     return value * node.player.sign
@@ -123,18 +113,13 @@ def node_label(
     """The label of `node` in the state `view`; nothing in it relies on colour.
 
     Args:
-        node: the node labelled.
-        view: what the node shows at the replay's step.
         is_current: the node of the step (marked ">").
         on_pv: the node is on the principal variation (marked "*").
         short: name a game node by its last move only (see `node_line`).
-        density: how much the label says.
         show_leaf_values: show an explicit tree's leaf values, dim and in brackets, before they are evaluated.
-        movers_view: show the values from the view of the player to move at the node, as negamax keeps
-            them (`view` holds them from MAX's view, see `shown_value`); the window is shown as `view`
-            holds it, which for negamax traces is from the mover's view already.
-        visits: for Monte Carlo traces, the node's visits at the replay's step (`VisitCounts.at`): the
-            full label shows "n=4" instead of the visit number, and the value is the mean, to 3 decimals.
+        movers_view: values from the mover's view (`shown_value`); the window is shown as `view` holds it.
+        visits: for Monte Carlo traces, the node's visits at the step: the full label shows "n=4" instead of
+            the visit number, and the value is the mean.
     """
     pruned = view.phase is Phase.PRUNED
     name = node.name.rsplit(".", 1)[-1] if short and node.board is not None else node.name
@@ -191,12 +176,8 @@ def node_line(
     movers_view: bool = False,
     visits: int | None = None,
 ) -> Text:
-    """The label on one line, with the phase in words, e.g. ">▼E #6  3 [6,∞]  open" ("unreached" for
-    a node below the depth limit that no cut-off skipped).
-
-    With `short`, a game node is named by its last move only ("O8" for "X4.O8"), as in an outline;
-    `show_leaf_values`, `movers_view` (pass `trace.is_negamax`) and `visits`: see `node_label`.
-    """
+    """The label on one line, with the phase in words, e.g. ">▼E #6  3 [6,∞]  open" (or "unreached"); with
+    `short`, a game node is named by its last move only ("O8" for "X4.O8"). The options are `node_label`'s."""
     label = node_label(
         node,
         view,

@@ -14,11 +14,8 @@ __all__ = ["serve", "check_address"]
 
 
 def check_address(host: str, port: int) -> None:
-    """Refuses, in one line, a host that does not resolve to this machine or a port that is taken.
-
-    The check binds a socket for a moment, as the server will; a port taken between the check and
-    the server's start is still reported by the server itself.
-    """
+    """Refuses, in one line, a host that does not resolve to this machine or a port that is taken (by
+    binding a socket for a moment, as the server will)."""
     try:
         family, kind, protocol, _, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0]
     except (socket.gaierror, UnicodeError) as error:

@@ -1,8 +1,5 @@
-"""Provides `layout_tree`: a searched tree drawn top-down as text, root at the top, like a textbook figure.
-
-Where each node goes is planned here (`plan_tree`, `fit_tree`) with the pictures' one layout,
-`place_tree`, in columns; what its label says is `node_labels`'s (re-exported here for the drawing's users).
-"""
+"""Provides `layout_tree`: a searched tree drawn top-down as text, like a textbook figure, placed by the
+pictures' one layout (`place_tree`) in columns; labels are `node_labels`'s (re-exported here)."""
 
 from __future__ import annotations
 
@@ -50,7 +47,7 @@ __all__ = [
 ]
 
 MAX_DRAWN_NODES = 63
-"""Trees with more nodes than this (a perfect binary tree of depth 5) are shown as an outline instead."""
+"""Trees with more nodes than this (a perfect binary tree of depth 5) are shown as an outline."""
 
 DEFAULT_MAX_WIDTH = 200
 """Drawings wider than this many columns are not drawn."""
@@ -81,16 +78,8 @@ _BOX = {  # (up, down, left, right) -> the box-drawing character joining those d
 
 @dataclass(frozen=True)
 class TreePlan:
-    """Where every node of a trace goes; computed once per trace, drawn at every step.
-
-    Attributes:
-        trace: the trace laid out.
-        centres: the column of each node's centre, by node id (the column its edges meet).
-        widths: the width of each node's label box, wide enough for every label it shows during the replay.
-        width: columns of the whole drawing.
-        depth: the deepest level.
-        density: how much each label says.
-    """
+    """Where every node of a trace goes (computed once, drawn at every step): by node id, the column of its
+    centre (where its edges meet) and the width of its label box (its widest label during the replay)."""
 
     trace: Trace
     centres: tuple[int, ...]
@@ -107,26 +96,25 @@ class TreePlan:
 
 @dataclass(frozen=True)
 class TreeDrawing:
-    """A tree drawn at one step.
-
-    Attributes:
-        lines: the rows of the drawing, all `width` columns wide.
-        positions: node id -> (row of its first label line, column of its centre).
-        widths: the width of each node's label box, by node id.
-        width: columns of the drawing.
-    """
+    """A tree drawn at one step: its lines, and by node id (row of its first label line, column of its
+    centre) and the width of its label box."""
 
     lines: tuple[Text, ...]
     positions: dict[int, tuple[int, int]]
     widths: tuple[int, ...]
     width: int
 
+    def box(self, node_id: int) -> tuple[int, int, int, int]:
+        """Where a node's two label lines are: (column, row, width, height), a Textual `Region`'s fields."""
+        row, centre = self.positions[node_id]
+        return centre - (self.widths[node_id] - 1) // 2, row, self.widths[node_id], 2
+
     def label(self, node_id: int) -> tuple[str, str]:
         """The two label lines of a node as drawn, stripped."""
-        row, centre = self.positions[node_id]
-        left = centre - (self.widths[node_id] - 1) // 2
-        right = left + self.widths[node_id]
-        return self.lines[row].plain[left:right].strip(), self.lines[row + 1].plain[left:right].strip()
+        left, row, width, _ = self.box(node_id)
+        return self.lines[row].plain[left : left + width].strip(), self.lines[row + 1].plain[
+            left : left + width
+        ].strip()
 
     def text(self) -> Text:
         """All lines as one rich `Text`."""
@@ -139,10 +127,7 @@ class TreeDrawing:
 
 
 def all_label_widths(trace: Trace, densities: Collection[Density] = tuple(Density)) -> dict[Density, list[int]]:
-    """The widest label each node shows at any step, leaf values shown or not, for each density (one replay).
-
-    Negamax traces' labels are measured as drawn, from the mover's view (see `node_label`).
-    """
+    """The widest label each node shows at any step, leaf values shown or not, for each density (one replay)."""
     movers_view = trace.is_negamax
     counts = visit_counts(trace) if is_monte_carlo(trace) else None
     step = 0
@@ -164,7 +149,7 @@ def all_label_widths(trace: Trace, densities: Collection[Density] = tuple(Densit
     replay = Replay(trace)
     while replay.forward():
         step = replay.step
-        node = trace.nodes[replay.current]
+        node = trace.nodes[trace.columns.event_node[step - 1]]
         for density, column in widths.items():
             column[node.id] = max(column[node.id], width(node, replay.views[node.id], density))
     return widths
@@ -180,9 +165,8 @@ def plan_tree(
 ) -> TreePlan | None:
     """Lays out `trace`'s tree, or None when it has over `MAX_DRAWN_NODES` nodes or needs over `max_width` columns.
 
-    Subtrees are `GAPS[0]` columns apart when the drawing then fits `target_width`, else `GAPS[-1]`.
-    Each node's box is as wide as its widest label of `density` during the replay (leaf values shown
-    or not), or `label_widths[id]` when given.
+    Subtrees are `GAPS[0]` columns apart when the drawing then fits `target_width`, else `GAPS[-1]`; a node's
+    box is as wide as its widest label of `density` (or `label_widths[id]`).
     """
     if len(trace.nodes) > MAX_DRAWN_NODES:
         return None
@@ -205,14 +189,8 @@ def fit_tree(
     max_width: int = DEFAULT_MAX_WIDTH,
     label_widths: Mapping[Density, Sequence[int]] | None = None,
 ) -> TreePlan | None:
-    """The plan with the fullest labels that fits `width` columns, else the narrowest; None as `plan_tree`.
-
-    Args:
-        trace: the trace to lay out.
-        width: the columns the view has.
-        max_width: the widest drawing allowed.
-        label_widths: each node's label width by density (from `all_label_widths`), computed when None.
-    """
+    """The plan with the fullest labels that fits `width` columns, else the narrowest; None as `plan_tree`
+    (`label_widths`: from `all_label_widths`, computed when None)."""
     if len(trace.nodes) > MAX_DRAWN_NODES:
         return None
     widths = all_label_widths(trace) if label_widths is None else label_widths
@@ -227,12 +205,8 @@ def fit_tree(
 
 
 def draw_tree(plan: TreePlan, replay: Replay, *, show_pv: bool = False, show_leaf_values: bool = False) -> TreeDrawing:
-    """Draws the planned tree in `replay`'s current state with the plan's density.
-
-    `show_pv` marks the principal variation; `show_leaf_values` shows the values of an explicit tree's
-    leaves before the search evaluates them (see `node_label`). A negamax trace's labels show values
-    and windows from the mover's view, as negamax computes them; the others from MAX's view.
-    """
+    """Draws the planned tree in `replay`'s current state; `show_pv` marks the principal variation,
+    `show_leaf_values` shows an explicit tree's leaf values before they are evaluated (see `node_label`)."""
     trace = plan.trace
     on_pv = set(trace.summary.principal_variation) if show_pv else set()
     counts = visit_counts(trace) if is_monte_carlo(trace) else None
@@ -256,14 +230,8 @@ def draw_tree(plan: TreePlan, replay: Replay, *, show_pv: bool = False, show_lea
 def draw_labels(
     plan: TreePlan, labels: Sequence[NodeLabel], *, dimmed_edges: Collection[int] = (), bold_edges: Collection[int] = ()
 ) -> TreeDrawing:
-    """Draws the planned tree with the given label of each node (by id).
-
-    Args:
-        plan: where the nodes go; each label must fit its node's planned width.
-        labels: the two lines and style of each node.
-        dimmed_edges: nodes whose edge from their parent is dim (pruned ones).
-        bold_edges: nodes whose edge from their parent is bold (the principal variation's).
-    """
+    """Draws the planned tree with the given label of each node (by id; each fits its planned width), the edges
+    to `dimmed_edges` dim (pruned nodes) and to `bold_edges` bold (the principal variation)."""
     trace = plan.trace
     height = plan.height
     cells = [[" "] * plan.width for _ in range(height)]
@@ -282,12 +250,10 @@ def draw_labels(
                 styles[row + offset].append((left, left + width, style))
         if node.children:
             _draw_edges(plan, node, cells[row + 2], styles[row + 2], dimmed_edges, bold_edges)
-    lines = []
-    for row_cells, row_styles in zip(cells, styles, strict=True):
-        line = Text("".join(row_cells))
+    lines = [Text("".join(row_cells)) for row_cells in cells]
+    for drawn, row_styles in zip(lines, styles, strict=True):
         for start, end, style in row_styles:
-            line.stylize(style, start, end)
-        lines.append(line)
+            drawn.stylize(style, start, end)
     return TreeDrawing(tuple(lines), positions, plan.widths, plan.width)
 
 

@@ -61,10 +61,8 @@ class BoardEditor(Widget):
 
         def __init__(self, editor: BoardEditor, text: str) -> None:
             super().__init__()
-            self.editor = editor
-            """The editor whose board changed."""
-            self.text = text
-            """The board as the user sees it in the text field (possibly malformed)."""
+            self.editor = editor  # the editor whose board changed
+            self.text = text  # the board as the user sees it in the text field (possibly malformed)
 
         @property
         def control(self) -> BoardEditor:
@@ -72,8 +70,7 @@ class BoardEditor(Widget):
 
     def __init__(self, board: str = EMPTY * 9, **kwargs) -> None:
         super().__init__(**kwargs)
-        self.board = parse_board(board)
-        """The last well-formed board: nine characters of X, O and '.'."""
+        self.board = parse_board(board)  # the last well-formed board: nine characters of X, O and '.'.
 
     def compose(self) -> ComposeResult:
         with Grid(id="board-squares"):
@@ -99,6 +96,7 @@ class BoardEditor(Widget):
     @on(Button.Pressed, ".board-square")
     def _square_pressed(self, event: Button.Pressed) -> None:
         event.stop()
+        assert event.button.id is not None  # every square has its id
         self.action_cycle(int(event.button.id.removeprefix("square-")))
 
     @on(Input.Changed, "#board-input")

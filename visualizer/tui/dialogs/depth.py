@@ -6,23 +6,18 @@ from dataclasses import dataclass
 
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
-from textual.widgets import Button, Input, Label, Static
+from textual.containers import Vertical
+from textual.widgets import Input, Static
 
 from visualizer.errors import InputError
+from visualizer.tui.dialogs.form_rows import FormDialog, dialog_buttons, row
 
 __all__ = ["DepthChoice", "DepthDialog", "parse_depth"]
 
 
 @dataclass(frozen=True)
 class DepthChoice:
-    """The look-ahead the user accepted.
-
-    Attributes:
-        depth: plies to search below the root; None searches to the end of the tree.
-    """
+    """The look-ahead the user accepted: plies below the root (None: to the end of the tree)."""
 
     depth: int | None
 
@@ -44,66 +39,28 @@ def parse_depth(text: str) -> int | None:
     return depth
 
 
-class DepthDialog(ModalScreen[DepthChoice | None]):
-    """One field for the look-ahead, checked as the user types.
+class DepthDialog(FormDialog[DepthChoice]):
+    """One field for the look-ahead, checked as the user types."""
 
-    Dismisses with a `DepthChoice` on Enter or OK, with None on Escape or Cancel.
-    """
-
-    CSS_PATH = "dialogs.tcss"
-    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+    ERROR = "#depth-error"
 
     def __init__(self, depth: int | None = None) -> None:
         """Opens with `depth` filled in (blank for None)."""
         super().__init__()
         self.start = depth
-        """The look-ahead the dialog opens with."""
-        self.message = ""
-        """The inline error on screen ("" while the field is valid)."""
 
     def compose(self) -> ComposeResult:
         value = "" if self.start is None else str(self.start)
         with Vertical(id="depth-dialog", classes="dialog"):
             yield Static("Search depth", classes="dialog-title")
-            yield Horizontal(
-                Label("Look-ahead", classes="form-label"),
-                Input(
-                    value,
-                    id="depth-input",
-                    placeholder="blank: full depth (5 on big connect-four boards)",
-                    compact=True,
-                ),
-                classes="form-row",
-            )
+            hint = "blank: full depth (5 on big connect-four boards)"
+            yield row("Look-ahead", Input(value, id="depth-input", placeholder=hint, compact=True))
             yield Static("", id="depth-error", markup=False)
-            with Horizontal(classes="dialog-buttons"):
-                yield Button("OK", id="ok", variant="primary", compact=True)
-                yield Button("Cancel", id="cancel", compact=True)
+            yield dialog_buttons()
 
-    def check_depth(self) -> DepthChoice | None:
-        """The choice in the field; shows the message and disables OK if it is not one."""
-        try:
-            choice, message = DepthChoice(parse_depth(self.query_one("#depth-input", Input).value)), ""
-        except InputError as error:
-            choice, message = None, str(error)
-        self.message = message
-        self.query_one("#depth-error", Static).update(message)
-        self.query_one("#ok", Button).disabled = choice is None
-        return choice
+    def choose(self) -> DepthChoice:
+        return DepthChoice(parse_depth(self.query_one("#depth-input", Input).value))
 
     @on(Input.Changed, "#depth-input")
     def _depth_changed(self) -> None:
-        self.check_depth()
-
-    @on(Input.Submitted, "#depth-input")
-    @on(Button.Pressed, "#ok")
-    def action_accept(self) -> None:
-        """Dismisses with the choice if the field is valid (else the message stays on screen)."""
-        choice = self.check_depth()
-        if choice is not None:
-            self.dismiss(choice)
-
-    @on(Button.Pressed, "#cancel")
-    def action_cancel(self) -> None:
-        """Dismisses with None."""
-        self.dismiss(None)
+        self.check()

@@ -1,12 +1,72 @@
-"""Provides the New-tree form's building blocks: labelled rows, radio choices and a tick box."""
+"""Provides the dialogs' building blocks: `FormDialog` (checked as the user types), labelled rows, radio
+choices and a tick box."""
 
 from __future__ import annotations
 
-from textual.containers import Horizontal
-from textual.widget import Widget
-from textual.widgets import Checkbox, Label, RadioButton, RadioSet
+from typing import Generic, TypeVar
 
-__all__ = ["ChoiceButton", "TickBox", "choice", "row"]
+from textual import on
+from textual.binding import Binding
+from textual.containers import Horizontal
+from textual.content import Content
+from textual.screen import ModalScreen
+from textual.widget import Widget
+from textual.widgets import Button, Checkbox, Input, Label, RadioButton, RadioSet, Select, Static
+
+from visualizer.errors import VisualizerError
+
+__all__ = ["ChoiceButton", "FormDialog", "TickBox", "choice", "dialog_buttons", "row", "selected"]
+
+Choice = TypeVar("Choice")
+
+
+class FormDialog(ModalScreen[Choice | None], Generic[Choice]):
+    """A form checked as the user types: while `choose` fails its message is shown inline and OK is disabled.
+
+    Dismisses with the choice on Enter or OK (if the form is valid), with None on Escape or Cancel.
+    """
+
+    CSS_PATH = "dialogs.tcss"
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+    ERROR = "#form-error"
+    """The `Static` that shows the message."""
+
+    message = ""
+    """The inline error on screen ("" while the form is valid)."""
+
+    def choose(self) -> Choice:
+        """The choice the form describes, or a `VisualizerError` saying what is wrong."""
+        raise NotImplementedError
+
+    def check(self) -> Choice | None:
+        """The choice on screen; shows the message and disables OK if there is none."""
+        try:
+            choice, message = self.choose(), ""
+        except VisualizerError as error:
+            choice, message = None, str(error)
+        self.message = message
+        self.query_one(self.ERROR, Static).update(message)
+        self.query_one("#ok", Button).disabled = choice is None
+        return choice
+
+    @on(Input.Submitted)
+    @on(Button.Pressed, "#ok")
+    def action_accept(self) -> None:
+        """Dismisses with the choice if the form is valid (else the message stays on screen)."""
+        choice = self.check()
+        if choice is not None:
+            self.dismiss(choice)
+
+    @on(Button.Pressed, "#cancel")
+    def action_cancel(self) -> None:
+        """Dismisses with None."""
+        self.dismiss(None)
+
+
+def dialog_buttons() -> Horizontal:
+    """OK and Cancel."""
+    ok = Button("OK", id="ok", variant="primary", compact=True)
+    return Horizontal(ok, Button("Cancel", id="cancel", compact=True), classes="dialog-buttons")
 
 
 def row(label: str, *widgets: Widget, id: str | None = None) -> Horizontal:  # noqa: A002 (Textual's name)
@@ -17,17 +77,24 @@ def row(label: str, *widgets: Widget, id: str | None = None) -> Horizontal:  # n
 class ChoiceButton(RadioButton):
     """A radio button whose dot shows only when it is chosen, so the choice does not rest on colour."""
 
-    @property
-    def BUTTON_INNER(self) -> str:  # noqa: N802 (Textual's name)
-        return "●" if self.value else " "
+    def render(self) -> Content:
+        self.BUTTON_INNER = "●" if self.value else " "
+        return super().render()
 
 
 class TickBox(Checkbox):
     """A checkbox whose tick shows only when it is on, so the setting does not rest on colour."""
 
-    @property
-    def BUTTON_INNER(self) -> str:  # noqa: N802 (Textual's name)
-        return "✓" if self.value else " "
+    def render(self) -> Content:
+        self.BUTTON_INNER = "✓" if self.value else " "
+        return super().render()
+
+
+def selected(select: Select) -> str:
+    """The option a `Select` without a blank holds."""
+    value = select.value
+    assert isinstance(value, str)  # built with allow_blank=False and string values
+    return value
 
 
 def choice(name: str, options: tuple[str, ...], chosen: str) -> RadioSet:

@@ -4,16 +4,13 @@ from __future__ import annotations
 
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
-from textual.widgets import Button, Checkbox, ContentSwitcher, Input, RadioButton, RadioSet, Select, Static
+from textual.containers import Vertical
+from textual.widgets import Checkbox, ContentSwitcher, Input, RadioButton, RadioSet, Select, Static
 
-from visualizer.errors import VisualizerError
 from visualizer.games import ORDERS, Game, GameOption
 from visualizer.games.random_tree import fresh_seed
 from visualizer.tui.dialogs.board_editor import BoardEditor
-from visualizer.tui.dialogs.form_rows import choice, row
+from visualizer.tui.dialogs.form_rows import FormDialog, choice, dialog_buttons, row
 from visualizer.tui.dialogs.option_field import OptionField
 from visualizer.tui.dialogs.tree_form import PRESETS, TreeForm, form_kinds
 
@@ -26,29 +23,20 @@ ORDER_SEED = GameOption(
 """The move order's fields, shown as the kinds' are (the seed only while the order is random)."""
 
 
-class NewTreeDialog(ModalScreen[Game | None]):
+class NewTreeDialog(FormDialog[Game]):
     """Chooses a tree source (any kind the game registry holds that builds from its options, each with a
-    panel of its fields, or a preset) and its move order.
-
-    Every change rebuilds the game through the library; while that fails, its message is shown
-    inline and OK is disabled. Dismisses with the game on OK, with None on Escape or Cancel.
+    panel of its fields, or a preset) and its move order; every change rebuilds the game through the library.
     """
 
-    CSS_PATH = "dialogs.tcss"
     AUTO_FOCUS = ""
-    BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
     def __init__(self, game: Game | None = None) -> None:
         """Opens the form on `game`'s source (the 15-node example when None)."""
         super().__init__()
         self.start = TreeForm.from_game(game)
-        """The fields the dialog opens with."""
         self.fresh_seed = fresh_seed()
         """The seed of a random tree or move order while its seed is blank (drawn once, so the summary holds)."""
-        self.game: Game | None = None
-        """The game the form describes, None while it is invalid."""
-        self.message = ""
-        """The inline error on screen ("" while the form is valid)."""
+        self.game: Game | None = None  # the game the form describes, None while it is invalid
 
     def compose(self) -> ComposeResult:
         form = self.start
@@ -70,13 +58,11 @@ class NewTreeDialog(ModalScreen[Game | None]):
             yield row("Root", choice("root", ("max", "min"), form.root))
             yield Static("", id="form-error", markup=False)
             yield Static("", id="form-summary", markup=False)
-            with Horizontal(classes="dialog-buttons"):
-                yield Button("OK", id="ok", variant="primary", compact=True)
-                yield Button("Cancel", id="cancel", compact=True)
+            yield dialog_buttons()
 
     def on_mount(self) -> None:
         self.query_one("#move-order-seed-row").display = self.start.order == "random"
-        self.check_form()
+        self.check()
         inputs = [widget for widget in self.query_one(f"#{self.start.kind}-panel").query("*") if widget.focusable]
         if inputs:
             inputs[0].focus()
@@ -103,27 +89,24 @@ class NewTreeDialog(ModalScreen[Game | None]):
         self.query_one("#move-order-seed-row", OptionField).value = form.order_seed
         self.query_one("#move-order-seed-row").display = form.order == "random"  # the radio buttons catch up later
 
-    def check_form(self) -> Game | None:
-        """Builds the game the form describes; shows the library's message and disables OK if it fails."""
-        try:
-            game, message = self.read_form().build(fresh_seed=self.fresh_seed), ""
-        except VisualizerError as error:
-            game, message = None, str(error)
-        self.game, self.message = game, message
-        self.query_one("#form-error", Static).update(message)
-        self.query_one("#form-summary", Static).update("" if game is None else game.describe())
-        self.query_one("#ok", Button).disabled = game is None
-        return game
+    def choose(self) -> Game:
+        return self.read_form().build(fresh_seed=self.fresh_seed)
+
+    def check(self) -> Game | None:
+        """Builds the game the form describes and says what it is (or why it cannot be built)."""
+        self.game = super().check()
+        self.query_one("#form-summary", Static).update("" if self.game is None else self.game.describe())
+        return self.game
 
     # -- events --------------------------------------------------------------
     @on(Select.Changed, "#source")
     def _source_changed(self, event: Select.Changed) -> None:
         self.query_one(ContentSwitcher).current = f"{event.value}-panel"
-        self.check_form()
+        self.check()
 
     @on(Select.Changed, "#preset")
     def _preset_chosen(self, event: Select.Changed) -> None:
-        if event.value is Select.NULL:
+        if not isinstance(event.value, str):  # cleared
             return
         self.fill(PRESETS[event.value][1])
         event.select.clear()
@@ -138,17 +121,4 @@ class NewTreeDialog(ModalScreen[Game | None]):
     @on(Select.Changed, ".menu")
     @on(Checkbox.Changed)
     def _field_changed(self) -> None:
-        self.check_form()
-
-    @on(Input.Submitted)
-    @on(Button.Pressed, "#ok")
-    def action_accept(self) -> None:
-        """Dismisses with the game if the form is valid (else the message stays on screen)."""
-        game = self.check_form()
-        if game is not None:
-            self.dismiss(game)
-
-    @on(Button.Pressed, "#cancel")
-    def action_cancel(self) -> None:
-        """Dismisses with None."""
-        self.dismiss(None)
+        self.check()

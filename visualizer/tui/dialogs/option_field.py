@@ -27,7 +27,6 @@ class OptionField(Horizontal):
         """The input's id: the kind and the option's name, e.g. "nim-max-take"."""
         super().__init__(id=f"{self.ident}-row", classes="form-row")
         self.option = option
-        """The option this field sets."""
         self._start = value
 
     def compose(self) -> ComposeResult:

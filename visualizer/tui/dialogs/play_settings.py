@@ -6,54 +6,39 @@ from dataclasses import dataclass
 
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
-from textual.widgets import Button, Input, RadioSet, Select, Static
+from textual.containers import Vertical
+from textual.widgets import Input, RadioSet, Select, Static
 
-from visualizer.errors import VisualizerError
 from visualizer.games import EVALUATORS, GameKind, GridGame, game_kinds
 from visualizer.match import PlaySettings
 from visualizer.search import ALGORITHMS
 from visualizer.tui.dialogs.depth import parse_depth
-from visualizer.tui.dialogs.form_rows import ChoiceButton, row
+from visualizer.tui.dialogs.form_rows import ChoiceButton, FormDialog, dialog_buttons, row, selected
 
 __all__ = ["PlayChoice", "PlaySettingsDialog"]
 
 
 @dataclass(frozen=True)
 class PlayChoice:
-    """What the user accepted.
-
-    Attributes:
-        settings: the side and the engine's options.
-        game: a new game to start, None to keep playing this one.
-    """
+    """What the user accepted: the side and the engine's options, and a new game (None: keep playing this one)."""
 
     settings: PlaySettings
     game: GridGame | None = None
 
 
-class PlaySettingsDialog(ModalScreen[PlayChoice | None]):
-    """The side, algorithm, evaluator and depth, and optionally a new game.
+class PlaySettingsDialog(FormDialog[PlayChoice]):
+    """The side, algorithm, evaluator and depth, and optionally a new game."""
 
-    Dismisses with a `PlayChoice` on Enter or OK (if the depth is valid), with None on Escape or Cancel.
-    """
-
-    CSS_PATH = ["dialogs.tcss", "play_settings.tcss"]
     AUTO_FOCUS = "#play-algorithm"
-    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+    ERROR = "#play-error"
 
     def __init__(self, settings: PlaySettings) -> None:
         super().__init__()
         self.start = settings
-        """The settings the dialog opens with."""
         self.games: dict[str, GameKind | None] = {"same": None}
         """The Game selector's keys: the kinds the registry can play (each starts anew with its defaults),
         and "same" (None) to keep playing."""
         self.games.update((kind.name, kind) for kind in game_kinds() if kind.is_playable)
-        self.message = ""
-        """The inline error on screen ("" while the form is valid)."""
 
     def compose(self) -> ComposeResult:
         settings = self.start
@@ -84,57 +69,44 @@ class PlaySettingsDialog(ModalScreen[PlayChoice | None]):
             yield row("Depth", Input(depth, id="play-depth", placeholder="blank: auto", compact=True))
             yield Static("", id="play-error", markup=False)
             yield Static("", id="play-summary", markup=False)
-            with Horizontal(classes="dialog-buttons"):
-                yield Button("OK", id="ok", variant="primary", compact=True)
-                yield Button("Cancel", id="cancel", compact=True)
+            yield dialog_buttons()
 
     def on_mount(self) -> None:
-        self.check_form()
+        self.check()
 
-    def check_form(self) -> PlayChoice | None:
-        """The choice on screen; shows the message and disables OK if it is not valid."""
+    def choose(self) -> PlayChoice:
         side = self.query_one("#play-side", RadioSet).pressed_button
-        kind = self.games[self.query_one("#play-game", Select).value]
-        evaluator = self.query_one("#play-evaluator", Select).value
-        try:
-            settings = PlaySettings(
-                human=side.id.removeprefix("side-") if side else self.start.human,
-                algorithm=self.query_one("#play-algorithm", Select).value,
-                depth=parse_depth(self.query_one("#play-depth", Input).value),
-                evaluator=evaluator,
-            ).checked()
-            choice, message = PlayChoice(settings, None if kind is None else kind.build({})), ""
-        except VisualizerError as error:
-            choice, message = None, str(error)
-        self.message = message
-        self.query_one("#play-error", Static).update(message)
+        kind = self.games[selected(self.query_one("#play-game", Select))]
+        settings = PlaySettings(
+            human=side.id.removeprefix("side-") if side and side.id else self.start.human,
+            algorithm=selected(self.query_one("#play-algorithm", Select)),
+            depth=parse_depth(self.query_one("#play-depth", Input).value),
+            evaluator=selected(self.query_one("#play-evaluator", Select)),
+        ).checked()
+        return PlayChoice(settings, None if kind is None else _new_game(kind))
+
+    def check(self) -> PlayChoice | None:
+        """The choice on screen, with a line on the evaluator chosen."""
+        evaluator = selected(self.query_one("#play-evaluator", Select))
         self.query_one("#play-summary", Static).update(f"{evaluator}: {EVALUATORS[evaluator].description}")
-        self.query_one("#ok", Button).disabled = choice is None
-        return choice
+        return super().check()
 
     @on(Select.Changed, "#play-game")
     def _game_changed(self, event: Select.Changed) -> None:
-        kind = self.games[event.value]
+        kind = self.games[selected(event.select)]
         if kind is not None:  # a new kind of game starts with that game's own evaluator
-            self.query_one("#play-evaluator", Select).value = kind.build({}).evaluator
-        self.check_form()
+            self.query_one("#play-evaluator", Select).value = _new_game(kind).evaluator
+        self.check()
 
     @on(Select.Changed, "#play-algorithm")
     @on(Select.Changed, "#play-evaluator")
     @on(Input.Changed)
     @on(RadioSet.Changed)
     def _field_changed(self) -> None:
-        self.check_form()
+        self.check()
 
-    @on(Input.Submitted)
-    @on(Button.Pressed, "#ok")
-    def action_accept(self) -> None:
-        """Dismisses with the choice if the form is valid (else the message stays on screen)."""
-        choice = self.check_form()
-        if choice is not None:
-            self.dismiss(choice)
 
-    @on(Button.Pressed, "#cancel")
-    def action_cancel(self) -> None:
-        """Dismisses with None."""
-        self.dismiss(None)
+def _new_game(kind: GameKind) -> GridGame:
+    game = kind.build({})
+    assert isinstance(game, GridGame)  # the games the app plays are grid games
+    return game

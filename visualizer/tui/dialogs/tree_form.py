@@ -40,12 +40,8 @@ def _text(option: GameOption, value: Any) -> str | bool:
 
 def read_field(option: GameOption, value: str | bool, seed: int | None = None) -> Any:
     """A field's value as `from_options` takes it: a tick box's True (None when not ticked), None for a blank
-    field (`seed` for a `fresh` one, or a new random seed when that is None), else the text read by the
-    option's `parse`, as the command line reads its flag.
-
-    Raises:
-        InputError: the text cannot be read (the message names the flag).
-    """
+    field (`seed`, or a new random seed, for a `fresh` one), else the text read as the command line reads its
+    flag (an InputError naming the flag when it cannot be)."""
     if option.switch or isinstance(value, bool):
         return True if value else None
     if not value.strip():
@@ -65,12 +61,10 @@ class TreeForm:
 
     Attributes:
         kind: the source, a kind of `form_kinds` ("array", "nim", ...).
-        fields: the kind's fields (its options with a label) by option name: the text typed, or a tick box's
-            True or False. A blank or missing field means the default, which the dialog shows as a
-            placeholder; a blank seed means a fresh random seed (see `build`).
+        fields: the kind's labelled options by name: the text typed, or a tick box's True or False; blank or
+            missing means the default (a blank seed: a fresh random seed, see `build`).
         root: "max" or "min".
-        order: the move order: "natural", "best", "worst" or "random".
-        order_seed: the seed of a random move order.
+        order: "natural", "best", "worst" or "random", and `order_seed` the seed of a random one.
     """
 
     kind: str = "array"
@@ -80,15 +74,8 @@ class TreeForm:
     order_seed: str = ""
 
     def build(self, *, fresh_seed: int | None = None) -> Game:
-        """The game these fields describe, in their move order.
-
-        Args:
-            fresh_seed: the seed for a blank seed field, of the random tree or of a random move order
-                (None: a new random one on every call).
-
-        Raises:
-            InputError: with the library's one-line message when a field cannot be used.
-        """
+        """The game these fields describe, in their move order, or the library's InputError; `fresh_seed` is the
+        seed for a blank seed field (None: a new random one on every call)."""
         kind = find_game_kind(self.kind)
         if kind not in form_kinds():
             names = ", ".join(kind.name for kind in form_kinds())

@@ -29,11 +29,8 @@ SCREEN_ROWS = 3
 
 
 class CompareScreen(Screen):
-    """Steps minimax (left) and alpha-beta (right) together; alpha-beta waits where it prunes.
-
-    When the trees cannot sit side by side even with names only, but one above the other fits the
-    screen, minimax goes on top and alpha-beta below (`stacked`).
-    """
+    """Steps minimax (left) and alpha-beta (right) together; alpha-beta waits where it prunes. Trees too wide to
+    sit side by side go one above the other when that fits (`stacked`)."""
 
     BINDINGS = [
         Binding("question_mark", "app.show_help_panel", "Help", key_display="?"),  # first: the footer cuts at the edge
@@ -63,10 +60,8 @@ class CompareScreen(Screen):
             ]
         )
         """The counts and set differences, as `visualizer compare` prints them."""
-        self.text = ""
-        """The comparison line (for tests)."""
-        self.stacked = False
-        """True while the trees are one above the other."""
+        self.text = ""  # the comparison line (for tests)
+        self.stacked = False  # True while the trees are one above the other
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="compare-panes"):
@@ -92,11 +87,12 @@ class CompareScreen(Screen):
 
     def arrange_panes(self, width: int, height: int) -> None:
         """Chooses side by side or stacked for a screen of `width` columns and `height` rows."""
-        plans = [  # the narrowest drawings
+        narrowest = [  # the narrowest drawings
             None if view.plan is None else fit_tree(view.trace, 0, label_widths=view.label_widths)
             for view in self.views
         ]
-        if any(plan is None for plan in plans):  # outlines fit any width
+        plans = [plan for plan in narrowest if plan is not None]
+        if len(plans) < len(narrowest):  # outlines fit any width
             stacked = False
         else:
             widest, tallest = max(plan.width for plan in plans), max(plan.height for plan in plans)

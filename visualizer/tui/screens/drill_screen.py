@@ -34,11 +34,7 @@ PICK_HINT = "up/down and enter, or a number"
 
 class DrillScreen(Screen):
     """The "predict the next node" drill: before each step that enters a node or cuts off, the
-    student picks what happens; the screen says whether that was right, applies the step and plays on.
-
-    Args:
-        trace: the finished trace to drill on.
-    """
+    student picks what happens; the screen says whether that was right, applies the step and plays on."""
 
     CSS_PATH = "drill_screen.tcss"
     AUTO_FOCUS = "#drill-choices"
@@ -54,22 +50,14 @@ class DrillScreen(Screen):
 
     def __init__(self, trace: Trace) -> None:
         super().__init__()
-        self.drill = Drill(trace)
-        """The questions and the score."""
+        self.drill = Drill(trace)  # the questions and the score
         self.replay = Replay(trace)
-        """Where the playback stands."""
         self.speed_index = SPEEDS.index(4)
-        """Index into SPEEDS."""
-        self.timer: Timer | None = None
-        """The play timer while playing to the next question."""
-        self.prompt_text = ""
-        """The question, or what the screen is doing (for tests)."""
-        self.verdict_text = ""
-        """Whether the last answer was right, and what the step did (for tests)."""
-        self.status_text = ""
-        """The score and the step (for tests)."""
-        self.shown_step: int | None = None
-        """The step of the question whose choices are listed, None while none is."""
+        self.timer: Timer | None = None  # the play timer while playing to the next question
+        self.prompt_text = ""  # the question, or what the screen is doing (for tests)
+        self.verdict_text = ""  # whether the last answer was right, and what the step did (for tests)
+        self.status_text = ""  # the score and the step (for tests)
+        self.shown_step: int | None = None  # the step of the question whose choices are listed, None while none is
 
     def compose(self) -> ComposeResult:
         trace = self.replay.trace
@@ -169,14 +157,8 @@ class DrillScreen(Screen):
 
     # -- answering ---------------------------------------------------------------
     def answer(self, choice: Choice) -> bool:
-        """Takes the student's answer to the waiting question, shows the verdict, applies the step and plays on.
-
-        Args:
-            choice: one of the question's choices.
-
-        Returns:
-            True when it was right (False also when no question was waiting).
-        """
+        """Takes the student's answer to the waiting question, shows the verdict, applies the step and plays on;
+        True when it was right (False also when no question was waiting)."""
         question = self.drill.current
         if question is None or not self.asking:
             return False
@@ -251,17 +233,10 @@ class DrillScreen(Screen):
             return
         current = self.replay.current
         nodes = {choice.node for choice in question.choices} | ({current} if current is not None else set())
-        boxes = [_label_box(drawing.positions[node], drawing.widths[node]) for node in nodes]
-        region = Region.from_union(boxes)
+        region = Region.from_union([Region(*drawing.box(node)) for node in nodes])
         self.tree_view.query_one(TreeDrawingScroll).scroll_to_region(region, animate=False, immediate=True)
 
     # -- leaving -----------------------------------------------------------------
     def action_back(self) -> None:
         self.stop()
         self.app.pop_screen()
-
-
-def _label_box(position: tuple[int, int], width: int) -> Region:
-    """The two label lines of a node drawn at `position` (row, centre) in a box `width` columns wide."""
-    row, centre = position
-    return Region(centre - (width - 1) // 2, row, width, 2)

@@ -33,11 +33,8 @@ class SearchAbandoned(Exception):
 
 
 class PlayScreen(Screen):
-    """The board, whose turn it is, the moves so far and the engine's settings.
-
-    The engine thinks in a worker thread; anything that changes the position meanwhile (undo, a new
-    game, new settings) makes the running search's answer stale, and it is dropped.
-    """
+    """The board, whose turn it is, the moves so far and the engine's settings; the engine thinks in a worker
+    thread, whose answer is dropped when the position changed meanwhile."""
 
     CSS_PATH = "play_screen.tcss"
     AUTO_FOCUS = None
@@ -56,25 +53,16 @@ class PlayScreen(Screen):
     def __init__(self, match: Match, *, can_go_back: bool = False) -> None:
         super().__init__()
         self.match = match
-        """The game on screen."""
         self.can_go_back = can_go_back
         """True when the App opened this game over another screen (escape goes back to it)."""
-        self.cursor = 0
-        """The keyboard cursor: a cell, or a column with gravity."""
-        self.thinking = False
-        """True while the engine searches."""
-        self.generation = 0
-        """Bumped whenever the position changes, so a search started before is recognised as stale."""
-        self.thinking_since = 0.0
-        """When the running search started (time.monotonic)."""
-        self.nodes = 0
-        """Nodes the running search has entered, as last reported."""
-        self.ticker: Timer | None = None
-        """Redraws the thinking line while the engine searches."""
-        self.message = ""
-        """The last refusal or error ("" when the last action went through)."""
-        self.status = ""
-        """The status line on screen (for tests)."""
+        self.cursor = 0  # the keyboard cursor: a cell, or a column with gravity
+        self.thinking = False  # True while the engine searches
+        self.generation = 0  # bumped whenever the position changes, so a search started before is recognised as stale
+        self.thinking_since = 0.0  # when the running search started (time.monotonic).
+        self.nodes = 0  # nodes the running search has entered, as last reported
+        self.ticker: Timer | None = None  # redraws the thinking line while the engine searches
+        self.message = ""  # the last refusal or error ("" when the last action went through)
+        self.status = ""  # the status line on screen (for tests)
 
     def compose(self) -> ComposeResult:
         game = self.match.game
@@ -279,6 +267,7 @@ class PlayScreen(Screen):
             self.refuse("the engine has not moved yet")
             return
         trace = turn.trace
+        assert trace is not None  # an engine's turn holds its search
         self.post_message(OpenSearch(Session(turn.before, trace.algorithm, trace.depth_limit, False, trace)))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

@@ -33,7 +33,7 @@ class PracticeScreen(Screen):
     """Alpha-beta by hand: values and pruned marks per node, checked against the trace on request."""
 
     CSS_PATH = "practice_screen.tcss"
-    VERTICAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [(0, "-short"), (TALL, "-tall")]
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (TALL, "-tall")]
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("question_mark", "app.show_help_panel", "Help", key_display="?"),  # first: the footer cuts at the edge
@@ -52,14 +52,11 @@ class PracticeScreen(Screen):
         super().__init__()
         self.can_go_back = can_go_back
         """True when the App opened the exercise over another screen (escape, editor closed, goes back)."""
-        self.practice = PracticeSession(exercise)
-        """The exercise and the answers so far."""
-        self.editing: str | None = None
-        """The node the open editor saves to (None while it is closed)."""
+        self.practice = PracticeSession(exercise)  # the exercise and the answers so far
+        self.editing: str | None = None  # the node the open editor saves to (None while it is closed)
         self.confirm_new = False
         """True after one `n` with answers typed: a second `n` discards them, any other key keeps them."""
-        self.title_text = ""
-        """The exercise's title: on a line of its own, or in the tree's border on a short screen."""
+        self.title_text = ""  # the exercise's title: on a line of its own, or in the tree's border on a short screen
 
     def compose(self) -> ComposeResult:
         exercise = self.practice.exercise
@@ -154,12 +151,8 @@ class PracticeScreen(Screen):
         self.answer_input.cursor_position = len(self.answer_input.value)
 
     def on_key(self, event: events.Key) -> None:
-        """A value typed on the table starts editing the selected node.
-
-        Keys typed in a burst (quickly, or by a terminal that pastes key by key) all reach the widget that had
-        the focus when the burst began: characters that reach the table while the editor is open go on into
-        it, so "7 1 2" keeps all three, and enter saves in turn.
-        """
+        """A value typed on the table starts editing the selected node; characters of a burst that reach the table
+        while the editor is open go on into it (a burst reaches the widget focused when it began)."""
         if event.key != "n" and self.confirm_new:
             self.refresh_view()
         if not self.answer_input.display:
@@ -170,7 +163,9 @@ class PracticeScreen(Screen):
             event.stop()
             event.prevent_default()
             self._save(self.answer_input.value)
-        elif event.is_printable:  # the editor stops the characters typed into it: this one reached the table
+        elif (
+            event.is_printable and event.character
+        ):  # the editor stops the characters typed into it: this one reached the table
             event.stop()
             event.prevent_default()
             self.answer_input.insert_text_at_cursor(event.character)

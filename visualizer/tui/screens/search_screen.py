@@ -21,6 +21,7 @@ from visualizer.safe_files import write_new_file
 from visualizer.search.registry import Configuration, parse_configuration
 from visualizer.session import Session
 from visualizer.steps.replay import Replay
+from visualizer.tracing.trace import Trace
 from visualizer.tui.dialogs import DepthChoice, DepthDialog, NewTreeDialog, SearchChoiceDialog
 from visualizer.tui.navigation import OpenCompare, OpenGame, OpenStats
 from visualizer.tui.tree_layout import Density
@@ -30,17 +31,14 @@ from visualizer.tui.widgets.game_tree_view import TREE_VIEW_BINDINGS, GameTreeVi
 from visualizer.tui.widgets.node_table import NodeTable
 from visualizer.tui.widgets.status_bar import StatusBar
 
+__all__ = ["SearchScreen", "SPEEDS"]
+
 LONG_JUMP = 50_000
-"""Jumps that replay more events than this run in a worker, with progress (about 0.1 s of replay)."""
-
+"""Jumps that replay more events than this run in a worker, with progress."""
 CHECKPOINTS_AFTER = 0.3
-"""Seconds after the screen is mounted that a big trace's checkpoints start being built (in a thread),
-so that the first screen is drawn at full speed."""
-
+"""Seconds after mounting that a big trace's checkpoints start being built (in a thread)."""
 JUMP_CHUNK = 20_000
 """Events a long jump replays between two redraws of its progress."""
-
-__all__ = ["SearchScreen", "SPEEDS"]
 
 SPEEDS = (0.5, 1, 2, 4, 8, 16, 32, 64)
 """Steps per second while playing."""
@@ -77,36 +75,24 @@ class SearchScreen(Screen):
     def __init__(self, session: Session, *, can_go_back: bool = False) -> None:
         super().__init__()
         self.session = session
-        """The search on screen."""
         self.can_go_back = can_go_back
         """True when the App opened this search over another screen (escape goes back to it)."""
         self.speed_index = SPEEDS.index(4)
-        """Index into SPEEDS."""
         self.timer: Timer | None = None
-        """The play timer while playing."""
-        self.searching = False
-        """True while a worker searches again (the old trace stays on screen)."""
-        self.jumping = False
-        """True while a worker replays a long jump (stepping keys are dropped meanwhile)."""
-        self.builder: Worker | None = None
-        """The thread building a big trace's checkpoints (None before it starts); a long jump waits for it."""
-        self.built = 0.0
-        """How far that thread has got (0 to 1)."""
-        self.seeking = False
-        """True while a long jump moves the replay (the built cursor is not taken over meanwhile)."""
-        self.previous: dict[str, object] = {}
-        """The session options before the running search changed them."""
+        self.searching = False  # True while a worker searches again (the old trace stays on screen)
+        self.jumping = False  # True while a worker replays a long jump (stepping keys are dropped meanwhile)
+        self.builder: Worker | None = None  # the thread building a big trace's checkpoints; a long jump waits for it
+        self.built = 0.0  # how far the builder has got (0 to 1)
+        self.seeking = False  # a long jump moves the replay: the built cursor is not taken over meanwhile
+        self.previous: dict[str, object] = {}  # the session options before the running search changed them
         self.failed_algorithm: str | None = None
-        """The algorithm the last switch tried and could not search with (the next switch goes past it)."""
-        self.zoom: Density | None = None
-        """The tree's zoom (None: fit the view), kept for the next search's tree."""
+        """The algorithm the last switch could not search with (the next switch goes past it)."""
+        self.zoom: Density | None = None  # the tree's zoom and predict mode, kept for the next search's tree
         self.show_leaf_values = True
-        """False in predict mode, kept for the next search's tree."""
 
     def compose(self) -> ComposeResult:
-        trace = self.session.trace
-        # Kept as attributes rather than looked up: `query_one` caches its answers per version of the
-        # screen, so widgets looked up once stayed in memory (with their trace) after a new search.
+        trace = self.session.replay.trace
+        # Attributes, not `query_one`, whose cache kept old widgets (and their trace) after a new search.
         self.tree_view = GameTreeView(trace, id="tree-view")
         self.tree_view.zoom, self.tree_view.show_leaf_values = self.zoom, self.show_leaf_values
         self.node_table = NodeTable(trace, id="node-table")
@@ -124,8 +110,7 @@ class SearchScreen(Screen):
 
     def on_mount(self) -> None:
         self.refresh_view()
-        # Once the first screen is drawn: the thread holds the GIL for seconds on a big trace, and
-        # would slow the drawing of that screen by as much.
+        # Once the first screen is drawn: the thread holds the GIL for seconds on a big trace.
         self.set_timer(CHECKPOINTS_AFTER, self._prebuild_checkpoints)
 
     def _prebuild_checkpoints(self) -> None:
@@ -135,16 +120,16 @@ class SearchScreen(Screen):
             self.builder = self.run_worker(self._build_checkpoints, thread=True, exclusive=True, group="checkpoints")
 
     def _build_checkpoints(self) -> None:
-        trace = self.session.trace
+        trace = self.session.replay.trace
         built = Replay(trace)  # a cursor of its own: the screen's keeps moving meanwhile
         for fraction in built.seeking(built.count, chunk=JUMP_CHUNK):
             self.built = fraction
         self.app.call_from_thread(self._adopt_checkpoints, trace, built)
 
-    def _adopt_checkpoints(self, trace, built: Replay) -> None:
+    def _adopt_checkpoints(self, trace: Trace, built: Replay) -> None:
         """Takes over the built cursor at the screen's step: the same state, with every checkpoint in place."""
         current = self.session.replay
-        if self.session.trace is not trace or self.seeking or current.frontier >= built.frontier:
+        if current.trace is not trace or self.seeking or current.frontier >= built.frontier:
             return
         built.seek(current.step)
         self.session.replay = built
@@ -176,11 +161,8 @@ class SearchScreen(Screen):
         self.go_to(self.session.replay.count)
 
     def go_to(self, step: int) -> None:
-        """Moves the replay to `step` and shows it; a long jump runs in a worker with progress, except
-        to the last step, which the trace holds (`Replay.finish`).
-
-        While a long jump runs, stepping keys are dropped rather than queued behind it.
-        """
+        """Moves the replay to `step` and shows it; a long jump runs in a worker with progress (stepping keys
+        are dropped meanwhile), except to the last step, which the trace holds (`Replay.finish`)."""
         if self.jumping:
             return
         self.stop()
@@ -268,10 +250,8 @@ class SearchScreen(Screen):
 
     # -- searching again -----------------------------------------------------
     def _show_new_search(self, **changes) -> None:
-        """Changes the session's options and searches again in a thread, showing progress.
-
-        If the search fails, the options go back to what they were (the old trace stays on screen).
-        """
+        """Changes the session's options and searches again in a thread, showing progress; if the search
+        fails, the options go back to what they were (the old trace stays on screen)."""
         self.stop()
         self.previous = {name: getattr(self.session, name) for name in changes}
         for name, value in changes.items():
@@ -290,7 +270,7 @@ class SearchScreen(Screen):
         except VisualizerError as error:
             call(self._search_failed, str(error))
             return
-        call(self._install, trace)
+        call(self._install, trace)  # type: ignore[arg-type]  # mypy cannot solve Textual's `T | Awaitable[T]`
 
     def _search_failed(self, message: str) -> None:
         self.failed_algorithm = self.session.algorithm if "algorithm" in self.previous else None
@@ -300,7 +280,7 @@ class SearchScreen(Screen):
         self.notify(message, severity="error")
         self.refresh_view()
 
-    async def _install(self, trace) -> None:
+    async def _install(self, trace: Trace) -> None:
         self.failed_algorithm = None
         self.session.use(trace)
         await self.recompose()
@@ -311,8 +291,7 @@ class SearchScreen(Screen):
         self._prebuild_checkpoints()
 
     def action_switch_algorithm(self) -> None:
-        """Searches with the next algorithm (after the one that just failed, if one did: a key press
-        always moves on, past an algorithm that cannot search this tree)."""
+        """Searches with the next algorithm (past one that just failed to search this tree)."""
         self._show_new_search(algorithm=self.session.next_algorithm(after=self.failed_algorithm))
 
     def action_toggle_root(self) -> None:
@@ -326,7 +305,7 @@ class SearchScreen(Screen):
         except VisualizerError as error:
             self.notify(str(error), severity="error")
             return
-        self._compare(choice)  # type: ignore[arg-type]
+        self._compare(choice)
 
     def action_choose_compare(self) -> None:
         """Asks which two searches to compare (any algorithms, with options), then opens them side by side."""
@@ -351,23 +330,21 @@ class SearchScreen(Screen):
 
         if choice is None:
             return
-        session = self.session
+        session, (left, right) = self.session, choice  # the compare dialog asks for two searches
+        game = session.game
+        assert game is not None  # a replayed trace whose source cannot be rebuilt is not searched again
+
+        def search(configuration: Configuration) -> Trace:
+            name, options = configuration.algorithm.name, configuration.options
+            return trace_search(game, name, depth=session.depth, strict=session.strict, **options)
+
         try:
-            traces = [
-                trace_search(
-                    session.game,
-                    configuration.algorithm.name,
-                    depth=session.depth,
-                    strict=session.strict,
-                    **configuration.options,
-                )
-                for configuration in choice
-            ]
+            full, pruning = search(left), search(right)
         except VisualizerError as error:
             self.notify(str(error), severity="error")
             return
-        session.compared = tuple(configuration.text for configuration in choice)
-        self.post_message(OpenCompare(*traces, labels=tuple(configuration.label for configuration in choice)))
+        session.compared = (left.text, right.text)
+        self.post_message(OpenCompare(full, pruning, labels=(left.label, right.label)))
 
     def action_new_tree(self) -> None:
         """Asks for another tree (opening on this one) and searches it."""
@@ -389,13 +366,12 @@ class SearchScreen(Screen):
 
     # -- files ---------------------------------------------------------------
     def action_export(self) -> None:
-        """Saves the trace as traces/NAME.json, NAME.dot and (trees of a drawable size) the figure NAME.svg,
-        NAME being a name no earlier export uses."""
+        """Saves the trace as traces/NAME.json, NAME.dot and (trees of a drawable size) NAME.svg, NAME new."""
         from visualizer.export.files import fresh_stem, trace_slug, write_trace_files
         from visualizer.export.formats import EXPORT_FORMATS, formats_for
         from visualizer.pictures.figure import MAX_INLINE_NODES
 
-        trace = self.session.trace
+        trace = self.session.replay.trace
         folder, slug = Path("traces"), trace_slug(trace)
         drawn = len(trace.nodes) <= MAX_INLINE_NODES
         formats = tuple(fmt for fmt in formats_for("app") if drawn or EXPORT_FORMATS[fmt].kind == "trace")

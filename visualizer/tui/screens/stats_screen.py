@@ -30,15 +30,12 @@ class StudyAbandoned(Exception):
 
 
 class StatsScreen(Screen):
-    """Runs the pruned-tree study in a worker thread and shows the rows and the plot.
-
-    A study starts with the default settings when the screen opens; a new run replaces a running one,
-    and a run's answer is dropped if its worker was cancelled meanwhile.
-    """
+    """Runs the pruned-tree study in a worker thread (at once with the defaults; a new run replaces a running
+    one) and shows the rows and the plot."""
 
     CSS_PATH = "stats_screen.tcss"
     AUTO_FOCUS = "#study-run"
-    HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [(0, "-narrow"), (170, "-wide")]
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (170, "-wide")]
     """Below 170 columns the plot and the table stack in one scrolling column; from 170, side by side."""
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("question_mark", "app.show_help_panel", "Help", key_display="?"),  # first: the footer cuts at the edge
@@ -49,13 +46,9 @@ class StatsScreen(Screen):
     def __init__(self, settings: StudySettings | None = None) -> None:
         super().__init__()
         self.settings = settings or StudySettings()
-        """The settings the form opens with."""
-        self.running = False
-        """True while a study runs (the last finished study stays on screen)."""
-        self.study: Study | None = None
-        """The study on screen (None before the first one finishes)."""
-        self.message = ""
-        """The line above the results: the last study's summary, progress or the error (for tests)."""
+        self.running = False  # True while a study runs (the last finished study stays on screen)
+        self.study: Study | None = None  # the study on screen (None before the first one finishes)
+        self.message = ""  # the line above the results: the last study's summary, progress or the error (for tests)
 
     def compose(self) -> ComposeResult:
         form = StudyForm(self.settings, id="stats-form")
@@ -118,12 +111,8 @@ class StatsScreen(Screen):
             call(self._finished, worker, study)
 
     def _is_live(self, worker: Worker) -> bool:
-        """True when `worker`'s report may reach the screen: it was not cancelled and the widgets are there.
-
-        Reports run in the app's loop, as does closing the screen, so a report checked here cannot meet
-        widgets half taken down; one on its way when the screen closed (Textual takes the widgets down
-        before it cancels the screen's workers) is dropped.
-        """
+        """True when `worker`'s report may reach the screen: it was not cancelled and the widgets are there (one on
+        its way when the screen closed is dropped)."""
         return not worker.is_cancelled and bool(self.query(ProgressBar))
 
     def _progress(self, worker: Worker, done: int) -> None:

@@ -25,9 +25,7 @@ class AnswerTable(DataTable):
     def __init__(self, exercise: Exercise, **kwargs) -> None:
         super().__init__(cursor_type="row", zebra_stripes=True, **kwargs)
         self.exercise = exercise
-        """The exercise listed."""
-        self.shown: dict[str, tuple[str | Text, ...]] = {}
-        """Node name -> the cells its row shows."""
+        self.shown: dict[str, tuple[str | Text, ...]] = {}  # node name -> the cells its row shows
 
     def on_mount(self) -> None:
         for column in COLUMNS:

@@ -1,11 +1,9 @@
 """Provides `BoardView`: a tic-tac-toe or connect-four board whose cells (and column numbers) can be clicked,
-and `MoveHistory`: the moves so far, one a line, the engine's with their value and node count.
-
-The keyboard cursor is drawn with glyphs as well as a colour, so it shows in greyscale: a frame around the
-square, or brackets around the column number ("[4]").
-"""
+its keyboard cursor drawn with glyphs too ("[4]", a frame); and `MoveHistory`: the moves so far."""
 
 from __future__ import annotations
+
+from collections.abc import Collection
 
 from rich.text import Text
 from textual import events
@@ -33,17 +31,12 @@ class BoardCell(Static):
 
     def __init__(self, cell: int, *, header: bool = False, **kwargs) -> None:
         super().__init__(**kwargs)
-        self.cell = cell
-        """The cell's index, row-major (a column number stands for the top cell of its column)."""
-        self.header = header
-        """True for a column number."""
+        self.cell = cell  # the cell's index, row-major (a column number stands for the top cell of its column)
+        self.header = header  # True for a column number
 
 
 class BoardView(Widget):
-    """The cells of an R x C board, row by row; with gravity, the column numbers 1..C on top.
-
-    The owner sets what it shows with `show`; a click on a cell posts `BoardView.Chosen`.
-    """
+    """The cells of an R x C board, row by row (with gravity, the column numbers on top); a click posts `Chosen`."""
 
     DEFAULT_CSS = """
     BoardView {
@@ -104,10 +97,8 @@ class BoardView(Widget):
 
         def __init__(self, board_view: BoardView, cell: int) -> None:
             super().__init__()
-            self.board_view = board_view
-            """The board that was clicked."""
-            self.cell = cell
-            """The cell clicked, row-major (a column number gives the top cell of its column)."""
+            self.board_view = board_view  # the board that was clicked
+            self.cell = cell  # the cell clicked, row-major (a column number gives the top cell of its column)
 
         @property
         def control(self) -> BoardView:
@@ -116,10 +107,8 @@ class BoardView(Widget):
     def __init__(self, rows: int, cols: int, *, gravity: bool, **kwargs) -> None:
         super().__init__(**kwargs)
         self.rows, self.cols, self.gravity = rows, cols, gravity
-        self.board = EMPTY * (rows * cols)
-        """The cells on screen, row-major 'X', 'O' and '.'."""
-        self.cursor = 0
-        """The cell under the keyboard cursor (with gravity: the column)."""
+        self.board = EMPTY * (rows * cols)  # the cells on screen, row-major 'X', 'O' and '.'.
+        self.cursor = 0  # the cell under the keyboard cursor (with gravity: the column)
         self.set_class(gravity, "gravity")
 
     def compose(self) -> ComposeResult:
@@ -140,7 +129,7 @@ class BoardView(Widget):
         styles.width = self.cols * width + (self.cols - 1) * gutter_x
         styles.height = rows * height + (rows - 1) * gutter_y
 
-    def show(self, board: str, *, cursor: int, last: int | None = None, winning: set[int] = frozenset()) -> None:
+    def show(self, board: str, *, cursor: int, last: int | None = None, winning: Collection[int] = frozenset()) -> None:
         """Draws `board` with the cursor, the last move and the winning lines marked."""
         self.board, self.cursor = board, cursor
         if self.gravity:
@@ -183,8 +172,7 @@ class MoveHistory(Static):
 
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
-        self.lines: list[str] = []
-        """The lines shown (for tests)."""
+        self.lines: list[str] = []  # the lines shown (for tests)
 
     def show(self, lines: list[str]) -> None:
         """Shows `lines`, the last one bold."""

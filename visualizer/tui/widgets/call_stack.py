@@ -15,20 +15,14 @@ __all__ = ["CallStack"]
 
 
 class CallStack(Static):
-    """One line per open node: marker, name, window and value so far.
-
-    Negamax traces show each line's window and value from the view of the player to move at its
-    node, as negamax keeps them ("▼C [-2, -3] = -2"), and say so in the border title; the others
-    show both from MAX's view.
-    """
+    """One line per open node: marker, name, window and value so far (negamax: from the mover's view, as the
+    border title says)."""
 
     def __init__(self, trace: Trace, **kwargs) -> None:
         super().__init__(**kwargs)
         self.trace = trace
-        """The trace being replayed."""
         self._node = node_lookup(trace)
-        self.lines: list[str] = []
-        """The lines on screen (for tests)."""
+        self.lines: list[str] = []  # the lines on screen (for tests)
         if trace.is_negamax:
             self.border_title = VIEW_LEGEND
 

@@ -25,13 +25,10 @@ class EventLog(Static):
     def __init__(self, trace: Trace, **kwargs) -> None:
         super().__init__(**kwargs)
         self.trace = trace
-        """The trace whose events are told."""
-        self.lines: list[str] = []
-        """The sentences shown, oldest first (for tests); the screen lists them newest first."""
+        self.lines: list[str] = []  # the sentences shown, oldest first (for tests); the screen lists them newest first
         self._sentences: dict[int, str] = {}
         """Step -> its numbered sentence, for the steps last shown: a step tells only its own event."""
-        self._drawn = 0
-        """How many of `lines`, newest first, are on screen."""
+        self._drawn = 0  # how many of `lines`, newest first, are on screen
 
     def show(self, step: int) -> None:
         """Shows the sentences of steps up to `step`, the current one first."""

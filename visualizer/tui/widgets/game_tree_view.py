@@ -72,21 +72,14 @@ class TreeDrawingScroll(ScrollableContainer, inherit_bindings=False):
 
     def scroll_to_label(self, drawing: TreeDrawing, node_id: int) -> None:
         """Scrolls so that the node's two label lines are in view."""
-        row, centre = drawing.positions[node_id]
-        width = drawing.widths[node_id]
-        region = Region(centre - (width - 1) // 2, row, width, 2)
-        self.scroll_to_region(region, animate=False, immediate=True)
+        self.scroll_to_region(Region(*drawing.box(node_id)), animate=False, immediate=True)
 
 
 class GameTreeView(Widget):
     """The tree of one trace at the replay's current step, with the board of the node in view for games.
 
-    The drawing has the fullest labels that fit the view's width (see `fit_tree`), chosen again when the
-    view is resized, unless a zoom level fixes them; the current node is scrolled into view at every step.
-
-    Args:
-        trace: the finished trace to show.
-        max_width: the widest drawing allowed; trees wider with full labels are shown as a `TreeOutline`.
+    The drawing has the fullest labels that fit the view's width (`fit_tree`) unless a zoom level fixes them;
+    trees wider than `max_width` with full labels are shown as a `TreeOutline`.
     """
 
     DEFAULT_CSS = """
@@ -122,25 +115,19 @@ class GameTreeView(Widget):
     ) -> None:
         super().__init__(name=name, id=id, classes=classes)
         self.trace = trace
-        """The trace shown."""
         self.max_width = max_width
-        """The widest drawing allowed."""
         self.plan: TreePlan | None = plan_tree(trace, max_width=max_width)
         """The drawing's layout, None when the tree is shown as an outline."""
         self.label_widths = all_label_widths(trace) if self.plan is not None else {}
         """Each node's widest label by density, for fitting the drawing."""
-        self.zoom: Density | None = None
-        """The density the user chose with `cycle_zoom`, None to fit the view."""
+        self.zoom: Density | None = None  # the density the user chose with `cycle_zoom`, None to fit the view
         self.show_leaf_values = True
         """True to show an explicit tree's leaf values before they are evaluated (False: predict mode)."""
         self.drawing: TreeDrawing | None = None
         """The drawing on screen (None in outline mode or before the first `show`)."""
-        self.board_node: int | None = None
-        """The id of the node whose board is on show (None for trees without boards)."""
+        self.board_node: int | None = None  # the id of the node whose board is on show (None for trees without boards)
         self.replay: Replay | None = None
-        """The replay last shown."""
         self.show_pv = False
-        """True while the principal variation is marked."""
 
     @property
     def outline(self) -> TreeOutline | None:

@@ -1,6 +1,5 @@
-"""Provides `NodeTable`: the node table, one row per node, following the replay; wider than the view, it
-scrolls sideways with the name column kept. `node_lookup` gives a trace's nodes by id, each built once while
-the app keeps showing it."""
+"""Provides `NodeTable`: one row per node, following the replay, scrolling sideways with the name column kept;
+and `node_lookup`, a trace's nodes by id, each built once."""
 
 from __future__ import annotations
 
@@ -33,9 +32,8 @@ __all__ = [
     "node_lookup",
 ]
 
-
 NODE_CACHE_SIZE = 4_096
-"""Nodes kept per widget: far more than a step shows (the open path, its children, the drawn tree)."""
+"""Nodes kept per widget: far more than a step shows."""
 
 
 def node_lookup(trace: Trace) -> Callable[[int], TraceNode]:
@@ -47,15 +45,13 @@ MAX_TABLE_ROWS = 2_000
 """Larger traces list only the open nodes and the current node's children."""
 
 COLUMNS = ("name", "value", "alpha", "beta", "status", "visit", "player", "static", "parent", "children")
-"""Column keys, in the order shown: what changes at each step first, so that it fits 80 columns;
-the tree's shape (parent, children) last, reached by scrolling sideways."""
+"""Column keys, in the order shown: what changes at each step first (within 80 columns), the tree's shape last."""
 
 HEADERS = {"alpha": "α", "beta": "β"}
 """Shorter column headers; the other columns are headed by their key."""
 
 MONTE_CARLO_COLUMNS = ("name", "mean", "visits", "status", "player", "parent", "children")
-"""The columns of a Monte Carlo trace: its mean result (MAX's view) and visits at the step instead of
-a value, a window and a visit number; no static value (a node's own value is a random playout's)."""
+"""The columns of a Monte Carlo trace: the mean result (MAX's view) and visits at the step, no static value."""
 
 NAME_WIDTH = 16
 """The most cells a name takes; longer names (deep game paths) show their last moves after "…"."""
@@ -70,13 +66,10 @@ def _short_name(name: str) -> str:
 class NodeTable(ScrollView, can_focus=True, inherit_bindings=False):
     """Name, value, window, status and visit first; then player, static value, parent and children ('-' where none).
 
-    A row per node (for big traces, the open nodes and the current node's children), under a header;
-    the cursor row is the current node. Rows are drawn line by line from their cells (Textual's Line
-    API), in the look of Textual's `DataTable`: a step costs a few lines of text, not a table's
-    update. When focused, up/down and page up/down scroll the rows and shift+left/right scroll the
-    columns one at a time (the name stays); left/right and home/end are left to the screen's
-    stepping keys. Negamax traces show each node's value and window from the view of the player to
-    move there, as the search keeps them; the border title says which view.
+    A row per node (for big traces, the open nodes and the current node's children); the cursor row is the
+    current node. Rows are drawn with Textual's Line API in the look of `DataTable`, so a step redraws a few
+    lines. Focused, up/down and page up/down scroll the rows, shift+left/right the columns (left/right and
+    home/end step the search). Negamax values and windows are from the mover's view (the border says so).
     """
 
     COMPONENT_CLASSES: ClassVar[set[str]] = {
@@ -100,20 +93,13 @@ class NodeTable(ScrollView, can_focus=True, inherit_bindings=False):
     def __init__(self, trace: Trace, **kwargs) -> None:
         super().__init__(**kwargs)
         self.trace = trace
-        """The trace whose nodes are listed."""
         self._node = node_lookup(trace)
-        self._fixed_cells = lru_cache(maxsize=NODE_CACHE_SIZE)(self._node_cells)
-        """Node id -> the cells that never change (player, static value, parent, children)."""
+        self._fixed_cells = lru_cache(maxsize=NODE_CACHE_SIZE)(self._node_cells)  # the cells that never change
         self.monte_carlo = is_monte_carlo(trace)
-        """True for a Monte Carlo trace: mean and visits at the step (`MONTE_CARLO_COLUMNS`)."""
         self.columns_shown = MONTE_CARLO_COLUMNS if self.monte_carlo else COLUMNS
-        """The column keys, in order."""
         self.headers = tuple(HEADERS.get(column, column) for column in self.columns_shown)
-        """The column headers, in order."""
         self.rows: list[tuple[str, ...]] = []
-        """The cells of each listed row, in order."""
-        self.cursor_row = 0
-        """The row of the current node (0 when it is not listed)."""
+        self.cursor_row = 0  # the row of the current node (0 when it is not listed)
         self.shown: dict[int, NodeView] = {}
         """The state each listed row shows now, by node id, in the order of the rows."""
         self._step = 0  # the replay's step, for the visits at it
@@ -140,11 +126,8 @@ class NodeTable(ScrollView, can_focus=True, inherit_bindings=False):
         }
 
     def _changing_widths(self) -> dict[str, int]:
-        """Fixed widths for the columns that change at each step, wide enough for anything they will show.
-
-        Sized once, so that a step never moves the columns: values and bounds are node values,
-        possibly negated, or infinite.
-        """
+        """Fixed widths for the columns that change at each step, wide enough for any value (negated or
+        infinite too), so that a step never moves the columns."""
         columns = self.trace.columns
         values = {value for value in (*set(columns.value), *set(columns.static_value)) if value is not None}
         number = max((len(format_value(sign * value)) for value in values for sign in (1, -1)), default=1)
@@ -206,8 +189,7 @@ class NodeTable(ScrollView, can_focus=True, inherit_bindings=False):
         return rows or [0]
 
     def show(self, replay: Replay) -> None:
-        """Lists the rows the replay's step calls for, redraws the lines that changed and keeps the
-        current node's row in view."""
+        """Lists the rows the replay's step calls for, redraws the lines that changed, keeps the current row in view."""
         self._step = replay.step  # a row's visits change only with its view (it closes as they grow)
         views = replay.views
         wanted = self._wanted(replay)
@@ -260,8 +242,7 @@ class NodeTable(ScrollView, can_focus=True, inherit_bindings=False):
         return super().render_lines(crop)
 
     def render_line(self, y: int) -> Strip:
-        """Line `y` of the view: the header, then the rows from the scroll position down (each drawn once
-        for what it shows)."""
+        """Line `y` of the view: the header, then the rows from the scroll position down."""
         row = y - 1 + round(self.scroll_y) if y else -1
         cells = self.headers if row < 0 else self.rows[row] if row < len(self.rows) else None
         key = (row, cells, row == self.cursor_row, self._frame)

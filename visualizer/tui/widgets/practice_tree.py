@@ -81,14 +81,8 @@ def _fitted(label: NodeLabel, width: int) -> NodeLabel:
 
 
 class PracticeTree(Widget):
-    """The exercise's tree as a textbook figure (only the table when it is too big to draw).
-
-    The labels are the fullest (see `practice_label`) with which the drawing fits the widget's width, chosen
-    again when it is resized; the selected node is scrolled into view at every change.
-
-    Args:
-        exercise: the exercise shown.
-    """
+    """The exercise's tree as a textbook figure with the fullest labels that fit (only the table when it is too
+    big to draw); the selected node is scrolled into view at every change."""
 
     DEFAULT_CSS = """
     PracticeTree {
@@ -108,22 +102,17 @@ class PracticeTree(Widget):
     def __init__(self, exercise: Exercise, **kwargs) -> None:
         super().__init__(**kwargs)
         self.exercise = exercise
-        """The exercise drawn."""
         self.label_widths = {density: self._widths(density) for density in Density}
         """Each node's widest label by density."""
         self.plan = fit_tree(exercise.tree, TARGET_WIDTH, label_widths=self.label_widths)
         """The layout, None when the tree is too big to draw."""
         self.drawing: TreeDrawing | None = None
-        """The drawing on screen."""
         self.shown: tuple[Answers, Report | None, Mapping[str, bool], str | None] | None = None
         """What the last `show` drew: the answers, the report, the pruned marks and the selected node."""
 
     def _widths(self, density: Density) -> list[int]:
-        """Room for the widest label each node can show at `density`.
-
-        Full labels all get room for any value of the exercise (or a blank) and a verdict after the name;
-        denser ones as much as their own name takes, and for a leaf its own value, with the verdict after it.
-        """
+        """Room for the widest label each node can show at `density`: any value of the exercise at full density,
+        else a leaf's own value, with the verdict."""
         tree = self.exercise.tree
         values = [node.leaf_value for node in self.exercise.key if node.leaf_value is not None]
         value_width = max((cell_len(compact_value(value)) for value in values), default=1)

@@ -12,13 +12,8 @@ __all__ = ["DrawnContent", "update_static"]
 
 
 class DrawnContent(Content):
-    """`Content` that keeps its latest drawing, so that repainting it unchanged costs no new wrapping.
-
-    Textual draws a `Static`'s content again whenever the widget is repainted, and a step repaints a
-    widget up to three times (its own update, then one or two layouts while the call stack and the
-    table change height), wrapping every line each time. The drawing depends only on the text, the
-    size, the style and the text rules, which are the key here.
-    """
+    """`Content` that keeps its latest drawing (keyed by size, style and text rules), so that repainting it
+    unchanged costs no new wrapping: a step repaints a widget up to three times."""
 
     @classmethod
     def of(cls, content: Content) -> DrawnContent:
@@ -47,21 +42,11 @@ class DrawnContent(Content):
 
 
 def update_static(widget: Static, content: VisualType, *, layout: bool | None = None) -> None:
-    """Shows `content` in `widget`, asking for a layout only when the new content needs another size.
+    """Shows `content` in `widget`, asking for a layout (which repaints the whole screen) only when the new
+    content needs another size: a widget sized by its CSS never moves, one with `height: auto` only when
+    its content height changes; `width: auto` or not yet laid out always takes one.
 
-    `Static.update` lays the whole screen out again by default, and a layout repaints every scroll
-    bar on the screen and sets off a second layout: at a few updates a step, that was a good part
-    of a step. Textual sizes a widget by its content only where its CSS says `auto`, so a widget
-    with a fixed (or fractional) width and height never moves, and one with `height: auto` moves
-    only when the content's height at the widget's width changes (`get_content_height`, the measure
-    Textual's layout takes, whose result the layout then finds cached). A widget with `width: auto`,
-    or one not laid out yet, takes a layout unless `layout` says otherwise. Text and markup become
-    the same `Content` that `Static.update` makes of them, kept drawn (`DrawnContent`).
-
-    Args:
-        widget: the widget to update.
-        content: what it shows, as `Static.update` takes it.
-        layout: True or False when the caller knows whether the size changes; None to work it out.
+    `layout` is True or False when the caller knows whether the size changes; None to work it out.
     """
     visual = visualize(widget, content, markup=getattr(widget, "_render_markup", True))
     if type(visual) is Content:

@@ -17,7 +17,6 @@ class StatusBar(Static):
     """One line of counts; `text` keeps the plain line for tests."""
 
     text = ""
-    """The line on screen."""
 
     def show(self, replay: Replay, *, playing: bool, speed: float) -> None:
         """Describes where the replay stands."""
@@ -28,16 +27,15 @@ class StatusBar(Static):
         if trace.earlier_passes:  # the app replays the last pass of a search of several
             passes = len(trace.passes)
             parts.append(f"pass {passes}/{passes}")
+        parts.append(f"step {replay.step}/{replay.count}")
         if is_monte_carlo(trace):  # iterations done, not nodes opened (each iteration opens several)
             counts = visit_counts(trace)
             parts += [
-                f"step {replay.step}/{replay.count}",
                 f"mean {format_mean(replay.views[0].value)}",
                 f"iteration {counts.at(0, replay.step)}/{counts.final(0)}",
             ]
         else:
             parts += [
-                f"step {replay.step}/{replay.count}",
                 f"value {format_value(replay.views[0].value)}",
                 f"visited {replay.visited}/{summary.nodes_visited}",
                 f"cut-offs {replay.cutoffs}/{len(summary.cutoffs)}",

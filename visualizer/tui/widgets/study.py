@@ -52,11 +52,7 @@ class StudyRequest:
         return len(self.sizes) * self.trials
 
     def run(self, progress: Callable[[int, int], None] | None = None) -> Study:
-        """Runs the study; `progress(done, total)` after each tree.
-
-        Raises:
-            InputError: the study is too big (run_study's node budget).
-        """
+        """Runs the study; `progress(done, total)` after each tree; an InputError when it is too big."""
         with _in_field("the study"):
             return run_study(
                 self.sizes,
@@ -71,17 +67,7 @@ class StudyRequest:
 
 @dataclass(frozen=True)
 class StudySettings:
-    """The form's fields as the user typed them.
-
-    Attributes:
-        size_kind: a key of `SIZE_KINDS`: "leaves" (leaf counts) or "depths" (a depth range).
-        sizes: "8,16,32" for leaves, "2:8" for depths.
-        branching: children per node.
-        trials: random trees per size.
-        value_range: "LO:HI" for the leaf values.
-        seed: the study's seed (each tree's seed derives from it).
-        orders: alpha-beta's move orders, e.g. "natural,best,worst".
-    """
+    """The form's fields as the user typed them; `size_kind` is "leaves" (sizes "8,16,32") or "depths" ("2:8")."""
 
     size_kind: str = "leaves"
     sizes: str = DEFAULT_SIZES["leaves"]
@@ -92,11 +78,7 @@ class StudySettings:
     orders: str = "natural,best,worst"
 
     def parse(self) -> StudyRequest:
-        """The study these fields describe.
-
-        Raises:
-            InputError: with one line naming the field and what it takes.
-        """
+        """The study these fields describe, or an InputError naming the field and what it takes."""
         branching = _whole(self.branching, "the branching", minimum=2, example=2)
         trials = _whole(self.trials, "the trial count", minimum=1, example=20)
         with _in_field("the Sizes field"):
@@ -158,9 +140,7 @@ class StudyForm(Vertical):
     def __init__(self, settings: StudySettings | None = None, **kwargs) -> None:
         super().__init__(**kwargs)
         self.start = settings or StudySettings()
-        """The settings the form opens with."""
-        self.size_kind = self.start.size_kind
-        """The kind of sizes the sizes field holds."""
+        self.size_kind = self.start.size_kind  # the kind of sizes the sizes field holds
         self.typed_sizes = dict(DEFAULT_SIZES)
         """The sizes last typed for each kind, restored when that kind is chosen again."""
 
@@ -238,16 +218,12 @@ LEFT = {"search"}
 
 
 class StudyTable(DataTable):
-    """Per size: minimax, then alpha-beta in each order; the size and Knuth-Moore on the size's first row.
-
-    The measures are the mean ± standard deviation over the trials; "saved" is the fraction of minimax's
-    leaves (or nodes) alpha-beta did not need on the same trees.
-    """
+    """Per size: minimax, then alpha-beta in each order (mean ± sd over the trials); "saved" is the fraction of
+    minimax's leaves (or nodes) alpha-beta did not need on the same trees."""
 
     def __init__(self, **kwargs) -> None:
         super().__init__(cursor_type="row", zebra_stripes=True, **kwargs)
-        self.lines: list[tuple[str, ...]] = []
-        """The cells shown, one tuple a row (for tests)."""
+        self.lines: list[tuple[str, ...]] = []  # the cells shown, one tuple a row (for tests)
 
     def on_mount(self) -> None:
         for key, label in COLUMNS.items():
@@ -282,8 +258,7 @@ class StudyPlot(PlotextPlot):
 
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
-        self.study: Study | None = None
-        """The study drawn (None until the first one finishes)."""
+        self.study: Study | None = None  # the study drawn (None until the first one finishes)
 
     def show(self, study: Study) -> None:
         """Draws `study` in place of the last one."""
@@ -291,12 +266,8 @@ class StudyPlot(PlotextPlot):
         self.refresh()
 
     def render(self) -> RenderResult:
-        """Draws the study afresh before each build.
-
-        plotext 5 builds a plot by changing its data in place (it takes the logarithm of a log axis's
-        values, and edits the legend), so building the same data twice fails; textual-plotext builds
-        on every render (a resize, a scroll into view), so the data is drawn again each time.
-        """
+        """Draws the study afresh before each build: plotext changes its data in place (log axes, the legend),
+        and textual-plotext builds on every render."""
         if self.study is not None:
             draw_plotext(self.plt, self.study)
         return super().render()

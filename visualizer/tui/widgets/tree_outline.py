@@ -23,14 +23,8 @@ whether an explicit tree's leaf values show before they are evaluated, and its M
 
 
 class TreeOutline(Tree[int], inherit_bindings=False):
-    """The trace's tree as a Textual `Tree` of node ids, opened along the search's current path.
-
-    Children are added only when their parent opens, so a tree of half a million nodes starts at once.
-    Bindings leave space, left/right and home/end to the screen, which steps the search with them.
-
-    Args:
-        trace: the finished trace to show.
-    """
+    """The trace's tree as a Textual `Tree` of node ids, opened along the search's current path; children are
+    added only when their parent opens, so a tree of half a million nodes starts at once."""
 
     ICON_NODE = "+ "
     """Shown before a closed branch (Tree's ▶/▼ would read as MAX/MIN markers)."""
@@ -53,19 +47,16 @@ class TreeOutline(Tree[int], inherit_bindings=False):
     ) -> None:
         super().__init__(node_line(trace.root, NodeView(), short=True), 0, name=name, id=id, classes=classes)
         self.trace = trace
-        """The trace shown."""
         self._node = node_lookup(trace)
         self._counts = visit_counts(trace) if is_monte_carlo(trace) else None
         self.replay: Replay | None = None
-        """The replay last shown, None before the first `follow`."""
         self.show_pv = False
-        """True while the principal variation is marked and opened."""
         self.show_leaf_values = True
         """True to show an explicit tree's leaf values before they are evaluated (False: predict mode)."""
         self.loaded: dict[int, TreeNode[int]] = {0: self.root}
         """Trace node id -> its outline node, for the nodes added so far."""
         self._opened_by_follow: set[int] = set()
-        self._label_states: dict[int, LabelState] = {0: (NodeView(), False, False, False)}
+        self._label_states: dict[int, LabelState] = {}
         """The state each loaded node's label shows, so that `follow` relabels only the nodes that changed."""
         self.root.allow_expand = bool(trace.root.children)
 
@@ -97,6 +88,7 @@ class TreeOutline(Tree[int], inherit_bindings=False):
 
     def load(self, tree_node: TreeNode[int]) -> None:
         """Adds the children of `tree_node` the first time it is needed."""
+        assert tree_node.data is not None  # every outline node holds its trace node's id
         node = self._node(tree_node.data)
         if tree_node.children or not node.children:
             return
@@ -116,6 +108,7 @@ class TreeOutline(Tree[int], inherit_bindings=False):
         while below:
             child = below.pop()
             below.extend(child.children)
+            assert child.data is not None
             self.loaded.pop(child.data, None)
             self._label_states.pop(child.data, None)
             self._opened_by_follow.discard(child.data)
@@ -130,11 +123,8 @@ class TreeOutline(Tree[int], inherit_bindings=False):
         return path[::-1]
 
     def follow(self, replay: Replay, *, show_pv: bool = False) -> None:
-        """Opens the outline along the path to the replay's current node and puts the cursor on it.
-
-        Branches this method opened earlier and no longer on the path are closed and unloaded, so the
-        outline holds only the current path, its siblings, and what the user opened.
-        """
+        """Opens the outline along the path to the replay's current node and puts the cursor on it; branches it
+        opened earlier and no longer on the path are closed and unloaded."""
         self.replay, self.show_pv = replay, show_pv
         current = replay.current
         target = 0 if current is None else current
