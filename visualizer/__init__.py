@@ -24,7 +24,6 @@ _API = {
     "TicTacToe": "visualizer.games",
     "Nim": "visualizer.games",
     "ConnectFour": "visualizer.games",
-    "search": "visualizer.search",
     "trace_search": "visualizer.search",
     "Algorithm": "visualizer.search",
     "register": "visualizer.search",
@@ -39,11 +38,13 @@ _API = {
     "read_json": "visualizer.readwrite",
     "to_dot": "visualizer.dot",
     "write_dot": "visualizer.dot",
-    "Figure": "visualizer.pictures",
-    "to_svg": "visualizer.pictures",
+    "Figure": "visualizer.pictures.figure",
+    "to_svg": "visualizer.pictures.svg",
     "write_trace_files": "visualizer.export",
 }
-"""The module of each public name."""
+"""The module of each public name. (`search` is not one: `visualizer.search` is its subpackage, so the name
+would mean the module or the function depending on what was imported first; use `trace_search`, or
+`from visualizer.search import search`.)"""
 
 __all__ = ["__version__", *_API]
 __getattr__, __dir__ = lazy_names(__name__, _API)

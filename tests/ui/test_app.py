@@ -10,10 +10,8 @@ from visualizer.search import ALGORITHMS, REGISTRY
 from visualizer.tui import make_app
 from visualizer.tui.screens import SearchScreen
 from visualizer.tui.screens.search_screen import SPEEDS
-from visualizer.tui.widgets.call_stack import CallStack
-from visualizer.tui.widgets.event_log import EventLog
 from visualizer.tui.widgets.node_table import NodeTable
-from visualizer.tui.widgets.status_bar import StatusBar
+from visualizer.tui.widgets.panels import CallStack, EventLog, StatusBar
 
 pytestmark = pytest.mark.asyncio
 
@@ -51,7 +49,7 @@ def row_of(app, name: str) -> tuple[str, ...]:
     raise AssertionError(f"no row {name}")
 
 
-async def test_starts_paused_at_step_zero():
+async def test_starts_paused_at_step_zero_and_end_and_home_jump():
     app = make_app()
     async with app.run_test(size=(100, 32)) as pilot:
         await pilot.pause()
@@ -59,9 +57,14 @@ async def test_starts_paused_at_step_zero():
         status = app.screen.query_one(StatusBar).text
         assert "alphabeta" in status and "step 0/" in status and "paused" in status
         assert "visited 0/13" in status and "cut-offs 0/2" in status
+        await pilot.press("end")
+        replay = app.screen.session.replay
+        assert replay.step == replay.count
+        await pilot.press("home")
+        assert replay.step == 0 and "step 0/" in app.screen.query_one(StatusBar).text
 
 
-async def test_stepping_forward_reaches_the_expected_node_and_row():
+async def test_stepping_forward_reaches_the_expected_node_and_row_and_back_restores_the_state():
     app = make_app()
     async with app.run_test(size=(100, 32)) as pilot:
         for _ in range(7):
@@ -77,12 +80,7 @@ async def test_stepping_forward_reaches_the_expected_node_and_row():
             "  ▲B [-inf, +inf] = -",
             "    ▼D [-inf, +inf] = 6",
         ]
-
-
-async def test_stepping_back_restores_the_previous_state_exactly():
-    app = make_app()
-    async with app.run_test(size=(100, 32)) as pilot:
-        for _ in range(20):
+        for _ in range(13):  # on to step 20
             await pilot.press("right")
         before = screen_state(app)
         await pilot.press("right")  # the cut-off at E
@@ -126,16 +124,6 @@ async def test_play_reaches_the_end():
         assert app.screen.playing and replay.step <= 1
         await pilot.press("space")
         assert not app.screen.playing and "paused" in app.screen.query_one(StatusBar).text
-
-
-async def test_home_and_end():
-    app = make_app()
-    async with app.run_test(size=(100, 32)) as pilot:
-        await pilot.press("end")
-        replay = app.screen.session.replay
-        assert replay.step == replay.count
-        await pilot.press("home")
-        assert replay.step == 0 and "step 0/" in app.screen.query_one(StatusBar).text
 
 
 async def test_switching_algorithm_and_root():

@@ -560,25 +560,25 @@ async def test_depth_dialog_blank_means_full_depth():
     assert app.results == [DepthChoice(None)]
 
 
+BAD_DEPTHS = [
+    ("-1", "the look-ahead is -1; it must be 0 or more"),
+    ("x", "the look-ahead is 'x', not a whole number"),
+    ("[/b]", "the look-ahead is '[/b]', not a whole number"),
+]
+
+
 @pytest.mark.asyncio
-@pytest.mark.parametrize(
-    "text, message",
-    [
-        ("-1", "the look-ahead is -1; it must be 0 or more"),
-        ("x", "the look-ahead is 'x', not a whole number"),
-        ("[/b]", "the look-ahead is '[/b]', not a whole number"),
-    ],
-)
-async def test_depth_dialog_reports_bad_depths_inline(text, message):
+async def test_depth_dialog_reports_bad_depths_inline():
     dialog = DepthDialog()
     app = DialogHost(dialog)
     async with app.run_test(size=(90, 24)) as pilot:
-        await type_into(pilot, dialog, "#depth-input", text)
-        assert shown(dialog, "#depth-error").startswith(message)
-        assert dialog.query_one("#ok", Button).disabled
-        await pilot.press("enter")
-        await pilot.pause()
-        assert app.results == [] and app.screen is dialog
+        for text, message in BAD_DEPTHS:
+            await type_into(pilot, dialog, "#depth-input", text)
+            assert shown(dialog, "#depth-error").startswith(message), text
+            assert dialog.query_one("#ok", Button).disabled
+            await pilot.press("enter")
+            await pilot.pause()
+            assert app.results == [] and app.screen is dialog
         await pilot.press("escape")
         await pilot.pause()
     assert app.results == [None]

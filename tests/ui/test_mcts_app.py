@@ -17,8 +17,8 @@ from visualizer.games.explicit import builtin_example
 from visualizer.search import trace_search
 from visualizer.tracing.events import EventKind
 from visualizer.tui.app import make_app
-from visualizer.tui.widgets.event_log import EventLog
 from visualizer.tui.widgets.node_table import COLUMNS, MONTE_CARLO_COLUMNS, NodeTable
+from visualizer.tui.widgets.panels import EventLog
 
 pytestmark = pytest.mark.asyncio
 

@@ -18,7 +18,7 @@ from visualizer.games import registered as registered_game
 from visualizer.readwrite.trace_json import read_json
 from visualizer.search import registered as registered_algorithm
 from visualizer.tui.app import make_app
-from visualizer.tui.widgets.status_bar import StatusBar
+from visualizer.tui.widgets.panels import StatusBar
 
 
 @pytest.fixture

@@ -90,7 +90,7 @@ async def test_a_fully_correct_answer_scores_100():
         assert "✗" not in screen.tree_view.plain and screen.tree_view.plain.count("✓") == 9
 
 
-async def test_a_missing_prune_is_reported():
+async def test_a_missing_prune_is_reported_and_jump_replays_alphabeta_from_its_step_and_escape_comes_back():
     app = example_app()
     async with app.run_test(size=(100, 40)) as pilot:
         fill_in(app.screen)
@@ -102,6 +102,13 @@ async def test_a_missing_prune_is_reported():
         assert (row["check"], row["problem"], row["step"]) == ("✗", "visited, but should have been pruned", "21")
         assert "missing cut-offs: K  extra cut-offs: none" in str(screen.status_line.render())
         assert "8/9" in screen.practice.report.score
+        await pilot.press("j")
+        assert isinstance(app.screen, SearchScreen)
+        replay = app.screen.session.replay
+        assert replay.step == 21 and replay.event.kind.value == "cutoff"
+        assert app.screen.session.trace.algorithm == "alphabeta"
+        await pilot.press("escape")
+        assert isinstance(app.screen, PracticeScreen) and app.screen.practice.report is not None
 
 
 async def test_an_extra_prune_is_reported_for_the_whole_subtree():
@@ -133,21 +140,6 @@ async def test_wrong_alpha_and_beta_are_reported_and_the_answer_shown_on_request
         await pilot.press("v")
         assert table_row(screen, "E")["answer"] == "3 [6, +inf]"
         assert table_row(screen, "C")["answer"] == ""
-
-
-async def test_jump_replays_alphabeta_from_the_step_of_the_mistake_and_escape_comes_back():
-    app = example_app()
-    async with app.run_test(size=(100, 40)) as pilot:
-        fill_in(app.screen)
-        await retype(pilot, app.screen, "K", "x")
-        await pilot.press("c")
-        await pilot.press("j")
-        assert isinstance(app.screen, SearchScreen)
-        replay = app.screen.session.replay
-        assert replay.step == 21 and replay.event.kind.value == "cutoff"
-        assert app.screen.session.trace.algorithm == "alphabeta"
-        await pilot.press("escape")
-        assert isinstance(app.screen, PracticeScreen) and app.screen.practice.report is not None
 
 
 async def test_an_edit_after_a_check_asks_for_a_new_check():

@@ -78,13 +78,21 @@ def test_the_exercise_is_the_31_node_tree():
 
 
 @pytest.mark.asyncio
-@pytest.mark.parametrize("size", SIZES, ids=lambda size: f"{size[0]}x{size[1]}")
-async def test_the_practice_tree_is_whole_whichever_node_is_selected(size):
+@pytest.mark.parametrize(
+    ("size", "density"),
+    # Full labels need 99 columns (16 leaves of 4 or 5, 15 gaps of 2) or 84 (gaps of 1): more than 78 at 80x24.
+    [((80, 24), Density.COMPACT), ((100, 30), Density.FULL), ((120, 40), Density.FULL)],
+    ids=["80x24", "100x30", "120x40"],
+)
+async def test_the_practice_tree_has_the_fullest_labels_that_fit_and_is_whole_at_every_selection(size, density):
     app = make_practice_app(seed_5())
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, PracticeScreen)
+        view = screen.query_one(PracticeTree)
+        assert view.density is density
+        assert view.plan.width <= view.query_one(TreeDrawingScroll).scrollable_content_region.width
         check_practice_tree(app, f"at the start at {size}")
         seen = [screen.selected]
         for _ in range(len(NAMES) - 1):
@@ -97,23 +105,6 @@ async def test_the_practice_tree_is_whole_whichever_node_is_selected(size):
             node = view.exercise.by_name[selected]
             assert f">{MARKERS[node.player]}{selected}" in view.drawing.label(node.id)[0]
         assert sorted(seen) == sorted(NAMES)
-
-
-@pytest.mark.parametrize(
-    ("size", "density"),
-    # Full labels need 99 columns (16 leaves of 4 or 5, 15 gaps of 2) or 84 (gaps of 1): more than 78 at 80x24.
-    [((80, 24), Density.COMPACT), ((100, 30), Density.FULL), ((120, 40), Density.FULL)],
-    ids=["80x24", "100x30", "120x40"],
-)
-@pytest.mark.asyncio
-async def test_the_practice_tree_has_the_fullest_labels_that_fit(size, density):
-    app = make_practice_app(seed_5())
-    async with app.run_test(size=size) as pilot:
-        await pilot.pause()
-        view = app.screen.query_one(PracticeTree)
-        assert view.density is density
-        content = view.query_one(TreeDrawingScroll).scrollable_content_region.width
-        assert view.plan.width <= content
 
 
 @pytest.mark.asyncio

@@ -61,7 +61,7 @@ def set_fields(screen: StatsScreen, **texts: str) -> None:
 
 
 @pytest.mark.asyncio
-async def test_t_opens_the_default_study_with_known_answers():
+async def test_t_opens_the_default_study_with_known_answers_and_escape_goes_back():
     app = make_app()
     async with app.run_test(size=(100, 40)) as pilot:
         screen = await open_stats(app, pilot)
@@ -83,6 +83,8 @@ async def test_t_opens_the_default_study_with_known_answers():
         assert "12% (best)" in screen.message and "perfect ordering: 12% (Knuth-Moore 31)" in screen.message
         assert "20 trees per size, seed 1." in screen.message
         assert screen.query_one(StudyPlot).study is screen.study
+        await pilot.press("escape")
+        assert isinstance(app.screen, SearchScreen)
 
 
 @pytest.mark.asyncio
@@ -143,51 +145,43 @@ async def test_enter_in_a_field_runs_a_depth_range():
         assert sizes.value == "8,16,32,64,128,256"  # the leaf counts come back
 
 
+BAD_INPUTS = [
+    ({"sizes": "8,x"}, "The Sizes field is '8,x'; give whole numbers separated by commas"),
+    ({"trials": "0"}, "The trial count is 0; it must be 1 or more"),
+    ({"branching": "two"}, "The branching is 'two'; give a whole number, e.g. 2"),
+    ({"range": "5:1"}, "The Range field 5:1 has LO above HI"),
+    (
+        {"orders": "natural,sideways"},
+        "The Orders field is 'natural,sideways'; choose from natural, best, worst, random",
+    ),
+    # Refused by the study itself (in the worker), before it searches a tree.
+    (
+        {"sizes": "65536", "trials": "1000"},
+        "This study would search about 131,072,000 nodes per order; lower the trials or the sizes",
+    ),
+]
+"""Each bad field with its message; one app meets them in turn, putting the form right after each."""
+
+
 @pytest.mark.asyncio
-@pytest.mark.parametrize(
-    ("fields", "message"),
-    [
-        ({"sizes": "8,x"}, "The Sizes field is '8,x'; give whole numbers separated by commas"),
-        ({"trials": "0"}, "The trial count is 0; it must be 1 or more"),
-        ({"branching": "two"}, "The branching is 'two'; give a whole number, e.g. 2"),
-        ({"range": "5:1"}, "The Range field 5:1 has LO above HI"),
-        (
-            {"orders": "natural,sideways"},
-            "The Orders field is 'natural,sideways'; choose from natural, best, worst, random",
-        ),
-        # Refused by the study itself (in the worker), before it searches a tree.
-        (
-            {"sizes": "65536", "trials": "1000"},
-            "This study would search about 131,072,000 nodes per order; lower the trials or the sizes",
-        ),
-    ],
-)
-async def test_bad_input_shows_the_message_and_keeps_the_last_study(fields, message):
+async def test_bad_input_shows_the_message_and_keeps_the_last_study():
     app = make_app()
     async with app.run_test(size=(100, 40)) as pilot:
         screen = await open_stats(app, pilot)
-        study, rows = screen.study, table_rows(screen)
-        set_fields(screen, **fields)
-        await pilot.click("#study-run")
-        await settle(app, pilot)
-        assert screen.message.startswith(message)
-        assert screen.query_one("#stats-message").has_class("-error")
-        assert screen.study is study and table_rows(screen) == rows and not screen.running
-        # Put right, it runs again and the message goes.
-        set_fields(screen, sizes="8,16", trials="20", branching="2", range="-10:10", orders="natural,best,worst")
-        await pilot.press("r")
-        await settle(app, pilot)
-        assert screen.study is not study and len(table_rows(screen)) == 2 * 4
-        assert not screen.query_one("#stats-message").has_class("-error")
-
-
-@pytest.mark.asyncio
-async def test_escape_goes_back_to_the_search_screen():
-    app = make_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await open_stats(app, pilot)
-        await pilot.press("escape")
-        assert isinstance(app.screen, SearchScreen)
+        for fields, message in BAD_INPUTS:
+            study, rows = screen.study, table_rows(screen)
+            set_fields(screen, **fields)
+            await pilot.click("#study-run")
+            await settle(app, pilot)
+            assert screen.message.startswith(message), fields
+            assert screen.query_one("#stats-message").has_class("-error")
+            assert screen.study is study and table_rows(screen) == rows and not screen.running
+            # Put right, it runs again and the message goes.
+            set_fields(screen, sizes="8,16", trials="20", branching="2", range="-10:10", orders="natural,best,worst")
+            await pilot.press("r")
+            await settle(app, pilot)
+            assert screen.study is not study and len(table_rows(screen)) == 2 * 4, fields
+            assert not screen.query_one("#stats-message").has_class("-error")
 
 
 @pytest.mark.asyncio

@@ -20,8 +20,8 @@ from ui_helpers import wait_while
 
 from visualizer.games import TicTacToe
 from visualizer.tui import make_app
-from visualizer.tui.widgets.event_log import EventLog
 from visualizer.tui.widgets.node_table import MAX_TABLE_ROWS, NodeTable
+from visualizer.tui.widgets.panels import EventLog
 from visualizer.tui.widgets.static_update import DrawnContent
 from visualizer.tui.widgets.tree_outline import TreeOutline
 

@@ -29,8 +29,7 @@ from visualizer.games import registered as registered_game
 from visualizer.search import registered as registered_algorithm
 from visualizer.tracing.recorder import Recorder
 from visualizer.tui.app import make_app
-from visualizer.tui.widgets.event_log import EventLog
-from visualizer.tui.widgets.status_bar import StatusBar
+from visualizer.tui.widgets.panels import EventLog, StatusBar
 
 pytestmark = pytest.mark.asyncio
 

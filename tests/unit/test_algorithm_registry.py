@@ -63,7 +63,6 @@ BUILT_INS = ("minimax", "alphabeta", "negamax", "negamax-ab", "expectimax", "sta
 
 def test_the_built_ins_in_order_with_their_traits() -> None:
     assert tuple(ALGORITHMS) == BUILT_INS
-    assert ALGORITHMS == BUILT_INS
     expected = {  # name: (function, windowed, movers_view)
         "minimax": (minimax, False, False),
         "alphabeta": (alphabeta, True, False),

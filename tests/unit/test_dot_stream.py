@@ -11,7 +11,7 @@ from visualizer.errors import InputError
 from visualizer.games import ConnectFour, Nim, Player, TicTacToe, builtin_example, from_array, from_nested, random_tree
 from visualizer.readwrite.trace_json import from_json, to_json
 from visualizer.search import ALGORITHMS, trace_search
-from visualizer.tracing.graph import to_networkx
+from visualizer.tracing.trace import to_networkx
 
 pytestmark = pytest.mark.filterwarnings("ignore:'setParseAction' deprecated")  # pydot's parser, not ours
 

@@ -13,7 +13,7 @@ from visualizer.errors import InputError
 from visualizer.games import Nim, builtin_example, from_array
 from visualizer.search import trace_search
 from visualizer.tracing import Trace
-from visualizer.tracing.graph import FORMAT, GRAPH_VERSION, to_networkx
+from visualizer.tracing.trace import FORMAT, GRAPH_VERSION, to_networkx
 
 
 @pytest.fixture(scope="module")

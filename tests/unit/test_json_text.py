@@ -13,7 +13,7 @@ from visualizer.readwrite import json_text
 from visualizer.readwrite import json_write as json_v2
 from visualizer.readwrite.json_text import Column, codes_text, compact_chunks, list_text, values_text
 from visualizer.search import trace_search
-from visualizer.tracing.graph import check_names
+from visualizer.tracing.trace import check_names
 from visualizer.tracing.trace_records import NodeStatus
 
 COMPACT = {"separators": (",", ":"), "ensure_ascii": False, "sort_keys": True}

@@ -9,8 +9,8 @@ import plotext
 import pytest
 from plotext._figure import _figure_class
 
-from visualizer.analysis import parse_leaves, run_study
 from visualizer.analysis.plots import draw_plotext, series
+from visualizer.analysis.study import parse_leaves, run_study
 
 LABELS = ["minimax", "alphabeta (natural)", "alphabeta (best)", "alphabeta (worst)", "alphabeta (random)"]
 """The study's searches in the order `series` gives them (the Knuth-Moore line comes last)."""

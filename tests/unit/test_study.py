@@ -14,8 +14,16 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from visualizer.analysis import Size, knuth_moore, parse_depth_range, parse_leaves, parse_orders, run_study, tree_seed
 from visualizer.analysis.plots import power_of_two_ticks, series, tick_label
+from visualizer.analysis.study import (
+    Size,
+    knuth_moore,
+    parse_depth_range,
+    parse_leaves,
+    parse_orders,
+    run_study,
+    tree_seed,
+)
 from visualizer.errors import InputError
 from visualizer.games.random_tree import random_tree
 

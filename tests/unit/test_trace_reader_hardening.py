@@ -20,7 +20,7 @@ from visualizer.games import builtin_example
 from visualizer.readwrite.trace_json import MAX_TRACE_BYTES, from_json, read_json, to_json
 from visualizer.search import trace_search
 from visualizer.steps.replay import Phase, Replay
-from visualizer.tracing.graph import to_networkx
+from visualizer.tracing.trace import to_networkx
 
 TRACES = Path(__file__).parents[2] / "traces"
 EXAMPLE = TRACES / "example15-alphabeta.json"

@@ -15,9 +15,8 @@ from visualizer.analysis.plots import PLOT_TITLE, X_LABEL, series, tick_label
 from visualizer.analysis.study import Study
 from visualizer.errors import InputError
 from visualizer.export.formats import formats_for
-from visualizer.safe_files import write_bytes_atomic
 
-__all__ = ["FIGURE_FORMATS", "check_figure_path", "line_style", "render_figure", "write_figure"]
+__all__ = ["FIGURE_FORMATS", "check_figure_path", "line_style", "render_figure"]
 
 FIGURE_FORMATS = formats_for("study")
 """The image formats of the study's plot (svg, png), as the export registry marks them."""
@@ -114,8 +113,3 @@ def _label_axes(axes: Any, study: Study) -> None:
     axes.set_ylabel(FIGURE_Y_LABEL)
     axes.set_title(f"{PLOT_TITLE.removesuffix(' (log-log)')}\n{_subtitle(study)}", fontsize=14)
     axes.legend(loc="upper left", frameon=False)
-
-
-def write_figure(study: Study, path: str | Path) -> Path:
-    """Draws the study and writes it to `path` (.svg or .png) atomically; returns the path."""
-    return write_bytes_atomic(path, render_figure(study, check_figure_path(path)))

@@ -9,11 +9,11 @@ import sys
 
 from visualizer.analysis.compare import Comparison, Run
 from visualizer.cli.render import facts_text, node_table, run_json, run_text
-from visualizer.cli.searching import trace_from_args
-from visualizer.cli.sources import game_from_args, trace_from_file
-from visualizer.games import builtin_example
+from visualizer.cli.sources import game_from_args, trace_from_args, trace_from_file
+from visualizer.games import Game, builtin_example
 from visualizer.games.base import ChanceMoves, explicit_tree, offers
 from visualizer.search import trace_search
+from visualizer.tracing import Trace
 
 __all__ = ["overview", "show", "run", "tui", "replay", "serve", "default", "has_terminal", "print_instead_of_app"]
 
@@ -98,27 +98,27 @@ def run(args: argparse.Namespace) -> int:
 
 def tui(args: argparse.Namespace) -> int:
     """Opens the app on the tree (or saved trace) the options describe, paused at step 0."""
-    from visualizer.tui import make_app
-
     saved = trace_from_file(args)
     game = None if saved is not None else game_from_args(args)
     trace = saved if game is None else trace_from_args(game, args)
     assert trace is not None  # game is None only beside a saved trace
-    if not has_terminal():
-        return print_instead_of_app(run_text(trace), "run it in a terminal to step through the search")
-    make_app(game, trace=trace).run()
-    return 0
+    return _open_app(trace, game)
 
 
 def replay(args: argparse.Namespace) -> int:
     """Opens the app on a saved trace."""
     from visualizer.readwrite.trace_json import read_json
-    from visualizer.tui import make_app
 
-    trace = read_json(args.file)
+    return _open_app(read_json(args.file))
+
+
+def _open_app(trace: Trace, game: Game | None = None) -> int:
+    """The app on `trace` (of `game`, when it is not a saved one); its text form when there is no terminal."""
     if not has_terminal():
         return print_instead_of_app(run_text(trace), "run it in a terminal to step through the search")
-    make_app(trace=trace).run()
+    from visualizer.tui import make_app
+
+    make_app(game, trace=trace).run()
     return 0
 
 

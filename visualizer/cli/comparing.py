@@ -11,8 +11,7 @@ from typing import Any
 
 from visualizer.analysis.compare import ALIGN_LIMIT, Comparison, Run
 from visualizer.cli.render import MAX_LISTED, text_table
-from visualizer.cli.searching import options_from_args, trace_from_args
-from visualizer.cli.sources import game_from_args, source_kind
+from visualizer.cli.sources import game_from_args, options_from_args, source_kind, trace_from_args
 from visualizer.errors import InputError
 from visualizer.games import parse_order, with_order
 from visualizer.games.base import format_value

@@ -3,12 +3,10 @@
 from __future__ import annotations
 
 import argparse
-from dataclasses import dataclass
 from pathlib import Path
 
 from visualizer.cli.progress import progress_bar, status_line
-from visualizer.cli.searching import trace_from_args
-from visualizer.cli.sources import game_from_args, source_kind, trace_from_file
+from visualizer.cli.sources import game_from_args, source_kind, trace_from_args, trace_from_file
 from visualizer.errors import InputError
 from visualizer.export.files import trace_slug, write_trace_files
 from visualizer.export.formats import EXPORT_FORMATS, PictureOptions
@@ -18,7 +16,7 @@ from visualizer.pictures.themes import find_theme
 from visualizer.search import trace_search
 from visualizer.tracing import Trace
 
-__all__ = ["export", "examples", "picture_options"]
+__all__ = ["example_traces", "export", "picture_options"]
 
 MAX_DPI = 1200
 """The finest `--dpi`: a 15-node tree at 1200 dpi is already 12,000 pixels wide."""
@@ -59,30 +57,19 @@ _SEARCH_OPTIONS = (
 """Options that describe one search, which `--examples` (the committed set) has no use for."""
 
 
-@dataclass(frozen=True)
-class Example:
-    """One committed example trace: the file name, the game, the algorithm and the look-ahead."""
-
-    name: str
-    game: Game
-    algorithm: str
-    depth: int | None = None
-
-
-def examples() -> list[Example]:
-    """The committed examples of `traces/` (fresh games on every call)."""
+def example_traces() -> list[tuple[str, Trace]]:
+    """The committed examples of `traces/`, each searched afresh: (file name, trace)."""
     textbook = from_nested("[[3,12,8],[2,4,6],[14,5,2]]")
-    return [
-        Example("example15-minimax", builtin_example(), "minimax"),
-        Example("example15-alphabeta", builtin_example(), "alphabeta"),
-        Example("textbook3x3-alphabeta", textbook, "alphabeta"),
-        Example("nim6-alphabeta", Nim(6), "alphabeta"),
-        Example("tictactoe-midgame-alphabeta", TicTacToe("XOX/.O./..."), "alphabeta"),
-        Example("tictactoe-opening-minimax-d2", TicTacToe(evaluator="open-lines", symmetry=True), "minimax", 2),
-        Example(
-            "connect4-3x4k3-alphabeta-d3", ConnectFour("..../.O../XO.X", rows=3, cols=4, connect=3), "alphabeta", 3
-        ),
+    searches: list[tuple[str, Game, str, int | None]] = [
+        ("example15-minimax", builtin_example(), "minimax", None),
+        ("example15-alphabeta", builtin_example(), "alphabeta", None),
+        ("textbook3x3-alphabeta", textbook, "alphabeta", None),
+        ("nim6-alphabeta", Nim(6), "alphabeta", None),
+        ("tictactoe-midgame-alphabeta", TicTacToe("XOX/.O./..."), "alphabeta", None),
+        ("tictactoe-opening-minimax-d2", TicTacToe(evaluator="open-lines", symmetry=True), "minimax", 2),
+        ("connect4-3x4k3-alphabeta-d3", ConnectFour("..../.O../XO.X", rows=3, cols=4, connect=3), "alphabeta", 3),
     ]
+    return [(name, trace_search(game, algorithm, depth=depth)) for name, game, algorithm, depth in searches]
 
 
 def parse_formats(text: str) -> tuple[str, ...]:
@@ -161,9 +148,7 @@ def export(args: argparse.Namespace) -> int:
         )
     if args.examples:
         _check_examples(args)
-        jobs = [
-            (example.name, trace_search(example.game, example.algorithm, depth=example.depth)) for example in examples()
-        ]
+        jobs = example_traces()
     else:
         name = _check_name(args.name) if args.name is not None else None
         source_kind(args)  # conflicting sources are refused before any search

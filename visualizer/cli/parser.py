@@ -82,20 +82,23 @@ def port_number(text: str) -> int:
 
 
 def check_values(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
-    """One rule for every option's text: an empty value, or one that is not valid UTF-8, is refused."""
-    for action in _actions_of(parser, args):
+    """One rule for every option's text: an empty value, or one that is not valid UTF-8, is refused (in the
+    command's own one-line error, `visualizer run: error: ...`, exit 2)."""
+    command = _subparser(parser, args)
+    owner = command or parser
+    for action in [*parser._actions, *(command._actions if command is not None else [])]:
         value = getattr(args, action.dest, None)
         flag = max(action.option_strings, key=len) if action.option_strings else action.metavar or action.dest
         if action.option_strings and action.nargs is None and isinstance(value, list):  # `--depth=--`
-            raise_error(parser, args, f"{flag} has no value ('--' ends the options); give a value, e.g. {flag} VALUE")
+            owner.error(f"{flag} has no value ('--' ends the options); give a value, e.g. {flag} VALUE")
         if not isinstance(value, str) or value is action.default:
             continue
         if not value.strip():
-            raise_error(parser, args, f"{flag} is empty; give a value, or leave the option out for its default")
+            owner.error(f"{flag} is empty; give a value, or leave the option out for its default")
         try:
             value.encode("utf-8")
         except UnicodeEncodeError:
-            raise_error(parser, args, f"{flag} is not valid UTF-8 text; retype it")
+            owner.error(f"{flag} is not valid UTF-8 text; retype it")
 
 
 def _subparser(parser: argparse.ArgumentParser, args: argparse.Namespace) -> argparse.ArgumentParser | None:
@@ -104,16 +107,6 @@ def _subparser(parser: argparse.ArgumentParser, args: argparse.Namespace) -> arg
             command: argparse.ArgumentParser | None = action.choices.get(getattr(args, "command", None) or "")
             return command
     return None
-
-
-def _actions_of(parser: argparse.ArgumentParser, args: argparse.Namespace) -> list[argparse.Action]:
-    command = _subparser(parser, args)
-    return list(parser._actions) + (list(command._actions) if command is not None else [])
-
-
-def raise_error(parser: argparse.ArgumentParser, args: argparse.Namespace, message: str) -> NoReturn:
-    """The command's own one-line argparse error (`visualizer run: error: ...`), exit 2."""
-    (_subparser(parser, args) or parser).error(message)
 
 
 def _source_options(

@@ -6,8 +6,7 @@ import argparse
 import json
 from typing import Any, cast
 
-from visualizer.cli.searching import trace_from_args
-from visualizer.cli.sources import game_from_args, lookahead_from_args, source_kind
+from visualizer.cli.sources import game_from_args, lookahead_from_args, source_kind, trace_from_args
 from visualizer.errors import InputError
 from visualizer.games import (
     Evaluated,

@@ -74,16 +74,7 @@ def _check_modes(args: argparse.Namespace) -> None:
     ):
         if given is not None and not given.strip():
             raise InputError(f"{flag} is empty; give {what}, or drop {flag}")
-    modes = [
-        flag
-        for flag, given in (
-            ("--answers", args.answers),
-            ("--sheet", args.sheet),
-            ("--key", args.key),
-            ("--drill", args.drill),
-        )
-        if given
-    ]
+    modes = [f"--{mode}" for mode in ("answers", "sheet", "key", "drill") if getattr(args, mode)]
     if len(modes) > 1:
         raise InputError(f"{' and '.join(modes)} do different things; give one of them")
     if not args.answers:
@@ -120,15 +111,18 @@ def _exercise_from_args(args: argparse.Namespace) -> Exercise | None:
         raise InputError("practice trees are perfect trees: give --depth and --branching instead of --leaves")
     if args.order is not None:
         raise InputError("exercise codes record no move order: drop --order, or give the tree itself (--array ...)")
-    return Exercise.from_random(
-        RandomExercise(
-            branching=DEFAULT_BRANCHING if args.branching is None else args.branching,
-            depth=DEFAULT_DEPTH if args.depth is None else args.depth,
-            value_range=parse_range(args.range) if args.range else DEFAULT_RANGE,
-            seed=draw_seed() if args.seed is None else args.seed,
-            root=Player.parse(args.root) if args.root else Player.MAX,
-            strict=args.strict,
-        )
+    return Exercise.from_random(_random_shape(args))
+
+
+def _random_shape(args: argparse.Namespace) -> RandomExercise:
+    """The random tree the options shape: the defaults for what they leave out, a seed drawn when none is given."""
+    return RandomExercise(
+        branching=DEFAULT_BRANCHING if args.branching is None else args.branching,
+        depth=DEFAULT_DEPTH if args.depth is None else args.depth,
+        value_range=parse_range(args.range) if args.range else DEFAULT_RANGE,
+        seed=draw_seed() if args.seed is None else args.seed,
+        root=Player.parse(args.root) if args.root else Player.MAX,
+        strict=args.strict,
     )
 
 
@@ -161,14 +155,7 @@ def worksheet(args: argparse.Namespace) -> int:
     if out.exists() and not out.is_dir():
         raise InputError(f"--out {args.out} is a file; give a folder for the worksheet (it is created if missing)")
     chosen_seed = args.seed is None
-    shape = RandomExercise(
-        branching=args.branching,
-        depth=args.depth,
-        value_range=parse_range(args.range) if args.range else DEFAULT_RANGE,
-        seed=draw_seed() if chosen_seed else args.seed,
-        root=Player.parse(args.root),
-        strict=args.strict,
-    )
+    shape = _random_shape(args)
     request = WorksheetRequest(args.count, shape, args.cutoffs, args.deep_cutoff, args.distinct)
     with progress_bar(0, "looking for exercises") as report:
         exercises, tried = choose_exercises(request, progress=report)

@@ -1,5 +1,5 @@
-"""Provides `progress_bar` and `status_line`: a transient bar or line on stderr for long work, shown only when
-stderr is a terminal."""
+"""Provides `progress_bar`, `status_line` and `node_counter`: a transient bar or line on stderr for long work,
+shown only when stderr is a terminal."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
-__all__ = ["progress_bar", "status_line"]
+__all__ = ["node_counter", "progress_bar", "status_line"]
 
 
 @contextmanager
@@ -40,3 +40,21 @@ def status_line(text: str) -> Iterator[None]:
     finally:
         sys.stderr.write("\r\033[K")
         sys.stderr.flush()
+
+
+@contextmanager
+def node_counter() -> Iterator[Callable[[int], None] | None]:
+    """Yields `report(nodes)`, a count of the nodes a long search has entered (erased at the end); None when
+    stderr is no terminal."""
+    if not sys.stderr.isatty():
+        yield None
+        return
+
+    def report(nodes: int) -> None:
+        sys.stderr.write(f"\rsearching: {nodes:,} nodes entered...")
+        sys.stderr.flush()
+
+    try:
+        yield report
+    finally:
+        sys.stderr.write("\r\033[K")

@@ -181,33 +181,24 @@ def _refined_lines(trace: Trace) -> list[str]:
         lines.append(
             f"{'table hits:':<21}{_transpositions(trace):,} nodes took a stored value instead of a search{several}"
         )
-    if len(trace.passes) > 1 or _deepens(trace):
+    refined = _refined_json(trace)
+    if "passes" in refined:
         rows = [
-            [
-                str(index),
-                format_value(one["depth"]),
-                format_value(one["value"]),
-                f"{one['nodes_visited']:,}",
-                f"{one['leaves_evaluated']:,}",
-            ]
-            for index, one in enumerate(_passes(trace), 1)
+            [str(index), format_value(one["depth"]), format_value(one["value"])] + _counts(one)
+            for index, one in enumerate(refined["passes"], 1)
         ]
-        rows.append(
-            [
-                "total",
-                "",
-                "",
-                f"{sum(one.summary.nodes_visited for one in trace.passes):,}",
-                f"{sum(one.summary.leaves_evaluated for one in trace.passes):,}",
-            ]
-        )
-        alone = alphabeta_alone(trace) if _deepens(trace) else None
+        rows.append(["total", "", ""] + _counts(refined["total"]))
+        alone = refined.get("alphabeta_alone")
         if alone is not None:
-            rows.append(["alphabeta alone", format_value(trace.depth_limit), "", f"{alone[0]:,}", f"{alone[1]:,}"])
+            rows.append(["alphabeta alone", format_value(alone["depth"]), ""] + _counts(alone))
         lines.append(f"passes ({len(trace.passes)}; the counts above are the last pass's):")
         table = text_table(["pass", "depth", "value", "nodes visited", "leaves evaluated"], rows, left={0})
         lines += [f"  {line}" for line in table.splitlines()]
     return lines
+
+
+def _counts(fields: dict[str, Any]) -> list[str]:
+    return [f"{fields['nodes_visited']:,}", f"{fields['leaves_evaluated']:,}"]
 
 
 def _refined_json(trace: Trace) -> dict[str, Any]:

@@ -1,17 +1,29 @@
-"""Provides `game_from_args`: the one tree source the command-line options describe."""
+"""Provides `game_from_args` and `trace_from_args`: the one tree source the command-line options describe, and
+the recorded search they ask for (with progress)."""
 
 from __future__ import annotations
 
 import argparse
+from typing import Any
 
+from visualizer.cli.progress import node_counter
 from visualizer.errors import InputError
 from visualizer.games import Game, GameOption, Player, builtin_example, find_game_kind, game_kinds, lookahead
 from visualizer.games.ordering import parse_order, with_order
 from visualizer.games.random_tree import fresh_seed
 from visualizer.games.registry import GameKind
+from visualizer.search import OPTIONS, REGISTRY, find_algorithm, trace_search
 from visualizer.tracing import Trace
 
-__all__ = ["check_owned", "game_from_args", "lookahead_from_args", "source_kind", "trace_from_file"]
+__all__ = [
+    "check_owned",
+    "game_from_args",
+    "lookahead_from_args",
+    "options_from_args",
+    "source_kind",
+    "trace_from_args",
+    "trace_from_file",
+]
 
 
 def _kind(name: str) -> GameKind:
@@ -74,8 +86,6 @@ def check_owned(args: argparse.Namespace, kind: str) -> None:
 
 def _algorithm_takes(args: argparse.Namespace, option: str) -> bool:
     """True when the command's algorithm (or one of those it compares) takes the search option `option`."""
-    from visualizer.search import find_algorithm
-
     names = getattr(args, "algorithms", None) or getattr(args, "algorithm", None) or ""
     for name in names.split(","):
         try:
@@ -121,18 +131,9 @@ def trace_from_file(args: argparse.Namespace) -> Trace | None:
     kind, path = source_kind(args)
     if kind != "trace" or path is None:
         return None
+    searches = ("algorithm", "depth", "root", "strict", "iterative", "order", "levels")
     changed = [
-        flag
-        for flag, given in (
-            ("--algorithm", getattr(args, "algorithm", None) is not None),
-            ("--depth", args.depth is not None),
-            ("--root", args.root is not None),
-            ("--strict", getattr(args, "strict", False)),
-            ("--iterative", getattr(args, "iterative", False)),
-            ("--order", args.order is not None),
-            ("--levels", getattr(args, "levels", None) is not None),
-        )
-        if given
+        f"--{name}" for name in searches if (value := getattr(args, name, None)) is not None and value is not False
     ]
     if changed:
         raise InputError(
@@ -143,3 +144,51 @@ def trace_from_file(args: argparse.Namespace) -> Trace | None:
     from visualizer.readwrite.trace_json import read_json
 
     return read_json(path)
+
+
+def options_from_args(args: argparse.Namespace) -> dict[str, Any]:
+    """The search options (`OPTIONS`) the command line sets, read and checked, by name."""
+    options = {}
+    for name, option in OPTIONS.items():
+        value = getattr(args, name, None)
+        if value is None or value is False:
+            continue
+        options[name] = option.read(value) if isinstance(value, str) else value
+    return options
+
+
+def trace_from_args(
+    game: Game,
+    args: argparse.Namespace,
+    *,
+    algorithm: str | None = None,
+    strict: bool | None = None,
+    options: dict[str, Any] | None = None,
+) -> Trace:
+    """Searches `game` as the options say; `algorithm`, `strict` and `options` override them when given."""
+    record = find_algorithm(algorithm or getattr(args, "algorithm", None) or "alphabeta")
+    algorithm = record.name
+    if strict is None and getattr(args, "strict", False) and not record.accepts_strict:
+        instead = next(
+            (
+                other.name
+                for other in REGISTRY.values()
+                if other.accepts_strict and other.movers_view == record.movers_view
+            ),
+            "alphabeta",
+        )
+        why = "does not take it" if record.windowed else "never cuts"
+        raise InputError(
+            f"--strict says when alpha-beta cuts, and {algorithm} {why}; drop --strict, or choose -a {instead}"
+        )
+    with node_counter() as progress:
+        return trace_search(
+            game,
+            algorithm,
+            depth=lookahead_from_args(args, game),
+            strict=getattr(args, "strict", False) if strict is None else strict,
+            iterative=getattr(args, "iterative", False),
+            max_nodes=args.max_nodes,
+            progress=progress,
+            **(options_from_args(args) if options is None else options),
+        )

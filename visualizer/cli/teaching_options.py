@@ -6,10 +6,7 @@ from __future__ import annotations
 import argparse
 
 from visualizer.cli.defaults import DEFAULT_BRANCHING, DEFAULT_COUNT, DEFAULT_DEPTH, DEFAULT_OUT, STRICT_HELP
-from visualizer.grading.cases import DEFAULT_BRANCHING as DEFAULT_GRADE_BRANCHING
-from visualizer.grading.cases import DEFAULT_DEPTH as DEFAULT_GRADE_DEPTH
-from visualizer.grading.cases import DEFAULT_SEED as DEFAULT_GRADE_SEED
-from visualizer.grading.cases import DEFAULT_TREES as DEFAULT_GRADE_TREES
+from visualizer.grading import cases
 from visualizer.grading.limits import DEFAULT_MEMORY_MB, DEFAULT_RECURSION, DEFAULT_TIMEOUT
 from visualizer.pictures.themes import DEFAULT_THEME, THEMES
 from visualizer.practice.worksheet_files import DEFAULT_WORKSHEET_FORMATS, WORKSHEET_FORMATS
@@ -95,9 +92,8 @@ def add_grade(commands: argparse._SubParsersAction, sources: argparse.ArgumentPa
         "--trees",
         type=int,
         metavar="N",
-        help=f"random trees besides the two examples ({DEFAULT_GRADE_TREES}), of --depth "
-        f"({DEFAULT_GRADE_DEPTH}), --branching ({DEFAULT_GRADE_BRANCHING}), --range, --seed "
-        f"({DEFAULT_GRADE_SEED})",
+        help=f"random trees besides the two examples ({cases.DEFAULT_TREES}), of --depth ({cases.DEFAULT_DEPTH}), "
+        f"--branching ({cases.DEFAULT_BRANCHING}), --range, --seed ({cases.DEFAULT_SEED})",
     )
     limits = grade.add_argument_group("limits per tree")
     limits.add_argument("--timeout", type=float, metavar="SECONDS", help=f"time ({DEFAULT_TIMEOUT:g} s)")

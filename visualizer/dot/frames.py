@@ -41,8 +41,7 @@ from visualizer.pictures.layout import ROW_GAP, TreeLayout
 from visualizer.pictures.scene import inner_nodes, scene_at
 from visualizer.safe_files import write_text_atomic
 from visualizer.steps.replay import Replay
-from visualizer.tracing.graph import check_names
-from visualizer.tracing.trace import Trace
+from visualizer.tracing.trace import Trace, check_names
 
 __all__ = ["FRAME_DIGITS", "RENDER_HINT", "step_to_dot", "write_frames"]
 

@@ -29,8 +29,7 @@ from visualizer.memo import Memo
 from visualizer.pictures.scene import standing_cuts
 from visualizer.readwrite.bulk_text import Column, int_texts, interleave
 from visualizer.steps.visits import is_monte_carlo, visit_counts
-from visualizer.tracing.graph import check_names
-from visualizer.tracing.trace import Trace
+from visualizer.tracing.trace import Trace, check_names
 from visualizer.tracing.trace_records import NodeStatus
 
 __all__ = ["CHUNK_NODES", "dot_chunks"]

@@ -17,8 +17,7 @@ from visualizer.dot.stream import dot_chunks
 from visualizer.errors import InputError
 from visualizer.safe_files import write_chunks_atomic, write_text_atomic
 from visualizer.steps.replay import Replay
-from visualizer.tracing.graph import check_names
-from visualizer.tracing.trace import Trace
+from visualizer.tracing.trace import Trace, check_names
 
 __all__ = ["to_dot", "write_dot"]
 

@@ -21,8 +21,8 @@ from visualizer.pictures.raster import to_pdf, to_png
 from visualizer.pictures.svg import to_svg
 from visualizer.pictures.themes import DEFAULT_THEME
 from visualizer.pictures.tikz import slides_file_name, standalone_tex, to_tikz
-from visualizer.readwrite.files import gzip_chunks
 from visualizer.readwrite.json_write import json_v2_bytes
+from visualizer.readwrite.trace_json import gzip_chunks
 from visualizer.tracing.trace import Trace
 
 __all__ = [

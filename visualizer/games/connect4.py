@@ -8,11 +8,10 @@ from typing import Any
 
 from visualizer.errors import InputError
 from visualizer.games.base import Player
+from visualizer.games.evaluators import EMPTY
 from visualizer.games.game_options import GameOption
-from visualizer.games.grid import EMPTY, GRID_OPTIONS, GridGame, GridState
+from visualizer.games.grid import GRID_OPTIONS, GridGame, GridState
 from visualizer.games.spec_fields import REQUIRED, SpecFields
-
-__all__ = ["CONNECT4_OPTIONS", "ConnectFour", "DEFAULT_DEPTH", "FULL_SEARCH_CELLS", "MAX_CELLS"]
 
 MAX_CELLS = 400
 """The largest board accepted (rows x columns)."""
@@ -22,6 +21,9 @@ FULL_SEARCH_CELLS = 12
 
 DEFAULT_DEPTH = 5
 """The look-ahead used when none is given and the position has more empty cells than that."""
+
+_SHAPE = {"rows": 6, "cols": 7, "connect": 4}
+"""The board's shape settings and their defaults."""
 
 
 class ConnectFour(GridGame):
@@ -102,7 +104,7 @@ class ConnectFour(GridGame):
         return f"{state.to_move} in column {self.move_number(move)}"
 
     def _options(self) -> dict[str, Any]:
-        return {"rows": self.rows, "cols": self.cols, "connect": self.connect, **super()._options()}
+        return {key: getattr(self, key) for key in _SHAPE} | super()._options()
 
     def describe(self) -> str:
         shape = f"{self.rows}x{self.cols}" + ("" if self.connect == 4 else f", connect {self.connect}")
@@ -110,23 +112,22 @@ class ConnectFour(GridGame):
         return f"connect four {shape}, {where}, {self._root.to_move} to move{self._settings_text()}"
 
     def spec(self) -> dict[str, Any]:
-        return {**super().spec(), "rows": self.rows, "cols": self.cols, "connect": self.connect}
+        return super().spec() | {key: getattr(self, key) for key in _SHAPE}
 
     @classmethod
     def from_spec(cls, spec: Any, *, where: str = "the trace's source") -> ConnectFour:
         fields = SpecFields(spec, where)
         root = fields.player()
-        shape = {key: fields.whole(key, REQUIRED, minimum=1) for key in ("rows", "cols", "connect")}
+        shape = {key: fields.whole(key, REQUIRED, minimum=1) for key in _SHAPE}
         board = fields.optional_text("board", 'write the board as rows of X, O and . split by /, e.g. ".../X.."')
         return fields.build(cls, board, root=root, **shape, **fields.board_options())
 
     @classmethod
     def from_options(cls, options: Mapping[str, Any], root: Player | None) -> ConnectFour:
+        shape = {key: default if options[key] is None else options[key] for key, default in _SHAPE.items()}
         return cls(
             options["board"],
-            rows=6 if options["rows"] is None else options["rows"],
-            cols=7 if options["cols"] is None else options["cols"],
-            connect=4 if options["connect"] is None else options["connect"],
+            **shape,
             player=options["player"],
             root=root or Player.MAX,
             evaluator=options["eval"],
@@ -135,7 +136,7 @@ class ConnectFour(GridGame):
 
     @classmethod
     def to_options(cls, spec: dict[str, Any]) -> dict[str, Any]:
-        return {**super().to_options(spec), "rows": spec["rows"], "cols": spec["cols"], "connect": spec["connect"]}
+        return super().to_options(spec) | {key: spec[key] for key in _SHAPE}
 
     @classmethod
     def slug(cls, spec: dict[str, Any]) -> str:

@@ -370,17 +370,14 @@ def from_nested(nested: Any, *, names: Sequence[str] | None = None, root: Player
     while queue:
         item, where, probability = queue.popleft()
         node = len(values)
-        children.append([])
-        probabilities.append(probability)
+        value: Value | None = None
+        kids: list[tuple[Any, str, float | None]] = []
         if _is_number(item):
             if isinstance(item, float) and not math.isfinite(item):  # (an int is finite, however long)
                 raise InputError(f"the nested list has a non-finite number at {where}; use finite numbers")
-            values.append(item)
+            value = item
         elif isinstance(item, list) and item:
-            values.append(None)
-            for index, child in enumerate(item):
-                children[node].append(-1)  # filled in below once the child gets its id
-                queue.append((child, f"{where} > item {index + 1}", None))
+            kids = [(child, f"{where} > item {index}", None) for index, child in enumerate(item, start=1)]
         elif isinstance(item, list):
             raise InputError(
                 f"the nested list has an empty list at {where}; every list needs a child, so remove it or fill it"
@@ -392,18 +389,15 @@ def from_nested(nested: Any, *, names: Sequence[str] | None = None, root: Player
                     "the nested list's top level is a chance node, but the root must be MAX or MIN; "
                     'put it in a list: [{"chance": [...]}]'
                 )
-            values.append(None)
-            for index, (chance, child) in enumerate(outcomes):
-                children[node].append(-1)
-                queue.append((child, f"{where} > outcome {index + 1}", chance))
+            kids = [(child, f"{where} > outcome {index}", chance) for index, (chance, child) in enumerate(outcomes, 1)]
         else:
             raise InputError(f"the nested list has {json.dumps(item)} at {where}; leaves must be numbers")
+        values.append(value)
+        probabilities.append(probability)
+        first = node + len(queue) + 1  # ids go in level order: the queued nodes come first
+        children.append(list(range(first, first + len(kids))))
+        queue.extend(kids)
         _check_size(len(values) + len(queue))
-    next_id = 1  # children get ids in level order, in the order they were queued
-    for node in range(len(children)):
-        for position in range(len(children[node])):
-            children[node][position] = next_id
-            next_id += 1
     count = len(values)
     names = list(names) if names is not None else level_order_names(count)
     return _tree(values, children, names, root, "nested", {}, probabilities)

@@ -24,8 +24,6 @@ from visualizer.games.game_options import GameOption
 from visualizer.games.random_tree import DEFAULT_RANGE, fresh_seed, parse_range, random_tree
 from visualizer.games.spec_fields import REQUIRED, SpecFields, is_whole
 
-__all__ = ["ARRAY_OPTIONS", "ArrayKind", "ExplicitKind", "NESTED_OPTIONS", "NestedKind", "RANDOM_OPTIONS", "RandomKind"]
-
 
 def _levels(fields: SpecFields) -> tuple[Player, ...] | None:
     hint = 'write a list of "max", "min" or "chance", one per level of inner nodes, e.g. ["max", "chance"]'

@@ -7,8 +7,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["GameOption"]
-
 
 @dataclass(frozen=True)
 class GameOption:

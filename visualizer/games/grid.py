@@ -13,30 +13,8 @@ import numpy as np
 
 from visualizer.errors import InputError
 from visualizer.games.base import PathNamedGame, Player, Value
-from visualizer.games.evaluators import (
-    DISCOUNT_WIN,
-    EMPTY,
-    EVALUATORS,
-    MARKS,
-    WINDOWS_WIN,
-    Geometry,
-    geometry,
-    other_mark,
-    parse_evaluator,
-)
+from visualizer.games.evaluators import EMPTY, EVALUATORS, MARKS, WINDOWS_WIN, geometry, other_mark, parse_evaluator
 from visualizer.games.game_options import GameOption
-
-__all__ = [
-    "DISCOUNT_WIN",
-    "EMPTY",
-    "EVALUATORS",
-    "GRID_OPTIONS",
-    "GridGame",
-    "GridState",
-    "Geometry",
-    "geometry",
-    "parse_evaluator",
-]
 
 CACHE_CELLS = 1 << 20
 """Bounds each of a game's position caches to this many cells' worth of positions (a full cache is emptied)."""

@@ -10,8 +10,6 @@ from visualizer.games.base import PathNamedGame, Player
 from visualizer.games.game_options import GameOption
 from visualizer.games.spec_fields import REQUIRED, SpecFields
 
-__all__ = ["MAX_PILE", "NIM_OPTIONS", "Nim", "NimState", "RULES"]
-
 RULES = ("misere", "normal")
 MAX_PILE = 10_000
 

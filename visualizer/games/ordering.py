@@ -16,8 +16,6 @@ from typing import Any
 from visualizer.errors import InputError
 from visualizer.games.base import ExplicitNodes, Game, Player, Value, explicit_tree
 
-__all__ = ["ORDERS", "OrderedGame", "at_lookahead", "parse_order", "with_order"]
-
 ORDERS = ("natural", "best", "worst", "random")
 
 
@@ -63,6 +61,9 @@ class OrderedGame:
         if depth is not None and depth < 0:
             raise InputError(f"--depth is {depth}; the look-ahead must be 0 or more (0 evaluates the root)")
         self.inner, self.order, self.seed = inner, order, seed
+        self.root, self.is_terminal, self.player = inner.root, inner.is_terminal, inner.player  # only order changes
+        self.static_value, self.board_text, self.move_value = inner.static_value, inner.board_text, inner.move_value
+        self.root_name, self.child_name = inner.root_name, inner.child_name
         self._tree = explicit_tree(inner)
         self._explicit = self._tree is not None
         self.depth = self.sort_depth(depth)
@@ -92,30 +93,6 @@ class OrderedGame:
     def children(self) -> tuple[tuple[int, ...], ...]:
         """An explicit tree's children of every node, in this order (as the trace records them)."""
         return tuple(tuple(child for _, child in self.successors(node)) for node in range(len(self)))
-
-    def root(self) -> Any:
-        return self.inner.root()
-
-    def is_terminal(self, state: Any) -> bool:
-        return self.inner.is_terminal(state)
-
-    def player(self, state: Any) -> Player:
-        return self.inner.player(state)
-
-    def static_value(self, state: Any) -> Value:
-        return self.inner.static_value(state)
-
-    def root_name(self) -> str:
-        return self.inner.root_name()
-
-    def child_name(self, parent_name: str, state: Any, move: Any) -> str:
-        return self.inner.child_name(parent_name, state, move)
-
-    def move_value(self, move: Any) -> Any:
-        return self.inner.move_value(move)
-
-    def board_text(self, state: Any) -> str | None:
-        return self.inner.board_text(state)
 
     def successors(self, state: Any) -> Sequence[tuple[Any, Any]]:
         children = list(self.inner.successors(state))

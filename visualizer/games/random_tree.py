@@ -9,8 +9,6 @@ from visualizer.errors import InputError
 from visualizer.games.base import Player
 from visualizer.games.explicit import MAX_TREE_NODES, ExplicitTree, from_array
 
-__all__ = ["DEFAULT_LEAVES", "DEFAULT_RANGE", "fresh_seed", "random_tree", "parse_range", "leaf_count"]
-
 DEFAULT_LEAVES = 8
 DEFAULT_RANGE = (-10, 10)
 

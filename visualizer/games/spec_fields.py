@@ -10,8 +10,6 @@ from typing import Any, NoReturn, TypeVar
 from visualizer.errors import InputError, shown
 from visualizer.games.base import Player
 
-__all__ = ["REQUIRED", "SpecFields", "is_whole"]
-
 _Built = TypeVar("_Built")
 
 REQUIRED = object()

@@ -7,16 +7,14 @@ from dataclasses import replace
 from typing import Any
 
 from visualizer.games.base import Player
-from visualizer.games.grid import EMPTY, GRID_OPTIONS, GridGame, GridState, geometry
+from visualizer.games.evaluators import EMPTY, geometry
+from visualizer.games.grid import GRID_OPTIONS, GridGame, GridState
 from visualizer.games.spec_fields import REQUIRED, SpecFields
 
-__all__ = ["EMPTY", "LINES", "TICTACTOE_OPTIONS", "TicTacToe", "TicTacToeState", "parse_board", "winner"]
+__all__ = ["EMPTY", "TICTACTOE_OPTIONS", "TicTacToe", "TicTacToeState", "parse_board", "winner"]
 
 TicTacToeState = GridState
 """A position: 9 characters row-major ('X', 'O', '.') and the mark to move."""
-
-LINES = geometry(3, 3, 3, False).windows
-"""The 8 lines: rows, columns, then the diagonals."""
 
 
 def winner(board: str) -> str | None:

@@ -6,8 +6,6 @@ from dataclasses import dataclass
 
 from visualizer.games.base import ExplicitNodes
 
-__all__ = ["TreeFacts", "tree_facts", "preorder", "inorder", "postorder", "level_order"]
-
 
 @dataclass(frozen=True)
 class TreeFacts:

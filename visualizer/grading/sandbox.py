@@ -19,7 +19,7 @@ import tempfile
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import IO, Any, Literal, Self
+from typing import IO, Any, Literal
 
 from visualizer.errors import InputError, one_line
 from visualizer.grading.limits import DEFAULT_MEMORY_MB, DEFAULT_RECURSION, DEFAULT_TIMEOUT
@@ -73,7 +73,7 @@ def run_student(
     while len(runs) < total:
         start = len(runs)
         job = dict(settings, start=start, cpu_seconds=timeout * (total - start) + 5)
-        with _Worker(job, shown_trees) as worker:
+        with contextlib.closing(_Worker(job, shown_trees)) as worker:
             worker.wait_ready(timeout, str(path))
             while len(runs) < total:
                 run = worker.next_run(timeout, memory_mb)
@@ -121,7 +121,7 @@ class _Worker:
 
     def __init__(self, job: dict[str, Any], trees: str) -> None:
         self.folder = tempfile.TemporaryDirectory(prefix="visualizer-grade-", ignore_cleanup_errors=True)
-        self.stderr = tempfile.TemporaryFile()  # noqa: SIM115 (closed in stop())
+        self.stderr = tempfile.TemporaryFile()  # noqa: SIM115 (closed in close())
         environment = {
             "PATH": os.environ.get("PATH", os.defpath),
             "HOME": self.folder.name,
@@ -152,13 +152,7 @@ class _Worker:
         except BrokenPipeError:
             self.ended = True  # it died at once: the first read reports it
 
-    def __enter__(self) -> Self:
-        return self
-
-    def __exit__(self, *exception: object) -> None:
-        self.stop()
-
-    def stop(self) -> None:
+    def close(self) -> None:
         """Kills the worker and everything it started, and removes its temporary folder."""
         with contextlib.suppress(ProcessLookupError, PermissionError):
             os.killpg(self.process.pid, signal.SIGKILL)

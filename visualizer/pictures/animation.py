@@ -17,7 +17,7 @@ from visualizer.errors import InputError, RenderError
 from visualizer.pictures.drawing import Drawing, Path, Shape, Text
 from visualizer.pictures.raster import Painter, Progress, frames_png, pixel_size
 
-__all__ = ["FfmpegMissing", "check_ffmpeg", "gif_palette", "is_ffmpeg_installed", "to_gif", "to_mp4"]
+__all__ = ["FfmpegMissing", "check_ffmpeg", "gif_palette", "to_gif", "to_mp4"]
 
 MAX_GIF_FPS = 50.0  # GIF delays are in hundredths of a second and browsers slow down delays under 20 ms
 LAST_FRAME_HOLD = 3  # an animation's last frame (the finished search) stays this many frame times
@@ -26,11 +26,6 @@ BLEND_LEVELS = 6  # the most mixes of each pair of a drawing's colours in the GI
 
 class FfmpegMissing(InputError):
     """ffmpeg is needed to make an MP4 and is not installed."""
-
-
-def is_ffmpeg_installed() -> bool:
-    """True when the `ffmpeg` program is on the PATH."""
-    return shutil.which("ffmpeg") is not None
 
 
 def check_ffmpeg() -> str:

@@ -207,12 +207,7 @@ def _compare(label: str, given: Value | None, expected: Value | None, reveal: bo
 
 def _check_json(check: NodeCheck) -> dict[str, Any]:
     def claim(pruned: bool, said: NodeAnswer | KeyNode) -> dict[str, Any]:
-        return {
-            "pruned": pruned,
-            "value": json_value(said.value),
-            "alpha": json_value(said.alpha),
-            "beta": json_value(said.beta),
-        }
+        return {"pruned": pruned} | {name: json_value(getattr(said, name)) for name in ("value", "alpha", "beta")}
 
     return {
         "node": check.node.name,

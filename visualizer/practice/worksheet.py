@@ -18,6 +18,7 @@ from visualizer.practice.exercise import MAX_PRACTICE_NODES, Exercise
 from visualizer.search import trace_search
 from visualizer.tracing import Trace
 from visualizer.tracing.events import EventKind
+from visualizer.tracing.trace_columns import KIND_CODES
 
 __all__ = ["WorksheetExercise", "WorksheetRequest", "check_request", "choose_exercises", "deep_cutoffs", "most_cutoffs"]
 
@@ -32,6 +33,8 @@ NODE_BUDGET = 1_000_000
 
 DEEP_DEPTH = 4
 """The shallowest tree with a deep cut-off (the bound comes from three levels up; the cut node needs children)."""
+
+_CUTOFF_CODE = KIND_CODES[EventKind.CUTOFF]
 
 
 @dataclass(frozen=True)
@@ -241,7 +244,7 @@ def _try(
     if request.distinct and len(set(leaves)) < len(leaves):
         return None
     trace = trace_search(game, "alphabeta", strict=settings.strict, max_nodes=MAX_PRACTICE_NODES)
-    cutoffs = len(trace.summary.cutoffs)
+    cutoffs = trace.columns.event_kind.count(_CUTOFF_CODE)  # one event per cut-off: no need to file the trace
     report.cutoffs[cutoffs] += 1
     if request.cutoffs is not None and cutoffs != request.cutoffs:
         return None

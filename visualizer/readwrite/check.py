@@ -1,7 +1,7 @@
 """Provides `check_trace`: a trace read from a file must be one a search could have recorded.
 
-`_walk` answers whether the events fit, a whole column at a time (numpy); only when they do not,
-`_check_events` walks them again to name the first step that does not fit.
+`_walk` answers whether the events fit, a whole column at a time (numpy); only when they do not does
+`_check_events` walk them again, one by one, to name the first step that does not fit.
 """
 
 from __future__ import annotations
@@ -86,8 +86,8 @@ def _walk(trace: Trace) -> list[int] | None:
         columns.event_skipped,
         columns.event_count,
     )
-    if columns.event_extra.get("ref") or not count or 1 in kinds.translate(_UNKNOWN):
-        return None  # a transposition's link, or a kind code out of range
+    if not count or 1 in kinds.translate(_UNKNOWN):
+        return None  # a kind code out of range
 
     def where(table: bytes) -> np.ndarray:
         return np.frombuffer(kinds.translate(table), np.bool_)
@@ -110,10 +110,12 @@ def _walk(trace: Trace) -> list[int] | None:
     if not revisits and np.bincount(entered).max() > 1:
         return None  # a node entered twice
     order = entered.tolist()
-    rare = kinds.translate(_RARE)
-    if 1 in rare:
+    rare, refs = kinds.translate(_RARE), columns.event_extra.get("ref", {})
+    if 1 in rare or refs:
         entered_at = dict(zip(reversed(order), reversed(np.flatnonzero(opens).tolist())))  # the first time
         if not all(map(partial(_rare_fits, trace, entered_at), compress(range(count), rare))):
+            return None
+        if not all(_ref_fits(trace, entered_at, step - 1, ref) for step, ref in refs.items()):
             return None
     return order
 
@@ -129,6 +131,17 @@ def _rare_fits(trace: Trace, entered_at: dict[int, int], index: int) -> bool:
     revisits = trace.traits.revisits  # and skips children not entered yet (unless the search revisits)
     kids = columns.event_skipped.get(index + 1, ())
     return all(parents[kid] == node and (revisits or entered_at.get(kid, never) > index) for kid in kids)
+
+
+def _ref_fits(trace: Trace, entered_at: dict[int, int], index: int, ref: int) -> bool:
+    """A transposition's earlier node was entered before it and has exited (it is not an open node)."""
+    columns = trace.columns
+    if _EFFECTS[columns.event_kind[index]] in (_OPEN, _CLOSE):
+        return True  # an enter or exit is not checked for a link
+    node: int | None = columns.event_node[index]
+    while node is not None and node != ref:  # the open nodes are the innermost one and its ancestors
+        node = columns.parent[node]
+    return node is None and entered_at.get(ref, index) < index
 
 
 _BACKS_UP = bytes(code == BACK_UP for code in range(256))

@@ -168,8 +168,8 @@ class _Reader:
         event_node = self.id_array(event_node, count, "graph.events.node")
         carried = self.carried(events, event_kind, count)
 
-        extra = {
-            field: dict(zip(steps, values))
+        extra = {  # only the values given, as a recording holds them (a transposition may have no "ref")
+            field: {step: value for step, value in zip(steps, values) if value is not None}
             for field, (steps, values) in carried.items()
             if field not in ("child", "skipped") and any(value is not None for value in values)
         }

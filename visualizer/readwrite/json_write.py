@@ -29,9 +29,8 @@ from visualizer.readwrite.json_text import (
     values_text,
 )
 from visualizer.tracing.events import EVENT_FIELDS, EVENT_KINDS, SPARSE_FIELDS
-from visualizer.tracing.graph import FORMAT, check_names, options_record
 from visualizer.tracing.lazy_columns import RecordedColumns
-from visualizer.tracing.trace import Trace
+from visualizer.tracing.trace import FORMAT, Trace, check_names, options_record
 from visualizer.tracing.trace_columns import KINDS, NO_CHILD, Nones, TraceColumns
 from visualizer.tracing.trace_records import NodeStatus
 from visualizer.version import __version__

@@ -1,4 +1,5 @@
-"""Provides `to_json`/`from_json`/`write_json`/`read_json`: traces as strict JSON in networkx node-link form.
+"""Provides `to_json`/`from_json`/`write_json`/`read_json`: traces as strict JSON in networkx node-link form,
+in plain or gzip files (`gzip_chunks`; a file is gunzipped when its bytes are gzip, whatever its name).
 
 Version 2 of the format (described by `trace-2.schema.json`) loads in networkx with
 `node_link_graph(json.loads(text), edges="edges")`. Strict JSON has no Infinity: an infinite alpha,
@@ -9,21 +10,23 @@ from __future__ import annotations
 
 import json
 import math
+import os
 import re
+import stat
 import sys
+import zlib
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any, NoReturn, TypeGuard
 
 from visualizer.errors import TraceFileError
 from visualizer.readwrite.decode import decode_v2
-from visualizer.readwrite.files import gzip_chunks, is_gzip_name, read_trace_bytes
 from visualizer.readwrite.json_read import trace_from_v2
 from visualizer.readwrite.json_write import json_v2_bytes, json_v2_chunks
 from visualizer.safe_files import write_chunks_atomic
-from visualizer.tracing.graph import FORMAT, FORMAT_VERSION
-from visualizer.tracing.trace import Trace
+from visualizer.tracing.trace import FORMAT, FORMAT_VERSION, Trace
 
-__all__ = ["to_json", "from_json", "write_json", "read_json", "DEFAULT_NAME", "MAX_TRACE_BYTES"]
+__all__ = ["to_json", "from_json", "write_json", "read_json", "gzip_chunks", "DEFAULT_NAME", "MAX_TRACE_BYTES"]
 
 MAX_TRACE_BYTES = 2 * 2**30
 """The biggest trace text `read_json` reads, gunzipped (the full tic-tac-toe minimax trace is 86 MB)."""
@@ -35,28 +38,119 @@ _LITERALS = ("true", "false", "null", "NaN", "Infinity", "-Infinity")
 _REEXPORT = "export the trace again"
 _NUMBER_PART = re.compile(r"[-+.0-9eE]+")
 
+GZIP_MAGIC = b"\x1f\x8b"
+"""The first two bytes of gzip data."""
+
+GZIP_LEVEL = 6
+"""zlib's compression level for .json.gz files."""
+
+_READ_CHUNK = 16 * 2**20
+_GIVE = "give a .json or .json.gz file written by the visualizer"
+
+
+def is_gzip_name(path: str | Path) -> bool:
+    """True for a file name that asks for gzip (it ends in .gz)."""
+    return str(path).lower().endswith(".gz")
+
+
+def gzip_chunks(chunks: Iterable[str | bytes], *, level: int = GZIP_LEVEL) -> Iterator[bytes]:
+    """`chunks` (text as UTF-8) as one gzip member, with no time stamp or file name: the same bytes each time."""
+    compressor = zlib.compressobj(level, zlib.DEFLATED, 31)  # 31: a gzip header and trailer
+    for chunk in chunks:
+        data = compressor.compress(chunk.encode("utf-8") if isinstance(chunk, str) else chunk)
+        if data:
+            yield data
+    yield compressor.flush()
+
+
+def _size(count: int) -> str:
+    return f"{count:,} bytes" if count < 2**20 else f"{count / 2**20:,.0f} MiB"
+
+
+def _too_big(path: Path, what: str, max_bytes: int) -> TraceFileError:
+    return TraceFileError(
+        f"{path} {what} the {_size(max_bytes)} a trace file may hold; export a smaller search "
+        "(--depth N) or give the right file"
+    )
+
+
+def read_trace_bytes(path: Path, max_bytes: int) -> bytes:
+    """The file's bytes (gunzipped when they start with the gzip magic), from a regular file or a pipe.
+
+    Raises:
+        TraceFileError: the file cannot be read, is bigger than `max_bytes`, or is damaged gzip data.
+    """
+    raw = _read_raw(path, max_bytes)
+    return _gunzip(raw, path, max_bytes) if raw.startswith(GZIP_MAGIC) else raw
+
+
+def _gunzip(raw: bytes, path: Path, max_bytes: int) -> bytes:
+    parts, total, rest = [], 0, raw
+    while rest:
+        if not rest.startswith(GZIP_MAGIC):
+            raise TraceFileError(f"{path} has bytes after its gzip data that are not gzip; {_GIVE}")
+        decompressor = zlib.decompressobj(31)
+        try:
+            part = decompressor.decompress(rest, max_bytes + 1 - total)
+        except zlib.error as error:
+            raise TraceFileError(f"{path} is gzip data that is damaged ({error}); {_GIVE}") from None
+        total += len(part)
+        if total > max_bytes:
+            raise _too_big(path, "unpacks to more than", max_bytes)
+        if not decompressor.eof:
+            raise TraceFileError(f"{path} ends in the middle of its gzip data; the file is truncated, {_REEXPORT}")
+        parts.append(part)
+        rest = decompressor.unused_data
+    return b"".join(parts)
+
+
+def _read_raw(path: Path, max_bytes: int) -> bytes:
+    try:
+        mode = path.stat().st_mode
+        if stat.S_ISDIR(mode):
+            raise TraceFileError(f"{path} is a folder, not a trace file; {_GIVE}")
+        if not (stat.S_ISREG(mode) or stat.S_ISFIFO(mode)):
+            raise TraceFileError(f"{path} is a device or socket, not a trace file; {_GIVE}")
+        with open(path, "rb") as file:
+            size = os.fstat(file.fileno()).st_size
+            if size > max_bytes:
+                raise _too_big(path, f"is {_size(size)}, more than", max_bytes)
+            chunks, total = [], 0
+            want = min(max(size + 1, _READ_CHUNK), max_bytes + 1)  # a regular file in one read
+            while chunk := file.read(want):
+                chunks.append(chunk)
+                total += len(chunk)
+                if total > max_bytes:
+                    raise _too_big(path, "gives more than", max_bytes)
+                want = min(_READ_CHUNK, max_bytes + 1 - total)
+    except FileNotFoundError:
+        raise TraceFileError(f"cannot read {path}: no such file; check the path") from None
+    except ValueError:  # a NUL in the path (possible only through the Python API)
+        raise TraceFileError(f"cannot read {str(path)!r}: a path cannot hold a NUL character; check the path") from None
+    except OSError as error:
+        reason = error.strerror or type(error).__name__
+        raise TraceFileError(f"cannot read {path}: {reason}; check the path") from None
+    return b"".join(chunks)
+
 
 def to_json(trace: Trace, *, indent: bool | None = None) -> str:
     """The trace as strict JSON text of version 2 (see `json_v2_chunks` for `indent`)."""
     return "".join(json_v2_chunks(trace, indent=indent))
 
 
-class _NonStrictConstant(Exception):
-    """NaN, Infinity or -Infinity: valid for Python's json module, not for strict JSON."""
+class _NotStrict(Exception):
+    """What a file holds that strict JSON cannot: NaN, Infinity or -Infinity (which Python's json module
+    reads), or a number such as 1e999 that Python's float would turn into infinity."""
 
 
 def _reject_constant(name: str) -> NoReturn:
-    raise _NonStrictConstant(name)
-
-
-class _FloatOverflow(Exception):
-    """A number such as 1e999 that Python's float would turn into infinity."""
+    raise _NotStrict(f"{name}, which strict JSON does not allow")
 
 
 def _finite_float(text: str) -> float:
     value = float(text)
     if math.isinf(value):
-        raise _FloatOverflow(text if len(text) <= 20 else text[:17] + "...")
+        raise _NotStrict(f"the number {text if len(text) <= 20 else text[:17] + '...'}, too large for a float")
     return value
 
 
@@ -81,14 +175,8 @@ def _parse(text: str, name: str) -> Any:
             f"{name} is not JSON ({error.msg} at line {error.lineno} column {error.colno}); "
             "give a trace written by the visualizer's JSON export"
         ) from None
-    except _NonStrictConstant as error:
-        raise TraceFileError(
-            f'{name} holds {error}, which strict JSON does not allow; write infinite values as "+inf" or "-inf"'
-        ) from None
-    except _FloatOverflow as error:
-        raise TraceFileError(
-            f'{name} holds the number {error}, too large for a float; write infinite values as "+inf" or "-inf"'
-        ) from None
+    except _NotStrict as error:
+        raise TraceFileError(f'{name} holds {error}; write infinite values as "+inf" or "-inf"') from None
     except RecursionError:
         raise TraceFileError(f"{name} nests its JSON too deeply to be a trace; {_REEXPORT}") from None
     except ValueError:  # Python's limit on the digits of an integer
@@ -143,9 +231,7 @@ def _from_data(text: str | bytes, data: dict[str, Any] | None, name: str) -> Tra
         try:
             text = text.decode("utf-8")
         except UnicodeDecodeError:
-            raise TraceFileError(
-                f"{name} is not UTF-8 text, so not a trace; give a .json or .json.gz file written by the visualizer"
-            ) from None
+            raise TraceFileError(f"{name} is not UTF-8 text, so not a trace; {_GIVE}") from None
     data = _parse(text, name)
     del text
     _check_format(data, name)

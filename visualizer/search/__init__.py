@@ -9,45 +9,22 @@ from typing import Any
 from visualizer.games.base import Game, Value
 from visualizer.games.ordering import at_lookahead
 from visualizer.gc_policy import paused_gc
-from visualizer.search.alphabeta import alphabeta
-from visualizer.search.iterative import iterative_search
-from visualizer.search.minimax import minimax
-from visualizer.search.negamax import negamax, negamax_ab
-from visualizer.search.options import OPTIONS, SearchOption, changed_options
-from visualizer.search.registry import (
-    ALGORITHMS,
-    REGISTRY,
-    Algorithm,
-    find_algorithm,
-    normal_name,
-    register,
-    registered,
-    unregister,
-)
+from visualizer.search.alphabeta import alphabeta as alphabeta
+from visualizer.search.minimax import minimax as minimax
+from visualizer.search.negamax import negamax as negamax
+from visualizer.search.negamax import negamax_ab as negamax_ab
+from visualizer.search.options import OPTIONS as OPTIONS
+from visualizer.search.options import changed_options
+from visualizer.search.registry import ALGORITHMS as ALGORITHMS
+from visualizer.search.registry import REGISTRY as REGISTRY
+from visualizer.search.registry import Algorithm as Algorithm
+from visualizer.search.registry import find_algorithm as find_algorithm
+from visualizer.search.registry import register as register
+from visualizer.search.registry import registered as registered
+from visualizer.search.registry import unregister as unregister
 from visualizer.tracing.recorder import DEFAULT_MAX_NODES, Recorder
 from visualizer.tracing.trace import Trace
 from visualizer.tracing.tracer import NULL_TRACER, Tracer
-
-__all__ = [
-    "ALGORITHMS",
-    "Algorithm",
-    "REGISTRY",
-    "alphabeta",
-    "find_algorithm",
-    "iterative_search",
-    "minimax",
-    "normal_name",
-    "negamax",
-    "negamax_ab",
-    "OPTIONS",
-    "SearchOption",
-    "parse_algorithm",
-    "register",
-    "registered",
-    "search",
-    "trace_search",
-    "unregister",
-]
 
 
 def parse_algorithm(name: str) -> str:

@@ -10,8 +10,6 @@ from visualizer.search.common import INFINITY, check_depth, cut_test
 from visualizer.search.transposition import Horizon, TranspositionTable, move_first
 from visualizer.tracing.tracer import NULL_TRACER, Tracer
 
-__all__ = ["alphabeta"]
-
 
 def alphabeta(
     game: Game,

@@ -15,8 +15,6 @@ from visualizer.search.common import INFINITY, check_depth
 from visualizer.tracing.events import Bound
 from visualizer.tracing.tracer import NULL_TRACER, Tracer
 
-__all__ = ["expectimax", "leaf_bounds", "star1"]
-
 
 def _probability(game: Game) -> Callable[[Any, Any], float]:
     """`game.probability`, asked only at CHANCE nodes (a game without it has none)."""

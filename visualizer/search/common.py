@@ -9,8 +9,6 @@ from typing import Any
 from visualizer.errors import InputError
 from visualizer.games.base import Game, Value
 
-__all__ = ["INFINITY", "is_frontier", "cut_test", "check_depth"]
-
 INFINITY = float("inf")
 
 

@@ -11,8 +11,6 @@ from visualizer.search.common import check_depth
 from visualizer.search.transposition import Horizon, TranspositionTable
 from visualizer.tracing.tracer import NULL_TRACER, Tracer
 
-__all__ = ["NAME", "iterative_deepening", "principal_variation"]
-
 NAME = "id"
 """The name the passes record, and users type."""
 

@@ -10,8 +10,6 @@ from visualizer.games.base import Game, Player, Value
 from visualizer.search.common import INFINITY, check_depth, cut_test, is_frontier
 from visualizer.tracing.tracer import NULL_TRACER, Tracer
 
-__all__ = ["iterative_search"]
-
 
 class _Frame:
     """The locals of one open node: its window, its value so far and the next child to try."""

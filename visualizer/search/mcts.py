@@ -10,8 +10,6 @@ from visualizer.games.base import Game, Value
 from visualizer.search.common import check_depth, is_frontier
 from visualizer.tracing.tracer import NULL_TRACER, Tracer
 
-__all__ = ["DEFAULT_EXPLORATION", "DEFAULT_ITERATIONS", "mcts", "ucb1"]
-
 DEFAULT_ITERATIONS = 1000
 DEFAULT_EXPLORATION = math.sqrt(2)
 """UCT's exploration constant C when none is given (Kocsis and Szepesvari's choice for results in [0, 1])."""

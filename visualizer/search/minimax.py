@@ -8,8 +8,6 @@ from visualizer.games.base import Game, Player, Value
 from visualizer.search.common import INFINITY, check_depth
 from visualizer.tracing.tracer import NULL_TRACER, Tracer
 
-__all__ = ["minimax"]
-
 
 def minimax(game: Game, *, depth: int | None = None, tracer: Tracer = NULL_TRACER) -> Value:
     """The minimax value of `game`'s root (MAX's view), searching `depth` plies ahead (None: to the end);

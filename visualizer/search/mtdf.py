@@ -13,8 +13,6 @@ from visualizer.search.pvs import null_window_step, step_above
 from visualizer.search.transposition import TranspositionTable
 from visualizer.tracing.tracer import NULL_TRACER, Tracer
 
-__all__ = ["NAME", "first_guess", "mtdf"]
-
 NAME = "mtdf"
 """The name the passes record, and users type."""
 

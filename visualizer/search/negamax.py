@@ -11,8 +11,6 @@ from visualizer.search.common import INFINITY, check_depth, cut_test, is_frontie
 from visualizer.search.transposition import TranspositionTable, move_first
 from visualizer.tracing.tracer import NULL_TRACER, Tracer
 
-__all__ = ["negamax", "negamax_ab"]
-
 
 def negamax(game: Game, *, depth: int | None = None, tracer: Tracer = NULL_TRACER) -> Value:
     """The root's value (MAX's view) by negamax: a node is worth the maximum of its children's negated

@@ -12,8 +12,6 @@ from typing import Any
 from visualizer.errors import InputError
 from visualizer.games.base import Value, format_value
 
-__all__ = ["OPTIONS", "SearchOption", "changed_options", "option_label", "parse_interval", "parse_option"]
-
 
 def _number(text: str, flag: str, example: str) -> Value:
     try:
@@ -38,21 +36,18 @@ def parse_interval(text: str, flag: str, *, closed: bool = False) -> tuple[Value
     return low, high
 
 
-def _positive_int(text: str, flag: str) -> int:
-    try:
-        number = int(text)
-    except ValueError:
-        raise InputError(f"{flag} takes a whole number, not {text!r}; e.g. {flag} 1000") from None
-    if number < 1:
-        raise InputError(f"{flag} must be 1 or more, not {number}; e.g. {flag} 1000")
-    return number
-
-
-def _int(text: str, flag: str) -> int:
+def _int(text: str, flag: str, example: str = "7") -> int:
     try:
         return int(text)
     except ValueError:
-        raise InputError(f"{flag} takes a whole number, not {text!r}; e.g. {flag} 7") from None
+        raise InputError(f"{flag} takes a whole number, not {text!r}; e.g. {flag} {example}") from None
+
+
+def _positive_int(text: str, flag: str) -> int:
+    number = _int(text, flag, "1000")
+    if number < 1:
+        raise InputError(f"{flag} must be 1 or more, not {number}; e.g. {flag} 1000")
+    return number
 
 
 def _exploration(text: str, flag: str) -> float:

@@ -14,8 +14,6 @@ from visualizer.search.common import INFINITY, check_depth, is_frontier
 from visualizer.search.transposition import TranspositionTable
 from visualizer.tracing.tracer import NULL_TRACER, Tracer
 
-__all__ = ["null_window_step", "pvs", "step_above"]
-
 
 def _exact(value: Value) -> Fraction:
     """A value as the fraction it was written as: 2.5 as 5/2, 0.1 as 1/10 (not the binary float)."""

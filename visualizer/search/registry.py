@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import partial
 from typing import Any, overload
 
@@ -51,8 +51,8 @@ class Algorithm:
 
     name: str
     recursive: Callable[..., Value]
-    windowed: bool
-    movers_view: bool
+    windowed: bool = False
+    movers_view: bool = False
     aliases: tuple[str, ...] = ()
     iterative: Callable[..., Value] | None = None
     accepts_depth: bool = True
@@ -154,22 +154,6 @@ class _Names(Sequence[str]):
     def __len__(self) -> int:
         return len(REGISTRY)
 
-    def __iter__(self) -> Iterator[str]:
-        return iter(tuple(REGISTRY))
-
-    def __contains__(self, name: object) -> bool:
-        return name in REGISTRY
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, (_Names, tuple)):
-            return tuple(self) == tuple(other)
-        return NotImplemented
-
-    __hash__ = None  # type: ignore[assignment]
-
-    def __repr__(self) -> str:
-        return f"ALGORITHMS{tuple(REGISTRY)!r}"
-
 
 ALGORITHMS: Sequence[str] = _Names()
 """The registered algorithms' names, in order: a live, read-only sequence (`index`, `len`, `join`)."""
@@ -230,7 +214,13 @@ def find_algorithm(name: str) -> Algorithm:
 
 
 def _built_in(
-    name: str, recursive: Callable[..., Value], *, windowed: bool, movers_view: bool, aliases: tuple[str, ...] = ()
+    name: str,
+    recursive: Callable[..., Value],
+    *,
+    windowed: bool = False,
+    movers_view: bool = False,
+    aliases: tuple[str, ...] = (),
+    baseline: bool = False,
 ) -> Algorithm:
     """A built-in algorithm, with `iterative_search` as its iterative version."""
     iterative = partial(iterative_search, algorithm=name, windowed=windowed, movers_view=movers_view)
@@ -244,46 +234,32 @@ def _built_in(
         iterative=iterative,
         accepts_strict=windowed,
         options=options,
+        baseline=baseline,
     )
 
 
-register(replace(_built_in("minimax", minimax, windowed=False, movers_view=False), baseline=True))
-register(_built_in("alphabeta", alphabeta, windowed=True, movers_view=False, aliases=("alpha-beta", "ab")))
-register(_built_in("negamax", negamax, windowed=False, movers_view=True))
-register(
+for _algorithm in (  # in the order users meet them
+    _built_in("minimax", minimax, baseline=True),
+    _built_in("alphabeta", alphabeta, windowed=True, aliases=("alpha-beta", "ab")),
+    _built_in("negamax", negamax, movers_view=True),
     _built_in(
         "negamax-ab",
         negamax_ab,
         windowed=True,
         movers_view=True,
         aliases=("negamaxab", "negamax-alphabeta", "negamax-alpha-beta"),
-    )
-)
-
-# The searches after alpha-beta, in the order users meet them.
-register(
-    Algorithm(
-        "expectimax", expectimax, windowed=False, movers_view=False, aliases=("expectiminimax",), handles_chance=True
-    )
-)
-register(
-    Algorithm(
-        "star1", star1, windowed=True, movers_view=False, aliases=("star-1",), handles_chance=True, options=("bounds",)
-    )
-)
-register(
+    ),
+    Algorithm("expectimax", expectimax, aliases=("expectiminimax",), handles_chance=True),
+    Algorithm("star1", star1, windowed=True, aliases=("star-1",), handles_chance=True, options=("bounds",)),
     Algorithm(
         "id",
         iterative_deepening,
         windowed=True,
-        movers_view=False,
         accepts_strict=True,
         aliases=("iterative-deepening", "iddfs"),
         options=("fail_hard", "window", "tt"),
         deepens=True,
-    )
-)
-register(
+    ),
     Algorithm(
         "pvs",
         pvs,
@@ -293,32 +269,26 @@ register(
         revisits=True,
         null_windows=True,
         options=("tt", "window"),
-    )
-)
-register(
+    ),
     Algorithm(
         "mtdf",
         mtdf,
         windowed=True,
-        movers_view=False,
         aliases=("mtd-f", "mtd"),
         options=("tt", "window"),
         null_windows=True,
         test_passes=True,
-    )
-)
-register(
+    ),
     Algorithm(
         "mcts",
         mcts,
-        windowed=False,
-        movers_view=False,
         aliases=("uct", "monte-carlo"),
         revisits=True,
         estimates=True,
         options=("iterations", "seed", "exploration"),
-    )
-)
+    ),
+):
+    register(_algorithm)
 
 
 @dataclass(frozen=True)

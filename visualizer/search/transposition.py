@@ -14,8 +14,6 @@ from typing import Any
 from visualizer.games.base import Value
 from visualizer.tracing.events import Bound
 
-__all__ = ["Entry", "Horizon", "TranspositionTable", "bound_of", "is_deep_enough", "move_first"]
-
 
 def bound_of(value: Value, *, alpha: Value, beta: Value, strict: bool = False) -> Bound:
     """What a value searched with the window (alpha, beta) proves: at or below alpha an upper bound, at or

@@ -104,10 +104,9 @@ def _transposition(trace: Trace, node: TraceNode, event: Event, view: str) -> st
         stored = f"upper bound {value}" + ("" if event.alpha is None else f" {_passes(trace, False, event.alpha)}")
     else:
         stored = f"stored value {value}" + (" (exact)" if event.bound is Bound.EXACT else "")
-    if event.ref is None:
-        where = "the table holds this position:"
-    else:
-        where = f"same position as {trace.nodes[event.ref].name},"
+    where = (
+        "the table holds this position:" if event.ref is None else f"same position as {trace.nodes[event.ref].name},"
+    )
     return f"{node.name}: {where} {stored}, so {node.name} = {value}{view}."
 
 
@@ -187,12 +186,9 @@ def _backpropagate(trace: Trace, node: TraceNode, event: Event) -> str:
         f"{node.name} takes {format_value(result)}: {_visits(event.visits or 0)}, mean {format_mean(event.value)}."
     )
     if node.parent is None and event.step == len(trace.events):
-        best = trace.summary.best_child
-        chosen = (
-            ""
-            if best is None
-            else (f", best move {trace.summary.best_move} (most visited: {_visits(visit_counts(trace).final(best))})")
-        )
+        best, chosen = trace.summary.best_child, ""
+        if best is not None:
+            chosen = f", best move {trace.summary.best_move} (most visited: {_visits(visit_counts(trace).final(best))})"
         iterations = f"{event.visits} iteration{'' if event.visits == 1 else 's'}"
         sentence += f" Done: {node.name} = {format_mean(trace.summary.value)} after {iterations}{chosen}."
     return sentence

@@ -1,21 +1,11 @@
 """Provides the tracer protocol, the recorder, and the immutable trace it builds."""
 
-from visualizer.tracing.events import Event, EventKind
-from visualizer.tracing.recorder import DEFAULT_MAX_NODES, Recorder
-from visualizer.tracing.trace import Cutoff, NodeStatus, Summary, Trace, TraceNode
-from visualizer.tracing.tracer import NULL_TRACER, NodeCounter, Tracer
-
-__all__ = [
-    "Cutoff",
-    "DEFAULT_MAX_NODES",
-    "Event",
-    "EventKind",
-    "NULL_TRACER",
-    "NodeCounter",
-    "NodeStatus",
-    "Recorder",
-    "Summary",
-    "Trace",
-    "TraceNode",
-    "Tracer",
-]
+from visualizer.tracing.events import EventKind as EventKind
+from visualizer.tracing.recorder import DEFAULT_MAX_NODES as DEFAULT_MAX_NODES
+from visualizer.tracing.recorder import Recorder as Recorder
+from visualizer.tracing.trace import NodeStatus as NodeStatus
+from visualizer.tracing.trace import Trace as Trace
+from visualizer.tracing.trace import TraceNode as TraceNode
+from visualizer.tracing.tracer import NULL_TRACER as NULL_TRACER
+from visualizer.tracing.tracer import NodeCounter as NodeCounter
+from visualizer.tracing.tracer import Tracer as Tracer

@@ -10,8 +10,6 @@ from dataclasses import dataclass
 
 from visualizer.games.base import Value
 
-__all__ = ["Bound", "Effect", "EVENT_FIELDS", "EVENT_KINDS", "Event", "EventKind", "KindSpec", "SPARSE_FIELDS"]
-
 
 class EventKind(enum.Enum):
     """What happened at one step of a search."""

@@ -20,8 +20,6 @@ from visualizer.tracing.recording_hooks import LOGS_VALUE
 from visualizer.tracing.search_log import OPENING_CODES, FiledLog, SearchLog
 from visualizer.tracing.trace_columns import HAS_CHILD, KIND_CODES, NO_CHILD, int_array
 
-__all__ = ["CHUNK", "file_log"]
-
 CHUNK = 1 << 15
 """Events filed at a time."""
 

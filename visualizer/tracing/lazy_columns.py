@@ -18,8 +18,6 @@ from visualizer.tracing.search_log import FiledLog, SearchLog
 from visualizer.tracing.trace_columns import ChildIndex, Nones, TraceColumns
 from visualizer.tracing.trace_records import NodeStatus
 
-__all__ = ["RecordedColumns"]
-
 _FILED = frozenset(
     ("parent", "depth", "alpha", "beta", "event_node", "event_value", "event_alpha", "event_beta", "event_child")
     + ("event_skipped", "event_extra")

@@ -14,8 +14,6 @@ import numpy as np
 
 from visualizer.tracing.search_log import CLOSING_CODES, OPENING_CODES
 
-__all__ = ["LevelChunk", "is_kind"]
-
 
 def is_kind(kinds: np.ndarray, codes: bytes) -> np.ndarray:
     """True for the events whose kind is one of `codes` (a comparison per code: faster than a table lookup)."""

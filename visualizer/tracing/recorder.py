@@ -21,8 +21,6 @@ from visualizer.tracing.trace_records import Cutoff, Summary
 from visualizer.tracing.tracer import Tracer
 from visualizer.tracing.traits import traits_of
 
-__all__ = ["Recorder", "DEFAULT_MAX_NODES", "PROGRESS_EVERY"]
-
 DEFAULT_MAX_NODES = 2_000_000
 """Nodes a recorded search may enter before it is stopped (a full tic-tac-toe minimax is 549,946)."""
 

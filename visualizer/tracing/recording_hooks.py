@@ -15,8 +15,6 @@ from visualizer.tracing.search_log import SearchLog
 from visualizer.tracing.trace_columns import KIND_CODES
 from visualizer.tracing.tracer import Tracer
 
-__all__ = ["LOGS_VALUE", "bind_hooks"]
-
 _CODES = [KIND_CODES[kind] for kind in EventKind]  # in `EventKind` order
 ENTER, EVALUATE, BACK_UP, UPDATE, CUTOFF, EXIT, TRANSPOSITION = _CODES[:7]
 RESEARCH, CHANCE_CUTOFF, SELECT, EXPAND, SIMULATE, BACKPROPAGATE = _CODES[7:]

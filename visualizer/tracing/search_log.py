@@ -15,8 +15,6 @@ from visualizer.games.base import Value
 from visualizer.tracing.events import EVENT_KINDS, SPARSE_FIELDS, Effect
 from visualizer.tracing.trace_columns import KIND_CODES
 
-__all__ = ["CLOSING_CODES", "FiledLog", "OPENING_CODES", "SearchLog"]
-
 OPENING_CODES = bytes(KIND_CODES[kind] for kind, spec in EVENT_KINDS.items() if spec.effect is Effect.OPEN)
 """The kinds that open a node (enter, select, expand)."""
 

@@ -1,17 +1,26 @@
-"""Provides the immutable `Trace` of one search: its nodes, its events and their summary."""
+"""Provides the immutable `Trace` of one search (its nodes, its events and their summary) and `to_networkx`,
+the trace as a plain-data networkx DiGraph, the base of every export."""
 
 from __future__ import annotations
 
+import copy
+import weakref
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from visualizer.errors import InputError
 from visualizer.games.base import Player
-from visualizer.tracing.events import Event
-from visualizer.tracing.trace_columns import EventSequence, NodeSequence, TraceColumns
+from visualizer.tracing.events import EVENT_FIELDS, EVENT_KINDS, SPARSE_FIELDS, Event
+from visualizer.tracing.trace_columns import KINDS, EventSequence, NodeSequence, TraceColumns
 from visualizer.tracing.trace_records import Cutoff, NodeStatus, Summary, TraceNode
 from visualizer.tracing.traits import UNKNOWN_TRAITS, AlgorithmTraits, traits_of
+from visualizer.version import __version__
+
+if TYPE_CHECKING:
+    import networkx
 
 __all__ = ["Trace", "TraceNode", "NodeStatus", "Cutoff", "Summary"]
 
@@ -108,3 +117,190 @@ class Trace:
         """The names of the nodes with these ids, in the same order."""
         names = self.columns.name
         return [names[node] for node in ids]
+
+    def to_networkx(self) -> networkx.DiGraph:
+        """The trace as a networkx DiGraph of plain data (see the module's `to_networkx`)."""
+        return to_networkx(self)
+
+
+FORMAT = "gametree-trace"
+"""The `format` graph attribute that marks a graph (and a JSON file) as a trace."""
+
+FORMAT_VERSION = 2
+"""The major version of the trace files the visualizer writes; readers refuse files whose major version is newer."""
+
+GRAPH_VERSION = 1
+"""The `version` attribute of `to_networkx` graphs: they hold the layout of version 1 files."""
+
+
+def node_attributes(trace: Trace, node: TraceNode) -> dict[str, Any]:
+    """The graph attributes of one node: names instead of ids, enums as their strings."""
+    return {
+        "name": node.name,
+        "parent": None if node.parent is None else trace.nodes[node.parent].name,
+        "player": node.player.value,
+        "static_value": node.static_value,
+        "value": node.value,
+        "alpha": node.alpha,
+        "beta": node.beta,
+        "visit": node.visit,
+        "status": node.status.value,
+        "board": node.board,
+        "move": node.move,
+        "depth": node.depth,
+    }
+
+
+def sparse_fields(trace: Trace) -> tuple[str, ...]:
+    """The `SPARSE_FIELDS` every event record of `trace` has: those carried by the kinds of event it has."""
+    columns = trace.columns
+    if not columns.event_extra:
+        return ()
+    codes = set(columns.event_kind)
+    carried = {field for code in codes for field in EVENT_KINDS[KINDS[code]].carries}
+    return tuple(field for field in SPARSE_FIELDS if field in carried)
+
+
+def field_record(trace: Trace, field: str, value: Any) -> Any:
+    """An event field's value as files hold it: nodes by name, a bound as its string, moves as a list."""
+    if value is None:
+        return None
+    holds = EVENT_FIELDS[field].holds
+    if holds == "node":
+        return trace.columns.name[value]
+    if holds == "nodes":
+        return trace.names(value)
+    if holds == "bound":
+        return value.value
+    if holds == "moves":
+        return list(value)
+    return value  # a value or a count
+
+
+def event_record(trace: Trace, event: Event) -> dict[str, Any]:
+    """One event with node names, and the `sparse_fields` of the trace."""
+    record = {
+        "step": event.step,
+        "kind": event.kind.value,
+        "node": trace.nodes[event.node].name,
+        "depth": event.depth,
+        "alpha": event.alpha,
+        "beta": event.beta,
+        "value": event.value,
+        "child": field_record(trace, "child", event.child),
+        "skipped": field_record(trace, "skipped", event.skipped),
+    }
+    for name in sparse_fields(trace):
+        record[name] = field_record(trace, name, getattr(event, name))
+    return record
+
+
+def _cutoff_record(trace: Trace, cutoff: Cutoff) -> dict[str, Any]:
+    return {
+        "node": trace.nodes[cutoff.node].name,
+        "step": cutoff.step,
+        "child": trace.nodes[cutoff.child].name,
+        "skipped": trace.names(cutoff.skipped),
+        "pruned": trace.names(cutoff.pruned),
+    }
+
+
+def summary_record(trace: Trace, summary: Summary) -> dict[str, Any]:
+    """The summary with node names; `nodes_visited` is included for readers of the file."""
+    return {
+        "value": summary.value,
+        "best_child": None if summary.best_child is None else trace.nodes[summary.best_child].name,
+        "best_move": summary.best_move,
+        "principal_variation": trace.names(summary.principal_variation),
+        "visit_order": trace.names(summary.visit_order),
+        "nodes_visited": summary.nodes_visited,
+        "leaves_evaluated": summary.leaves_evaluated,
+        "cutoffs": [_cutoff_record(trace, cutoff) for cutoff in summary.cutoffs],
+        "pruned": trace.names(summary.pruned),
+        "unreached": trace.names(summary.unreached),
+    }
+
+
+def options_record(trace: Trace) -> dict[str, Any]:
+    """The search options a file records: {depth_limit, iterative, strict} and `trace.options` (pairs as lists)."""
+    record: dict[str, Any] = {"depth_limit": trace.depth_limit, "iterative": trace.iterative, "strict": trace.strict}
+    for name, value in sorted(trace.options.items()):
+        record[name] = list(value) if isinstance(value, tuple) else value
+    return record
+
+
+_CHECKED_NAMES: weakref.WeakKeyDictionary[Any, list[str]] = weakref.WeakKeyDictionary()
+"""The names each columns object last passed `check_names` with (a copy, gone with the columns)."""
+
+
+def check_names(trace: Trace) -> None:
+    """Exports refer to nodes by name, so names must be non-empty and unique (else an InputError).
+
+    A trace's columns remember the names that passed, so a second export of the same trace compares
+    lists instead of hashing every name into a set again.
+    """
+    columns: TraceColumns | None = trace.columns
+    names = trace.columns.name
+    try:
+        checked = _CHECKED_NAMES.get(columns)
+    except TypeError:  # columns that cannot be weakly referenced or hashed: checked every time
+        checked = columns = None
+    if checked is not None and checked == names:
+        return
+    distinct = set(names)
+    if "" in distinct:
+        raise InputError("a node has an empty name; give every node a non-empty name to export the trace")
+    if len(distinct) != len(names):
+        name, _count = Counter(names).most_common(1)[0]
+        raise InputError(
+            f"the name {name!r} is used by more than one node; give every node a unique name to export the trace"
+        )
+    if columns is not None:
+        _CHECKED_NAMES[columns] = list(names)
+
+
+def to_networkx(trace: Trace) -> networkx.DiGraph:
+    """The trace as a DiGraph keyed by node id, holding only plain data (str, int, float, None, lists).
+
+    Node attributes are those of `node_attributes`; each edge parent -> child has `order` (its index
+    among the siblings), `cutoff` (True on the edge to the child whose value closed the window) and,
+    with chance nodes, `probability`. Graph attributes: format, version, tool_version, source,
+    algorithm, options, root_player, description, summary and events; for a search of several passes
+    also `passes`, the node-link data of each earlier pass's graph, first to last.
+    """
+    import networkx
+
+    graph = _pass_graph(trace)
+    if trace.earlier_passes:
+        graph.graph["passes"] = [
+            networkx.node_link_data(_pass_graph(earlier), edges="edges") for earlier in trace.earlier_passes
+        ]
+    return graph
+
+
+def _pass_graph(trace: Trace) -> networkx.DiGraph:
+    """`to_networkx` of one pass: the trace without its earlier passes."""
+    import networkx
+
+    check_names(trace)
+    cut_edges = {(cutoff.node, cutoff.child) for cutoff in trace.summary.cutoffs}
+    graph = networkx.DiGraph(
+        format=FORMAT,
+        version=GRAPH_VERSION,
+        tool_version=__version__,
+        source=copy.deepcopy(trace.source),
+        algorithm=trace.algorithm,
+        options=options_record(trace),
+        root_player=trace.root_player.value,
+        description=trace.description,
+        summary=summary_record(trace, trace.summary),
+        events=[event_record(trace, event) for event in trace.events],
+    )
+    for node in trace.nodes:
+        graph.add_node(node.id, **node_attributes(trace, node))
+    probability = trace.columns.probability if trace.columns.has_chance else None
+    for node in trace.nodes:
+        for order, child in enumerate(node.children):
+            chance = {} if probability is None else {"probability": probability[child]}
+            graph.add_edge(node.id, child, order=order, cutoff=(node.id, child) in cut_edges, **chance)
+    return graph

@@ -9,8 +9,6 @@ from typing import Any
 
 from visualizer.games.base import Player, Value
 
-__all__ = ["TraceNode", "NodeStatus", "Cutoff", "Summary"]
-
 
 class NodeStatus(enum.Enum):
     """What the search did with a node. Pruned wins: a node inside a subtree a cut-off skipped is

@@ -8,8 +8,6 @@ from typing import Any
 from visualizer.games.base import Game, Value
 from visualizer.tracing.events import Bound
 
-__all__ = ["Tracer", "NULL_TRACER", "NodeCounter"]
-
 
 class Tracer:
     """Receives a search as a labelled transcript; every hook does nothing by default.

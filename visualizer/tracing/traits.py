@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["AlgorithmTraits", "UNKNOWN_TRAITS", "register_traits", "traits_names", "traits_of", "unregister_traits"]
-
 
 @dataclass(frozen=True)
 class AlgorithmTraits:

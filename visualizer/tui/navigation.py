@@ -6,6 +6,8 @@ are pushed by the screen with a callback, as Textual intends.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from textual.message import Message
 
 from visualizer.games import GridGame
@@ -15,39 +17,35 @@ from visualizer.tracing import Trace
 __all__ = ["OpenCompare", "OpenDrill", "OpenGame", "OpenSearch", "OpenStats"]
 
 
+@dataclass
 class OpenSearch(Message):
     """Step through a search: the engine's last move from a game, or a practice exercise's solution."""
 
-    def __init__(self, session: Session) -> None:
-        super().__init__()
-        self.session = session  # the search to show, at the step it stands at
+    session: Session  # the search to show, at the step it stands at
 
 
+@dataclass
 class OpenGame(Message):
     """Play against the engine: back to the game whose search is on screen, or a new game on `game`."""
 
-    def __init__(self, game: GridGame) -> None:
-        super().__init__()
-        self.game = game  # the opening position of a new game (unused when going back to the game)
+    game: GridGame  # the opening position of a new game (unused when going back to the game)
 
 
+@dataclass
 class OpenCompare(Message):
     """Show two searches of one tree side by side."""
 
-    def __init__(self, full: Trace, pruning: Trace, *, labels: tuple[str, str] | None = None) -> None:
-        super().__init__()
-        self.full = full  # the left search (minimax, by default)
-        self.pruning = pruning  # the right search (alpha-beta, by default)
-        self.labels = labels  # how the two are named (None: by their algorithms)
+    full: Trace  # the left search (minimax, by default)
+    pruning: Trace  # the right search (alpha-beta, by default)
+    labels: tuple[str, str] | None = None  # how the two are named (None: by their algorithms)
 
 
 class OpenStats(Message):
     """Show the pruned-tree study."""
 
 
+@dataclass
 class OpenDrill(Message):
     """Predict the next node of a search."""
 
-    def __init__(self, trace: Trace) -> None:
-        super().__init__()
-        self.trace = trace
+    trace: Trace

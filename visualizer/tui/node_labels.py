@@ -14,23 +14,12 @@ from visualizer.steps.replay import NodeView, Phase
 from visualizer.steps.visits import format_mean
 from visualizer.tracing.trace import NodeStatus, TraceNode
 
-__all__ = [
-    "MARKERS",
-    "PHASE_WORDS",
-    "VIEW_LEGEND",
-    "Density",
-    "NodeLabel",
-    "compact_value",
-    "node_label",
-    "node_line",
-    "shown_value",
-]
+__all__ = ["MARKERS", "VIEW_LEGEND", "Density", "NodeLabel", "compact_value", "node_label", "node_line", "shown_value"]
 
 MARKERS = {Player.MAX: "▲", Player.MIN: "▼", Player.CHANCE: "●"}
 """Who moves at a node, shown without colour (a CHANCE node is round, as in the figures)."""
 
-VIEW_LEGEND = "values: mover's view"
-"""Says whose view a negamax trace's labels show their values and windows from."""
+VIEW_LEGEND = "values: mover's view"  # says whose view a negamax trace's labels show their values and windows from
 
 PHASE_WORDS = {Phase.OPEN: "open", Phase.DONE: "done"}
 """The phases an outline line names in words (pruned nodes already say "pruned")."""
@@ -39,12 +28,9 @@ PHASE_WORDS = {Phase.OPEN: "open", Phase.DONE: "done"}
 class Density(enum.Enum):
     """How much a drawn label says, from the most to the fewest columns."""
 
-    FULL = "full"
-    """">▼E #6 " over "3 [6,∞]": the mark, who moves, the name, the visit, the value and the window."""
-    COMPACT = "compact"
-    """">▼E" over "3[6,∞]": no visit number, no spaces."""
-    NAMES = "names"
-    """">▼E" over "3": the name with the value beneath (the window is left to the node table)."""
+    FULL = "full"  # ">▼E #6 " over "3 [6,∞]": the mark, who moves, the name, the visit, the value and the window
+    COMPACT = "compact"  # ">▼E" over "3[6,∞]": no visit number, no spaces
+    NAMES = "names"  # ">▼E" over "3": the name with the value beneath (the window is left to the node table)
 
 
 def compact_value(value: Value | None) -> str:

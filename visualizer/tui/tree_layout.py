@@ -46,20 +46,15 @@ __all__ = [
     "shown_value",
 ]
 
-MAX_DRAWN_NODES = 63
-"""Trees with more nodes than this (a perfect binary tree of depth 5) are shown as an outline."""
+MAX_DRAWN_NODES = 63  # trees with more nodes than this (a perfect binary tree of depth 5) are shown as an outline
 
-DEFAULT_MAX_WIDTH = 200
-"""Drawings wider than this many columns are not drawn."""
+DEFAULT_MAX_WIDTH = 200  # drawings wider than this many columns are not drawn
 
-TARGET_WIDTH = 78
-"""The width to stay within when a tighter spacing allows it: an 80-column terminal less a border."""
+TARGET_WIDTH = 78  # the width to stay within when a tighter spacing allows it: an 80-column terminal less a border
 
-LEVEL_HEIGHT = 3
-"""Rows per level: the two label lines and one row of edges."""
+LEVEL_HEIGHT = 3  # rows per level: the two label lines and one row of edges
 
-GAPS = (2, 1)
-"""Columns between neighbouring subtrees: roomy when the drawing fits `TARGET_WIDTH`, else tight."""
+GAPS = (2, 1)  # columns between neighbouring subtrees: roomy when the drawing fits `TARGET_WIDTH`, else tight
 
 _BOX = {  # (up, down, left, right) -> the box-drawing character joining those directions
     (False, False, True, True): "─",

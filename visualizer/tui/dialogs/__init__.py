@@ -2,10 +2,9 @@
 play settings."""
 
 from visualizer.tui.dialogs.board_editor import BoardEditor
-from visualizer.tui.dialogs.depth import DepthChoice, DepthDialog
 from visualizer.tui.dialogs.new_tree import NewTreeDialog
 from visualizer.tui.dialogs.play_settings import PlayChoice, PlaySettingsDialog
-from visualizer.tui.dialogs.search_choice import SearchChoiceDialog
+from visualizer.tui.dialogs.search_dialogs import DepthChoice, DepthDialog, SearchChoiceDialog
 from visualizer.tui.dialogs.tree_form import PRESETS, TreeForm
 
 __all__ = [

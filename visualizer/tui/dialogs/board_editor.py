@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -15,11 +17,9 @@ from visualizer.games.tictactoe import EMPTY, parse_board
 
 __all__ = ["BoardEditor", "format_board"]
 
-NEXT_MARK = {EMPTY: "X", "X": "O", "O": EMPTY}
-"""What a square shows after one click or key press."""
+NEXT_MARK = {EMPTY: "X", "X": "O", "O": EMPTY}  # what a square shows after one click or key press
 
-SHOWN = {EMPTY: "·", "X": "X", "O": "O"}
-"""How a mark is drawn on its square."""
+SHOWN = {EMPTY: "·", "X": "X", "O": "O"}  # how a mark is drawn on its square
 
 
 def format_board(board: str) -> str:
@@ -33,36 +33,14 @@ class BoardEditor(Widget):
     owner, which hears `BoardEditor.Changed`.
     """
 
-    DEFAULT_CSS = """
-    BoardEditor {
-        height: auto;
-    }
-    BoardEditor #board-squares {
-        grid-size: 3 3;
-        grid-gutter: 0 1;
-        grid-columns: 5;
-        grid-rows: 1;
-        width: 17;
-        height: 3;
-    }
-    BoardEditor .board-square {
-        width: 5;
-        min-width: 5;
-    }
-    BoardEditor #board-hint {
-        color: $text-muted;
-    }
-    """
-
     BINDINGS = [Binding(str(key), f"cycle({key - 1})", f"Square {key - 1}", show=False) for key in range(1, 10)]
 
+    @dataclass
     class Changed(Message):
         """The board text changed (by a square or by typing)."""
 
-        def __init__(self, editor: BoardEditor, text: str) -> None:
-            super().__init__()
-            self.editor = editor  # the editor whose board changed
-            self.text = text  # the board as the user sees it in the text field (possibly malformed)
+        editor: BoardEditor  # the editor whose board changed
+        text: str  # the board as the user sees it in the text field (possibly malformed)
 
         @property
         def control(self) -> BoardEditor:

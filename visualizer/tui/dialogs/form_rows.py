@@ -15,7 +15,7 @@ from textual.widgets import Button, Checkbox, Input, Label, RadioButton, RadioSe
 
 from visualizer.errors import VisualizerError
 
-__all__ = ["ChoiceButton", "FormDialog", "TickBox", "choice", "dialog_buttons", "row", "selected"]
+__all__ = ["ChoiceButton", "FormDialog", "TickBox", "choice", "dialog_buttons", "menu", "row", "selected"]
 
 Choice = TypeVar("Choice")
 
@@ -31,8 +31,7 @@ class FormDialog(ModalScreen[Choice | None], Generic[Choice]):
     ERROR = "#form-error"
     """The `Static` that shows the message."""
 
-    message = ""
-    """The inline error on screen ("" while the form is valid)."""
+    message = ""  # the inline error on screen ("" while the form is valid)
 
     def choose(self) -> Choice:
         """The choice the form describes, or a `VisualizerError` saying what is wrong."""
@@ -88,6 +87,11 @@ class TickBox(Checkbox):
     def render(self) -> Content:
         self.BUTTON_INNER = "✓" if self.value else " "
         return super().render()
+
+
+def menu(options: list[tuple[str, str]], value: str, id: str, classes: str | None = None) -> Select[str]:  # noqa: A002
+    """A compact `Select` of (label, value) `options` without a blank, holding `value`."""
+    return Select(options, value=value, allow_blank=False, id=id, classes=classes, compact=True)
 
 
 def selected(select: Select) -> str:

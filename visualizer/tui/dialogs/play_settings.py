@@ -12,8 +12,8 @@ from textual.widgets import Input, RadioSet, Select, Static
 from visualizer.games import EVALUATORS, GameKind, GridGame, game_kinds
 from visualizer.match import PlaySettings
 from visualizer.search import ALGORITHMS
-from visualizer.tui.dialogs.depth import parse_depth
-from visualizer.tui.dialogs.form_rows import ChoiceButton, FormDialog, dialog_buttons, row, selected
+from visualizer.tui.dialogs.form_rows import ChoiceButton, FormDialog, dialog_buttons, menu, row, selected
+from visualizer.tui.dialogs.search_dialogs import parse_depth
 
 __all__ = ["PlayChoice", "PlaySettingsDialog"]
 
@@ -47,7 +47,7 @@ class PlaySettingsDialog(FormDialog[PlayChoice]):
             games = [
                 ("keep this game" if kind is None else f"new {kind.label}", key) for key, kind in self.games.items()
             ]
-            yield row("Game", Select(games, value="same", allow_blank=False, id="play-game", compact=True))
+            yield row("Game", menu(games, "same", "play-game"))
             sides = [
                 ChoiceButton(
                     f"{side} ({'first' if side == 'X' else 'second'})", value=side == settings.human, id=f"side-{side}"
@@ -55,16 +55,8 @@ class PlaySettingsDialog(FormDialog[PlayChoice]):
                 for side in ("X", "O")
             ]
             yield row("You play", RadioSet(*sides, id="play-side", compact=True))
-            algorithms = [(name, name) for name in ALGORITHMS]
-            yield row(
-                "Algorithm",
-                Select(algorithms, value=settings.algorithm, allow_blank=False, id="play-algorithm", compact=True),
-            )
-            evaluators = [(name, name) for name in EVALUATORS]
-            yield row(
-                "Evaluator",
-                Select(evaluators, value=settings.evaluator, allow_blank=False, id="play-evaluator", compact=True),
-            )
+            yield row("Algorithm", menu([(name, name) for name in ALGORITHMS], settings.algorithm, "play-algorithm"))
+            yield row("Evaluator", menu([(name, name) for name in EVALUATORS], settings.evaluator, "play-evaluator"))
             depth = "" if settings.depth is None else str(settings.depth)
             yield row("Depth", Input(depth, id="play-depth", placeholder="blank: auto", compact=True))
             yield Static("", id="play-error", markup=False)

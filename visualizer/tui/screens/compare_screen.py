@@ -24,8 +24,7 @@ PANE_ROWS = 4
 """Rows a stacked pane takes besides its tree's drawing: the title, the view's border, the sentence (one row
 at the full width, as a rule)."""
 
-SCREEN_ROWS = 3
-"""Rows the screen takes besides the panes: the comparison line (up to two) and the footer."""
+SCREEN_ROWS = 3  # rows the screen takes besides the panes: the comparison line (up to two) and the footer
 
 
 class CompareScreen(Screen):

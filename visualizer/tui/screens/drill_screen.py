@@ -18,8 +18,8 @@ from visualizer.practice.drill import Choice, Drill, Question
 from visualizer.steps.replay import Replay
 from visualizer.tracing import Trace
 from visualizer.tui.screens.search_screen import SPEEDS
-from visualizer.tui.widgets.event_log import EventLog
 from visualizer.tui.widgets.game_tree_view import GameTreeView, TreeDrawingScroll
+from visualizer.tui.widgets.panels import EventLog
 from visualizer.tui.widgets.static_update import update_static
 
 __all__ = ["DrillScreen"]
@@ -28,8 +28,7 @@ PANELS_LEAST, PANELS_MOST = 7, 20
 """Rows of the question and log panels: enough for a one-line question, three choices and the verdict
 (and their borders), and at most this many when the tree needs less room than the rest of the screen."""
 
-PICK_HINT = "up/down and enter, or a number"
-"""How to answer, in the question panel's border while a question waits."""
+PICK_HINT = "up/down and enter, or a number"  # how to answer, in the question panel's border while a question waits
 
 
 class DrillScreen(Screen):

@@ -22,11 +22,9 @@ from visualizer.tui.widgets.static_update import update_static
 
 __all__ = ["PracticeScreen"]
 
-EDIT_KEYS = frozenset("0123456789-+")
-"""Characters that, typed on the table, start editing the selected node's value."""
+EDIT_KEYS = frozenset("0123456789-+")  # characters that, typed on the table, start editing the selected node's value
 
-TALL = 30
-"""Screens this many rows high or more give the title a line of its own (shorter ones are "-short")."""
+TALL = 30  # screens this many rows high or more give the title a line of its own (shorter ones are "-short")
 
 
 class PracticeScreen(Screen):
@@ -163,9 +161,8 @@ class PracticeScreen(Screen):
             event.stop()
             event.prevent_default()
             self._save(self.answer_input.value)
-        elif (
-            event.is_printable and event.character
-        ):  # the editor stops the characters typed into it: this one reached the table
+        elif event.is_printable and event.character:
+            # the editor stops the characters typed into it: this one reached the table
             event.stop()
             event.prevent_default()
             self.answer_input.insert_text_at_cursor(event.character)

@@ -25,23 +25,17 @@ from visualizer.tracing.trace import Trace
 from visualizer.tui.dialogs import DepthChoice, DepthDialog, NewTreeDialog, SearchChoiceDialog
 from visualizer.tui.navigation import OpenCompare, OpenGame, OpenStats
 from visualizer.tui.tree_layout import Density
-from visualizer.tui.widgets.call_stack import CallStack
-from visualizer.tui.widgets.event_log import EventLog
 from visualizer.tui.widgets.game_tree_view import TREE_VIEW_BINDINGS, GameTreeView
 from visualizer.tui.widgets.node_table import NodeTable
-from visualizer.tui.widgets.status_bar import StatusBar
+from visualizer.tui.widgets.panels import CallStack, EventLog, StatusBar
 
 __all__ = ["SearchScreen", "SPEEDS"]
 
-LONG_JUMP = 50_000
-"""Jumps that replay more events than this run in a worker, with progress."""
-CHECKPOINTS_AFTER = 0.3
-"""Seconds after mounting that a big trace's checkpoints start being built (in a thread)."""
-JUMP_CHUNK = 20_000
-"""Events a long jump replays between two redraws of its progress."""
+LONG_JUMP = 50_000  # jumps that replay more events than this run in a worker, with progress
+CHECKPOINTS_AFTER = 0.3  # seconds after mounting that a big trace's checkpoints start being built (in a thread)
+JUMP_CHUNK = 20_000  # events a long jump replays between two redraws of its progress
 
-SPEEDS = (0.5, 1, 2, 4, 8, 16, 32, 64)
-"""Steps per second while playing."""
+SPEEDS = (0.5, 1, 2, 4, 8, 16, 32, 64)  # steps per second while playing
 
 
 class SearchScreen(Screen):

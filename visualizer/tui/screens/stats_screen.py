@@ -21,8 +21,7 @@ from visualizer.tui.widgets.study import StudyForm, StudyPlot, StudyRequest, Stu
 
 __all__ = ["StatsScreen"]
 
-PROGRESS_INTERVAL = 0.05
-"""Seconds between progress reports from the worker (a report waits for the screen to take it)."""
+PROGRESS_INTERVAL = 0.05  # seconds between progress reports from the worker (a report waits for the screen to take it)
 
 
 class StudyAbandoned(Exception):

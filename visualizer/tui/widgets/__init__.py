@@ -1,11 +1,9 @@
 """Provides the app's widgets, each named for what it shows."""
 
 from visualizer.tui.widgets.board_view import BoardCell, BoardView, MoveHistory
-from visualizer.tui.widgets.call_stack import CallStack
-from visualizer.tui.widgets.event_log import EventLog
 from visualizer.tui.widgets.game_tree_view import GameTreeView
 from visualizer.tui.widgets.node_table import NodeTable
-from visualizer.tui.widgets.status_bar import StatusBar
+from visualizer.tui.widgets.panels import CallStack, EventLog, StatusBar
 from visualizer.tui.widgets.tree_outline import TreeOutline
 
 __all__ = [

@@ -15,8 +15,7 @@ __all__ = ["COLUMNS", "GIVEN", "AnswerTable"]
 COLUMNS = ("node", "player", "value", "alpha", "beta", "pruned", "check", "step", "answer", "problem")
 """The table's columns: the last four fill in after a check (the right answer only on request)."""
 
-GIVEN = "given"
-"""The check column of a leaf whose given value is all the answer says: the score leaves it out."""
+GIVEN = "given"  # the check column of a leaf whose given value is all the answer says: the score leaves it out
 
 
 class AnswerTable(DataTable):

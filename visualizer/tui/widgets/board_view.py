@@ -4,6 +4,7 @@ its keyboard cursor drawn with glyphs too ("[4]", a frame); and `MoveHistory`: t
 from __future__ import annotations
 
 from collections.abc import Collection
+from dataclasses import dataclass
 
 from rich.text import Text
 from textual import events
@@ -38,67 +39,12 @@ class BoardCell(Static):
 class BoardView(Widget):
     """The cells of an R x C board, row by row (with gravity, the column numbers on top); a click posts `Chosen`."""
 
-    DEFAULT_CSS = """
-    BoardView {
-        width: auto;
-        height: auto;
-        border: round $foreground 25%;
-        border-title-color: $text;
-    }
-    BoardView > Grid {
-        background: $foreground 25%;
-    }
-    BoardView BoardCell {
-        width: 1fr;
-        height: 1fr;
-        content-align: center middle;
-        background: $surface;
-        text-style: bold;
-    }
-    BoardView.gravity BoardCell.board-header {
-        color: $text-muted;
-        background: $panel;
-    }
-    BoardView BoardCell.empty {
-        color: $text-disabled;
-        text-style: none;
-    }
-    BoardView BoardCell.mark-x {
-        color: $text-error;
-    }
-    BoardView BoardCell.mark-o {
-        color: $text-warning;
-    }
-    BoardView BoardCell.last-move {
-        background: $boost;
-        text-style: bold underline;
-    }
-    BoardView BoardCell.cursor-column {
-        background: $primary 15%;
-    }
-    BoardView BoardCell.cursor, BoardView.gravity BoardCell.board-header.cursor {
-        background: $primary 35%;
-    }
-    BoardView BoardCell.cursor {
-        outline: round $accent;
-    }
-    BoardView.gravity BoardCell.board-header.cursor {
-        outline: none;
-        color: $text;
-        text-style: bold;
-    }
-    BoardView BoardCell.winning {
-        background: $success 40%;
-    }
-    """
-
+    @dataclass
     class Chosen(Message):
         """The user clicked a cell (or a column number)."""
 
-        def __init__(self, board_view: BoardView, cell: int) -> None:
-            super().__init__()
-            self.board_view = board_view  # the board that was clicked
-            self.cell = cell  # the cell clicked, row-major (a column number gives the top cell of its column)
+        board_view: BoardView  # the board that was clicked
+        cell: int  # the cell clicked, row-major (a column number gives the top cell of its column)
 
         @property
         def control(self) -> BoardView:

@@ -38,8 +38,7 @@ __all__ = ["TREE_VIEW_BINDINGS", "ZOOMS", "GameTreeView", "TreeDrawingScroll"]
 ZOOMS: tuple[Density | None, ...] = (None, Density.FULL, Density.COMPACT, Density.NAMES)
 """The zoom levels `z` cycles through: None fits the view (the fullest labels that fit), then each density."""
 
-PAN_COLUMNS = 4
-"""Columns one sideways pan moves the view."""
+PAN_COLUMNS = 4  # columns one sideways pan moves the view
 
 
 TREE_VIEW_BINDINGS = [
@@ -104,16 +103,8 @@ class GameTreeView(Widget):
     }
     """
 
-    def __init__(
-        self,
-        trace: Trace,
-        *,
-        max_width: int = DEFAULT_MAX_WIDTH,
-        name: str | None = None,
-        id: str | None = None,
-        classes: str | None = None,
-    ) -> None:
-        super().__init__(name=name, id=id, classes=classes)
+    def __init__(self, trace: Trace, *, max_width: int = DEFAULT_MAX_WIDTH, **kwargs) -> None:
+        super().__init__(**kwargs)
         self.trace = trace
         self.max_width = max_width
         self.plan: TreePlan | None = plan_tree(trace, max_width=max_width)

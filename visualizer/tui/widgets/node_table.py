@@ -22,18 +22,9 @@ from visualizer.steps.visits import format_mean, is_monte_carlo, visit_counts
 from visualizer.tracing import NodeStatus
 from visualizer.tracing.trace import Trace, TraceNode
 
-__all__ = [
-    "COLUMNS",
-    "MAX_TABLE_ROWS",
-    "MONTE_CARLO_COLUMNS",
-    "NAME_WIDTH",
-    "NODE_CACHE_SIZE",
-    "NodeTable",
-    "node_lookup",
-]
+__all__ = ["COLUMNS", "MONTE_CARLO_COLUMNS", "NodeTable", "node_lookup"]
 
-NODE_CACHE_SIZE = 4_096
-"""Nodes kept per widget: far more than a step shows."""
+NODE_CACHE_SIZE = 4_096  # nodes kept per widget: far more than a step shows
 
 
 def node_lookup(trace: Trace) -> Callable[[int], TraceNode]:
@@ -41,20 +32,17 @@ def node_lookup(trace: Trace) -> Callable[[int], TraceNode]:
     return lru_cache(maxsize=NODE_CACHE_SIZE)(trace.nodes.__getitem__)
 
 
-MAX_TABLE_ROWS = 2_000
-"""Larger traces list only the open nodes and the current node's children."""
+MAX_TABLE_ROWS = 2_000  # larger traces list only the open nodes and the current node's children
 
 COLUMNS = ("name", "value", "alpha", "beta", "status", "visit", "player", "static", "parent", "children")
 """Column keys, in the order shown: what changes at each step first (within 80 columns), the tree's shape last."""
 
-HEADERS = {"alpha": "α", "beta": "β"}
-"""Shorter column headers; the other columns are headed by their key."""
+HEADERS = {"alpha": "α", "beta": "β"}  # shorter column headers; the other columns are headed by their key
 
 MONTE_CARLO_COLUMNS = ("name", "mean", "visits", "status", "player", "parent", "children")
 """The columns of a Monte Carlo trace: the mean result (MAX's view) and visits at the step, no static value."""
 
-NAME_WIDTH = 16
-"""The most cells a name takes; longer names (deep game paths) show their last moves after "…"."""
+NAME_WIDTH = 16  # the most cells a name takes; longer names (deep game paths) show their last moves after "…"
 
 _STATUS = {Phase.UNSEEN: "-", Phase.OPEN: "open", Phase.DONE: "done", Phase.PRUNED: "pruned"}
 
@@ -309,8 +297,7 @@ class NodeTable(ScrollView, can_focus=True, inherit_bindings=False):
 
 _FIXED = Style.from_meta({"fixed": True})
 
-LINE_CACHE_SIZE = 1_000
-"""Drawn lines kept (a few screens of rows, with and without the cursor)."""
+LINE_CACHE_SIZE = 1_000  # drawn lines kept (a few screens of rows, with and without the cursor)
 
 
 def _padded(cell: str, width: int) -> str:

@@ -30,8 +30,7 @@ from visualizer.tui.widgets.static_update import update_static
 
 __all__ = ["PracticeTree", "practice_label"]
 
-RIGHT, WRONG = "✓", "✗"
-"""The verdict marks after a check (the table says what is wrong in words)."""
+RIGHT, WRONG = "✓", "✗"  # the verdict marks after a check (the table says what is wrong in words)
 
 VERDICT_ROOM = {Density.FULL: 0, Density.COMPACT: 2, Density.NAMES: 1}
 """Columns the verdict adds to the value line: none at full density (it follows the name), " ✓" or "✓"."""
@@ -83,21 +82,6 @@ def _fitted(label: NodeLabel, width: int) -> NodeLabel:
 class PracticeTree(Widget):
     """The exercise's tree as a textbook figure with the fullest labels that fit (only the table when it is too
     big to draw); the selected node is scrolled into view at every change."""
-
-    DEFAULT_CSS = """
-    PracticeTree {
-        height: auto;
-    }
-    PracticeTree > TreeDrawingScroll {
-        height: auto;
-        max-height: 100%;
-        align-horizontal: center;
-    }
-    PracticeTree #practice-drawing {
-        width: auto;
-        height: auto;
-    }
-    """
 
     def __init__(self, exercise: Exercise, **kwargs) -> None:
         super().__init__(**kwargs)

@@ -28,8 +28,7 @@ __all__ = ["COLUMNS", "SIZE_KINDS", "StudyForm", "StudyPlot", "StudyRequest", "S
 SIZE_KINDS = {"leaves": "leaves", "depths": "depth range"}
 """How the sizes are given: key -> the label in the form's selector."""
 
-DEFAULT_SIZES = {"leaves": "8,16,32,64,128,256", "depths": "2:8"}
-"""The sizes each kind starts with."""
+DEFAULT_SIZES = {"leaves": "8,16,32,64,128,256", "depths": "2:8"}  # the sizes each kind starts with
 
 SIZE_HINTS = {"leaves": "N,N,... e.g. 8,16,32", "depths": "LO:HI e.g. 2:8"}
 """The sizes field's placeholder for each kind."""
@@ -213,8 +212,7 @@ COLUMNS = {
 }
 """Column key -> label. The leaves evaluated and their reference come first, so they fit 80 columns."""
 
-LEFT = {"search"}
-"""Columns of words; the numbers are right-aligned."""
+LEFT = {"search"}  # columns of words; the numbers are right-aligned
 
 
 class StudyTable(DataTable):

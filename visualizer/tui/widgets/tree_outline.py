@@ -26,10 +26,8 @@ class TreeOutline(Tree[int], inherit_bindings=False):
     """The trace's tree as a Textual `Tree` of node ids, opened along the search's current path; children are
     added only when their parent opens, so a tree of half a million nodes starts at once."""
 
-    ICON_NODE = "+ "
-    """Shown before a closed branch (Tree's ▶/▼ would read as MAX/MIN markers)."""
-    ICON_NODE_EXPANDED = "- "
-    """Shown before an open branch."""
+    ICON_NODE = "+ "  # shown before a closed branch (Tree's ▶/▼ would read as MAX/MIN markers)
+    ICON_NODE_EXPANDED = "- "  # shown before an open branch
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "select_cursor", "Open/close", show=False),
@@ -42,10 +40,8 @@ class TreeOutline(Tree[int], inherit_bindings=False):
         Binding("pagedown", "page_down", "Page down", show=False),
     ]
 
-    def __init__(
-        self, trace: Trace, *, name: str | None = None, id: str | None = None, classes: str | None = None
-    ) -> None:
-        super().__init__(node_line(trace.root, NodeView(), short=True), 0, name=name, id=id, classes=classes)
+    def __init__(self, trace: Trace, **kwargs) -> None:
+        super().__init__(node_line(trace.root, NodeView(), short=True), 0, **kwargs)
         self.trace = trace
         self._node = node_lookup(trace)
         self._counts = visit_counts(trace) if is_monte_carlo(trace) else None
