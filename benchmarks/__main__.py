@@ -38,7 +38,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
         prog="python -m benchmarks",
         description="Measures the visualizer's speed and memory on tic-tac-toe in one run and prints ratios "
-        "against the targets of issue 7. The default is the full tree from the empty board.",
+        "against their targets. The default is the full tree from the empty board.",
     )
     parser.add_argument(
         "--quick", action="store_true", help=f"a depth-limited search ({QUICK_DEPTH} plies) that finishes in seconds"
