@@ -54,12 +54,7 @@ def best_of(
     best, spent, runs, result = math.inf, 0.0, 0, None
     while runs < max(repeat, 1) and (runs == 0 or spent < budget):
         result = None  # let the previous result go before the next run
-        gc.collect()
-        if before is not None:
-            before()
-        start = time.perf_counter()
-        result = function()
-        seconds = time.perf_counter() - start
+        seconds, result = _timed(function, before)
         best, spent, runs = min(best, seconds), spent + seconds, runs + 1
     return Timing(best, runs, result)
 
@@ -91,12 +86,7 @@ def best_of_pairs(
             break
         for index, function in enumerate((first, second)):
             kept = None  # no result shares the heap with the next call
-            gc.collect()
-            if before is not None:
-                before()
-            start = time.perf_counter()
-            result = function()
-            seconds = time.perf_counter() - start
+            seconds, result = _timed(function, before)
             kept, result = (result if index else None), None
             best[index], spent = min(best[index], seconds), spent + seconds
         pairs += 1
@@ -185,3 +175,13 @@ def machine_facts() -> dict[str, Any]:
         "executable": sys.executable,
         "date": datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC"),
     }
+
+
+def _timed(function: Callable[[], Any], before: Callable[[], None] | None) -> tuple[float, Any]:
+    """One run of `function()`: its seconds and its result; garbage collected and `before()` called untimed."""
+    gc.collect()
+    if before is not None:
+        before()
+    start = time.perf_counter()
+    result = function()
+    return time.perf_counter() - start, result
