@@ -138,14 +138,11 @@ class RecordedColumns(TraceColumns):
 
     def _status(self) -> list[NodeStatus]:
         """Visited, else pruned or, for an explicit tree's nodes below the look-ahead, unreached."""
-        visit, pruned = self.visit, self.pruned_nodes
-        if self.tree is not None:
-            unvisited = [NodeStatus.PRUNED if node in pruned else NodeStatus.UNREACHED for node in range(len(visit))]
-        else:
-            unvisited = [NodeStatus.VISITED] * len(visit)  # games know only the nodes entered or skipped
-            for node in pruned:
-                unvisited[node] = NodeStatus.PRUNED
-        return [unvisited[node] if number is None else NodeStatus.VISITED for node, number in enumerate(visit)]
+        unvisited = NodeStatus.VISITED if self.tree is None else NodeStatus.UNREACHED  # games know only nodes met
+        codes = np.full(self.node_count, 2)
+        codes[list(self.pruned_nodes)] = 1
+        codes[np.frombuffer(self.filed.visit_numbers, dtype=np.intc) > 0] = 0
+        return np.array([NodeStatus.VISITED, NodeStatus.PRUNED, unvisited], dtype=object)[codes].tolist()
 
     @cached_property
     def pruned_by_cutoff(self) -> list[tuple[int, ...]]:
@@ -166,6 +163,8 @@ class RecordedColumns(TraceColumns):
 
     def unreached(self) -> tuple[int, ...]:
         """The explicit tree's nodes neither visited nor pruned, in id order (below the look-ahead)."""
+        if self.tree is None:
+            return ()
         return tuple(node for node, status in enumerate(self.status) if status is NodeStatus.UNREACHED)
 
 
