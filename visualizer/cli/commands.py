@@ -37,13 +37,8 @@ def overview(args: argparse.Namespace) -> int:
     game = builtin_example()
     minimax = trace_search(game, "minimax")
     alphabeta = trace_search(game, "alphabeta")
-    print(f"Built-in example: {game.describe()}, root {game.root_player.value.upper()}")
-    print(node_table(minimax))
-    print()
-    print(run_text(minimax))
-    print()
-    print(run_text(alphabeta))
-    print()
+    header = f"Built-in example: {game.describe()}, root {game.root_player.value.upper()}"
+    print(header, node_table(minimax), "", run_text(minimax), "", run_text(alphabeta), "", sep="\n")
     saved = minimax.summary.nodes_visited - alphabeta.summary.nodes_visited
     only = Comparison([Run("minimax", "natural", minimax), Run("alphabeta", "natural", alphabeta)]).only(0, 1)
     print(
@@ -58,10 +53,8 @@ def show(args: argparse.Namespace) -> int:
     """The node table; for array and nested trees also the tree facts and traversals."""
     saved = trace_from_file(args)
     if saved is not None:
-        print(f"{saved.description}, root {saved.root_player.value.upper()} (from {args.trace})")
-        print(node_table(saved))
-        print()
-        print(run_text(saved))
+        header = f"{saved.description}, root {saved.root_player.value.upper()} (from {args.trace})"
+        print(header, node_table(saved), "", run_text(saved), sep="\n")
         return 0
     game = game_from_args(args)
     header = f"{game.describe()}, root {game.player(game.root()).value.upper()}"
@@ -69,16 +62,10 @@ def show(args: argparse.Namespace) -> int:
     if tree is not None:
         full = "expectimax" if offers(game, ChanceMoves) else "minimax"  # the search that takes every node
         table_source = trace_search(game, full, max_nodes=max(args.max_nodes, len(tree)))
-        print(header)
-        print(node_table(table_source))
-        print()
-        print(facts_text(tree))
+        print(header, node_table(table_source), "", facts_text(tree), sep="\n")
         return 0
     trace = trace_from_args(game, args, algorithm="minimax")
-    print(header)
-    print(game.board_text(game.root()))
-    print()
-    print(node_table(trace))
+    print(header, game.board_text(game.root()), "", node_table(trace), sep="\n")
     if trace.depth_limit is None:
         print(f"({len(trace.nodes):,} nodes; values are static values at game ends)")
     else:
@@ -89,10 +76,7 @@ def show(args: argparse.Namespace) -> int:
 def run(args: argparse.Namespace) -> int:
     """Searches the tree and prints the result as text or JSON."""
     trace = trace_from_file(args) or trace_from_args(game_from_args(args), args)
-    if args.json:
-        print(json.dumps(run_json(trace), indent=2))
-    else:
-        print(run_text(trace))
+    print(json.dumps(run_json(trace), indent=2) if args.json else run_text(trace))
     return 0
 
 

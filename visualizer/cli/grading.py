@@ -145,19 +145,15 @@ def _run_from_visits(path: str, case: Case) -> Run:
         if not line.lstrip().startswith("#")
         for name in line.replace(",", " ").split()
     ]
-    known = {node.name for node in case.tree.walk()}
+    nodes = [node.name for node in case.tree.walk()]
+    known = set(nodes)
     for number, name in enumerate(names, 1):
         if name not in known:
+            some = ", ".join(nodes[:6]) + (", ..." if len(nodes) > 6 else "")
             raise InputError(
-                f"--visits {path}: name {number}, {name!r}, is no node of {case.label}; "
-                f"its nodes are named {_some(case)}"
+                f"--visits {path}: name {number}, {name!r}, is no node of {case.label}; its nodes are named {some}"
             )
     if not names:
         raise InputError(f"--visits {path} names no node; write the visited node names, one per line")
     first = list(dict.fromkeys(names))  # a node named again was touched before
     return Run(tuple(first))
-
-
-def _some(case: Case) -> str:
-    names = [node.name for node in case.tree.walk()]
-    return ", ".join(names[:6]) + (", ..." if len(names) > 6 else "")

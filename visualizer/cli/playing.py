@@ -145,10 +145,7 @@ def best_move(args: argparse.Namespace) -> int:
             "--depth 0 evaluates only the position itself, so there is no move to recommend; use --depth 1 or more"
         )
     trace = trace_from_args(game, args)
-    if args.json:
-        print(json.dumps(best_move_json(game, trace), indent=2))
-    else:
-        print(best_move_text(game, trace))
+    print(json.dumps(best_move_json(game, trace), indent=2) if args.json else best_move_text(game, trace))
     return 0
 
 

@@ -10,8 +10,8 @@ from itertools import groupby
 from pathlib import Path
 from typing import Any
 
+from visualizer.cli.command_options import DEFAULT_BRANCHING, DEFAULT_DEPTH
 from visualizer.cli.commands import has_terminal, print_instead_of_app
-from visualizer.cli.defaults import DEFAULT_BRANCHING, DEFAULT_DEPTH
 from visualizer.cli.progress import progress_bar
 from visualizer.cli.sources import check_owned, game_from_args, source_kind
 from visualizer.errors import InputError
@@ -174,28 +174,14 @@ def worksheet(args: argparse.Namespace) -> int:
     ]
     heading = settings_text(request)
     constraints = request.describe()
-    written = write_worksheet(
-        pages,
-        out,
-        formats,
-        heading=heading,
-        theme=args.theme,
-        key_heading=f"{heading}; each with {constraints}" if constraints else heading,
-    )
+    key_heading = f"{heading}; each with {constraints}" if constraints else heading
+    written = write_worksheet(pages, out, formats, heading=heading, theme=args.theme, key_heading=key_heading)
     if args.json:
-        print(
-            json.dumps(
-                {
-                    "settings": settings_json(request, chosen_seed),
-                    "tried": tried,
-                    "exercises": rows,
-                    "files": [str(path) for path in written],
-                },
-                indent=2,
-            )
-        )
+        files = [str(path) for path in written]
+        index = {"settings": settings_json(request, chosen_seed), "tried": tried, "exercises": rows, "files": files}
+        print(json.dumps(index, indent=2))
     else:
-        print(_text(request, chosen_seed, tried, rows, written))
+        print(_text(request, key_heading, chosen_seed, tried, rows, written))
     return 0
 
 
@@ -261,16 +247,17 @@ def index_row(exercise: WorksheetExercise) -> dict[str, Any]:
 
 
 def _text(
-    request: WorksheetRequest, chosen_seed: bool, tried: int, rows: list[dict[str, Any]], written: list[Path]
+    request: WorksheetRequest,
+    heading: str,
+    chosen_seed: bool,
+    tried: int,
+    rows: list[dict[str, Any]],
+    written: list[Path],
 ) -> str:
+    """The printed index: `heading` (the settings and constraints), the seed, one row per exercise, the files."""
     seed = request.shape.seed
     repeat = f" (chosen at random; --seed {seed} repeats this worksheet)" if chosen_seed else ""
-    constraints = request.describe()
-    lines = [
-        f"worksheet of {settings_text(request)}" + (f"; each with {constraints}" if constraints else ""),
-        f"seed {seed}{repeat}; {len(rows)} of {tried:,} random trees kept",
-        "",
-    ]
+    lines = [f"worksheet of {heading}", f"seed {seed}{repeat}; {len(rows)} of {tried:,} random trees kept", ""]
     code_width = max(len("code"), *(len(row["code"]) for row in rows))
     lines.append(f"{'#':>3}  {'code':<{code_width}}  {'seed':>6}  cut-offs  deep  value")
     for row in rows:

@@ -54,7 +54,5 @@ def node_counter() -> Iterator[Callable[[int], None] | None]:
         sys.stderr.write(f"\rsearching: {nodes:,} nodes entered...")
         sys.stderr.flush()
 
-    try:
+    with status_line(""):
         yield report
-    finally:
-        sys.stderr.write("\r\033[K")

@@ -33,7 +33,7 @@ def text_table(header: Sequence[str], rows: Sequence[Sequence[str]], *, left: Co
     return "\n".join(lines)
 
 
-def node_table(trace: Trace, *, show_player: bool = True) -> str:
+def node_table(trace: Trace) -> str:
     """One row per node: name, parent, children, player and static value ('-' where missing), and each
     node's status when the search left nodes out."""
     nodes = trace.nodes
@@ -52,10 +52,6 @@ def node_table(trace: Trace, *, show_player: bool = True) -> str:
         header.append("status")
         for row, node in zip(rows, nodes):
             row.append(node.status.value)
-    if not show_player:
-        header.pop(3)
-        for row in rows:
-            row.pop(3)
     return text_table(header, rows)
 
 
@@ -135,35 +131,6 @@ def _transpositions(trace: Trace) -> int:
     return sum(1 for event in trace.events if event.kind is EventKind.TRANSPOSITION)
 
 
-def _window_json(trace: Trace) -> dict[str, Any]:
-    """The root window's part of `run_json`: {"window": {"low", "high", "fails"}} ({} without --window)."""
-    window = trace.options.get("window")
-    if window is None:
-        return {}
-    return {"window": {"low": window[0], "high": window[1], "fails": window_failure(trace)}}
-
-
-def _passes(trace: Trace) -> list[dict[str, Any]]:
-    """Each pass of a search of several passes: its look-ahead, value and counts."""
-    return [
-        {
-            "depth": one.depth_limit,
-            "value": one.summary.value,
-            "nodes_visited": one.summary.nodes_visited,
-            "leaves_evaluated": one.summary.leaves_evaluated,
-            "cutoffs": len(one.summary.cutoffs),
-            **({"transpositions": _transpositions(one)} if trace.options.get("tt") else {}),
-        }
-        for one in trace.passes
-    ]
-
-
-def _deepens(trace: Trace) -> bool:
-    """True for a trace of iterative deepening (a registered algorithm that `deepens`)."""
-    algorithm = REGISTRY.get(trace.algorithm)
-    return algorithm is not None and algorithm.deepens
-
-
 def _refined_lines(trace: Trace) -> list[str]:
     """The alpha-beta refinements' part of `run_text`: the root window's verdict, the table's hits,
     and the passes of iterative deepening against one alpha-beta alone."""
@@ -203,16 +170,31 @@ def _counts(fields: dict[str, Any]) -> list[str]:
 
 def _refined_json(trace: Trace) -> dict[str, Any]:
     """The alpha-beta refinements' part of `run_json` (see README, "run --json")."""
-    result = _window_json(trace)
+    result: dict[str, Any] = {}
+    window = trace.options.get("window")
+    if window is not None:
+        result["window"] = {"low": window[0], "high": window[1], "fails": window_failure(trace)}
     if trace.options.get("tt"):
         result["transpositions"] = _transpositions(trace)
-    if len(trace.passes) > 1 or _deepens(trace):
-        passes = _passes(trace)
+    algorithm = REGISTRY.get(trace.algorithm)
+    deepens = algorithm is not None and algorithm.deepens  # iterative deepening
+    if len(trace.passes) > 1 or deepens:
+        passes = [
+            {
+                "depth": one.depth_limit,
+                "value": one.summary.value,
+                "nodes_visited": one.summary.nodes_visited,
+                "leaves_evaluated": one.summary.leaves_evaluated,
+                "cutoffs": len(one.summary.cutoffs),
+                **({"transpositions": _transpositions(one)} if trace.options.get("tt") else {}),
+            }
+            for one in trace.passes
+        ]
         result["passes"] = passes
         result["total"] = {
             key: sum(one[key] for one in passes) for key in ("nodes_visited", "leaves_evaluated", "cutoffs")
         }
-        alone = alphabeta_alone(trace) if _deepens(trace) else None
+        alone = alphabeta_alone(trace) if deepens else None
         if alone is not None:
             result["alphabeta_alone"] = {
                 "depth": trace.depth_limit,

@@ -97,16 +97,8 @@ def _algorithm_takes(args: argparse.Namespace, option: str) -> bool:
 
 
 def game_from_args(args: argparse.Namespace) -> Game:
-    """Builds the game the options describe (the built-in example when none is given), in --order."""
-    game = _source_from_args(args)
-    if args.order is None:
-        return game
-    order, seed = parse_order(args.order)
-    return with_order(game, order, seed)
-
-
-def _source_from_args(args: argparse.Namespace) -> Game:
-    """The game of the source's kind from its options; a blank seed is drawn here, so the output can show it."""
+    """Builds the game the options describe (the built-in example when none is given), in --order; a blank seed
+    is drawn here, so the output can show it."""
     name, text = source_kind(args)
     check_owned(args, name)
     kind = _kind(builtin_example().kind if name == "builtin" else name)  # without values, the example
@@ -116,7 +108,11 @@ def _source_from_args(args: argparse.Namespace) -> Game:
     options = {option.name: getattr(args, option.name) for option in kind.options}
     if text is not None and kind.selected_by:  # TREE
         options[kind.selected_by] = text
-    return kind.build({**options, "depth": args.depth}, Player.parse(args.root) if args.root else None)
+    game = kind.build({**options, "depth": args.depth}, Player.parse(args.root) if args.root else None)
+    if args.order is None:
+        return game
+    order, seed = parse_order(args.order)
+    return with_order(game, order, seed)
 
 
 def lookahead_from_args(args: argparse.Namespace, game: Game) -> int | None:

@@ -97,11 +97,7 @@ def stats(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(study_json(study), indent=2))
     else:
-        print(study_text(study, chosen_seed=chosen_seed))
-        print()
-        print(_terminal_plot(study))
-        print()
-        print(summary(study))
+        print(study_text(study, chosen_seed=chosen_seed), "", _terminal_plot(study), "", summary(study), sep="\n")
     for path in written:
         print(f"wrote {path}", file=sys.stderr if args.json else sys.stdout)
     return 0

@@ -142,7 +142,10 @@ class RecordedColumns(TraceColumns):
         codes = np.full(self.node_count, 2)
         codes[list(self.pruned_nodes)] = 1
         codes[np.frombuffer(self.filed.visit_numbers, dtype=np.intc) > 0] = 0
-        return np.array([NodeStatus.VISITED, NodeStatus.PRUNED, unvisited], dtype=object)[codes].tolist()
+        column: list[NodeStatus] = np.array([NodeStatus.VISITED, NodeStatus.PRUNED, unvisited], dtype=object)[
+            codes
+        ].tolist()
+        return column
 
     @cached_property
     def pruned_by_cutoff(self) -> list[tuple[int, ...]]:
