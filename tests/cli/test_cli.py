@@ -150,6 +150,9 @@ def test_show_game_tree(capsys):
         (["run", "-a", "negamax", "--strict"], "choose -a negamax-ab"),
         (["export", "--examples", "--array", "1,2,3"], "drop --array"),
         (["export", "--examples", "--strict"], "drop --strict"),
+        (["export", "--examples", "--levels", "max,min"], "drop --levels"),
+        (["export", "--examples", "--tt"], "drop --tt"),
+        (["export", "--examples", "--depth", "0", "--seed", "0"], "drop --seed, --depth"),
         (["export", "--name", "x" * 300], "--name is 300 bytes long"),
         (["export", "--game", "tictactoe", "--depth", "3", "-a", "minimax", "--frames"], "--max-frames"),
         (

@@ -26,35 +26,11 @@ MAX_FPS = 50
 MAX_NAME_BYTES = 200
 """A file name's stem, so that NAME-0001.json still fits the usual 255-byte limit."""
 
-_SEARCH_OPTIONS = (
-    "tree",
-    "array",
-    "nested",
-    "random",
-    "game",
-    "board",
-    "pile",
-    "trace",
-    "names",
-    "branching",
-    "leaves",
-    "range",
-    "seed",
-    "player",
-    "eval",
-    "symmetry",
-    "rows",
-    "cols",
-    "connect",
-    "max_take",
-    "rules",
-    "order",
-    "root",
-    "depth",
-    "algorithm",
-    "name",
+_KEPT_WITH_EXAMPLES = frozenset(
+    ("command", "examples", "out", "format", "frames", "max_frames", "max_image_nodes", "theme", "dpi", "fps")
+    + ("max_nodes", "json")
 )
-"""Options that describe one search, which `--examples` (the committed set) has no use for."""
+"""The options `--examples` (the committed set, each with its own search) uses; the others describe one search."""
 
 
 def example_traces() -> list[tuple[str, Trace]]:
@@ -105,8 +81,11 @@ def _check_name(name: str) -> str:
 
 def _check_examples(args: argparse.Namespace) -> None:
     """`--examples` writes the committed set: an option describing one search would be ignored, so it is refused."""
-    given = [name for name in _SEARCH_OPTIONS if getattr(args, name, None) not in (None, False)]
-    given += [name for name in ("strict", "iterative") if getattr(args, name)]
+    given = [
+        name
+        for name, value in vars(args).items()
+        if name not in _KEPT_WITH_EXAMPLES and value is not None and value is not False  # (--depth 0 is given)
+    ]
     if given:
         flags = ", ".join("TREE" if name == "tree" else "--" + name.replace("_", "-") for name in given)
         raise InputError(f"--examples writes the committed examples, each with its own search; drop {flags}")
