@@ -63,7 +63,7 @@ async def test_a_never_pruning_sheet_names_the_misconception_at_80x24():
         await pilot.press("c")
         await pilot.pause()
         report = screen.practice.report
-        assert [diagnosis.name for diagnosis in report.misconceptions] == ["never_prunes"]
+        assert [diagnosis.misconception.name for diagnosis in report.misconceptions] == ["never_prunes"]
         assert NEVER_PRUNES in " ".join(str(screen.status_line.render()).split())
         assert NEVER_PRUNES in screen_text(app)  # the whole sentence on screen, the score above it
         assert "11/15 nodes right (73%)" in screen_text(app)

@@ -18,11 +18,17 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from visualizer.games import Nim, Player, TicTacToe, builtin_example, random_tree
-from visualizer.practice.drill import CUTOFF, ENTER, Choice, Drill, Question, iter_questions, questions
+from visualizer.practice.drill import CUTOFF, ENTER, Choice, Drill, Question, iter_questions
 from visualizer.search import ALGORITHMS, trace_search
 from visualizer.steps.replay import Phase, Replay
 from visualizer.tracing import Trace
 from visualizer.tracing.traits import traits_of
+
+
+def questions(trace: Trace) -> list[Question]:
+    """Every question of a finished trace, in step order."""
+    return list(iter_questions(trace))
+
 
 DRILLED = [name for name in ALGORITHMS if not traits_of(name).revisits]
 """The searches the drill can follow: each node entered once (not PVS's re-searches, not Monte Carlo)."""

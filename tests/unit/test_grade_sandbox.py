@@ -13,7 +13,7 @@ from visualizer.errors import InputError
 from visualizer.games import builtin_example
 from visualizer.games.base import Player
 from visualizer.games.random_tree import random_tree
-from visualizer.grading.record import Call, PlainNode, plain_tree, root_is_max
+from visualizer.grading.record import Call, PlainNode, plain_tree
 from visualizer.grading.sandbox import run_student
 from visualizer.search import trace_search
 
@@ -74,7 +74,7 @@ def random_trees(count: int) -> tuple[list[PlainNode], list[bool], list]:
             root=Player.MIN if seed % 2 else Player.MAX,
         )
         traces.append(trace_search(game, "minimax"))
-    return [plain_tree(trace) for trace in traces], [root_is_max(trace) for trace in traces], traces
+    return [plain_tree(trace) for trace in traces], [trace.root_player is Player.MAX for trace in traces], traces
 
 
 def workers_left() -> list[str]:
@@ -126,7 +126,7 @@ def test_correct_students_match_a_plain_alphabeta_and_the_engine_on_random_trees
         value = reference(tree, -INF, INF, maximizing, strict, calls)
         assert run.failure is None
         assert run.value == value == trace.root.value
-        assert [list(call.to_json()) for call in run.calls] == [Call(*entry).to_json() for entry in calls]
+        assert run.calls == tuple(Call(*entry) for entry in calls)
         assert run.touches == tuple(entry[0] for entry in calls)
     # Values -3..3 make ties, so the other convention visits differently on some tree: the test tells them apart.
     assert any(list(run.touches) != _touches(tree, flag, not strict) for tree, flag, run in zip(trees, flags, runs))

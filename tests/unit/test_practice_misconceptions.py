@@ -99,7 +99,7 @@ def student_sheet(
 
 
 def names(report) -> list[str]:
-    return [diagnosis.name for diagnosis in report.misconceptions]
+    return [diagnosis.misconception.name for diagnosis in report.misconceptions]
 
 
 @pytest.fixture(scope="module")

@@ -43,7 +43,7 @@ from visualizer.pictures.layout import GLYPH_HEIGHT
 from visualizer.pictures.scene import finished_scene
 from visualizer.pictures.svg import to_svg
 from visualizer.pictures.tikz import to_tikz
-from visualizer.practice.drill import CUTOFF, Drill, questions
+from visualizer.practice.drill import CUTOFF, Drill, iter_questions
 from visualizer.practice.exercise import Exercise
 from visualizer.search import registered, trace_search
 from visualizer.steps.describe import describe
@@ -266,7 +266,7 @@ def test_figures_of_table_hits_and_passes_draw():
 
 def test_the_drill_follows_a_search_that_tries_children_right_to_left():
     trace = record(right_to_left_minimax, builtin_example())  # A: B, C; B: D, E; C: F, G; ... G: N, O
-    asked = questions(trace)
+    asked = list(iter_questions(trace))
     order = ["C", "G", "O", "N", "F", "M", "L", "B", "E", "K", "J", "D", "I", "H"]
     assert [question.answer.label for question in asked] == [f"enter {name}" for name in order]
     offered = [sorted(choice.label.removeprefix("enter ") for choice in question.choices) for question in asked[:5]]

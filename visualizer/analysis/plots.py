@@ -68,13 +68,6 @@ def tick_label(value: int) -> str:
     return str(value)
 
 
-def series_marker(index: int, line: Series, *, colour: bool = True) -> str:
-    """The plotext marker of the `index`-th line of `series`: its own character (dots for Knuth-Moore)."""
-    if line.is_reference:
-        return REFERENCE_MARKERS[colour]
-    return SERIES_MARKERS[index % len(SERIES_MARKERS)]
-
-
 def draw_plotext(plt: Any, study: Study, *, colour: bool = True) -> None:
     """Draws the study on a plotext module or a textual-plotext `PlotextPlot.plt` (log-log axes), its data
     cleared first; `colour` False keeps the markers ASCII."""
@@ -87,7 +80,8 @@ def draw_plotext(plt: Any, study: Study, *, colour: bool = True) -> None:
     lines = series(study)
     # The reference goes first so that a search on it (best order, usually) is drawn over it, not hidden.
     for index, line in sorted(enumerate(lines), key=lambda pair: not pair[1].is_reference):
-        plt.plot(list(line.x), list(line.y), label=line.label, marker=series_marker(index, line, colour=colour))
+        marker = REFERENCE_MARKERS[colour] if line.is_reference else SERIES_MARKERS[index % len(SERIES_MARKERS)]
+        plt.plot(list(line.x), list(line.y), label=line.label, marker=marker)
     sizes = [size.leaves for size in study.sizes]
     plt.xticks(sizes, [tick_label(size) for size in sizes])
     values = [value for line in lines for value in line.y if value > 0]

@@ -8,10 +8,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from visualizer.games.base import Player, Value
+from visualizer.games.base import Value
 from visualizer.tracing.trace import Trace
 
-__all__ = ["Call", "Failure", "PlainNode", "Run", "number_to_json", "plain_tree", "root_is_max"]
+__all__ = ["Call", "Failure", "PlainNode", "Run", "number_to_json", "plain_tree"]
 
 
 @dataclass(frozen=True)
@@ -47,11 +47,6 @@ def plain_tree(trace: Trace) -> PlainNode:
     return build(trace.root.id)
 
 
-def root_is_max(trace: Trace) -> bool:
-    """True when MAX moves at the trace's root (the `maximizing` a student's top call gets)."""
-    return trace.root_player is Player.MAX
-
-
 class Failure:
     """Why a student's run returned no value (the `Run.failure` texts): it raised (ERROR), passed the time,
     memory or recursion limit, or the process died without a report (CRASHED: killed, or it called exit)."""
@@ -69,10 +64,6 @@ class Call:
     beta: Value | None
     maximizing: bool
     returned: Value | str | None
-
-    def to_json(self) -> list[Any]:
-        alpha, beta, returned = (number_to_json(value) for value in (self.alpha, self.beta, self.returned))
-        return [self.node, alpha, beta, self.maximizing, returned]
 
     @classmethod
     def from_json(cls, data: list[Any]) -> Call:

@@ -9,7 +9,7 @@ from functools import cached_property
 from visualizer.errors import InputError, NodeBudgetExceeded
 from visualizer.games import ChanceMoves, Game, Player, offers
 from visualizer.grading.models import Convention
-from visualizer.grading.record import Call, PlainNode, Run, plain_tree, root_is_max
+from visualizer.grading.record import Call, PlainNode, Run, plain_tree
 from visualizer.search import trace_search
 from visualizer.steps.describe import describe
 from visualizer.tracing.events import EventKind
@@ -55,7 +55,7 @@ class Case:
     @property
     def maximizing(self) -> bool:
         """The `maximizing` of the top call: True when MAX moves at the root."""
-        return root_is_max(self.full)
+        return self.full.root_player is Player.MAX
 
     @cached_property
     def trace(self) -> Trace:
@@ -94,11 +94,9 @@ class Case:
             parents.update((child.name, node.name) for child in node.children)
         return parents
 
-    def node(self, name: str) -> PlainNode:
-        return self._by_name[name]
-
     @cached_property
-    def _by_name(self) -> dict[str, PlainNode]:
+    def nodes(self) -> dict[str, PlainNode]:
+        """Every node of the tree, by name."""
         return {node.name: node for node in self.tree.walk()}
 
     def is_below(self, name: str, ancestor: str) -> bool:

@@ -25,7 +25,7 @@ from visualizer.errors import InputError, one_line
 from visualizer.grading.limits import DEFAULT_MEMORY_MB, DEFAULT_RECURSION, DEFAULT_TIMEOUT
 from visualizer.grading.record import Failure, PlainNode, Run
 
-__all__ = ["ALGORITHMS", "DEFAULT_MEMORY_MB", "DEFAULT_RECURSION", "DEFAULT_TIMEOUT", "run_student"]
+__all__ = ["ALGORITHMS", "run_student"]
 
 MINIMUM_MEMORY_MB = 64
 """Below this the worker cannot even start (Python with the worker's threads takes about 35 MB of address space)."""

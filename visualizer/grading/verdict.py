@@ -75,7 +75,7 @@ def judge(case: Case, run: Run) -> Verdict:
 def first_divergence(case: Case, run: Run) -> Divergence | None:
     """The first place `run` departs from the reference, walking the reference's calls as they start and end:
     the visit order, each call's `maximizing` and window, the values returned (children first), the root's."""
-    reference, name = case.reference, _search_name(case)
+    reference, name = case.reference, "minimax" if case.algorithm == "minimax" else "alpha-beta"
     visit = {node: index + 1 for index, node in enumerate(reference.touches)}
     called: dict[str, Call] = {}
     for call in run.calls:
@@ -97,7 +97,9 @@ def first_divergence(case: Case, run: Run) -> Divergence | None:
         elif mine is not None and case.is_below(mine, node):  # more visits below the node before it returns
             return _visit_divergence(case, done + 1, mine, None, visit, name, touches)
         elif node in called and called[node].returned != expected[node].returned:
-            return _value_divergence(visit[node], case.node(node), called[node].returned, expected[node].returned, name)
+            return _value_divergence(
+                visit[node], case.nodes[node], called[node].returned, expected[node].returned, name
+            )
     if done < len(touches):
         return _visit_divergence(case, done + 1, touches[done], None, visit, name, touches)
     if run.value is not None and run.value != reference.value:
@@ -171,7 +173,3 @@ def _value_divergence(
 
 def _window(call: Call) -> str:
     return f"[{format_value(call.alpha)}, {format_value(call.beta)}]"
-
-
-def _search_name(case: Case) -> str:
-    return "minimax" if case.algorithm == "minimax" else "alpha-beta"

@@ -5,7 +5,6 @@ writes {"ready": true} once the student's module is loaded (or {"unusable": reas
 (what `Run.from_json` reads). It stops runaway code; it is not a security sandbox.
 """
 
-import collections
 import contextlib
 import functools
 import importlib.util
@@ -113,12 +112,10 @@ def truth(value: Any) -> bool:
         return False
 
 
-def make_recorder(function: Any, width: int) -> Any:
-    """`function` wrapped so that every call through the module's name is recorded in CALLS."""
-    try:
-        bind = inspect.signature(function).bind
-    except (TypeError, ValueError):
-        bind = None  # a built-in: calls with keywords are recorded by position only
+def make_recorder(function: Any, width: int, signature: inspect.Signature | None) -> Any:
+    """`function` wrapped so that every call through the module's name is recorded in CALLS (by position only
+    when there is no `signature`: a built-in)."""
+    bind = None if signature is None else signature.bind
 
     @functools.wraps(function)
     def recorder(*args: Any, **named: Any) -> Any:
@@ -166,23 +163,28 @@ class Capture(io.TextIOBase):
         return text
 
 
-def student_traceback(error: BaseException, path: str, display: str) -> str:
-    """The student's own short traceback: their last frames only, then "Type: message"."""
-    frames: collections.deque[tuple[int, str]] = collections.deque(maxlen=FRAMES_SHOWN)
-    count = 0
+def student_frames(error: BaseException, path: str) -> list[tuple[int, str]]:
+    """(line, function) of each frame of `error`'s traceback in the student's file, outermost first."""
+    frames = []
     trace = error.__traceback__
     while trace is not None:
         code = trace.tb_frame.f_code
         if code.co_filename == path:
             frames.append((trace.tb_lineno, code.co_name))
-            count += 1
         # Frees the student's locals (a MemoryError's huge list) before we read the file; a frame still
         # running (ours) raises RuntimeError.
         with contextlib.suppress(RuntimeError):
             trace.tb_frame.clear()
         trace = trace.tb_next
-    lines = [f"  ... {count - len(frames)} more frames in {display} above"] if count > len(frames) else []
-    for line_number, function in frames:
+    return frames
+
+
+def student_traceback(error: BaseException, path: str, display: str) -> str:
+    """The student's own short traceback: their last frames only, then "Type: message"."""
+    frames = student_frames(error, path)
+    hidden = len(frames) - FRAMES_SHOWN
+    lines = [f"  ... {hidden} more frames in {display} above"] if hidden > 0 else []
+    for line_number, function in frames[-FRAMES_SHOWN:]:
         lines.append(f'  File "{display}", line {line_number}, in {function}')
         source = linecache.getline(path, line_number).strip()
         if source:
@@ -198,17 +200,6 @@ def exception_line(error: BaseException) -> str:
         text = ""
     text = text if len(text) <= 300 else text[:297] + "..."
     return f"{type(error).__name__}: {text}" if text else type(error).__name__
-
-
-def student_line(error: BaseException, path: str) -> int | None:
-    """The line of the student's file where `error` was raised (its last frame there), or None."""
-    line = getattr(error, "lineno", None) if isinstance(error, SyntaxError) else None
-    trace = error.__traceback__
-    while trace is not None:
-        if trace.tb_frame.f_code.co_filename == path:
-            line = trace.tb_lineno
-        trace = trace.tb_next
-    return line
 
 
 class Unusable(Exception):
@@ -231,8 +222,8 @@ def load(job: dict[str, Any]) -> tuple[ModuleType, int]:
         where = f" line {error.lineno}" if error.lineno else ""
         raise Unusable(f"{display}{where}: {error.msg}; fix the syntax error so that `python {display}` runs") from None
     except BaseException as error:  # noqa: BLE001 (the student's top-level code: anything, even SystemExit)
-        line = student_line(error, path)
-        where = f" line {line}" if line else ""
+        lines = [line for line, _ in student_frames(error, path)]
+        where = f" line {lines[-1]}" if lines and lines[-1] else ""
         raise Unusable(
             f"{display}{where} raised {exception_line(error)} while loading; code outside "
             f"functions runs on import: fix it or move it under `if __name__ == '__main__':`"
@@ -263,7 +254,7 @@ def load(job: dict[str, Any]) -> tuple[ModuleType, int]:
         raise Unusable(
             f"{display}{where}: {name}{signature} cannot be called as {call}; give it exactly these parameters"
         ) from None
-    setattr(module, name, make_recorder(function, width))
+    setattr(module, name, make_recorder(function, width, signature))
     return module, width
 
 

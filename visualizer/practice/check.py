@@ -70,6 +70,7 @@ class Report:
 
     exercise: Exercise
     checks: tuple[NodeCheck, ...]
+    answers: Answers
 
     @cached_property
     def _by_name(self) -> dict[str, NodeCheck]:
@@ -117,10 +118,6 @@ class Report:
     @property
     def mistakes(self) -> list[NodeCheck]:
         return [check for check in self.checks if not check.is_right]
-
-    @cached_property
-    def answers(self) -> Answers:
-        return Answers(self.exercise.header(), {check.node.name: check.answer for check in self.checks})
 
     @cached_property
     def other_cut_window(self) -> tuple[str, ...]:
@@ -230,7 +227,7 @@ def check(exercise: Exercise, answers: Answers) -> Report:
         )
     marked = marked_pruned(exercise, answers)
     checks = [_check_node(node, answers.get(node.name), marked[node.name]) for node in exercise.key]
-    return Report(exercise, tuple(checks))
+    return Report(exercise, tuple(checks), answers)
 
 
 def _check_node(node: KeyNode, answer: NodeAnswer, marked_pruned: bool) -> NodeCheck:

@@ -36,6 +36,9 @@ _BASE = len(_ALPHABET)
 MAX_CODE_TEXT = 100
 """Longer text is no code this version wrote."""
 
+_RADICES = (2 * VALUE_LIMIT + 1, 2 * VALUE_LIMIT + 1, MAX_DEPTH + 1, MAX_BRANCHING, 2, 2, 8)
+"""The mixed radices below the seed: low and high value, depth, branching - 1, root MIN, strict, version."""
+
 
 @dataclass(frozen=True)
 class RandomExercise:
@@ -76,15 +79,8 @@ class RandomExercise:
         """The exercise code, e.g. "3RT7-KQ2M-5": digits in groups of four, the last one a check."""
         low, high = self.value_range
         number = self.seed
-        for digit, radix in (
-            (low + VALUE_LIMIT, 2 * VALUE_LIMIT + 1),
-            (high + VALUE_LIMIT, 2 * VALUE_LIMIT + 1),
-            (self.depth, MAX_DEPTH + 1),
-            (self.branching - 1, MAX_BRANCHING),
-            (self.root is Player.MIN, 2),
-            (self.strict, 2),
-            (VERSION, 8),
-        ):
+        fields = (low + VALUE_LIMIT, high + VALUE_LIMIT, self.depth, self.branching - 1, self.root is Player.MIN)
+        for digit, radix in zip((*fields, self.strict, VERSION), _RADICES):
             number = number * radix + int(digit)
         digits = ""
         while number:
@@ -113,7 +109,7 @@ class RandomExercise:
         for char in digits:
             number = number * _BASE + _ALPHABET.index(char)
         fields = []
-        for radix in (8, 2, 2, MAX_BRANCHING, MAX_DEPTH + 1, 2 * VALUE_LIMIT + 1, 2 * VALUE_LIMIT + 1):
+        for radix in reversed(_RADICES):
             number, digit = divmod(number, radix)
             fields.append(digit)
         version, strict, minimizes, branching, depth, high, low = fields

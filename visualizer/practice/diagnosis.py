@@ -18,27 +18,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from visualizer.games.base import Value
+from visualizer.games.base import Player, Value
 from visualizer.grading.misconceptions import MISCONCEPTIONS, Misconception
 from visualizer.grading.models import Convention, Habits, model_run
-from visualizer.grading.record import Call, PlainNode, Run, plain_tree, root_is_max
+from visualizer.grading.record import Call, PlainNode, Run, plain_tree
 from visualizer.practice.answers import Answers, NodeAnswer, marked_pruned
 from visualizer.practice.exercise import Exercise
 
-__all__ = ["MAX_NODES_SHOWN", "Claim", "Diagnosis", "likely_misconceptions", "model_sheet", "other_cut_window"]
+__all__ = ["MAX_NODES_SHOWN", "Diagnosis", "likely_misconceptions", "model_sheet", "other_cut_window"]
 
 MAX_NODES_SHOWN = 8
 """The report's sentence names this many nodes, then says how many more."""
-
-
-@dataclass(frozen=True)
-class Claim:
-    """What a sheet says of one node: pruned, or visited with a value and the window it leaves with."""
-
-    pruned: bool
-    value: Value | None = None
-    alpha: Value | None = None
-    beta: Value | None = None
 
 
 @dataclass(frozen=True)
@@ -48,21 +38,13 @@ class Diagnosis:
     misconception: Misconception
     nodes: tuple[str, ...]
 
-    @property
-    def name(self) -> str:
-        return self.misconception.name
-
-    @property
-    def words(self) -> str:
-        """The grader's words for it, e.g. "never prunes: it searches every node, as minimax does"."""
-        return self.misconception.words
-
     def sentence(self) -> str:
-        """E.g. "Likely misconception: never prunes: ... - it explains the mistakes at K, O"."""
-        return f"Likely misconception: {self.words} - it explains the mistakes at {names_text(self.nodes)}"
+        """E.g. "Likely misconception: never prunes: ... - it explains the mistakes at K, O" (the grader's words)."""
+        words = self.misconception.words
+        return f"Likely misconception: {words} - it explains the mistakes at {names_text(self.nodes)}"
 
     def to_json(self) -> dict[str, Any]:
-        return {"name": self.name, "words": self.words, "nodes": list(self.nodes)}
+        return {"name": self.misconception.name, "words": self.misconception.words, "nodes": list(self.nodes)}
 
 
 def names_text(names: tuple[str, ...] | list[str]) -> str:
@@ -83,7 +65,7 @@ def likely_misconceptions(exercise: Exercise, answers: Answers) -> list[Diagnosi
     convention = Convention(strict=exercise.strict)
     right = Habits.of(convention)
     tree = plain_tree(exercise.tree)
-    maximizing = root_is_max(exercise.tree)
+    maximizing = exercise.tree.root_player is Player.MAX
     found: list[tuple[Diagnosis, tuple[int, int]]] = []
     for misconception in MISCONCEPTIONS.values():
         if not misconception.applies(convention):
@@ -134,33 +116,30 @@ def other_cut_window(exercise: Exercise, answers: Answers) -> tuple[str, ...]:
     return tuple(nodes)
 
 
-def key_sheet(exercise: Exercise) -> dict[str, Claim]:
-    """The answer key as claims, node name -> claim, in the key's order."""
-    return {
-        node.name: Claim(True) if node.pruned else Claim(False, node.value, node.alpha, node.beta)
-        for node in exercise.key
-    }
+def key_sheet(exercise: Exercise) -> dict[str, NodeAnswer]:
+    """The answer key as a sheet, node name -> answer (leaves with their value), in the key's order."""
+    return {node.name: NodeAnswer(node.value, node.alpha, node.beta, node.pruned) for node in exercise.key}
 
 
-def model_sheet(tree: PlainNode, run: Run, habits: Habits, cut_window: str) -> dict[str, Claim]:
+def model_sheet(tree: PlainNode, run: Run, habits: Habits, cut_window: str) -> dict[str, NodeAnswer]:
     """The sheet a student with `habits` hands in: the nodes the run never touches pruned, the others with
     the value their first call returned and the window they leave with under `cut_window`."""
     first: dict[str, Call] = {}
     for made in run.calls:
         first.setdefault(made.node, made)
     order = {name: index for index, name in enumerate(first)}  # the nodes in the order of their first calls
-    sheet: dict[str, Claim] = {}
+    sheet: dict[str, NodeAnswer] = {}
     for node in tree.walk():
         call = first.get(node.name)
         if call is None:
-            sheet[node.name] = Claim(True)
+            sheet[node.name] = NodeAnswer(pruned=True)
             continue
         alpha, beta = _number(call.alpha), _number(call.beta)
         if node.children:
             called = sorted((child.name for child in node.children if child.name in first), key=order.__getitem__)
             values = [_number(first[name].returned) for name in called]
             alpha, beta = _leaving_window(call.maximizing, alpha, beta, values, habits, cut_window)
-        sheet[node.name] = Claim(False, _number(call.returned), alpha, beta)
+        sheet[node.name] = NodeAnswer(_number(call.returned), alpha, beta)
     return sheet
 
 
@@ -208,14 +187,14 @@ def _committed(exercise: Exercise, answers: Answers, marked: dict[str, bool]) ->
     }
 
 
-def _follows(exercise: Exercise, answers: Answers, marked: dict[str, bool], name: str, claim: Claim) -> bool:
+def _follows(exercise: Exercise, answers: Answers, marked: dict[str, bool], name: str, claim: NodeAnswer) -> bool:
     """True when the student's answer at `name` matches `claim` in everything it gives (a blank inner value
     matches nothing)."""
     if marked[name] != claim.pruned:
         return False
     if claim.pruned:
         return True
-    answer: NodeAnswer = answers.get(name)
+    answer = answers.get(name)
     value = answer.value if answer.value is not None else exercise.by_name[name].leaf_value
     return (
         value is not None

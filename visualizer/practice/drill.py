@@ -10,7 +10,7 @@ from visualizer.tracing.events import EVENT_KINDS, Effect
 from visualizer.tracing.trace import Trace
 from visualizer.tracing.trace_columns import KINDS
 
-__all__ = ["CUTOFF", "ENTER", "Choice", "Drill", "Question", "iter_questions", "questions"]
+__all__ = ["CUTOFF", "ENTER", "Choice", "Drill", "Question", "iter_questions"]
 
 ENTER, CUTOFF = "enter", "cutoff"
 """The kinds of choice: the search enters a node next, or the window closes next."""
@@ -73,8 +73,9 @@ class _OpenNode:
 
 
 def iter_questions(trace: Trace) -> Iterator[Question]:
-    """The questions of `trace` one at a time, in step order; a ValueError for a search that enters nodes
-    again (a re-search, Monte Carlo), where "which node is next" has no answer."""
+    """The questions of a finished trace one at a time, in step order: one per step that enters a node (but the
+    root) and one per cut-off (minimax traces ask only which node comes next); a ValueError for a search that
+    enters nodes again (a re-search, Monte Carlo), where "which node is next" has no answer."""
     if trace.traits.revisits:
         raise ValueError(f"the drill follows a search that enters each node once; {trace.algorithm} enters nodes again")
     columns = trace.columns
@@ -108,12 +109,6 @@ def _question(
     if prunes and top.entered and top.remaining:  # a window can close only after a child's value is in
         choices.append(_cutoff(names, top.node))
     return Question(step, answer, tuple(choices), outcome)
-
-
-def questions(trace: Trace) -> list[Question]:
-    """One question per step that enters a node (but the root) and one per cut-off, in step order, for a
-    finished trace of any algorithm (minimax traces ask only which node comes next)."""
-    return list(iter_questions(trace))
 
 
 class Drill:

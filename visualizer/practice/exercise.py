@@ -191,10 +191,9 @@ class Exercise:
             parent = None if node.parent is None else tree.nodes[node.parent].name
             leaf_value = node.static_value if node_id in evaluated else None
             given = (node_id, node.name, parent, node.depth, node.player, leaf_value)
-            found = _solution_node(solution, tree, node_id)
-            if found is None or found.status is not NodeStatus.VISITED:
-                pruned = found if found is not None else _pruned_ancestor(solution, tree, node_id)
-                nodes.append(KeyNode(*given, pruned=True, cutoff_step=pruned_at.get(pruned.id)))
+            found = _generated(solution, tree, node_id)
+            if found.name != node.name or found.status is not NodeStatus.VISITED:
+                nodes.append(KeyNode(*given, pruned=True, cutoff_step=pruned_at.get(found.id)))
                 continue
             enter, value, window = steps[found.id]
             alpha, beta = found.alpha, found.beta
@@ -227,23 +226,16 @@ def _raised(node: TraceNode) -> tuple[Value, Value]:
     return (max(alpha, value), beta) if node.player is Player.MAX else (alpha, min(beta, value))
 
 
-def _solution_node(solution: Trace, tree: Trace, node_id: int) -> TraceNode | None:
-    """The node of the key's trace with the same name, None when the key's search never generated it."""
-    try:
-        return solution.node(tree.nodes[node_id].name)
-    except KeyError:
-        return None
-
-
-def _pruned_ancestor(solution: Trace, tree: Trace, node_id: int) -> TraceNode:
-    """For a game node alpha-beta never generated: the skipped ancestor that the cut-off names."""
-    parent = tree.nodes[node_id].parent
+def _generated(solution: Trace, tree: Trace, node_id: int) -> TraceNode:
+    """The node of the key's trace with the same name or, when the key's search never generated it, its nearest
+    ancestor that it did (a skipped one, which the cut-off names)."""
     while True:
-        assert parent is not None  # the root is always generated
-        found = _solution_node(solution, tree, parent)
-        if found is not None:
-            return found
-        parent = tree.nodes[parent].parent
+        try:
+            return solution.node(tree.nodes[node_id].name)
+        except KeyError:
+            parent = tree.nodes[node_id].parent
+            assert parent is not None  # the root is always generated
+            node_id = parent
 
 
 def _steps(solution: Trace) -> dict[int, tuple[int, int | None, int | None]]:

@@ -50,14 +50,9 @@ class WorksheetRequest:
 
     def describe(self) -> str:
         """The constraints in words, e.g. "2 cut-offs, a deep cut-off, distinct values" ("" for none)."""
-        parts = []
-        if self.cutoffs is not None:
-            parts.append(f"{self.cutoffs} cut-off{'' if self.cutoffs == 1 else 's'}")
-        if self.deep:
-            parts.append("a deep cut-off")
-        if self.distinct:
-            parts.append("distinct values")
-        return ", ".join(parts)
+        cutoffs = None if self.cutoffs is None else f"{self.cutoffs} cut-off{'' if self.cutoffs == 1 else 's'}"
+        parts = (cutoffs, "a deep cut-off" if self.deep else None, "distinct values" if self.distinct else None)
+        return ", ".join(part for part in parts if part)
 
 
 @dataclass(frozen=True, eq=False)
@@ -125,28 +120,16 @@ def deep_cutoffs(trace: Trace) -> int:
     """How many of an alpha-beta trace's cut-offs are deep: the bound that closed the window (beta at MAX,
     alpha at MIN) was set at the cut node's grandparent or higher, not by its parent."""
     nodes = trace.nodes
-    origins: dict[int, tuple[int, int]] = {}  # node -> (depth where its alpha was set, where its beta was)
-    windows: dict[int, tuple[Value | None, Value | None]] = {}
+    entered: dict[int, tuple[Value | None, Value | None]] = {}  # node -> (alpha, beta) as the search entered it
     deep = 0
     for event in trace.events:
-        node = event.node
         if event.kind is EventKind.ENTER:
-            parent = nodes[node].parent
-            origins[node] = (-1, -1) if parent is None else origins[parent]
-            windows[node] = (event.alpha, event.beta)
-        elif event.kind is EventKind.UPDATE:
-            alpha, beta = windows[node]
-            alpha_origin, beta_origin = origins[node]
-            depth = nodes[node].depth
-            origins[node] = (
-                depth if event.alpha != alpha else alpha_origin,
-                depth if event.beta != beta else beta_origin,
-            )
-            windows[node] = (event.alpha, event.beta)
+            entered[event.node] = (event.alpha, event.beta)
         elif event.kind is EventKind.CUTOFF:
-            alpha_origin, beta_origin = origins[node]
-            origin = beta_origin if nodes[node].player is Player.MAX else alpha_origin
-            if nodes[node].depth - origin >= 2:
+            node = nodes[event.node]
+            closing = 1 if node.player is Player.MAX else 0  # the bound a node never moves itself
+            # Bounds only tighten: the parent still has the bound it was entered with, so it came from higher up.
+            if node.parent is not None and entered[node.id][closing] == entered[node.parent][closing]:
                 deep += 1
     return deep
 

@@ -142,18 +142,12 @@ def write_worksheet(
         for fmt in pictures:
             for kind, drawing in (("sheet", sheet), ("key", key)):
                 written.append((out / f"{stem}-{kind}.{fmt}", [_paint(fmt, drawing)]))
-    if "tex" in formats:
-        written.append((out / "worksheet.tex", [_tex_document(pages, [sheet for sheet, _ in drawings], heading)]))
-        written.append(
-            (
-                out / "worksheet-key.tex",
-                [_tex_document(pages, [key for _, key in drawings], f"Answer keys: {key_heading}", key=True)],
-            )
-        )
-    if "md" in formats:
-        svg = "svg" in formats
-        written.append((out / "worksheet.md", [_markdown(pages, heading, key=False, svg=svg)]))
-        written.append((out / "worksheet-key.md", [_markdown(pages, key_heading, key=True, svg=svg)]))
+    for fmt, document in (("tex", _tex_document), ("md", _markdown)):
+        if fmt in formats:
+            for is_key in (False, True):
+                chosen = [pair[is_key] for pair in drawings]  # the sheets, or the keys
+                text = document(pages, chosen, key_heading if is_key else heading, is_key, "svg" in formats)
+                written.append((out / f"worksheet{'-key' if is_key else ''}.{fmt}", [text]))
     written.append((out / "index.csv", [index_csv(page.row for page in pages)]))
     with StagedWrites() as group:
         for path, chunks in written:
@@ -171,8 +165,9 @@ def _paint(fmt: str, drawing: Drawing) -> bytes | str:
     return to_pdf(drawing)
 
 
-def _markdown(pages: Sequence[WorksheetPage], heading: str, *, key: bool, svg: bool) -> str:
-    """worksheet.md (the blank text sheets) or worksheet-key.md (the keys)."""
+def _markdown(pages: Sequence[WorksheetPage], drawings: Sequence[Drawing], heading: str, key: bool, svg: bool) -> str:
+    """worksheet.md (the blank text sheets) or worksheet-key.md (the keys): the text forms, and the `svg` files
+    of the drawings when written."""
     title = "Alpha-beta worksheet: answer keys" if key else "Alpha-beta worksheet"
     lines = [f"# {title}", "", f"{heading}.", ""]
     if not key:
@@ -200,11 +195,13 @@ def _markdown(pages: Sequence[WorksheetPage], heading: str, *, key: bool, svg: b
 
 
 def _tex_document(
-    pages: Sequence[WorksheetPage], drawings: Sequence[Drawing], heading: str, *, key: bool = False
+    pages: Sequence[WorksheetPage], drawings: Sequence[Drawing], heading: str, key: bool, svg: bool
 ) -> str:
-    """A LaTeX document with one page per drawing; a sheet's page ends with the command that checks it."""
+    """A LaTeX document with one page per drawing (`svg` is for the markdown); a sheet's page ends with the
+    command that checks it."""
     from visualizer.pictures.tikz import to_tikz
 
+    heading = f"Answer keys: {heading}" if key else heading
     lines = [
         "% Worksheet made by gametree visualizer: run `pdflatex` on this file.",
         "% Needs only Debian's texlive-latex-base and texlive-pictures (geometry, tikz).",
