@@ -21,7 +21,7 @@ def scene(fill: str = "#ff0000") -> Drawing:
             square("red", 10, 5, 20, fill),
             square("blue", 20, 5, 20, "#0000ff"),
             Path("solid", ((5, 35), (95, 35)), "#000000", 2.0),
-            Path("dashed", ((5, 45), (95, 45)), "#000000", 2.0, "dashed", arrow=True),
+            Path("dashed", ((5, 45), (95, 45)), "#000000", 2.0, "dashed"),
             Text("label", 70, 15, "A0 & $x$", 8, "#008000", anchor="middle", bold=True),
         ),
         title="scene",

@@ -98,10 +98,8 @@ def test_bad_dpi_is_one_line():
 
 
 def test_frames_png_are_lazy_pngs():
-    calls = []
-    frames = frames_png(iter([scene(), scene("#00ff00")]), dpi=72, progress=lambda done, total: calls.append(done))
+    drawings = iter([scene(), scene("#00ff00")])
+    frames = frames_png(drawings, dpi=72)
     first = next(frames)
-    assert calls == [1]
+    assert next(drawings).title == "scene"  # the second drawing is not read yet
     assert pixels(first).getpixel((15, 15)) == RED
-    assert near(pixels(next(frames)).getpixel((15, 15)), (0, 255, 0))
-    assert list(frames) == [] and calls == [1, 2]

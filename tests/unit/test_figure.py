@@ -8,7 +8,7 @@ import pytest
 from svg_reading import read_canvas, read_positions
 
 from visualizer.games import ConnectFour, TicTacToe, builtin_example, from_nested, random_tree
-from visualizer.pictures.drawing import Path, Shape, Text
+from visualizer.pictures.drawing import Path, Shape, Text, text_width
 from visualizer.pictures.figure import Figure
 from visualizer.pictures.svg import to_svg
 from visualizer.pictures.themes import THEMES
@@ -125,8 +125,9 @@ def test_the_still_marks_pruned_cuts_and_the_principal_variation():
 
 
 def _box(item: Text):
-    left = {"start": item.x, "middle": item.x - item.width / 2, "end": item.x - item.width}[item.anchor]
-    return left, item.y - item.size / 2, left + item.width, item.y + item.size / 2
+    width = text_width(item.text, item.size)
+    left = {"start": item.x, "middle": item.x - width / 2, "end": item.x - width}[item.anchor]
+    return left, item.y - item.size / 2, left + width, item.y + item.size / 2
 
 
 def _glyph_box(shape: Shape):

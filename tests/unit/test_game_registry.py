@@ -25,7 +25,6 @@ from visualizer.games import (
     PhrasesMoves,
     Playable,
     Player,
-    SuggestsDepth,
     TellsOutcomes,
     TicTacToe,
     builtin_example,
@@ -41,6 +40,7 @@ from visualizer.games import (
     unregister,
     with_order,
 )
+from visualizer.games.base import SuggestsDepth
 from visualizer.games.explicit_spec import ExplicitKind
 from visualizer.games.registry import BUILT_IN_KINDS, cli_games, default_root, from_spec, slug
 from visualizer.search import trace_search

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from visualizer.cli.playing import best_move_json, best_move_text
-from visualizer.games import ConnectFour, TicTacToe
+from visualizer.games import ConnectFour, TicTacToe, lookahead
 from visualizer.readwrite.trace_json import read_json
 from visualizer.search import trace_search
 
@@ -69,7 +69,7 @@ def changed_cell(before: str, after: str) -> int:
     ],
 )
 def test_best_move_report_and_json_agree_with_the_board_after_the_move(game):
-    trace = trace_search(game, "alphabeta", depth=game.suggested_depth())
+    trace = trace_search(game, "alphabeta", depth=lookahead(game, None))
     result = best_move_json(game, trace)
     before, after = game.board, result["board_after"].replace("\n", "")
     cell = changed_cell(before, after)

@@ -12,11 +12,12 @@ from collections.abc import Iterator
 import pytest
 
 from visualizer.errors import InputError, NoStaticValue
-from visualizer.games import Nim, Player, TicTacToe, from_array, from_nested, level_order_names, parse_array
-from visualizer.games.explicit import ExplicitTree, parse_names
+from visualizer.games import Nim, Player, TicTacToe, from_array, from_nested
+from visualizer.games.explicit import ExplicitTree, level_order_names, parse_array, parse_names
+from visualizer.games.grid import GridState
 from visualizer.games.nim import NimState
 from visualizer.games.random_tree import parse_range, random_tree
-from visualizer.games.tictactoe import TicTacToeState, parse_board
+from visualizer.games.tictactoe import parse_board
 from visualizer.search import trace_search
 
 
@@ -375,7 +376,7 @@ def test_player_message_is_one_line_even_with_a_newline() -> None:
 
 def test_player_agreeing_with_the_counts_is_accepted() -> None:
     assert TicTacToe("X../.../...", player="o").root().to_move == "O"
-    assert TicTacToe(".../.../...").root() == TicTacToeState(".........", "X")
+    assert TicTacToe(".../.../...").root() == GridState(".........", "X")
 
 
 def test_successors_in_square_order() -> None:
@@ -383,11 +384,11 @@ def test_successors_in_square_order() -> None:
     successors = game.successors(game.root())
     assert [move for move, _ in successors] == [1, 3, 5, 6, 7]
     assert [child for _, child in successors] == [
-        TicTacToeState("XXO.X...O", "O"),
-        TicTacToeState("X.OXX...O", "O"),
-        TicTacToeState("X.O.XX..O", "O"),
-        TicTacToeState("X.O.X.X.O", "O"),
-        TicTacToeState("X.O.X..XO", "O"),
+        GridState("XXO.X...O", "O"),
+        GridState("X.OXX...O", "O"),
+        GridState("X.O.XX..O", "O"),
+        GridState("X.O.X.X.O", "O"),
+        GridState("X.O.X..XO", "O"),
     ]
     # child names follow the moves along the path, squares numbered from 1: cell 1 is square 2
     _, child = successors[0]

@@ -35,7 +35,7 @@ from toys import (
 )
 
 from visualizer.games import Player, TicTacToe, builtin_example
-from visualizer.games.tictactoe import winner
+from visualizer.games.evaluators import geometry
 from visualizer.readwrite.check import check_trace
 from visualizer.search import ALGORITHMS, REGISTRY, registered, search, trace_search
 from visualizer.tracing.events import EVENT_FIELDS, EVENT_KINDS, SPARSE_FIELDS, Bound, Event, EventKind
@@ -202,7 +202,7 @@ def tictactoe_positions(draw: st.DrawFn) -> str:
     board = ["."] * 9
     for turn, cell in enumerate(cells[:marks]):
         board[cell] = "XO"[turn % 2]
-        if winner("".join(board)):
+        if geometry(3, 3, 3, False).winner("".join(board)):
             break
     return "".join(board)
 

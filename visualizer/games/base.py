@@ -231,13 +231,6 @@ class Playable(Protocol):
 
 
 @runtime_checkable
-class Wrapper(Protocol):
-    """A game built around another one, `inner`, that forwards what it does not define."""
-
-    inner: Game
-
-
-@runtime_checkable
 class GameClass(Protocol):
     """What the game registry needs of a game class."""
 
@@ -271,6 +264,6 @@ def offers(game: object, capability: Callable[..., _Capability]) -> TypeIs[_Capa
 
     `capability` is typed as a callable because mypy accepts no protocol class where a `type` is expected.
     """
-    while isinstance(game, Wrapper):
-        game = game.inner
+    while (inner := getattr(game, "inner", None)) is not None:  # a game built around another (`OrderedGame`)
+        game = inner
     return isinstance(game, cast(type, capability))

@@ -3,14 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import Any
 
 from visualizer.errors import InputError
-from visualizer.games.base import Player
 from visualizer.games.evaluators import EMPTY
 from visualizer.games.game_options import GameOption
-from visualizer.games.grid import GRID_OPTIONS, GridGame, GridState
+from visualizer.games.grid import GridGame, GridState, grid_options
 from visualizer.games.spec_fields import REQUIRED, SpecFields
 
 MAX_CELLS = 400
@@ -36,18 +34,8 @@ class ConnectFour(GridGame):
     gravity = True
     default_evaluator = "windows"
 
-    def __init__(
-        self,
-        board: str | None = None,
-        *,
-        rows: int = 6,
-        cols: int = 7,
-        connect: int = 4,
-        player: str | None = None,
-        root: Player = Player.MAX,
-        evaluator: str | None = None,
-        symmetry: bool = False,
-    ):
+    def __init__(self, board: str | None = None, *, rows: int = 6, cols: int = 7, connect: int = 4, **settings: Any):
+        """`settings` are the other `GridGame` settings: player, root, evaluator and symmetry."""
         for flag, value in (("--rows", rows), ("--cols", cols), ("--connect", connect)):
             if value < 1:
                 raise InputError(f"{flag} is {value}; it must be 1 or more")
@@ -58,20 +46,8 @@ class ConnectFour(GridGame):
                 f"--connect is {connect} but the board is {rows}x{cols}; nobody could ever win, so use a "
                 f"connect of at most {max(rows, cols)}"
             )
-        super().__init__(
-            EMPTY * (rows * cols) if board is None else board,
-            rows=rows,
-            cols=cols,
-            connect=connect,
-            player=player,
-            root=root,
-            evaluator=evaluator,
-            symmetry=symmetry,
-        )
-        self._check_gravity(self.board)
-
-    def _check_gravity(self, board: str) -> None:
-        cols = self.cols
+        super().__init__(board, rows=rows, cols=cols, connect=connect, **settings)
+        board = self.board
         for index in range(self.size - cols):
             if board[index] != EMPTY and board[index + cols] == EMPTY:
                 row, col = divmod(index, cols)
@@ -123,16 +99,8 @@ class ConnectFour(GridGame):
         return fields.build(cls, board, root=root, **shape, **fields.board_options())
 
     @classmethod
-    def from_options(cls, options: Mapping[str, Any], root: Player | None) -> ConnectFour:
-        shape = {key: default if options[key] is None else options[key] for key, default in _SHAPE.items()}
-        return cls(
-            options["board"],
-            **shape,
-            player=options["player"],
-            root=root or Player.MAX,
-            evaluator=options["eval"],
-            symmetry=bool(options["symmetry"]),
-        )
+    def shape_options(cls, options: Mapping[str, Any]) -> dict[str, Any]:
+        return {key: default if options[key] is None else options[key] for key, default in _SHAPE.items()}
 
     @classmethod
     def to_options(cls, spec: dict[str, Any]) -> dict[str, Any]:
@@ -147,14 +115,10 @@ class ConnectFour(GridGame):
         return stem + cls.settings_slug(spec)
 
 
-_BOARD, _PLAYER, _EVAL, _SYMMETRY = GRID_OPTIONS
 CONNECT4_OPTIONS = (
     GameOption("--rows", "connect four: rows (6)", int, "R", label="Rows", hint="6"),
     GameOption("--cols", "connect four: columns (7)", int, "C", label="Columns", hint="7"),
     GameOption("--connect", "connect four: pieces in a row that win (4)", int, "K", label="Connect", hint="4"),
-    _BOARD,
-    _PLAYER,
-    replace(_EVAL, hint=ConnectFour.default_evaluator),
-    _SYMMETRY,
+    *grid_options(ConnectFour.default_evaluator),
 )
 """Connect four's command-line options and New-tree fields."""

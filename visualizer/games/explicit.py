@@ -148,23 +148,16 @@ class ExplicitTree:
         parent = self.parents[node]
         return None if parent < 0 else parent
 
-    def to_nested(self, node: int = 0) -> Any:
-        """The subtree at `node` as nested lists (a chance node as {"chance": [[probability, subtree], ...]})."""
-        built: dict[int, Any] = {}
-        stack = [(node, False)]
-        while stack:
-            current, expanded = stack.pop()
-            kids = self.children[current]
-            if not kids:
-                built[current] = self.values[current]
-            elif expanded and self._players[current] is Player.CHANCE:
-                built[current] = {"chance": [[self.probabilities[child], built.pop(child)] for child in kids]}
-            elif expanded:
-                built[current] = [built.pop(child) for child in kids]
-            else:
-                stack.append((current, True))
-                stack.extend((child, False) for child in kids)
-        return built[node]
+    def to_nested(self) -> Any:
+        """The tree as nested lists (a chance node as {"chance": [[probability, subtree], ...]})."""
+        built: list[Any] = list(self.values)
+        for node in reversed(range(len(built))):  # level order: children before their parent
+            kids = self.children[node]
+            if kids and self._players[node] is Player.CHANCE:
+                built[node] = {"chance": [[self.probabilities[child], built[child]] for child in kids]}
+            elif kids:
+                built[node] = [built[child] for child in kids]
+        return built[0]
 
     def replace(self, **changes: Any) -> ExplicitTree:
         """A copy with some fields changed, e.g. `tree.replace(root_player=Player.MIN)`."""

@@ -6,7 +6,7 @@ A position is a row-major string of 'X', 'O' and '.', plus the mark to move; X m
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -20,36 +20,40 @@ CACHE_CELLS = 1 << 20
 """Bounds each of a game's position caches to this many cells' worth of positions (a full cache is emptied)."""
 
 
-GRID_OPTIONS = (
-    GameOption(
-        "--board",
-        "tic-tac-toe or connect four: rows of X, O and . from the top, split by / (empty)",
-        metavar="XO.",
-        label="Board",
-        hint="rows top to bottom split by /; blank: empty",
-    ),
-    GameOption(
-        "--player",
-        "tic-tac-toe or connect four: the plus player, whose move is computed (the one to move)",
-        choices=("X", "O", "x", "o"),
-    ),
-    GameOption(
-        "--eval",
-        f"tic-tac-toe or connect four: the static evaluator, one of {', '.join(EVALUATORS)} "
-        "(win-loss; connect four: windows)",
-        metavar="E",
-        label="Evaluator",
-        menu=tuple((name, evaluator.description) for name, evaluator in EVALUATORS.items()),
-    ),
-    GameOption(
-        "--symmetry",
-        "tic-tac-toe or connect four: merge children that are the same position up to symmetry",
-        switch=True,
-        label="Symmetry",
-        hint="merge symmetric moves",
-    ),
-)
-"""The options of the k-in-a-row games."""
+def grid_options(default_evaluator: str, *, squares: bool = False) -> tuple[GameOption, ...]:
+    """The options of a k-in-a-row game whose evaluator is `default_evaluator` unless chosen; with `squares`, the
+    New-tree form shows the board as squares to click."""
+    return (
+        GameOption(
+            "--board",
+            "tic-tac-toe or connect four: rows of X, O and . from the top, split by / (empty)",
+            metavar="XO.",
+            label="Board",
+            hint="rows top to bottom split by /; blank: empty",
+            squares=squares,
+        ),
+        GameOption(
+            "--player",
+            "tic-tac-toe or connect four: the plus player, whose move is computed (the one to move)",
+            choices=("X", "O", "x", "o"),
+        ),
+        GameOption(
+            "--eval",
+            f"tic-tac-toe or connect four: the static evaluator, one of {', '.join(EVALUATORS)} "
+            "(win-loss; connect four: windows)",
+            metavar="E",
+            label="Evaluator",
+            hint=default_evaluator,
+            menu=tuple((name, evaluator.description) for name, evaluator in EVALUATORS.items()),
+        ),
+        GameOption(
+            "--symmetry",
+            "tic-tac-toe or connect four: merge children that are the same position up to symmetry",
+            switch=True,
+            label="Symmetry",
+            hint="merge symmetric moves",
+        ),
+    )
 
 
 class GridState(NamedTuple):
@@ -69,7 +73,7 @@ class GridGame(PathNamedGame):
 
     def __init__(
         self,
-        board: str,
+        board: str | None,
         *,
         rows: int,
         cols: int,
@@ -81,7 +85,7 @@ class GridGame(PathNamedGame):
     ):
         self.geometry = geometry(rows, cols, connect, self.gravity)
         self.rows, self.cols, self.connect = rows, cols, connect
-        self.board = self.parse_board(board)
+        self.board = EMPTY * self.size if board is None else self.parse_board(board)
         to_move = self._to_move(self.board, player)
         self.root_player = root
         self.max_mark = to_move if root is Player.MAX else other_mark(to_move)
@@ -148,19 +152,16 @@ class GridGame(PathNamedGame):
                     f"the board has {x_count} X and {o_count} O, so it is {inferred}'s move, not {player}'s; "
                     "drop --player or fix the board"
                 )
-        x_wins = any(all(board[i] == "X" for i in window) for window in self.geometry.windows)
-        o_wins = any(all(board[i] == "O" for i in window) for window in self.geometry.windows)
-        if x_wins and o_wins:
+        winners = [mark for mark in MARKS if any(all(board[i] == mark for i in line) for line in self.geometry.windows)]
+        if len(winners) > 1:
             raise InputError(
                 "the board has winning lines for both X and O; at most one player can have won, so fix the board"
             )
-        if x_wins and inferred != "O":
+        if winners == [inferred]:  # the winner is to move again: the loser has moved since the line was made
+            loser = other_mark(inferred)
             raise InputError(
-                "X has a winning line but O has moved since; the game ends at a line, so remove the extra O"
-            )
-        if o_wins and inferred != "X":
-            raise InputError(
-                "O has a winning line but X has moved since; the game ends at a line, so remove the extra X"
+                f"{inferred} has a winning line but {loser} has moved since; the game ends at a line, so remove "
+                f"the extra {loser}"
             )
         return inferred
 
@@ -223,11 +224,6 @@ class GridGame(PathNamedGame):
         cache[key] = fact
         return fact
 
-    def clear_caches(self) -> None:
-        """Forgets every cached position (a search then pays for them again, as a new game would)."""
-        for cache in (self._successors, self._terminal, self._values):
-            cache.clear()
-
     @property
     def knows_outcomes(self) -> bool:
         """True when a full search's value says who wins (its sign); false for adjacency."""
@@ -255,9 +251,6 @@ class GridGame(PathNamedGame):
                 if legal == move:
                     return type(self)(self.board[:cell] + mark + self.board[cell + 1 :], **self._options())
         raise InputError(f"{self.move_phrase(self._root, move)} is not a legal move here")
-
-    def suggested_depth(self) -> int | None:
-        return None
 
     def legal_moves(self) -> list[Any]:
         """The moves at the root (all of them, even with --symmetry)."""
@@ -325,6 +318,23 @@ class GridGame(PathNamedGame):
         """The end of its traces' file-name stem: "-EVALUATOR" unless the default one, "-sym" with symmetry."""
         ending = "" if spec.get("eval", cls.default_evaluator) == cls.default_evaluator else f"-{spec['eval']}"
         return ending + ("-sym" if spec.get("symmetry") else "")
+
+    @classmethod
+    def from_options(cls, options: Mapping[str, Any], root: Player | None) -> GridGame:
+        """The game of its options (`grid_options` and the board's shape, `shape_options`); a blank board is empty."""
+        return cls(
+            options["board"] or None,
+            player=options["player"],
+            root=root or Player.MAX,
+            evaluator=options["eval"],
+            symmetry=bool(options["symmetry"]),
+            **cls.shape_options(options),
+        )
+
+    @classmethod
+    def shape_options(cls, options: Mapping[str, Any]) -> dict[str, Any]:
+        """The board's shape (rows, columns, connect) as its options give it: none for a fixed board."""
+        return {}
 
     @classmethod
     def to_options(cls, spec: dict[str, Any]) -> dict[str, Any]:

@@ -104,12 +104,8 @@ class Nim(PathNamedGame):
 
     @classmethod
     def from_options(cls, options: Mapping[str, Any], root: Player | None) -> Nim:
-        return cls(
-            6 if options["pile"] is None else options["pile"],
-            max_take=3 if options["max_take"] is None else options["max_take"],
-            rules=options["rules"] or "misere",
-            root=root or Player.MAX,
-        )
+        given = {name: options[name] for name in ("pile", "max_take", "rules") if options[name] is not None}
+        return cls(**given, root=root or Player.MAX)
 
     @classmethod
     def to_options(cls, spec: dict[str, Any]) -> dict[str, Any]:

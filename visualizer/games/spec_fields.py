@@ -21,12 +21,6 @@ def is_whole(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _is_finite_number(value: Any) -> bool:
-    if is_whole(value):
-        return True
-    return isinstance(value, float) and math.isfinite(value)
-
-
 class SpecFields:
     """A spec's fields, each read with its type checked; `where` names the spec in messages."""
 
@@ -114,7 +108,7 @@ class SpecFields:
             "values", REQUIRED, hint, lambda value: isinstance(value, list) and bool(value)
         )
         for position, value in enumerate(values, start=1):
-            if not _is_finite_number(value):
+            if not (is_whole(value) or isinstance(value, float) and math.isfinite(value)):
                 raise InputError(f"{self.where} has values item {position} {shown(value)}; {hint}")
         return values
 

@@ -2,24 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import replace
 from typing import Any
 
-from visualizer.games.base import Player
-from visualizer.games.evaluators import EMPTY, geometry
-from visualizer.games.grid import GRID_OPTIONS, GridGame, GridState
+from visualizer.games.evaluators import EMPTY
+from visualizer.games.grid import GridGame, grid_options
 from visualizer.games.spec_fields import REQUIRED, SpecFields
 
-__all__ = ["EMPTY", "TICTACTOE_OPTIONS", "TicTacToe", "TicTacToeState", "parse_board", "winner"]
-
-TicTacToeState = GridState
-"""A position: 9 characters row-major ('X', 'O', '.') and the mark to move."""
-
-
-def winner(board: str) -> str | None:
-    """'X' or 'O' if that mark holds a full line, else None."""
-    return geometry(3, 3, 3, False).winner(board)
+__all__ = ["EMPTY", "TICTACTOE_OPTIONS", "TicTacToe", "parse_board"]
 
 
 class TicTacToe(GridGame):
@@ -28,18 +17,9 @@ class TicTacToe(GridGame):
 
     kind = "tictactoe"
 
-    def __init__(
-        self,
-        board: str = EMPTY * 9,
-        *,
-        player: str | None = None,
-        root: Player = Player.MAX,
-        evaluator: str | None = None,
-        symmetry: bool = False,
-    ):
-        super().__init__(
-            board, rows=3, cols=3, connect=3, player=player, root=root, evaluator=evaluator, symmetry=symmetry
-        )
+    def __init__(self, board: str | None = None, **settings: Any):
+        """`settings` are the `GridGame` settings other than the shape: player, root, evaluator and symmetry."""
+        super().__init__(board, rows=3, cols=3, connect=3, **settings)
 
     def board_hint(self) -> str:
         return "X.O/.X./..O"
@@ -59,16 +39,6 @@ class TicTacToe(GridGame):
         return fields.build(cls, board, root=root, **fields.board_options())
 
     @classmethod
-    def from_options(cls, options: Mapping[str, Any], root: Player | None) -> TicTacToe:
-        return cls(
-            options["board"] or EMPTY * 9,
-            player=options["player"],
-            root=root or Player.MAX,
-            evaluator=options["eval"],
-            symmetry=bool(options["symmetry"]),
-        )
-
-    @classmethod
     def slug(cls, spec: dict[str, Any]) -> str:
         """The file-name stem of its traces, e.g. "tictactoe-empty" or "tictactoe-X___O____-sym"."""
         board = spec["board"]
@@ -83,11 +53,5 @@ def parse_board(text: str) -> str:
 
 _EMPTY_GAME = TicTacToe()
 
-_BOARD, _PLAYER, _EVAL, _SYMMETRY = GRID_OPTIONS
-TICTACTOE_OPTIONS = (
-    replace(_BOARD, squares=True),
-    _PLAYER,
-    replace(_EVAL, hint=TicTacToe.default_evaluator),
-    _SYMMETRY,
-)
+TICTACTOE_OPTIONS = grid_options(TicTacToe.default_evaluator, squares=True)
 """Tic-tac-toe's command-line options and New-tree fields: the board as nine squares."""

@@ -70,11 +70,6 @@ def inorder(tree: ExplicitNodes, node: int = 0) -> list[int] | None:
     return order
 
 
-def level_order(tree: ExplicitNodes) -> list[int]:
-    """Breadth first; node ids are already level order."""
-    return list(range(len(tree)))
-
-
 def _is_heap(tree: ExplicitNodes, sign: int) -> bool | None:
     values = [value for value in tree.values if value is not None]
     if len(values) < len(tree.values):
@@ -107,5 +102,5 @@ def tree_facts(tree: ExplicitNodes) -> TreeFacts:
         preorder=tuple(preorder(tree)),
         inorder=None if (order := inorder(tree)) is None else tuple(order),
         postorder=tuple(postorder(tree)),
-        level_order=tuple(level_order(tree)),
+        level_order=tuple(range(size)),  # node ids are already in level order
     )

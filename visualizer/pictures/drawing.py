@@ -4,13 +4,12 @@ A `Drawing` is a canvas in points (1/72 inch), y growing downwards, and the item
 order; each format (SVG, PNG/PDF/GIF, TikZ) only paints the items it is given. Each item's `key`
 names what it draws ("node:3", "edge:0:3", "title"), the same on every frame. Colours are "#rrggbb";
 text is monospace, centred vertically on `y`, a character `CHAR_WIDTH` times the font size wide.
-The geometry the painters share (arrowheads, dashes, baselines, numbers) lives here too, so every
-format of one drawing looks alike.
+The geometry the painters share (dashes, baselines, numbers) lives here too, so every format of one
+drawing looks alike.
 """
 
 from __future__ import annotations
 
-import math
 import re
 from dataclasses import dataclass
 from typing import Literal
@@ -18,15 +17,12 @@ from typing import Literal
 __all__ = [
     "CENTRAL_RISE",
     "CHAR_WIDTH",
-    "DASHES",
     "FONT_FAMILY",
     "Drawing",
     "Item",
     "Path",
     "Shape",
     "Text",
-    "arrow_geometry",
-    "arrowhead_length",
     "clean_text",
     "dash_pattern",
     "number",
@@ -38,9 +34,6 @@ CHAR_WIDTH = 0.6
 
 FONT_FAMILY = ("DejaVu Sans Mono", "Menlo", "Consolas", "monospace")
 """The fonts a format asks for, best first: all monospace, all with a 0 unlike O."""
-
-DASHES = ("solid", "dashed", "dotted")
-"""The line patterns an item may have."""
 
 Dash = Literal["solid", "dashed", "dotted"]
 Anchor = Literal["start", "middle", "end"]
@@ -67,15 +60,13 @@ class Shape:
 
 @dataclass(frozen=True, slots=True)
 class Path:
-    """An open line through two or more `points` (an edge, a cut mark), with an arrowhead at the last
-    point when `arrow`."""
+    """An open line through two or more `points` (an edge, a cut mark)."""
 
     key: str
     points: tuple[Point, ...]
     colour: str
     width: float = 1.0
     dash: Dash = "solid"
-    arrow: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,11 +81,6 @@ class Text:
     colour: str
     anchor: Anchor = "middle"
     bold: bool = False
-
-    @property
-    def width(self) -> float:
-        """The text's width in points."""
-        return text_width(self.text, self.size)
 
 
 Item = Shape | Path | Text
@@ -137,35 +123,3 @@ def dash_pattern(dash: str, width: float) -> tuple[float, ...]:
     if dash == "dotted":
         return (0.1, 2.5 * scale)
     return ()
-
-
-def arrowhead_length(width: float) -> float:
-    """How long an arrowhead on a line `width` points wide is, from base to tip, in points."""
-    return 4.0 + 4.0 * width
-
-
-def arrow_geometry(path: Path) -> tuple[tuple[Point, ...], tuple[Point, ...] | None]:
-    """Where a path's line and its arrowhead go: the line (cut back halfway under the head) and the
-    head's corners, or the points unchanged and None when there is no head to draw."""
-    points = path.points
-    if not path.arrow or len(points) < 2:
-        return points, None
-    tip_x, tip_y = points[-1]
-    last = next((index for index in range(len(points) - 2, -1, -1) if points[index] != points[-1]), None)
-    if last is None:
-        return points, None
-    previous = points[last]
-    run, rise = tip_x - previous[0], tip_y - previous[1]
-    distance = math.hypot(run, rise)
-    length = arrowhead_length(path.width)
-    along_x, along_y = run / distance, rise / distance
-    base_x, base_y = tip_x - along_x * length, tip_y - along_y * length
-    half = 0.35 * length
-    head = (
-        (tip_x, tip_y),
-        (base_x - along_y * half, base_y + along_x * half),
-        (base_x + along_y * half, base_y - along_x * half),
-    )
-    cut_back = min(length / 2, distance)
-    line = (*points[: last + 1], (tip_x - along_x * cut_back, tip_y - along_y * cut_back))
-    return line, head

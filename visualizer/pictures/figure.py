@@ -15,7 +15,7 @@ import textwrap
 from collections.abc import Callable, Iterator, Sequence
 
 from visualizer.games.base import Player, format_value
-from visualizer.pictures.drawing import Anchor, Dash, Drawing, Item, Path, Shape, Text, text_width
+from visualizer.pictures.drawing import Anchor, Dash, Drawing, Item, Path, Point, Shape, Text, text_width
 from visualizer.pictures.layout import (
     BOARD_SIZE,
     GLYPH_HEIGHT,
@@ -191,26 +191,18 @@ class Figure:
                 colour, width, dash = theme.cut, theme.bold_line * 0.75, "solid"
             yield Path(f"edge:{parent}:{child}", (start, end), colour, width, dash)
             if (parent, child) in cuts:
-                yield from self._cut_mark(parent, child, start, end)
+                yield from self._cut_mark(f"{parent}:{child}", start, end)
             if probabilities is not None and (probability := probabilities[child]) is not None:
-                yield self._probability_label(parent, child, start, end, probability, status)
+                yield self._probability_label(f"{parent}:{child}", start, end, probability, status)
 
-    def _probability_label(
-        self,
-        parent: int,
-        child: int,
-        start: tuple[float, float],
-        end: tuple[float, float],
-        probability: float,
-        status: str,
-    ) -> Text:
-        """The edge's probability beside its middle, on its upper side (right of a vertical edge)."""
+    def _probability_label(self, edge: str, start: Point, end: Point, probability: float, status: str) -> Text:
+        """The probability of edge "parent:child" beside its middle, on its upper side (right of a vertical edge)."""
         middle_x, middle_y = (start[0] + end[0]) / 2, (start[1] + end[1]) / 2
         leftwards = end[0] < start[0] - 0.5
         rise = 0.0 if abs(end[0] - start[0]) <= 0.5 else -SMALL_SIZE * 0.6
         colour = self.theme.ink if status == "visited" else self.theme.muted
         return Text(
-            f"probability:{parent}:{child}",
+            f"probability:{edge}",
             middle_x + (-4 if leftwards else 4),
             middle_y + rise,
             format_probability(probability),
@@ -219,10 +211,8 @@ class Figure:
             anchor="end" if leftwards else "start",
         )
 
-    def _cut_mark(
-        self, parent: int, child: int, start: tuple[float, float], end: tuple[float, float]
-    ) -> Iterator[Item]:
-        """A stroke across the middle of a cut-off edge and "cut" beside it, on the upper side."""
+    def _cut_mark(self, edge: str, start: Point, end: Point) -> Iterator[Item]:
+        """A stroke across the middle of the cut-off edge "parent:child" and "cut" beside it, on the upper side."""
         theme = self.theme
         middle_x, middle_y = (start[0] + end[0]) / 2, (start[1] + end[1]) / 2
         across_x, across_y = end[0] - start[0], end[1] - start[1]
@@ -235,11 +225,11 @@ class Figure:
             (middle_x - normal_x * half, middle_y - normal_y * half),
             (middle_x + normal_x * half, middle_y + normal_y * half),
         )
-        yield Path(f"cutmark:{parent}:{child}", tick, theme.cut, theme.bold_line)
+        yield Path(f"cutmark:{edge}", tick, theme.cut, theme.bold_line)
         anchor: Anchor = "start" if normal_x > 0.2 else "end" if normal_x < -0.2 else "middle"
         x = middle_x + normal_x * CUT_OFFSET + (3 if anchor == "start" else -3 if anchor == "end" else 0)
         y = middle_y + normal_y * CUT_OFFSET - (4 if anchor == "middle" else 0)
-        yield Text(f"cutlabel:{parent}:{child}", x, y, "cut", SMALL_SIZE + 1, theme.cut, anchor=anchor, bold=True)
+        yield Text(f"cutlabel:{edge}", x, y, "cut", SMALL_SIZE + 1, theme.cut, anchor=anchor, bold=True)
 
     def _node(self, node: int, look: NodeLook) -> tuple[Item, ...]:
         theme, columns = self.theme, self.trace.columns

@@ -29,7 +29,6 @@ __all__ = [
     "VALUE_SIZE",
     "glyph",
     "place_tree",
-    "triangle",
     "value_height",
 ]
 
@@ -202,8 +201,13 @@ def _half(length: Length) -> Length:
 
 def glyph(x: float, top: float, width: float, height: float, player: Player) -> tuple[tuple[float, float], ...]:
     """The corners of a node's glyph in the box centred on `x` below `top`: a triangle, or a circle for CHANCE."""
-    if player is not Player.CHANCE:
-        return triangle(x, top, width, height, player)
+    if player is not Player.CHANCE:  # a triangle pointing up for MAX, down for MIN
+        left, right, bottom = x - width / 2, x + width / 2, top + height
+        return (
+            ((x, top), (right, bottom), (left, bottom))
+            if player is Player.MAX
+            else ((left, top), (right, top), (x, bottom))
+        )
     radius, middle = min(width, height) / 2, top + height / 2
     turns = (2 * math.pi * corner / CIRCLE_CORNERS for corner in range(CIRCLE_CORNERS))
     return tuple((x + radius * math.sin(turn), middle - radius * math.cos(turn)) for turn in turns)
@@ -212,11 +216,3 @@ def glyph(x: float, top: float, width: float, height: float, player: Player) -> 
 def value_height(player: Player) -> float:
     """Where a value sits in a node's glyph, as a fraction of its height (in a triangle's wide part)."""
     return 0.64 if player is Player.MAX else 0.36 if player is Player.MIN else 0.5
-
-
-def triangle(x: float, top: float, width: float, height: float, player: Player) -> tuple[tuple[float, float], ...]:
-    """The corners of a node's triangle: pointing up for MAX, down for MIN."""
-    left, right, bottom = x - width / 2, x + width / 2, top + height
-    if player is Player.MAX:
-        return ((x, top), (right, bottom), (left, bottom))
-    return ((left, top), (right, top), (x, bottom))

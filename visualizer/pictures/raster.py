@@ -10,25 +10,16 @@ from __future__ import annotations
 import contextlib
 import io
 import os
-from collections.abc import Callable, Iterable, Iterator, Sized
+from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, Any
 
 from visualizer.errors import InputError
-from visualizer.pictures.drawing import (
-    CENTRAL_RISE,
-    Drawing,
-    Path,
-    Shape,
-    Text,
-    arrow_geometry,
-    clean_text,
-    dash_pattern,
-)
+from visualizer.pictures.drawing import CENTRAL_RISE, Drawing, Path, Shape, Text, clean_text, dash_pattern
+
+__all__ = ["MAX_PIXELS", "Painter", "Progress", "frames_png", "pixel_size", "to_pdf", "to_png"]
 
 if TYPE_CHECKING:
     from PIL import Image
-
-__all__ = ["MAX_PIXELS", "Painter", "Progress", "frames_png", "pixel_size", "to_pdf", "to_png"]
 
 Progress = Callable[[int, int], None]
 """Called with (frames done, total frames) as frames are made."""
@@ -120,11 +111,10 @@ class Painter:
                     )
                 )
             elif isinstance(item, Path):
-                line, head = arrow_geometry(item)
                 axes.add_line(
                     Line2D(
-                        [x for x, _ in line],
-                        [y for _, y in line],
+                        [x for x, _ in item.points],
+                        [y for _, y in item.points],
                         color=item.colour,
                         linewidth=item.width,
                         linestyle=_line_style(item.dash, item.width),
@@ -135,10 +125,6 @@ class Painter:
                         zorder=order,
                     )
                 )
-                if head is not None:
-                    axes.add_patch(
-                        Polygon(head, closed=True, facecolor=item.colour, edgecolor="none", linewidth=0, zorder=order)
-                    )
             elif isinstance(item, Text):
                 font = self._font_properties(fname=self._fonts[item.bold], size=item.size)
                 axes.text(
@@ -174,27 +160,18 @@ def _line_style(dash: str, width: float) -> Any:
     return (0, pattern) if pattern else "solid"
 
 
-def _png_bytes(image: Image.Image, dpi: float) -> bytes:
-    buffer = io.BytesIO()
-    image.save(buffer, format="PNG", dpi=(dpi, dpi))
-    return buffer.getvalue()
-
-
 def to_png(drawing: Drawing, *, dpi: float) -> bytes:
     """`drawing` as a PNG of `pixel_size(drawing, dpi)` pixels, with no time stamp or software name."""
-    return _png_bytes(Painter().rgb(drawing, dpi=dpi), dpi)
+    return next(frames_png([drawing], dpi=dpi))
 
 
-def frames_png(drawings: Iterable[Drawing], *, dpi: float, progress: Progress | None = None) -> Iterator[bytes]:
-    """One PNG per drawing, in order, made as they are asked for; `progress(done, total)` after each
-    (total 0 when `drawings` has no length)."""
-    total = len(drawings) if isinstance(drawings, Sized) else 0
+def frames_png(drawings: Iterable[Drawing], *, dpi: float) -> Iterator[bytes]:
+    """One PNG per drawing (as `to_png`), in order, made as they are asked for."""
     painter = Painter()
-    for done, drawing in enumerate(drawings, start=1):
-        frame = _png_bytes(painter.rgb(drawing, dpi=dpi), dpi)
-        if progress is not None:
-            progress(done, total)
-        yield frame
+    for drawing in drawings:
+        buffer = io.BytesIO()
+        painter.rgb(drawing, dpi=dpi).save(buffer, format="PNG", dpi=(dpi, dpi))
+        yield buffer.getvalue()
 
 
 def to_pdf(drawing: Drawing) -> bytes:

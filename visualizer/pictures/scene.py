@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import weakref
 from bisect import bisect_right
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Literal
 
 from visualizer.games.base import Value, format_value
 from visualizer.steps.describe import describe
 from visualizer.steps.replay import Phase, Replay
-from visualizer.steps.visits import MEAN_DIGITS, VisitCounts, is_monte_carlo, visit_counts
+from visualizer.steps.visits import MEAN_DIGITS, is_monte_carlo, visit_counts
 from visualizer.tracing.events import EVENT_KINDS, Effect
 from visualizer.tracing.trace import Trace
 from visualizer.tracing.trace_columns import KINDS
@@ -48,7 +49,7 @@ class NodeLook:
 
 @dataclass(frozen=True)
 class Scene:
-    """Every node's look (by id) and the marks between them, at one `step` or when finished (None).
+    """Every node's look (by id) and the marks between them, at one step or when finished.
 
     `cuts` holds (node, first skipped child) of each cut-off so far, `bold` the principal variation
     (finished only), `last_edge` the (node, child) just taken.
@@ -59,42 +60,35 @@ class Scene:
     bold: frozenset[int]
     last_edge: tuple[int, int] | None
     caption: str
-    step: int | None
 
 
-def _window(alpha: Value | None, beta: Value | None) -> str:
-    return "" if alpha is None else f"[{format_value(alpha)}, {format_value(beta)}]"
-
-
-def _look(
+def _looks(
     trace: Trace,
     inner: frozenset[int],
-    node: int,
-    status: Status,
-    visit: int | None,
-    value: Value | None,
-    alpha: Value | None,
-    beta: Value | None,
+    statuses: Iterable[Status],
+    searched: Iterable[tuple[int | None, Value | None, Value | None, Value | None]],
+    step: int | None,
     *,
-    current: bool = False,
-    bold: bool = False,
-    visits: int | None = None,
-) -> NodeLook:
-    visited = status == "visited"
-    evaluated = visited and value is not None
-    dimmed = None if evaluated or node in inner else trace.columns.static_value[node]
-    if visits is not None and isinstance(value, float):
-        value = round(value, MEAN_DIGITS)  # a Monte Carlo mean: 6.133, not 6.133333
-    return NodeLook(
-        status,
-        value if visited else None,
-        dimmed,
-        visit,
-        _window(alpha, beta) if visited else "",
-        current,
-        bold,
-        visits if visited and visit is not None else None,
-    )
+    current: int | None = None,
+    bold: frozenset[int] = frozenset(),
+) -> tuple[NodeLook, ...]:
+    """Each node's look from its status and the (visit, value, alpha, beta) the search has given it by `step`
+    (None: finished)."""
+    static = trace.columns.static_value
+    counts = visit_counts(trace) if is_monte_carlo(trace) else None
+    looks = []
+    for node, (status, (visit, value, alpha, beta)) in enumerate(zip(statuses, searched)):
+        visited = status == "visited"
+        dimmed = None if (visited and value is not None) or node in inner else static[node]
+        visits = None if counts is None else counts.final(node) if step is None else counts.at(node, step)
+        if visits is not None and isinstance(value, float):
+            value = round(value, MEAN_DIGITS)  # a Monte Carlo mean: 6.133, not 6.133333
+        window = f"[{format_value(alpha)}, {format_value(beta)}]" if visited and alpha is not None else ""
+        counted = visits if visited and visit is not None else None
+        looks.append(
+            NodeLook(status, value if visited else None, dimmed, visit, window, node == current, node in bold, counted)
+        )
+    return tuple(looks)
 
 
 def standing_cuts(trace: Trace, step: int | None = None) -> frozenset[tuple[int, int]]:
@@ -129,10 +123,6 @@ def _entry_steps(trace: Trace) -> dict[int, list[int]]:
     return entries
 
 
-def _counts(trace: Trace) -> VisitCounts | None:
-    return visit_counts(trace) if is_monte_carlo(trace) else None
-
-
 def _visited_text(trace: Trace) -> str:
     """ "13 of 15 nodes visited"; for a search that enters nodes again, "9 of 15 nodes visited (193 entries)"."""
     summary, count = trace.summary, len(trace.columns.name)
@@ -152,28 +142,15 @@ def finished_scene(trace: Trace) -> Scene:
     columns, summary = trace.columns, trace.summary
     inner = inner_nodes(trace)
     bold = frozenset(summary.principal_variation)
-    counts = _counts(trace)
-    looks = tuple(
-        _look(
-            trace,
-            inner,
-            node,
-            "visited" if status is NodeStatus.VISITED else status.value,
-            columns.visit[node],
-            columns.value[node],
-            columns.alpha[node],
-            columns.beta[node],
-            bold=node in bold,
-            visits=None if counts is None else counts.final(node),
-        )
-        for node, status in enumerate(columns.status)
-    )
+    statuses: list[Status] = ["visited" if status is NodeStatus.VISITED else status.value for status in columns.status]
+    searched = zip(columns.visit, columns.value, columns.alpha, columns.beta)
+    looks = _looks(trace, inner, statuses, searched, None, bold=bold)
     cuts = standing_cuts(trace)
     events = trace.events
     outcome = describe(trace, events[len(events) - 1]) if len(events) else "No steps."
     count = len(summary.cutoffs)
     caption = f"{outcome} {_visited_text(trace)}, {count} cut-off{'' if count == 1 else 's'}."
-    return Scene(looks, cuts, bold, None, caption, None)
+    return Scene(looks, cuts, bold, None, caption)
 
 
 def blank_scene(trace: Trace, caption: str) -> Scene:
@@ -182,7 +159,7 @@ def blank_scene(trace: Trace, caption: str) -> Scene:
     inner = inner_nodes(trace)
     static = trace.columns.static_value
     looks = tuple(NodeLook("visited", None if node in inner else static[node]) for node in range(len(static)))
-    return Scene(looks, frozenset(), frozenset(), None, caption, None)
+    return Scene(looks, frozenset(), frozenset(), None, caption)
 
 
 def scene_at(trace: Trace, replay: Replay, *, inner: frozenset[int] | None = None) -> Scene:
@@ -190,9 +167,7 @@ def scene_at(trace: Trace, replay: Replay, *, inner: frozenset[int] | None = Non
     columns = trace.columns
     if inner is None:
         inner = inner_nodes(trace)
-    current = replay.current
-    counts = _counts(trace)
-    looks = []
+    statuses: list[Status] = []
     for node, view in enumerate(replay.views):
         if view.phase is Phase.PRUNED:
             status: Status = "pruned"
@@ -202,20 +177,9 @@ def scene_at(trace: Trace, replay: Replay, *, inner: frozenset[int] | None = Non
             status = "unreached"  # beyond the look-ahead from the first step on, as in the app
         else:
             status = "unseen"
-        looks.append(
-            _look(
-                trace,
-                inner,
-                node,
-                status,
-                view.visit,
-                view.value,
-                view.alpha,
-                view.beta,
-                current=node == current,
-                visits=None if counts is None else counts.at(node, replay.step),
-            )
-        )
+        statuses.append(status)
+    searched = ((view.visit, view.value, view.alpha, view.beta) for view in replay.views)
+    looks = _looks(trace, inner, statuses, searched, replay.step, current=replay.current)
     cuts = standing_cuts(trace, replay.step)
     event = replay.event
     if event is None:
@@ -225,4 +189,4 @@ def scene_at(trace: Trace, replay: Replay, *, inner: frozenset[int] | None = Non
     last = None
     if event is not None and event.child is not None:  # the kinds that carry a child (EVENT_KINDS)
         last = (event.node, event.child)
-    return Scene(tuple(looks), cuts, frozenset(), last, caption, replay.step)
+    return Scene(looks, cuts, frozenset(), last, caption)

@@ -18,17 +18,16 @@ from visualizer.pictures.drawing import (
     Point,
     Shape,
     Text,
-    arrow_geometry,
     clean_text,
     dash_pattern,
     number,
 )
 
-__all__ = ["GENERIC_FAMILIES", "to_svg"]
+__all__ = ["to_svg"]
 
 SVG_NAMESPACE = "http://www.w3.org/2000/svg"
-GENERIC_FAMILIES = frozenset({"serif", "sans-serif", "monospace", "cursive", "fantasy"})
-"""CSS generic font families: written unquoted in `font-family`."""
+_FONT_FAMILY = ", ".join(name if name == "monospace" else f"'{name}'" for name in FONT_FAMILY)
+"""`FONT_FAMILY` as `font-family` says it: names quoted, the generic family not."""
 
 _ESCAPES = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;"})
 
@@ -55,10 +54,6 @@ def _stroke(colour: str | None, width: float, dash: str, *, is_line: bool) -> st
     return attributes
 
 
-def _font_family() -> str:
-    return ", ".join(name if name in GENERIC_FAMILIES else f"'{name}'" for name in FONT_FAMILY)
-
-
 def _shape(item: Shape) -> str:
     fill = "none" if item.fill is None else _escape(item.fill)
     stroke = _stroke(item.stroke, item.width, item.dash, is_line=False)
@@ -66,22 +61,15 @@ def _shape(item: Shape) -> str:
 
 
 def _path(item: Path) -> str:
-    line, head = arrow_geometry(item)
     stroke = _stroke(item.colour, item.width, item.dash, is_line=True)
-    element = f'<polyline data-key="{_escape(item.key)}" points="{_points(line)}" fill="none"{stroke}/>'
-    if head is not None:
-        element += (
-            f'\n<polygon data-arrow="{_escape(item.key)}" points="{_points(head)}" '
-            f'fill="{_escape(item.colour)}" stroke="none"/>'
-        )
-    return element
+    return f'<polyline data-key="{_escape(item.key)}" points="{_points(item.points)}" fill="none"{stroke}/>'
 
 
 def _text(item: Text) -> str:
     bold = ' font-weight="bold"' if item.bold else ""
     return (
         f'<text data-key="{_escape(item.key)}" x="{number(item.x)}" y="{number(item.y)}" '
-        f'font-family="{_font_family()}" font-size="{number(item.size)}" fill="{_escape(item.colour)}" '
+        f'font-family="{_FONT_FAMILY}" font-size="{number(item.size)}" fill="{_escape(item.colour)}" '
         f'text-anchor="{item.anchor}" dy="{CENTRAL_RISE:.3f}em"{bold}>{_escape(item.text)}</text>'
     )
 

@@ -16,7 +16,6 @@ from typing import TypeVar
 
 __all__ = ["overlay_runs", "painting_order", "tex_text", "tex_typewriter"]
 
-
 _PLAIN = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ123456789.,()[]+-=*/@'")
 """Characters written as themselves in typewriter text; other printable ASCII is written as `\\charN{}`."""
 _ACCENTS = {"\u0300": "`", "\u0301": "'", "\u0302": "^", "\u0303": "~", "\u0308": '"', "\u0327": "c"}

@@ -71,7 +71,6 @@ THEMES = {
             current_fill="#d0d0d0",
             cut="#000000",
             last_child="#000000",
-            line=1.0,
             bold_line=2.8,
         ),
     )

@@ -9,26 +9,14 @@ from __future__ import annotations
 
 import math
 import re
-import shutil
 from collections.abc import Callable, Sequence
 from typing import Any
 
 from visualizer.errors import InputError, shown
-from visualizer.pictures.drawing import (
-    CENTRAL_RISE,
-    Drawing,
-    Item,
-    Path,
-    Point,
-    Shape,
-    Text,
-    arrow_geometry,
-    dash_pattern,
-    number,
-)
+from visualizer.pictures.drawing import CENTRAL_RISE, Drawing, Item, Path, Point, Shape, Text, dash_pattern, number
 from visualizer.pictures.tex import overlay_runs, painting_order, tex_text, tex_typewriter
 
-__all__ = ["SLIDES_SUFFIX", "is_pdflatex_installed", "slides_file_name", "standalone_tex", "to_tikz"]
+__all__ = ["SLIDES_SUFFIX", "slides_file_name", "standalone_tex", "to_tikz"]
 
 SLIDES_SUFFIX = "-slides"
 """The wrapper of NAME.tex is NAME-slides.tex."""
@@ -42,11 +30,6 @@ ZERO = r"\rlap{\raise0.25em\hbox{.}}0"
 
 _COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
 _INPUT_NAME = re.compile(r"[A-Za-z0-9 ._+(),=@/-]+")  # file names TeX can `\\input` as they are
-
-
-def is_pdflatex_installed() -> bool:
-    """True when `pdflatex` is on the PATH."""
-    return shutil.which("pdflatex") is not None
 
 
 def slides_file_name(picture_file: str) -> str:
@@ -68,10 +51,6 @@ class _Colours:
 
     def definitions(self) -> list[str]:
         return [f"\\definecolor{{{name}}}{{HTML}}{{{colour}}}" for colour, name in self.names.items()]
-
-
-def _ratio(value: float) -> str:
-    return f"{value:.4f}".rstrip("0").rstrip(".")
 
 
 def _coordinate(x: float, y: float, height: float) -> str:
@@ -113,18 +92,10 @@ def _paint_shape(item: Shape, height: float, colours: _Colours) -> str:
 
 def _paint_path(item: Path, height: float, colours: _Colours) -> str:
     colour = colours.name(item.colour)
-    line, head = arrow_geometry(item)
-    command = (
-        ""
-        if item.width <= 0
-        else (
-            f"\\draw[{_line_options(colour, item.width, item.dash, is_line=True)}] "
-            f"{_outline(line, height, closed=False)};"
-        )
-    )
-    if head is not None:
-        command += f" \\fill[{colour}] {_outline(head, height, closed=True)};"
-    return command.strip()
+    if item.width <= 0:
+        return ""
+    options = _line_options(colour, item.width, item.dash, is_line=True)
+    return f"\\draw[{options}] {_outline(item.points, height, closed=False)};"
 
 
 def _paint_text(item: Text, height: float, colours: _Colours) -> str:
@@ -134,7 +105,7 @@ def _paint_text(item: Text, height: float, colours: _Colours) -> str:
     anchor = {"start": "base west", "middle": "base", "end": "base east"}[item.anchor]
     options = f"gametree text, anchor={anchor}, text={colours.name(item.colour)}"
     if item.size != FONT_SIZE:
-        options += f", scale={_ratio(item.size / FONT_SIZE)}"
+        options += ", scale=" + f"{item.size / FONT_SIZE:.4f}".rstrip("0").rstrip(".")
     if item.bold:
         content = f"\\bfseries\\rlap{{\\kern{number(BOLD_OFFSET)}pt {content}}}{content}"
     baseline = item.y + CENTRAL_RISE * item.size
