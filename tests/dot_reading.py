@@ -9,17 +9,44 @@ from __future__ import annotations
 
 import re
 
-from visualizer.dot.labels import SHAPES, unquote_label
+from visualizer.dot.labels import SHAPES
 from visualizer.games.base import format_value
 from visualizer.pictures.scene import standing_cuts
 from visualizer.tracing import NodeStatus, Trace
 
-__all__ = ["Dot", "assert_draws", "attributes", "read_dot"]
+__all__ = ["Dot", "assert_draws", "attributes", "read_dot", "unquote_label"]
 
 _NODE = re.compile(r"^(n\d+)( \[.*\])?;$")
 _EDGE = re.compile(r"^(n\d+) -> (n\d+)( \[.*\])?;$")
 _GRAPH = re.compile(r"^(\w+)=(.*);$")
 _ATTRIBUTE = re.compile(r'(\w+)=("(?:[^"\\]|\\.)*"|[^,\]]+)(?:, |\]$)')
+_LINE_BREAKS = {"n": "\n", "l": "\n", "r": "\r"}
+"""Graphviz's line-break escapes in labels (centred, left- and right-justified) and what they decode to."""
+
+
+def unquote_label(quoted: str) -> str:
+    """The inverse of `quote_label`: a quoted DOT string (as pydot parses it back) to its text."""
+    if len(quoted) >= 2 and quoted[0] == quoted[-1] == '"':
+        quoted = quoted[1:-1]
+    text, index = [], 0
+    while index < len(quoted):
+        char = quoted[index]
+        if char == "&" and quoted.startswith("&amp;", index):
+            text.append("&")
+            index += len("&amp;")
+        elif char == "\\" and index + 1 < len(quoted):
+            following = quoted[index + 1]
+            if following in '\\"':
+                text.append(following)
+            elif following in _LINE_BREAKS:
+                text.append(_LINE_BREAKS[following])
+            else:
+                text.append(char + following)
+            index += 2
+        else:
+            text.append(char)
+            index += 1
+    return "".join(text)
 
 
 def attributes(text: str | None) -> dict[str, str]:

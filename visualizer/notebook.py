@@ -44,22 +44,17 @@ def register_display(shell: Any = None) -> bool:
     return True
 
 
-def _widgets() -> Any:
-    try:
-        import ipywidgets
-    except ImportError:
-        raise InputError(
-            "the notebook player needs ipywidgets; install it with pip install 'gametree-visualizer[notebook]'"
-        ) from None
-    return ipywidgets
-
-
 class Player:
     """The frames of a trace behind a slider (0 = before the first step) and a play button; `step` is shown
     first (default: the finished search), and `widget` is what the notebook displays."""
 
     def __init__(self, trace: Trace, *, theme: str = DEFAULT_THEME, fps: float = DEFAULT_FPS, step: int | None = None):
-        widgets = _widgets()
+        try:
+            import ipywidgets as widgets
+        except ImportError:
+            raise InputError(
+                "the notebook player needs ipywidgets; install it with pip install 'gametree-visualizer[notebook]'"
+            ) from None
         self.figure = Figure(trace, theme=theme)
         steps = self.figure.steps
         first = steps if step is None else step

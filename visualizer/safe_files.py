@@ -146,13 +146,12 @@ def _open_temporary(path: Path, owned: list[Path]) -> int:
 def _write_temporary(
     target: Path,
     chunks: Iterable[bytes | str],
-    encoding: str,
     *,
     folder: Path | None = None,
     keep_mode: bool = True,
     owned: list[Path],
 ) -> Path:
-    """Writes the chunks to a new temporary file in `folder` (the target's folder unless given), synced,
+    """Writes the chunks (text as UTF-8) to a new temporary file in `folder` (the target's folder unless given), synced,
     with the mode of a file already at `target` (when `keep_mode`); removed on any failure."""
     folder = target.parent if folder is None else folder
     first = len(owned)
@@ -162,7 +161,7 @@ def _write_temporary(
         temporary = owned[-1]
         with os.fdopen(descriptor, "wb") as stream:
             for chunk in chunks:
-                stream.write(chunk.encode(encoding) if isinstance(chunk, str) else chunk)
+                stream.write(chunk.encode() if isinstance(chunk, str) else chunk)
             stream.flush()
             os.fsync(stream.fileno())
             if keep_mode and target.is_file():
@@ -204,18 +203,18 @@ def write_bytes_atomic(path: str | Path, data: bytes) -> Path:
     return write_chunks_atomic(path, [data])
 
 
-def write_chunks_atomic(path: str | Path, chunks: Iterable[bytes | str], *, encoding: str = "utf-8") -> Path:
-    """Writes the chunks (text encoded with `encoding`) to `path` through a temporary file in the same
+def write_chunks_atomic(path: str | Path, chunks: Iterable[bytes | str]) -> Path:
+    """Writes the chunks (text as UTF-8) to `path` through a temporary file in the same
     folder, fsync and `os.replace`; missing parent folders are created. On any failure the temporary
     is removed, a file already at `path` is left as it was, and InputError says why in one line."""
     with StagedWrites() as group:
-        group.stage(path, chunks, encoding=encoding)
+        group.stage(path, chunks)
     return Path(path)
 
 
-def write_text_atomic(path: str | Path, text: str, *, encoding: str = "utf-8") -> Path:
-    """Writes `text` to `path` atomically (see `write_bytes_atomic`); UTF-8 unless told otherwise."""
-    return write_bytes_atomic(path, text.encode(encoding))
+def write_text_atomic(path: str | Path, text: str) -> Path:
+    """Writes `text` to `path` atomically as UTF-8 (see `write_bytes_atomic`)."""
+    return write_bytes_atomic(path, text.encode())
 
 
 # -- several files together, and new files ----------------------------------------------------
@@ -230,8 +229,8 @@ def numbered_names(stem: str) -> Iterator[str]:
         yield f"{stem}-{number}"
 
 
-def write_new_file(folder: str | Path, stem: str, suffix: str, text: str, *, encoding: str = "utf-8") -> Path:
-    """Writes `text` atomically to a new file of `folder`: STEM.SUFFIX, else STEM-2.SUFFIX, ...; returns it.
+def write_new_file(folder: str | Path, stem: str, suffix: str, text: str) -> Path:
+    """Writes `text` (UTF-8) atomically to a new file of `folder`: STEM.SUFFIX, else STEM-2.SUFFIX, ...; returns it.
 
     The finished temporary is hard-linked to the new name, which fails if the name is taken, so no
     file is ever overwritten, even one created meanwhile by another program.
@@ -239,7 +238,7 @@ def write_new_file(folder: str | Path, stem: str, suffix: str, text: str, *, enc
     folder = Path(folder)
     owned: list[Path] = []
     try:
-        temporary = _write_temporary(folder / f"{stem}{suffix}", [text], encoding, keep_mode=False, owned=owned)
+        temporary = _write_temporary(folder / f"{stem}{suffix}", [text], keep_mode=False, owned=owned)
         for name in numbered_names(stem):
             path = folder / f"{name}{suffix}"
             try:
@@ -288,14 +287,14 @@ class StagedWrites:
         else:
             self.discard()
 
-    def stage(self, path: str | Path, chunks: Iterable[bytes | str], *, encoding: str = "utf-8") -> Path:
+    def stage(self, path: str | Path, chunks: Iterable[bytes | str]) -> Path:
         """Writes `path`'s new content to a temporary file (synced, complete) and returns the temporary;
         a device or FIFO is opened now and written from the temporary at `commit`."""
         target = _landing_path(Path(path))
         descriptor = _open_special(target)
         try:
             folder = None if descriptor is None else Path(tempfile.gettempdir())
-            temporary = _write_temporary(target, chunks, encoding, folder=folder, owned=self._temporaries)
+            temporary = _write_temporary(target, chunks, folder=folder, owned=self._temporaries)
         except BaseException:
             if descriptor is not None:
                 os.close(descriptor)

@@ -11,10 +11,11 @@ import xml.etree.ElementTree as ElementTree
 
 import pydot
 import pytest
+from dot_reading import unquote_label
 from hypothesis import given
 from hypothesis import strategies as st
 
-from visualizer.dot.labels import quote_label, unquote_label
+from visualizer.dot.labels import quote_label
 from visualizer.dot.stream import dot_chunks
 from visualizer.dot.write import to_dot, write_dot
 from visualizer.games import from_array

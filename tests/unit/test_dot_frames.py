@@ -9,10 +9,10 @@ import tempfile
 
 import pydot
 import pytest
-from dot_reading import read_dot
+from dot_reading import read_dot, unquote_label
 
 from visualizer.dot.frames import RENDER_HINT, write_frames
-from visualizer.dot.labels import TITLE_LINES, unquote_label
+from visualizer.dot.labels import TITLE_LINES
 from visualizer.dot.write import to_dot
 from visualizer.games import TicTacToe, builtin_example, from_array
 from visualizer.games.base import format_value

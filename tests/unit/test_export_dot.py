@@ -10,10 +10,11 @@ from pathlib import Path
 
 import pydot
 import pytest
+from dot_reading import unquote_label
 
 from visualizer.dot import frames as dot_frames
 from visualizer.dot.frames import write_frames
-from visualizer.dot.labels import quote_label, unquote_label
+from visualizer.dot.labels import quote_label
 from visualizer.dot.write import to_dot, write_dot
 from visualizer.errors import InputError
 from visualizer.games import Nim, TicTacToe, builtin_example, from_array

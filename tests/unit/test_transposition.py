@@ -99,7 +99,7 @@ def test_probe_answers_only_what_the_entry_proves() -> None:
     assert table.probe("exact", remaining=1, alpha=10, beta=20) == (2, Bound.EXACT)
     assert table.probe("exact", remaining=None, alpha=10, beta=20) is None
     assert table.probe("unknown", remaining=0, alpha=0, beta=1) is None
-    assert len(table) == 3 and "exact" in table and table.hits == 4
+    assert len(table.entries) == 3 and "exact" in table.entries
 
 
 def test_store_keeps_the_deeper_search_and_the_best_move() -> None:

@@ -7,7 +7,6 @@ _NAMES = {
     "quote_label": "visualizer.dot.labels",
     "render": "visualizer.dot.render",
     "to_dot": "visualizer.dot.write",
-    "unquote_label": "visualizer.dot.labels",
     "write_dot": "visualizer.dot.write",
     "write_frames": "visualizer.dot.frames",
 }

@@ -16,21 +16,14 @@ from typing import Any
 from visualizer.dot.labels import (
     BOARD_FONT,
     CURRENT_FILL,
-    CUT,
-    EDGE_HEAD,
-    FONT,
     FONT_SIZE,
-    GREY,
     LAST_CHILD,
     SHAPES,
+    STATUS_LOOKS,
     TRANSPOSITION_LINK,
-    UNSEEN,
-    add_style,
-    dot_id,
+    edge_attributes,
     look_label,
-    probability_label,
     quote_label,
-    status_style,
     step_title,
 )
 from visualizer.dot.text import dot_attributes, dot_header
@@ -154,9 +147,8 @@ def step_to_dot(trace: Trace, replay: Replay, *, plan: _FramePlan | None = None)
     """
     plan = plan or _FramePlan.of(trace)
     scene, columns = scene_at(trace, replay, inner=plan.inner), trace.columns
-    title = quote_label(step_title(trace.algorithm, scene.caption, width=plan.title_width))
-    graph = {"ordering": "out", "labelloc": "t", "fontname": FONT, "label": title, "comment": quote_label(RENDER_HINT)}
-    lines = [dot_header(graph, font=FONT, arrowhead=EDGE_HEAD)]
+    title = step_title(trace.algorithm, scene.caption, width=plan.title_width)
+    lines = [dot_header(title, comment=quote_label(RENDER_HINT))]
     for node, look in enumerate(scene.looks):
         shape, board = SHAPES[columns.player[node].value], columns.board[node]
         width, height = plan.sizes[shape]
@@ -165,33 +157,29 @@ def step_to_dot(trace: Trace, replay: Replay, *, plan: _FramePlan | None = None)
             attributes["fontname"] = BOARD_FONT
         attributes.update(pos=plan.positions[node], width=width, height=height)
         attributes["label"] = quote_label(look_label(columns.name[node], look, board=board))
+        line, colour = STATUS_LOOKS.get(look.status, ("", ""))
+        styles = (["filled", "bold"] if look.current else []) + ([line] if line else [])
+        if styles:  # several styles: one quoted value
+            attributes["style"] = styles[0] if len(styles) == 1 else '"' + ",".join(styles) + '"'
         if look.current:
-            add_style(attributes, "filled", "bold")
             attributes["fillcolor"] = CURRENT_FILL
-        status_style(attributes, look.status)
-        if "," in attributes.get("style", ""):  # several styles: one quoted value
-            attributes["style"] = '"' + attributes["style"] + '"'
-        lines.append(f"{dot_id(node)}{dot_attributes(**attributes)};\n")
+        if colour:
+            attributes["color"] = attributes["fontcolor"] = colour
+        lines.append(f"n{node}{dot_attributes(**attributes)};\n")
     parents, _orders, children = columns.edges()
     probabilities = columns.probability if columns.has_chance else None
     for parent, child in zip(parents, children):
-        attributes = {}
-        status = scene.looks[child].status
-        if status in ("pruned", "unreached"):
-            attributes.update(style="dashed" if status == "pruned" else "dotted", color=GREY)
-        elif status == "unseen":
-            attributes["color"] = UNSEEN
-        if probabilities is not None and (probability := probabilities[child]) is not None:
-            attributes["label"] = quote_label(probability_label(probability))
-        if (parent, child) in scene.cuts:
-            attributes.update(label=quote_label("cut"), color=CUT, fontcolor=CUT)
+        probability = None if probabilities is None else probabilities[child]
+        attributes = edge_attributes(
+            scene.looks[child].status, probability=probability, cut=(parent, child) in scene.cuts
+        )
         if (parent, child) == scene.last_edge:
             attributes.update(color=LAST_CHILD, penwidth="2")
-        lines.append(f"{dot_id(parent)} -> {dot_id(child)}{dot_attributes(**attributes)};\n")
+        lines.append(f"n{parent} -> n{child}{dot_attributes(**attributes)};\n")
     link = dot_attributes(**TRANSPOSITION_LINK)
     for step, ref in sorted(columns.event_extra.get("ref", {}).items()):
         if step <= replay.step:
-            lines.append(f"{dot_id(columns.event_node[step - 1])} -> {dot_id(ref)}{link};\n")
+            lines.append(f"n{columns.event_node[step - 1]} -> n{ref}{link};\n")
     lines.append("}\n")
     return "".join(lines)
 

@@ -3,26 +3,20 @@
 from __future__ import annotations
 
 import textwrap
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from visualizer.games.base import Value, format_value
 from visualizer.steps.visits import format_mean
 
-if TYPE_CHECKING:
-    from visualizer.pictures.scene import NodeLook
-
 __all__ = [
-    "add_style",
-    "dot_id",
-    "status_style",
     "quote_label",
     "escape_label",
-    "unquote_label",
     "node_label",
     "look_label",
     "summary_title",
     "step_title",
-    "LINE_BREAKS",
+    "edge_attributes",
+    "STATUS_LOOKS",
     "SHAPES",
     "EDGE_HEAD",
     "FONT",
@@ -39,10 +33,11 @@ __all__ = [
     "TRANSPOSITION_LINK",
 ]
 
-_QUOTE = str.maketrans({"\\": "\\\\", '"': '\\"', "\n": "\\n", "\r": "\\r", "&": "&amp;"})
+if TYPE_CHECKING:
+    from visualizer.pictures.scene import NodeLook
+    from visualizer.tracing.trace import Trace
 
-_AMPERSAND = "&amp;"
-"""How `quote_label` writes "&", so that Graphviz reads no entity in a name."""
+_QUOTE = str.maketrans({"\\": "\\\\", '"': '\\"', "\n": "\\n", "\r": "\\r", "&": "&amp;"})
 
 SHAPES = {"max": "box", "min": "ellipse", "chance": "circle"}
 """Node shape by player."""
@@ -58,6 +53,10 @@ PV_WIDTH, GREY = "3", "grey55"
 
 UNSEEN, CURRENT_FILL, LAST_CHILD = "grey75", "gold", "blue"
 """Per-step drawings: nodes not entered yet, the fill of the event's node, the edge to the child just backed up."""
+
+STATUS_LOOKS = {"pruned": ("dashed", GREY), "unreached": ("dotted", GREY), "unseen": ("", UNSEEN)}
+"""The line style and colour of a node by status, and of the edge to it: pruned nodes dashed and grey,
+unreached ones dotted and grey, those not entered yet (per-step drawings) light grey."""
 
 EDGE_HEAD = "none"
 """Tree edges end at the child without an arrowhead (a head covered a short pruned node's name)."""
@@ -78,9 +77,6 @@ TRANSPOSITION_LINK = {
 """The link from a node found in the transposition table to the earlier node of its position, kept
 out of the layout (`constraint=false`) so the drawing keeps the tree's shape."""
 
-LINE_BREAKS = {"n": "\n", "l": "\n", "r": "\r"}
-"""Graphviz's line-break escapes in labels (centred, left- and right-justified) and what they decode to."""
-
 
 def quote_label(text: str) -> str:
     """`text` as a double-quoted DOT string that Graphviz shows literally.
@@ -94,31 +90,6 @@ def quote_label(text: str) -> str:
 def escape_label(text: str) -> str:
     """`quote_label(text)` without the enclosing quotes: what goes between them."""
     return text.translate(_QUOTE)
-
-
-def unquote_label(quoted: str) -> str:
-    """The inverse of `quote_label`: a quoted DOT string (as pydot parses it back) to its text."""
-    if len(quoted) >= 2 and quoted[0] == quoted[-1] == '"':
-        quoted = quoted[1:-1]
-    text, index = [], 0
-    while index < len(quoted):
-        char = quoted[index]
-        if char == "&" and quoted.startswith(_AMPERSAND, index):
-            text.append("&")
-            index += len(_AMPERSAND)
-        elif char == "\\" and index + 1 < len(quoted):
-            following = quoted[index + 1]
-            if following in '\\"':
-                text.append(following)
-            elif following in LINE_BREAKS:
-                text.append(LINE_BREAKS[following])
-            else:
-                text.append(char + following)
-            index += 2
-        else:
-            text.append(char)
-            index += 1
-    return "".join(text)
 
 
 def node_label(
@@ -152,10 +123,11 @@ def probability_label(probability: float) -> str:
     return f"{probability:.3g}"
 
 
-def summary_title(algorithm: str, description: str, value: Value, best_move: Any, *, has_best_move: bool) -> str:
+def summary_title(trace: Trace) -> str:
     """The title of a finished search's drawing: "algorithm: description", then "value V, best move M"."""
-    best = f", best move {best_move}" if has_best_move else ""
-    return f"{algorithm}: {description}\nvalue {format_value(value)}{best}"
+    summary = trace.summary
+    best = f", best move {summary.best_move}" if summary.best_child is not None else ""
+    return f"{trace.algorithm}: {trace.description}\nvalue {format_value(summary.value)}{best}"
 
 
 def look_label(name: str, look: NodeLook, *, board: str | None = None) -> str:
@@ -188,23 +160,17 @@ def step_title(algorithm: str, caption: str, *, width: int) -> str:
     return "\n".join(lines + [" "] * (TITLE_LINES - len(lines)))
 
 
-def dot_id(node: int) -> str:
-    """The DOT identifier of a node id: "n0", "n1", ... (never a name, so never a port or keyword)."""
-    return f"n{node}"
-
-
-def add_style(attributes: dict[str, Any], *styles: str) -> None:
-    present = [style for style in attributes.get("style", "").split(",") if style]
-    attributes["style"] = ",".join(present + [style for style in styles if style not in present])
-
-
-def status_style(attributes: dict[str, Any], status: str) -> None:
-    """Pruned nodes dashed and grey, unreached ones dotted and grey, the not yet entered light grey."""
-    if status == "pruned":
-        add_style(attributes, "dashed")
-        attributes["color"] = attributes["fontcolor"] = GREY
-    elif status == "unreached":
-        add_style(attributes, "dotted")
-        attributes["color"] = attributes["fontcolor"] = GREY
-    elif status == "unseen":
-        attributes["color"] = attributes["fontcolor"] = UNSEEN
+def edge_attributes(status: str, *, probability: float | None = None, cut: bool = False) -> dict[str, str]:
+    """The attributes of the edge to a child of `status` (see `STATUS_LOOKS`), out of a chance node
+    (`probability`, the label) or where a cut-off happened (`cut`)."""
+    attributes: dict[str, str] = {}
+    line, colour = STATUS_LOOKS.get(status, ("", ""))
+    if line:
+        attributes["style"] = line
+    if colour:
+        attributes["color"] = colour
+    if probability is not None:
+        attributes["label"] = quote_label(probability_label(probability))
+    if cut:
+        attributes.update(label=quote_label("cut"), color=CUT, fontcolor=CUT)
+    return attributes

@@ -11,28 +11,12 @@ from pathlib import Path
 from visualizer.errors import GraphvizMissing, InputError, RenderError
 from visualizer.safe_files import write_chunks_atomic
 
-__all__ = ["GRAPHVIZ_FORMATS", "render", "image_chunks", "is_graphviz_installed", "check_graphviz"]
+__all__ = ["GRAPHVIZ_FORMATS", "image_chunks", "render"]
 
 GRAPHVIZ_FORMATS = ("svg", "png")
 """What Graphviz renders a DOT file to here (`render`)."""
 
 _READ_BLOCK = 1 << 16
-
-
-def is_graphviz_installed() -> bool:
-    """True when Graphviz's `dot` program is on the PATH."""
-    return shutil.which("dot") is not None
-
-
-def check_graphviz() -> str:
-    """The path of Graphviz's `dot` program; raises GraphvizMissing when it is not installed."""
-    program = shutil.which("dot")
-    if program is None:
-        raise GraphvizMissing(
-            "Graphviz's dot is not installed; install it (e.g. `apt-get install graphviz`) "
-            "to render svg/png; the .dot file was written"
-        )
-    return program
 
 
 def _check_format(fmt: str) -> str:
@@ -54,7 +38,12 @@ def image_chunks(dot_path: str | Path, fmt: str, *, shown: str | Path | None = N
         RenderError: `dot` failed (its first error line is quoted), raised while reading the pieces.
     """
     fmt = _check_format(fmt)
-    program = check_graphviz()
+    program = shutil.which("dot")
+    if program is None:
+        raise GraphvizMissing(
+            "Graphviz's dot is not installed; install it (e.g. `apt-get install graphviz`) "
+            "to render svg/png; the .dot file was written"
+        )
     command = [program, f"-T{fmt}", str(Path(dot_path).absolute())]
     return _run(command, Path(shown if shown is not None else dot_path))
 

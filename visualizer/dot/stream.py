@@ -12,17 +12,8 @@ from collections.abc import Iterator, Sequence
 from itertools import repeat
 from typing import Any
 
-from visualizer.dot.labels import (
-    EDGE_HEAD,
-    FONT,
-    TRANSPOSITION_LINK,
-    escape_label,
-    node_label,
-    probability_label,
-    quote_label,
-    summary_title,
-)
-from visualizer.dot.text import BOLD, COURIER, SHAPE_PIECES, STATUS_STYLES, dot_attributes, dot_header, edge_attributes
+from visualizer.dot.labels import PV_WIDTH, TRANSPOSITION_LINK, edge_attributes, escape_label, node_label, summary_title
+from visualizer.dot.text import BOLD, COURIER, SHAPE_PIECES, STATUS_STYLES, dot_attributes, dot_header
 from visualizer.games.base import format_value
 from visualizer.gc_policy import paused_gc
 from visualizer.memo import Memo
@@ -48,14 +39,11 @@ def _rows(column: Sequence[Any], start: int, stop: int) -> list[Any]:
     return rows if type(rows) is list else list(rows)
 
 
-def _texts(numbers: Sequence[int], prefix: str = "") -> list[str]:
-    texts = int_texts(numbers, prefix)
-    return [f"{prefix}{number}" for number in numbers] if texts is None else texts
-
-
 def _ids(numbers: Sequence[int]) -> range | array[int] | list[str]:
     """Node ids as `interleave` takes them: a range or an array as it is, anything else as texts."""
-    return numbers if isinstance(numbers, (range, array)) else _texts(numbers)
+    if isinstance(numbers, (range, array)):
+        return numbers
+    return int_texts(numbers, "") or [str(number) for number in numbers]
 
 
 def dot_chunks(trace: Trace, *, chunk_nodes: int = CHUNK_NODES) -> Iterator[str]:
@@ -78,9 +66,7 @@ class _DotStream:
         self.bold = set(summary.principal_variation)
         self.pruned = set(summary.pruned)
         self.cuts = set(standing_cuts(trace))
-        self.value_texts = Memo(lambda value: format_value(value, missing="?"))
         self.value_pieces = Memo(lambda value: "  v=" + format_value(value, missing="?"))
-        self.window_texts = Memo(format_value)
         self.alpha_pieces = Memo(lambda alpha: "\\n[" + format_value(alpha))
         self.beta_pieces = Memo(lambda beta: ", " + format_value(beta) + "]")
         self.static_texts = Memo(lambda value: "" if value is None else f"\\n({format_value(value)})")
@@ -88,14 +74,14 @@ class _DotStream:
         self.probability = self.columns.probability if self.columns.has_chance else None
         self.special: set[int] = set()
         self.visits = visit_counts(trace) if is_monte_carlo(trace) else None
-        self.edge_styles: dict[tuple[bool, bool, str | None, bool, bool], str] = {}
+        self.edge_styles: dict[tuple[str, float | None, bool, bool], str] = {}
 
     def chunks(self) -> Iterator[str]:
         """The header, the nodes a chunk at a time, the edges likewise, the transposition links and "}".
 
         The garbage collector is paused while a chunk is made (a chunk's strings hold no cycles).
         """
-        yield self.header()
+        yield dot_header(summary_title(self.trace))
         count, step = self.columns.node_count, self.chunk_nodes
         for start in range(0, count, step):
             with paused_gc():
@@ -111,6 +97,12 @@ class _DotStream:
             yield text
         yield self.transposition_lines() + "}\n"
 
+    def transposition_lines(self) -> str:
+        """The links from each transposition event's node to the earlier node of its position, in step order."""
+        refs, nodes = self.columns.event_extra.get("ref", {}), self.columns.event_node
+        link = dot_attributes(**TRANSPOSITION_LINK)
+        return "".join([f"n{nodes[step - 1]} -> n{ref}{link};\n" for step, ref in sorted(refs.items())])
+
     def special_children(self) -> set[int]:
         """The nodes whose incoming edges have attributes: pruned, unreached, cut or on the principal variation."""
         unreached, statuses = NodeStatus.UNREACHED, self.columns.status
@@ -120,25 +112,6 @@ class _DotStream:
         if self.probability is not None:
             special.update(node for node, probability in enumerate(self.probability) if probability is not None)
         return special
-
-    def transposition_lines(self) -> str:
-        """The links from each transposition event's node to the earlier node of its position, in step order."""
-        refs, nodes = self.columns.event_extra.get("ref", {}), self.columns.event_node
-        link = dot_attributes(**TRANSPOSITION_LINK)
-        return "".join([f"n{nodes[step - 1]} -> n{ref}{link};\n" for step, ref in sorted(refs.items())])
-
-    def header(self) -> str:
-        """The first line, the graph's attributes (title included) and the node and edge defaults."""
-        trace, summary = self.trace, self.trace.summary
-        title = summary_title(
-            trace.algorithm,
-            trace.description,
-            summary.value,
-            summary.best_move,
-            has_best_move=summary.best_child is not None,
-        )
-        graph = {"ordering": "out", "labelloc": "t", "fontname": FONT, "label": quote_label(title)}
-        return dot_header(graph, font=FONT, arrowhead=EDGE_HEAD)
 
     def node_lines(self, start: int, stop: int) -> str:
         """The node statements of nodes start..stop-1, made column by column."""
@@ -209,27 +182,25 @@ class _DotStream:
             return self.odd_details(visits, values, statics, alphas, betas, counts)
         if not types <= _PLAIN_TYPES:
             return self.odd_details(visits, values, statics, alphas, betas)
-        value_texts, static_texts, window_texts = self.value_texts, self.static_texts, self.window_texts
+        value_pieces, alpha_pieces, beta_pieces = self.value_pieces, self.alpha_pieces, self.beta_pieces
         visit_texts = int_texts(visits, "\\n#")  # None when some node was not visited (or a visit is not an int)
         if visit_texts is not None:
-            pieces: list[Column] = [visit_texts, map(self.value_pieces.__getitem__, values)]
+            pieces: list[Column] = [visit_texts, map(value_pieces.__getitem__, values)]
         else:
+            static_texts = self.static_texts
             pieces = [
                 [
-                    static_texts[static] if visit is None else f"\\n#{visit}  v={value_texts[value]}"
+                    static_texts[static] if visit is None else f"\\n#{visit}{value_pieces[value]}"
                     for visit, value, static in zip(visits, values, statics)
                 ]
             ]
         if windowless:
             return pieces
         if None not in alphas:
-            return [*pieces, map(self.alpha_pieces.__getitem__, alphas), map(self.beta_pieces.__getitem__, betas)]
+            return [*pieces, map(alpha_pieces.__getitem__, alphas), map(beta_pieces.__getitem__, betas)]
         return [
             *pieces,
-            [
-                "" if alpha is None else f"\\n[{window_texts[alpha]}, {window_texts[beta]}]"
-                for alpha, beta in zip(alphas, betas)
-            ],
+            ["" if alpha is None else alpha_pieces[alpha] + beta_pieces[beta] for alpha, beta in zip(alphas, betas)],
         ]
 
     @staticmethod
@@ -259,18 +230,17 @@ class _DotStream:
 
     def edge_style(self, parent: int, child: int) -> str:
         """The attributes of the edge parent -> child (one of a few, each made once)."""
+        if child in self.pruned:
+            status = "pruned"
+        else:
+            status = "unreached" if self.columns.status[child] is NodeStatus.UNREACHED else "visited"
         probability = None if self.probability is None else self.probability[child]
-        key = (
-            child in self.pruned,
-            self.columns.status[child] is NodeStatus.UNREACHED,
-            None if probability is None else probability_label(probability),
-            (parent, child) in self.cuts,
-            parent in self.bold and child in self.bold,
-        )
+        bold = parent in self.bold and child in self.bold
+        key = (status, probability, (parent, child) in self.cuts, bold)
         style = self.edge_styles.get(key)
         if style is None:
-            pruned, unreached, label, cut, bold = key
-            style = self.edge_styles[key] = edge_attributes(
-                pruned=pruned, unreached=unreached, probability=label, cut=cut, bold=bold
-            )
+            attributes = edge_attributes(status, probability=probability, cut=key[2])
+            if bold:
+                attributes["penwidth"] = PV_WIDTH
+            style = self.edge_styles[key] = dot_attributes(**attributes)
         return style

@@ -1,5 +1,5 @@
 """Provides DOT statement text: attribute values and lists (`dot_value`, `dot_attributes`), a drawing's
-header (`dot_header`) and the attribute pieces of the streamed node and edge statements.
+header (`dot_header`) and the attribute pieces of the streamed node statements.
 
 Every DOT file the visualizer writes has one layout: the graph's attributes one a line, the node and
 edge defaults, the node statements, then the edge statements, each ending in ";" (as pydot writes).
@@ -9,20 +9,11 @@ from __future__ import annotations
 
 import re
 
-from visualizer.dot.labels import BOARD_FONT, CUT, GREY, PV_WIDTH, SHAPES, quote_label
+from visualizer.dot.labels import BOARD_FONT, EDGE_HEAD, FONT, PV_WIDTH, SHAPES, STATUS_LOOKS, quote_label
 from visualizer.games.base import Player
 from visualizer.tracing.trace_records import NodeStatus
 
-__all__ = [
-    "BOLD",
-    "COURIER",
-    "SHAPE_PIECES",
-    "STATUS_STYLES",
-    "dot_attributes",
-    "dot_header",
-    "dot_value",
-    "edge_attributes",
-]
+__all__ = ["BOLD", "COURIER", "SHAPE_PIECES", "STATUS_STYLES", "dot_attributes", "dot_header", "dot_value"]
 
 _KEYWORDS = {"graph", "subgraph", "digraph", "node", "edge", "strict"}
 _IDENTIFIER = re.compile(r"[_a-zA-Z][a-zA-Z0-9_]*|[0-9]+|[0-9]*\.[0-9]+")
@@ -43,13 +34,14 @@ def dot_attributes(**attributes: str) -> str:
     return " [" + ", ".join(f"{key}={dot_value(value)}" for key, value in attributes.items()) + "]"
 
 
-def dot_header(graph: dict[str, str], *, font: str, arrowhead: str) -> str:
-    """The start of a drawing: its first line, the graph's attributes one a line, then the node and
-    edge defaults (`font` for every text, edges ending in `arrowhead`)."""
+def dot_header(title: str, **more: str) -> str:
+    """The start of a drawing: its first line, the graph's attributes one a line (`title` on top, then
+    `more`), then the node and edge defaults (`FONT` for every text, edges ending in `EDGE_HEAD`)."""
+    graph = {"ordering": "out", "labelloc": "t", "fontname": FONT, "label": quote_label(title), **more}
     lines = ["digraph trace {\n"]
     lines += [f"{key}={dot_value(value)};\n" for key, value in graph.items()]
-    lines.append(f"node{dot_attributes(fontname=font)};\n")
-    lines.append(f"edge{dot_attributes(fontname=font, arrowhead=arrowhead)};\n")
+    lines.append(f"node{dot_attributes(fontname=FONT)};\n")
+    lines.append(f"edge{dot_attributes(fontname=FONT, arrowhead=EDGE_HEAD)};\n")
     return "".join(lines)
 
 
@@ -59,26 +51,9 @@ SHAPE_PIECES = {player: f' [shape={dot_value(SHAPES[player.value])}, tooltip="' 
 COURIER, BOLD = f", fontname={dot_value(BOARD_FONT)}", f", penwidth={dot_value(PV_WIDTH)}"
 """The font attribute of a node whose label draws a board, the pen of a node on the principal variation."""
 
-STATUS_STYLES = {
-    NodeStatus.VISITED: "",
-    NodeStatus.PRUNED: ", " + dot_attributes(style="dashed", color=GREY, fontcolor=GREY)[2:-1],
-    NodeStatus.UNREACHED: ", " + dot_attributes(style="dotted", color=GREY, fontcolor=GREY)[2:-1],
+STATUS_STYLES = {NodeStatus.VISITED: ""} | {
+    NodeStatus(status): f", style={line}, color={colour}, fontcolor={colour}"
+    for status, (line, colour) in STATUS_LOOKS.items()
+    if status != "unseen"  # per-step drawings only
 }
 """The style attributes of a node by its status (none for a visited node)."""
-
-
-def edge_attributes(*, pruned: bool, unreached: bool, probability: str | None, cut: bool, bold: bool) -> str:
-    """The attributes of an edge to a pruned or unreached child, out of a chance node (`probability`,
-    the label), a cut, or on the principal variation."""
-    attributes: dict[str, str] = {}
-    if pruned:
-        attributes.update(style="dashed", color=GREY)
-    elif unreached:
-        attributes.update(style="dotted", color=GREY)
-    if probability is not None:
-        attributes["label"] = quote_label(probability)
-    if cut:
-        attributes.update(label=quote_label("cut"), color=CUT, fontcolor=CUT)
-    if bold:
-        attributes["penwidth"] = PV_WIDTH
-    return dot_attributes(**attributes)

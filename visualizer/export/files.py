@@ -12,7 +12,7 @@ from visualizer.errors import InputError
 from visualizer.export.formats import EXPORT_FORMATS, ExportFormat, ExportJob, PictureOptions
 from visualizer.games.registry import default_root
 from visualizer.games.registry import slug as game_slug
-from visualizer.safe_files import MAX_NUMBERED, StagedWrites, numbered_names, write_bytes_atomic, write_text_atomic
+from visualizer.safe_files import MAX_NUMBERED, StagedWrites, numbered_names, write_chunks_atomic
 from visualizer.tracing.trace import Trace
 
 __all__ = ["EXPORT_SUFFIXES", "fresh_stem", "trace_slug", "write_picture_frames", "write_trace_files"]
@@ -102,10 +102,5 @@ def write_picture_frames(job: ExportJob, out: Path, formats: list[ExportFormat])
     paths: list[Path] = []
     for step, drawing in enumerate(figure.frames(progress=job.progress), start=1):
         for suffix, paint in painters:
-            content = paint(job, drawing)
-            path = out / f"{job.name}-{step:0{digits}d}{suffix}"
-            if isinstance(content, str):
-                paths.append(write_text_atomic(path, content))
-            else:
-                paths.append(write_bytes_atomic(path, content))
+            paths.append(write_chunks_atomic(out / f"{job.name}-{step:0{digits}d}{suffix}", [paint(job, drawing)]))
     return paths

@@ -72,11 +72,6 @@ class ExportJob:
         """The trace's drawing model (raises InputError for an unknown theme)."""
         return Figure(self.trace, theme=self.options.theme)
 
-    @property
-    def animation_dpi(self) -> float:
-        """The resolution of an animation's frames (they share the figure's canvas)."""
-        return self.dpi(self.figure, ANIMATION_SIZE)
-
     def dpi(self, canvas: Drawing | Figure, size: tuple[int, int]) -> float:
         """The resolution to paint a drawing (or a figure's frames) at: `--dpi`, or the one that fits `size`."""
         if self.options.dpi is not None:
@@ -142,7 +137,9 @@ def _png(job: ExportJob, drawing: Drawing) -> bytes:
 
 def _animation(make: Callable[..., bytes]) -> Callable[[ExportJob], Chunks]:
     """The one file of every step that `make` (`to_gif`, `to_mp4`) writes of a job."""
-    return lambda job: [make(job.figure.frames(progress=job.progress), fps=job.options.fps, dpi=job.animation_dpi)]
+    return lambda job: [
+        make(job.figure.frames(progress=job.progress), fps=job.options.fps, dpi=job.dpi(job.figure, ANIMATION_SIZE))
+    ]
 
 
 def _slides_name(name: str) -> tuple[str, ...]:

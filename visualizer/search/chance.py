@@ -1,88 +1,17 @@
-"""Provides the searches of trees with CHANCE nodes: expectimax (expectiminimax: minimax with CHANCE nodes
-worth the expectation of their children; AIMA 4th ed. §5.5, EXPECTIMINIMAX; CS188's expectimax) and Star1
-(expectimax with alpha-beta at MAX and MIN nodes and cut-offs at CHANCE nodes from bounds on the leaf
-values; Ballard 1983, *-minimax; Hauk, Buro and Schaeffer 2004, "Rediscovering *-Minimax Search")."""
+"""Provides Star1, the search of trees with CHANCE nodes that prunes: expectimax (`minimax.expectimax`) with
+alpha-beta at MAX and MIN nodes and cut-offs at CHANCE nodes from bounds on the leaf values (Ballard 1983,
+*-minimax; Hauk, Buro and Schaeffer 2004, "Rediscovering *-Minimax Search")."""
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
 from typing import Any
 
 from visualizer.errors import InputError
 from visualizer.games.base import ChanceMoves, ExplicitNodes, Game, Player, Value, format_value, offers
-from visualizer.search.common import INFINITY, check_depth
+from visualizer.search.common import INFINITY, check_depth, probabilities
 from visualizer.tracing.events import Bound
 from visualizer.tracing.tracer import NULL_TRACER, Tracer
-
-
-def _probability(game: Game) -> Callable[[Any, Any], float]:
-    """`game.probability`, asked only at CHANCE nodes (a game without it has none)."""
-    if offers(game, ChanceMoves):
-        return game.probability
-
-    def unknown(state: Any, move: Any) -> float:
-        raise TypeError(f"{game.describe()} has a chance node but no probabilities")
-
-    return unknown
-
-
-def expectimax(game: Game, *, depth: int | None = None, tracer: Tracer = NULL_TRACER) -> Value:
-    """The expectiminimax value of `game`'s root (MAX's view), searching `depth` plies ahead (None: to the end).
-
-    MAX and MIN nodes back up the best child as in minimax; a CHANCE node is worth the sum of its
-    children's values, each times its probability. Each back-up at a chance node carries the
-    expectation so far, so the last one is the node's value.
-    """
-    check_depth(depth)
-    successors, is_terminal, player, static_value = game.successors, game.is_terminal, game.player, game.static_value
-    enter, evaluate, back_up, exit_node = tracer.enter, tracer.evaluate, tracer.back_up, tracer.exit
-    probability = _probability(game)
-    MAX, MIN = Player.MAX, Player.MIN
-
-    def node_value(state: Any, move: Any, ply: int) -> Value:
-        enter(state, move, depth=ply, alpha=None, beta=None)
-        if (depth is not None and ply >= depth) or is_terminal(state):  # common.is_frontier, inlined
-            value = static_value(state)
-            evaluate(state, value)
-        elif player(state) is MAX:
-            value = max_value(state, ply)
-        elif player(state) is MIN:
-            value = min_value(state, ply)
-        else:
-            value = chance_value(state, ply)
-        exit_node(state, value)
-        return value
-
-    def max_value(state: Any, ply: int) -> Value:
-        value = -INFINITY
-        for move, child in successors(state):
-            child_value = node_value(child, move, ply + 1)
-            if child_value > value:  # value = max(value, child_value)
-                value = child_value
-            back_up(state, child, value)
-        return value
-
-    def min_value(state: Any, ply: int) -> Value:
-        value = INFINITY
-        for move, child in successors(state):
-            child_value = node_value(child, move, ply + 1)
-            if child_value < value:  # value = min(value, child_value)
-                value = child_value
-            back_up(state, child, value)
-        return value
-
-    def chance_value(state: Any, ply: int) -> Value:
-        value: Value = 0  # the expectation so far: each child searched, times its probability
-        for move, child in successors(state):
-            value += probability(state, move) * node_value(child, move, ply + 1)
-            back_up(state, child, value)
-        return value
-
-    tracer.begin(game, algorithm="expectimax", depth_limit=depth, strict=False)
-    value = node_value(game.root(), None, 0)
-    tracer.end(value)
-    return value
 
 
 def leaf_bounds(game: Game, bounds: tuple[Value, Value] | None, depth: int | None = None) -> tuple[Value, Value]:
@@ -131,7 +60,7 @@ def star1(
     successors, is_terminal, player, static_value = game.successors, game.is_terminal, game.player, game.static_value
     enter, evaluate, back_up, exit_node = tracer.enter, tracer.evaluate, tracer.back_up, tracer.exit
     update, cutoff, chance_cutoff = tracer.update, tracer.cutoff, tracer.chance_cutoff
-    probability = _probability(game)
+    probability = probabilities(game)
     MAX, MIN = Player.MAX, Player.MIN
 
     def node_value(state: Any, move: Any, ply: int, alpha: Value, beta: Value) -> Value:

@@ -1,4 +1,5 @@
-"""Provides the small pieces every search shares: the depth test, infinity, and the cut-off test."""
+"""Provides the small pieces every search shares: the depth test, infinity, the cut-off test and the
+probabilities of chance moves."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 from visualizer.errors import InputError
-from visualizer.games.base import Game, Value
+from visualizer.games.base import ChanceMoves, Game, Value, offers
 
 INFINITY = float("inf")
 
@@ -29,3 +30,14 @@ def check_depth(depth_limit: int | None) -> None:
     """Refuses a negative look-ahead."""
     if depth_limit is not None and depth_limit < 0:
         raise InputError(f"--depth is {depth_limit}; the look-ahead must be 0 or more (0 evaluates the root)")
+
+
+def probabilities(game: Game) -> Callable[[Any, Any], float]:
+    """`game.probability`, asked only at CHANCE nodes (a game without it has none)."""
+    if offers(game, ChanceMoves):
+        return game.probability
+
+    def unknown(state: Any, move: Any) -> float:
+        raise TypeError(f"{game.describe()} has a chance node but no probabilities")
+
+    return unknown

@@ -11,9 +11,6 @@ from visualizer.search.common import check_depth
 from visualizer.search.transposition import Horizon, TranspositionTable
 from visualizer.tracing.tracer import NULL_TRACER, Tracer
 
-NAME = "id"
-"""The name the passes record, and users type."""
-
 
 def principal_variation(game: Game, best_moves: dict[Any, Any]) -> dict[Any, Any]:
     """The line a pass found, as {position: move}: from the root, each position's best move in turn."""
@@ -70,7 +67,7 @@ def iterative_deepening(
                 first_moves=first_move,
                 best_moves=best_moves,
                 horizon=horizon,
-                algorithm=NAME,
+                algorithm="id",
             )
         except NoStaticValue as error:
             reason = f"id looks 1, 2, 3, ... plies ahead, so it needs a value at every node, and {error}"

@@ -43,10 +43,7 @@ def iterative_search(
 
     def open_node(state: Any, move: Any, ply: int, alpha: Value, beta: Value) -> Value | None:
         """Enters a node: evaluates it at once (returning its value) or pushes a frame (None)."""
-        if windowed:
-            tracer.enter(state, move, depth=ply, alpha=alpha, beta=beta)
-        else:
-            tracer.enter(state, move, depth=ply, alpha=None, beta=None)
+        tracer.enter(state, move, depth=ply, alpha=alpha if windowed else None, beta=beta if windowed else None)
         if is_frontier(game, state, ply, depth):
             value = game.static_value(state)
             if movers_view:

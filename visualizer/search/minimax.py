@@ -1,21 +1,29 @@
-"""Provides minimax: the value of a game tree by backing up MAX and MIN choices (AIMA Fig. 5.3)."""
+"""Provides minimax: the value of a game tree by backing up MAX and MIN choices (AIMA Fig. 5.3), and expectimax:
+minimax with CHANCE nodes worth the expectation of their children (expectiminimax: AIMA 4th ed. §5.5,
+EXPECTIMINIMAX; CS188's expectimax)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from visualizer.games.base import Game, Player, Value
-from visualizer.search.common import INFINITY, check_depth
+from visualizer.search.common import INFINITY, check_depth, probabilities
 from visualizer.tracing.tracer import NULL_TRACER, Tracer
 
 
-def minimax(game: Game, *, depth: int | None = None, tracer: Tracer = NULL_TRACER) -> Value:
+def minimax(game: Game, *, depth: int | None = None, tracer: Tracer = NULL_TRACER, algorithm: str = "minimax") -> Value:
     """The minimax value of `game`'s root (MAX's view), searching `depth` plies ahead (None: to the end);
-    nodes at the look-ahead get their static value."""
+    nodes at the look-ahead get their static value.
+
+    A CHANCE node (see `expectimax`) is worth the sum of its children's values, each times its
+    probability. Each back-up at a chance node carries the expectation so far, so the last one is the
+    node's value. `algorithm` is the name `tracer.begin` records.
+    """
     check_depth(depth)
     successors, is_terminal, player, static_value = game.successors, game.is_terminal, game.player, game.static_value
     enter, evaluate, back_up, exit_node = tracer.enter, tracer.evaluate, tracer.back_up, tracer.exit
-    MAX = Player.MAX
+    probability = probabilities(game)
+    MAX, MIN = Player.MAX, Player.MIN
 
     def node_value(state: Any, move: Any, ply: int) -> Value:
         enter(state, move, depth=ply, alpha=None, beta=None)
@@ -24,8 +32,10 @@ def minimax(game: Game, *, depth: int | None = None, tracer: Tracer = NULL_TRACE
             evaluate(state, value)
         elif player(state) is MAX:
             value = max_value(state, ply)
-        else:
+        elif player(state) is MIN:
             value = min_value(state, ply)
+        else:
+            value = chance_value(state, ply)
         exit_node(state, value)
         return value
 
@@ -47,7 +57,19 @@ def minimax(game: Game, *, depth: int | None = None, tracer: Tracer = NULL_TRACE
             back_up(state, child, value)
         return value
 
-    tracer.begin(game, algorithm="minimax", depth_limit=depth, strict=False)
+    def chance_value(state: Any, ply: int) -> Value:
+        value: Value = 0  # the expectation so far: each child searched, times its probability
+        for move, child in successors(state):
+            value += probability(state, move) * node_value(child, move, ply + 1)
+            back_up(state, child, value)
+        return value
+
+    tracer.begin(game, algorithm=algorithm, depth_limit=depth, strict=False)
     value = node_value(game.root(), None, 0)
     tracer.end(value)
     return value
+
+
+def expectimax(game: Game, *, depth: int | None = None, tracer: Tracer = NULL_TRACER) -> Value:
+    """The expectiminimax value of `game`'s root (MAX's view): `minimax`, recorded as expectimax."""
+    return minimax(game, depth=depth, tracer=tracer, algorithm="expectimax")

@@ -13,9 +13,6 @@ from visualizer.search.pvs import null_window_step, step_above
 from visualizer.search.transposition import TranspositionTable
 from visualizer.tracing.tracer import NULL_TRACER, Tracer
 
-NAME = "mtdf"
-"""The name the passes record, and users type."""
-
 
 def first_guess(window: tuple[Value, Value] | None) -> Value:
     """MTD(f)'s first guess: 0, or the middle of the window (rounded down between whole numbers;
@@ -59,7 +56,7 @@ def mtdf(
             return proved_move[0]
         return None if table is None else table.best_move(state)
 
-    test = partial(alphabeta, game, depth=depth, tracer=tracer, table=table, first_moves=first_move, algorithm=NAME)
+    test = partial(alphabeta, game, depth=depth, tracer=tracer, table=table, first_moves=first_move, algorithm="mtdf")
     guess = first_guess(window)
     lower, upper = (-INFINITY, INFINITY) if window is None else window
     while lower < upper:

@@ -15,11 +15,6 @@ from visualizer.search.transposition import TranspositionTable
 from visualizer.tracing.tracer import NULL_TRACER, Tracer
 
 
-def _exact(value: Value) -> Fraction:
-    """A value as the fraction it was written as: 2.5 as 5/2, 0.1 as 1/10 (not the binary float)."""
-    return Fraction(value) if isinstance(value, int) else Fraction(Decimal(repr(value)))
-
-
 def null_window_step(game: Game) -> Value:
     """The width of a null window: the smallest step between two values the search can meet.
 
@@ -40,7 +35,8 @@ def null_window_step(game: Game) -> Value:
             values.append(value)
     if all(isinstance(value, int) or float(value).is_integer() for value in values):
         return 1
-    fractions = [_exact(value) for value in values]
+    # each value as the fraction it was written as: 2.5 as 5/2, 0.1 as 1/10 (not the binary float)
+    fractions = [Fraction(value) if isinstance(value, int) else Fraction(Decimal(repr(value))) for value in values]
     denominator = math.lcm(*(fraction.denominator for fraction in fractions))
     step = Fraction(math.gcd(*(int(fraction * denominator) for fraction in fractions)), denominator)
     return float(step)

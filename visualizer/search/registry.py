@@ -7,21 +7,21 @@ algorithm is a function plus one `register` call.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from functools import partial
-from typing import Any, overload
+from typing import Any
 
 from visualizer.errors import InputError
 from visualizer.games.base import ChanceMoves, Game, Value, offers
 from visualizer.search.alphabeta import alphabeta
-from visualizer.search.chance import expectimax, star1
+from visualizer.search.chance import star1
 from visualizer.search.common import check_depth
 from visualizer.search.deepening import iterative_deepening
 from visualizer.search.iterative import iterative_search
 from visualizer.search.mcts import mcts
-from visualizer.search.minimax import minimax
+from visualizer.search.minimax import expectimax, minimax
 from visualizer.search.mtdf import mtdf
 from visualizer.search.negamax import negamax, negamax_ab
 from visualizer.search.options import OPTIONS, changed_options, option_label, parse_option
@@ -68,14 +68,8 @@ class Algorithm:
 
     @property
     def traits(self) -> AlgorithmTraits:
-        """What a trace of this algorithm needs to know to read its events."""
-        return AlgorithmTraits(
-            windowed=self.windowed,
-            movers_view=self.movers_view,
-            revisits=self.revisits,
-            null_windows=self.null_windows,
-            test_passes=self.test_passes,
-        )
+        """What a trace of this algorithm needs to know to read its events: its fields of those names."""
+        return AlgorithmTraits(**{trait.name: getattr(self, trait.name) for trait in fields(AlgorithmTraits)})
 
     def takers(self, option: str) -> str:
         """The registered algorithms that take `option`, as a hint: "alphabeta, negamax-ab or id"."""
@@ -139,24 +133,8 @@ _CANONICAL: dict[str, str] = {}
 """Every name and alias to its algorithm's name."""
 
 
-class _Names(Sequence[str]):
-    """The names in `REGISTRY`, in order, read afresh on every use."""
-
-    @overload
-    def __getitem__(self, index: int) -> str: ...
-
-    @overload
-    def __getitem__(self, index: slice) -> tuple[str, ...]: ...
-
-    def __getitem__(self, index: int | slice) -> str | tuple[str, ...]:
-        return tuple(REGISTRY)[index]
-
-    def __len__(self) -> int:
-        return len(REGISTRY)
-
-
-ALGORITHMS: Sequence[str] = _Names()
-"""The registered algorithms' names, in order: a live, read-only sequence (`index`, `len`, `join`)."""
+ALGORITHMS: list[str] = []
+"""The registered algorithms' names, in order (`register` and `unregister` keep it in step with `REGISTRY`)."""
 
 
 def normal_name(name: str) -> str:
@@ -175,6 +153,7 @@ def register(algorithm: Algorithm) -> Algorithm:
     if len(set(names)) != len(names):
         raise ValueError(f"{algorithm.name} lists a name twice among {', '.join(names)}")
     REGISTRY[algorithm.name] = algorithm
+    ALGORITHMS.append(algorithm.name)
     _CANONICAL.update(dict.fromkeys(names, algorithm.name))
     register_traits(algorithm.name, algorithm.traits)
     return algorithm
@@ -183,6 +162,7 @@ def register(algorithm: Algorithm) -> Algorithm:
 def unregister(name: str) -> Algorithm:
     """Removes the algorithm called `name` (for tests that register a toy); returns its record."""
     algorithm = REGISTRY.pop(name)
+    ALGORITHMS.remove(name)
     for key in (algorithm.name, *algorithm.aliases):
         del _CANONICAL[key]
     unregister_traits(name)

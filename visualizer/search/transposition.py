@@ -46,8 +46,6 @@ class TranspositionTable:
 
     def __init__(self) -> None:
         self.entries: dict[Any, Entry] = {}
-        self.hits = 0
-        """How many probes found a usable entry."""
 
     def probe(
         self, state: Any, *, remaining: int | None, alpha: Value, beta: Value, strict: bool = False
@@ -62,7 +60,6 @@ class TranspositionTable:
             return None
         if bound is Bound.UPPER and not (value < alpha or (value == alpha and not strict)):
             return None
-        self.hits += 1
         return value, bound
 
     def store(
@@ -87,12 +84,6 @@ class TranspositionTable:
         """The move stored for `state` (the one to try first when it is searched again), or None."""
         entry = self.entries.get(state)
         return None if entry is None else entry.best_move
-
-    def __len__(self) -> int:
-        return len(self.entries)
-
-    def __contains__(self, state: object) -> bool:
-        return state in self.entries
 
 
 def move_first(children: Sequence[tuple[Any, Any]], move: Any) -> Sequence[tuple[Any, Any]]:
