@@ -30,9 +30,9 @@ def minimax(game: Game, *, depth: int | None = None, tracer: Tracer = NULL_TRACE
         if (depth is not None and ply >= depth) or is_terminal(state):  # common.is_frontier, inlined
             value = static_value(state)
             evaluate(state, value)
-        elif player(state) is MAX:
+        elif (mover := player(state)) is MAX:
             value = max_value(state, ply)
-        elif player(state) is MIN:
+        elif mover is MIN:
             value = min_value(state, ply)
         else:
             value = chance_value(state, ply)
