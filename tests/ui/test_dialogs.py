@@ -574,7 +574,7 @@ async def test_depth_dialog_reports_bad_depths_inline():
     async with app.run_test(size=(90, 24)) as pilot:
         for text, message in BAD_DEPTHS:
             await type_into(pilot, dialog, "#depth-input", text)
-            assert shown(dialog, "#depth-error").startswith(message), text
+            assert shown(dialog, "#form-error").startswith(message), text
             assert dialog.query_one("#ok", Button).disabled
             await pilot.press("enter")
             await pilot.pause()

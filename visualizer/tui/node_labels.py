@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
+from typing import Any
 
 from rich.cells import cell_len
 from rich.text import Text
@@ -151,29 +152,10 @@ def node_label(
     return NodeLabel(top, bottom, style, bottom_style)
 
 
-def node_line(
-    node: TraceNode,
-    view: NodeView,
-    *,
-    is_current: bool = False,
-    on_pv: bool = False,
-    short: bool = False,
-    show_leaf_values: bool = False,
-    movers_view: bool = False,
-    visits: int | None = None,
-) -> Text:
+def node_line(node: TraceNode, view: NodeView, **options: Any) -> Text:
     """The label on one line, with the phase in words, e.g. ">▼E #6  3 [6,∞]  open" (or "unreached"); with
     `short`, a game node is named by its last move only ("O8" for "X4.O8"). The options are `node_label`'s."""
-    label = node_label(
-        node,
-        view,
-        is_current=is_current,
-        on_pv=on_pv,
-        short=short,
-        show_leaf_values=show_leaf_values,
-        movers_view=movers_view,
-        visits=visits,
-    )
+    label = node_label(node, view, **options)
     words = [label.top.strip(), label.bottom]
     if view.phase in PHASE_WORDS:
         words.append(PHASE_WORDS[view.phase])

@@ -14,6 +14,7 @@ from textual.widget import Widget
 from textual.widgets import Button, Checkbox, Input, Label, RadioButton, RadioSet, Select, Static
 
 from visualizer.errors import VisualizerError
+from visualizer.tui.dialogs.board_editor import BoardEditor
 
 __all__ = ["ChoiceButton", "FormDialog", "TickBox", "choice", "dialog_buttons", "menu", "row", "selected"]
 
@@ -21,16 +22,14 @@ Choice = TypeVar("Choice")
 
 
 class FormDialog(ModalScreen[Choice | None], Generic[Choice]):
-    """A form checked as the user types: while `choose` fails its message is shown inline and OK is disabled.
+    """A form checked as the user types (any field's Changed): while `choose` fails its message is shown inline
+    (in "#form-error") and OK is disabled.
 
     Dismisses with the choice on Enter or OK (if the form is valid), with None on Escape or Cancel.
     """
 
     CSS_PATH = "dialogs.tcss"
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
-    ERROR = "#form-error"
-    """The `Static` that shows the message."""
-
     message = ""  # the inline error on screen ("" while the form is valid)
 
     def choose(self) -> Choice:
@@ -44,9 +43,17 @@ class FormDialog(ModalScreen[Choice | None], Generic[Choice]):
         except VisualizerError as error:
             choice, message = None, str(error)
         self.message = message
-        self.query_one(self.ERROR, Static).update(message)
+        self.query_one("#form-error", Static).update(message)
         self.query_one("#ok", Button).disabled = choice is None
         return choice
+
+    @on(Input.Changed)
+    @on(Select.Changed)
+    @on(RadioSet.Changed)
+    @on(Checkbox.Changed)
+    @on(BoardEditor.Changed)
+    def _field_changed(self) -> None:
+        self.check()
 
     @on(Input.Submitted)
     @on(Button.Pressed, "#ok")

@@ -7,7 +7,7 @@ from __future__ import annotations
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Checkbox, ContentSwitcher, Input, Label, RadioButton, RadioSet, Select, Static
+from textual.widgets import ContentSwitcher, Input, Label, RadioButton, RadioSet, Select, Static
 
 from visualizer.games import ORDERS, Game, GameOption
 from visualizer.games.random_tree import fresh_seed
@@ -171,7 +171,6 @@ class NewTreeDialog(FormDialog[Game]):
     @on(Select.Changed, "#source")
     def _source_changed(self, event: Select.Changed) -> None:
         self.query_one(ContentSwitcher).current = f"{event.value}-panel"
-        self.check()
 
     @on(Select.Changed, "#preset")
     def _preset_chosen(self, event: Select.Changed) -> None:
@@ -183,11 +182,3 @@ class NewTreeDialog(FormDialog[Game]):
     @on(RadioSet.Changed, "#move-order")
     def _order_changed(self, event: RadioSet.Changed) -> None:
         self.query_one("#move-order-seed-row").display = event.pressed.id == "move-order-random"
-
-    @on(Input.Changed)
-    @on(BoardEditor.Changed)
-    @on(RadioSet.Changed)
-    @on(Select.Changed, ".menu")
-    @on(Checkbox.Changed)
-    def _field_changed(self) -> None:
-        self.check()

@@ -30,7 +30,6 @@ class PlaySettingsDialog(FormDialog[PlayChoice]):
     """The side, algorithm, evaluator and depth, and optionally a new game."""
 
     AUTO_FOCUS = "#play-algorithm"
-    ERROR = "#play-error"
 
     def __init__(self, settings: PlaySettings) -> None:
         super().__init__()
@@ -59,7 +58,7 @@ class PlaySettingsDialog(FormDialog[PlayChoice]):
             yield row("Evaluator", menu([(name, name) for name in EVALUATORS], settings.evaluator, "play-evaluator"))
             depth = "" if settings.depth is None else str(settings.depth)
             yield row("Depth", Input(depth, id="play-depth", placeholder="blank: auto", compact=True))
-            yield Static("", id="play-error", markup=False)
+            yield Static("", id="form-error", markup=False)
             yield Static("", id="play-summary", markup=False)
             yield dialog_buttons()
 
@@ -88,14 +87,6 @@ class PlaySettingsDialog(FormDialog[PlayChoice]):
         kind = self.games[selected(event.select)]
         if kind is not None:  # a new kind of game starts with that game's own evaluator
             self.query_one("#play-evaluator", Select).value = _new_game(kind).evaluator
-        self.check()
-
-    @on(Select.Changed, "#play-algorithm")
-    @on(Select.Changed, "#play-evaluator")
-    @on(Input.Changed)
-    @on(RadioSet.Changed)
-    def _field_changed(self) -> None:
-        self.check()
 
 
 def _new_game(kind: GameKind) -> GridGame:

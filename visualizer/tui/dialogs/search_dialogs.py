@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from textual import on
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.widgets import Input, Static
@@ -45,8 +44,6 @@ def parse_depth(text: str) -> int | None:
 class DepthDialog(FormDialog[DepthChoice]):
     """One field for the look-ahead, checked as the user types."""
 
-    ERROR = "#depth-error"
-
     def __init__(self, depth: int | None = None) -> None:
         """Opens with `depth` filled in (blank for None)."""
         super().__init__()
@@ -58,21 +55,15 @@ class DepthDialog(FormDialog[DepthChoice]):
             yield Static("Search depth", classes="dialog-title")
             hint = "blank: full depth (5 on big connect-four boards)"
             yield row("Look-ahead", Input(value, id="depth-input", placeholder=hint, compact=True))
-            yield Static("", id="depth-error", markup=False)
+            yield Static("", id="form-error", markup=False)
             yield dialog_buttons()
 
     def choose(self) -> DepthChoice:
         return DepthChoice(parse_depth(self.query_one("#depth-input", Input).value))
 
-    @on(Input.Changed, "#depth-input")
-    def _depth_changed(self) -> None:
-        self.check()
-
 
 class SearchChoiceDialog(FormDialog[tuple[Configuration, ...]]):
     """One field per search, each written as `visualizer compare -A` takes it; the choice is in the fields' order."""
-
-    ERROR = "#search-error"
 
     def __init__(self, texts: dict[str, str], *, title: str) -> None:
         """Opens with one field per entry of `texts`, {label: search}, e.g. {"Left": "minimax",
@@ -93,14 +84,10 @@ class SearchChoiceDialog(FormDialog[tuple[Configuration, ...]]):
                 classes="dialog-hint",
                 markup=False,
             )
-            yield Static("", id="search-error", markup=False)
+            yield Static("", id="form-error", markup=False)
             yield dialog_buttons()
 
     def choose(self) -> tuple[Configuration, ...]:
         return tuple(
             parse_configuration(self.query_one(f"#{label.lower()}-search", Input).value) for label in self.start
         )
-
-    @on(Input.Changed)
-    def _changed(self) -> None:
-        self.check()

@@ -6,7 +6,6 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from visualizer.analysis.compare import Comparison, Run
@@ -15,6 +14,7 @@ from visualizer.steps.describe import describe
 from visualizer.steps.lockstep import lockstep
 from visualizer.steps.replay import Replay
 from visualizer.tracing import Trace
+from visualizer.tui.screens.app_screen import HELP_BINDING, STEP_BINDINGS, AppScreen
 from visualizer.tui.tree_layout import fit_tree
 from visualizer.tui.widgets.game_tree_view import TREE_VIEW_BINDINGS, GameTreeView
 
@@ -27,16 +27,13 @@ at the full width, as a rule)."""
 SCREEN_ROWS = 3  # rows the screen takes besides the panes: the comparison line (up to two) and the footer
 
 
-class CompareScreen(Screen):
+class CompareScreen(AppScreen):
     """Steps minimax (left) and alpha-beta (right) together; alpha-beta waits where it prunes. Trees too wide to
     sit side by side go one above the other when that fits (`stacked`)."""
 
     BINDINGS = [
-        Binding("question_mark", "app.show_help_panel", "Help", key_display="?"),  # first: the footer cuts at the edge
-        Binding("right", "step(1)", "Step", key_display="→"),
-        Binding("left", "step(-1)", "Back", key_display="←"),
-        Binding("home", "first", "First"),
-        Binding("end", "last", "Last"),
+        HELP_BINDING,
+        *STEP_BINDINGS,
         Binding("m,escape", "app.pop_screen", "Single view", key_display="m"),
         *TREE_VIEW_BINDINGS,
     ]
@@ -104,12 +101,7 @@ class CompareScreen(Screen):
         if stacked == self.stacked:
             return
         self.stacked = stacked
-        self.query_one("#compare-panes").styles.layout = "vertical" if stacked else "horizontal"
-        for pane in self.query(".compare-pane"):
-            pane.styles.width = "1fr"
-            pane.styles.height = "1fr"
-        for sentence in self.query(".compare-sentence"):
-            sentence.styles.height = "auto" if stacked else 2
+        self.query_one("#compare-panes").set_class(stacked, "-stacked")
 
     def refresh_view(self) -> None:
         """Shows both cursors and the counts."""

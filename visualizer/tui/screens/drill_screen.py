@@ -9,15 +9,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.geometry import Region
-from textual.screen import Screen
-from textual.timer import Timer
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from visualizer.practice.drill import Choice, Drill, Question
 from visualizer.steps.replay import Replay
 from visualizer.tracing import Trace
-from visualizer.tui.screens.search_screen import SPEEDS
+from visualizer.tui.screens.app_screen import HELP_BINDING, SPEEDS, AppScreen
 from visualizer.tui.widgets.game_tree_view import GameTreeView, TreeDrawingScroll
 from visualizer.tui.widgets.panels import EventLog
 from visualizer.tui.widgets.static_update import update_static
@@ -31,7 +29,7 @@ PANELS_LEAST, PANELS_MOST = 7, 20
 PICK_HINT = "up/down and enter, or a number"  # how to answer, in the question panel's border while a question waits
 
 
-class DrillScreen(Screen):
+class DrillScreen(AppScreen):
     """The "predict the next node" drill: before each step that enters a node or cuts off, the
     student picks what happens; the screen says whether that was right, applies the step and plays on."""
 
@@ -39,7 +37,7 @@ class DrillScreen(Screen):
     AUTO_FOCUS = "#drill-choices"
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("question_mark", "app.show_help_panel", "Help", key_display="?"),  # first: the footer cuts at the edge
+        HELP_BINDING,
         *(Binding(str(number), f"pick({number})", f"Pick choice {number}", show=False) for number in range(1, 10)),
         Binding("space,right", "skip", "Skip ahead", key_display="space"),
         Binding("plus,equals_sign", "speed(1)", "Faster", key_display="+"),
@@ -51,8 +49,6 @@ class DrillScreen(Screen):
         super().__init__()
         self.drill = Drill(trace)  # the questions and the score
         self.replay = Replay(trace)
-        self.speed_index = SPEEDS.index(4)
-        self.timer: Timer | None = None  # the play timer while playing to the next question
         self.prompt_text = ""  # the question, or what the screen is doing (for tests)
         self.verdict_text = ""  # whether the last answer was right, and what the step did (for tests)
         self.status_text = ""  # the score and the step (for tests)
@@ -102,10 +98,6 @@ class DrillScreen(Screen):
 
     # -- state -----------------------------------------------------------------
     @property
-    def playing(self) -> bool:
-        return self.timer is not None
-
-    @property
     def asking(self) -> bool:
         """True while the current question waits for an answer."""
         question = self.drill.current
@@ -126,33 +118,20 @@ class DrillScreen(Screen):
         """Plays on to the next question (or to the end), or asks at once if it is already there."""
         self.stop()
         if self.replay.step < self._stop_at():
-            self.timer = self.set_interval(1 / SPEEDS[self.speed_index], self._tick)
+            self.start_timer()
         self.refresh_view()
 
-    def _tick(self) -> None:
+    def tick(self) -> None:
         self.replay.forward()
         if self.replay.step >= self._stop_at():
             self.stop()
         self.refresh_view()
-
-    def stop(self) -> None:
-        """Stops the play timer."""
-        if self.timer is not None:
-            self.timer.stop()
-            self.timer = None
 
     def action_skip(self) -> None:
         """Jumps to the next question (or to the end) without waiting for the timer."""
         self.stop()
         self.replay.seek(self._stop_at())
         self.refresh_view()
-
-    def action_speed(self, change: int) -> None:
-        self.speed_index = max(0, min(len(SPEEDS) - 1, self.speed_index + change))
-        if self.playing:
-            self.play()
-        else:
-            self.refresh_view()
 
     # -- answering ---------------------------------------------------------------
     def answer(self, choice: Choice) -> bool:
@@ -176,9 +155,7 @@ class DrillScreen(Screen):
             self.answer(question.choices[number - 1])
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        question = self.drill.current
-        if self.asking and question is not None:
-            self.answer(question.choices[event.option_index])
+        self.action_pick(event.option_index + 1)
 
     # -- showing -----------------------------------------------------------------
     def refresh_view(self) -> None:
@@ -234,8 +211,3 @@ class DrillScreen(Screen):
         nodes = {choice.node for choice in question.choices} | ({current} if current is not None else set())
         region = Region.from_union([Region(*drawing.box(node)) for node in nodes])
         self.tree_view.query_one(TreeDrawingScroll).scroll_to_region(region, animate=False, immediate=True)
-
-    # -- leaving -----------------------------------------------------------------
-    def action_back(self) -> None:
-        self.stop()
-        self.app.pop_screen()

@@ -9,7 +9,6 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Footer, Static
 
@@ -20,6 +19,7 @@ from visualizer.session import Session
 from visualizer.tracing import Trace
 from visualizer.tui.dialogs.play_settings import PlayChoice, PlaySettingsDialog
 from visualizer.tui.navigation import OpenSearch
+from visualizer.tui.screens.app_screen import HELP_BINDING, AppScreen
 from visualizer.tui.widgets.board_view import BoardView, MoveHistory
 
 __all__ = ["PlayScreen"]
@@ -32,14 +32,14 @@ class SearchAbandoned(Exception):
     """Raised inside a stale search (the position changed) to stop it at its next progress report."""
 
 
-class PlayScreen(Screen):
+class PlayScreen(AppScreen):
     """The board, whose turn it is, the moves so far and the engine's settings; the engine thinks in a worker
     thread, whose answer is dropped when the position changed meanwhile."""
 
     CSS_PATH = "play_screen.tcss"
     AUTO_FOCUS = None
     BINDINGS = [
-        Binding("question_mark", "app.show_help_panel", "Help", key_display="?"),  # first: the footer cuts at the edge
+        HELP_BINDING,
         *[Binding(str(key), f"play_key({key - 1})", f"Play {key}", show=False) for key in range(1, 10)],
         *[Binding(key, f"cursor({rows}, {cols})", "Cursor", show=False) for key, (rows, cols) in CURSOR_KEYS.items()],
         Binding("enter,space", "play_cursor", "Play", key_display="⏎"),
@@ -54,7 +54,6 @@ class PlayScreen(Screen):
         super().__init__()
         self.match = match
         self.can_go_back = can_go_back
-        """True when the App opened this game over another screen (escape goes back to it)."""
         self.cursor = 0  # the keyboard cursor: a cell, or a column with gravity
         self.thinking = False  # True while the engine searches
         self.generation = 0  # bumped whenever the position changes, so a search started before is recognised as stale
@@ -132,6 +131,7 @@ class PlayScreen(Screen):
 
     def _changed(self) -> None:
         """After the position or the settings changed: redraw, and let the engine move if it is its turn."""
+        self.message = ""
         self.generation += 1
         self._stop_thinking()
         self.refresh_view()
@@ -149,7 +149,6 @@ class PlayScreen(Screen):
         except VisualizerError as error:
             self.refuse(str(error))
             return
-        self.message = ""
         self._changed()
 
     def action_play_key(self, index: int) -> None:
@@ -214,7 +213,6 @@ class PlayScreen(Screen):
         if generation != self.generation:
             return  # the position changed while it thought
         self.match.answer(trace)
-        self.message = ""
         self._changed()
 
     def _engine_failed(self, generation: int, message: str) -> None:
@@ -235,13 +233,11 @@ class PlayScreen(Screen):
         if not self.match.undo():
             self.refuse("nothing to take back: you have not moved yet")
             return
-        self.message = ""
         self._changed()
 
     async def action_new_game(self, game: GridGame | None = None) -> None:
         """Starts again from the opening position (or on `game`, redrawing the board for its shape)."""
         self.match.new_game(game)
-        self.message = ""
         self.cursor = 0
         if game is not None:
             await self.recompose()
@@ -257,7 +253,6 @@ class PlayScreen(Screen):
         if choice.game is not None:
             await self.action_new_game(choice.game)
             return
-        self.message = ""
         self._changed()
 
     def action_open_tree(self) -> None:
@@ -269,11 +264,3 @@ class PlayScreen(Screen):
         trace = turn.trace
         assert trace is not None  # an engine's turn holds its search
         self.post_message(OpenSearch(Session(turn.before, trace.algorithm, trace.depth_limit, False, trace)))
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "back":  # only when opened from another screen
-            return self.can_go_back
-        return True
-
-    def action_back(self) -> None:
-        self.app.pop_screen()

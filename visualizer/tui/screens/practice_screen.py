@@ -7,15 +7,14 @@ from typing import ClassVar
 from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Input, Static
 
-from visualizer.errors import VisualizerError
 from visualizer.practice.answers import NodeAnswer, answer_text, parse_answer
 from visualizer.practice.exercise import Exercise
 from visualizer.practice.session import PracticeSession
 from visualizer.session import Session
 from visualizer.tui.navigation import OpenDrill, OpenSearch
+from visualizer.tui.screens.app_screen import HELP_BINDING, AppScreen
 from visualizer.tui.widgets.answer_table import AnswerTable
 from visualizer.tui.widgets.practice_tree import PracticeTree
 from visualizer.tui.widgets.static_update import update_static
@@ -27,14 +26,14 @@ EDIT_KEYS = frozenset("0123456789-+")  # characters that, typed on the table, st
 TALL = 30  # screens this many rows high or more give the title a line of its own (shorter ones are "-short")
 
 
-class PracticeScreen(Screen):
+class PracticeScreen(AppScreen):
     """Alpha-beta by hand: values and pruned marks per node, checked against the trace on request."""
 
     CSS_PATH = "practice_screen.tcss"
     VERTICAL_BREAKPOINTS = [(0, "-short"), (TALL, "-tall")]
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("question_mark", "app.show_help_panel", "Help", key_display="?"),  # first: the footer cuts at the edge
+        HELP_BINDING,
         Binding("x", "toggle_pruned", "Pruned"),
         Binding("delete,backspace", "clear", "Clear", show=False),
         Binding("c", "check", "Check"),
@@ -48,8 +47,7 @@ class PracticeScreen(Screen):
 
     def __init__(self, exercise: Exercise, *, can_go_back: bool = False) -> None:
         super().__init__()
-        self.can_go_back = can_go_back
-        """True when the App opened the exercise over another screen (escape, editor closed, goes back)."""
+        self.can_go_back = can_go_back  # escape, with the editor closed, goes back
         self.practice = PracticeSession(exercise)  # the exercise and the answers so far
         self.editing: str | None = None  # the node the open editor saves to (None while it is closed)
         self.confirm_new = False
@@ -194,10 +192,8 @@ class PracticeScreen(Screen):
         if self.editing is None:  # a late enter for an editor already closed
             return
         node = self.practice.exercise.by_name[self.editing]
-        try:
-            answer = parse_answer(text, node.name)
-        except VisualizerError as error:
-            self.notify(str(error), severity="error")
+        answer = self.attempt(lambda: parse_answer(text, node.name))
+        if answer is None:
             return
         if node.is_leaf and answer.value == node.leaf_value:
             answer = NodeAnswer(None, answer.alpha, answer.beta, answer.pruned)
@@ -242,11 +238,7 @@ class PracticeScreen(Screen):
         self.refresh_view()
 
     def action_reveal(self) -> None:
-        try:
-            self.practice.reveal(self.selected)
-        except VisualizerError as error:
-            self.notify(str(error), severity="warning")
-            return
+        self.attempt(lambda: self.practice.reveal(self.selected), severity="warning")
         self.refresh_view()
 
     def action_jump(self) -> None:
@@ -269,12 +261,9 @@ class PracticeScreen(Screen):
         self.post_message(OpenDrill(self.practice.exercise.solution))
 
     def action_save(self) -> None:
-        try:
-            path = self.practice.save()
-        except VisualizerError as error:
-            self.notify(str(error), severity="error")
-            return
-        self.notify(f"Saved {path}; check it with: visualizer practice --answers {path}", title="Save")
+        path = self.attempt(self.practice.save)
+        if path is not None:
+            self.notify(f"Saved {path}; check it with: visualizer practice --answers {path}", title="Save")
 
     async def action_new_exercise(self) -> None:
         """Another random tree with the same settings (a new seed, so a new code); with answers typed, only

@@ -4,26 +4,28 @@ from __future__ import annotations
 
 import asyncio
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import Screen
-from textual.timer import Timer
+from textual.screen import ModalScreen
 from textual.widgets import Footer
 from textual.worker import Worker
 
 from visualizer.errors import VisualizerError
-from visualizer.games import Game, GridGame, TicTacToe
+from visualizer.games import GridGame, TicTacToe
 from visualizer.gc_policy import freeze_heap, refreeze_heap
 from visualizer.safe_files import write_new_file
 from visualizer.search.registry import Configuration, parse_configuration
 from visualizer.session import Session
 from visualizer.steps.replay import Replay
 from visualizer.tracing.trace import Trace
-from visualizer.tui.dialogs import DepthChoice, DepthDialog, NewTreeDialog, SearchChoiceDialog
+from visualizer.tui.dialogs import DepthDialog, NewTreeDialog, SearchChoiceDialog
 from visualizer.tui.navigation import OpenCompare, OpenGame, OpenStats
+from visualizer.tui.screens.app_screen import HELP_BINDING, SPEEDS, STEP_BINDINGS, AppScreen
 from visualizer.tui.tree_layout import Density
 from visualizer.tui.widgets.game_tree_view import TREE_VIEW_BINDINGS, GameTreeView
 from visualizer.tui.widgets.node_table import NodeTable
@@ -35,19 +37,14 @@ LONG_JUMP = 50_000  # jumps that replay more events than this run in a worker, w
 CHECKPOINTS_AFTER = 0.3  # seconds after mounting that a big trace's checkpoints start being built (in a thread)
 JUMP_CHUNK = 20_000  # events a long jump replays between two redraws of its progress
 
-SPEEDS = (0.5, 1, 2, 4, 8, 16, 32, 64)  # steps per second while playing
 
-
-class SearchScreen(Screen):
+class SearchScreen(AppScreen):
     """Steps through one traced search; starts paused at step 0."""
 
     BINDINGS = [
-        Binding("question_mark", "app.show_help_panel", "Help", key_display="?"),  # first: the footer cuts at the edge
+        HELP_BINDING,
         Binding("space", "toggle_play", "Play/pause"),
-        Binding("right", "step(1)", "Step", key_display="→"),
-        Binding("left", "step(-1)", "Back", key_display="←"),
-        Binding("home", "first", "First"),
-        Binding("end", "last", "Last"),
+        *STEP_BINDINGS,
         Binding("plus,equals_sign", "speed(1)", "Faster", key_display="+"),
         Binding("minus", "speed(-1)", "Slower", key_display="-"),
         Binding("c", "next_cutoff", "Next cut-off"),
@@ -70,9 +67,6 @@ class SearchScreen(Screen):
         super().__init__()
         self.session = session
         self.can_go_back = can_go_back
-        """True when the App opened this search over another screen (escape goes back to it)."""
-        self.speed_index = SPEEDS.index(4)
-        self.timer: Timer | None = None
         self.searching = False  # True while a worker searches again (the old trace stays on screen)
         self.jumping = False  # True while a worker replays a long jump (stepping keys are dropped meanwhile)
         self.builder: Worker | None = None  # the thread building a big trace's checkpoints; a long jump waits for it
@@ -129,10 +123,6 @@ class SearchScreen(Screen):
         self.session.replay = built
         self.refresh_view()
         self.call_after_refresh(freeze_heap)  # its checkpoints stay for the session: out of full collections
-
-    @property
-    def playing(self) -> bool:
-        return self.timer is not None
 
     def refresh_view(self) -> None:
         """Shows the replay's current step in every widget (attributes down)."""
@@ -220,27 +210,13 @@ class SearchScreen(Screen):
         else:
             if self.session.replay.step >= self.session.replay.count:
                 self.session.replay.seek(0)
-            self.timer = self.set_interval(1 / SPEEDS[self.speed_index], self._tick)
+            self.start_timer()
         self.refresh_view()
 
-    def _tick(self) -> None:
+    def tick(self) -> None:
         if not self.session.replay.forward():
             self.stop()
         self.refresh_view()
-
-    def stop(self) -> None:
-        """Pauses playback."""
-        if self.timer is not None:
-            self.timer.stop()
-            self.timer = None
-
-    def action_speed(self, change: int) -> None:
-        self.speed_index = max(0, min(len(SPEEDS) - 1, self.speed_index + change))
-        if self.playing:
-            self.stop()
-            self.action_toggle_play()
-        else:
-            self.refresh_view()
 
     # -- searching again -----------------------------------------------------
     def _show_new_search(self, **changes) -> None:
@@ -294,12 +270,9 @@ class SearchScreen(Screen):
     def action_compare(self) -> None:
         """Opens the last two searches compared side by side (at first minimax and the one on screen)."""
         self.stop()
-        try:
-            choice = tuple(parse_configuration(text) for text in self.session.compare_choices())
-        except VisualizerError as error:
-            self.notify(str(error), severity="error")
-            return
-        self._compare(choice)
+        choice = self.attempt(lambda: tuple(parse_configuration(text) for text in self.session.compare_choices()))
+        if choice is not None:
+            self._compare(choice)
 
     def action_choose_compare(self) -> None:
         """Asks which two searches to compare (any algorithms, with options), then opens them side by side."""
@@ -310,14 +283,15 @@ class SearchScreen(Screen):
 
     def action_choose_search(self) -> None:
         """Asks for the search on screen as "algorithm+option=value" (e.g. alphabeta+tt) and searches with it."""
-        self.stop()
         dialog = SearchChoiceDialog({"Search": self.session.configuration().text}, title="Search with")
-        self.app.push_screen(dialog, self._use_search)
+        self._ask(dialog, lambda choice: {"algorithm": choice[0].algorithm.name, "options": dict(choice[0].options)})
 
-    def _use_search(self, choice: tuple[Configuration, ...] | None) -> None:
-        if choice is not None:
-            (configuration,) = choice
-            self._show_new_search(algorithm=configuration.algorithm.name, options=dict(configuration.options))
+    def _ask(self, dialog: ModalScreen, changes: Callable[[Any], dict[str, Any]]) -> None:
+        """Shows `dialog`; once it is accepted, searches again with the session's options `changes(choice)`."""
+        self.stop()
+        self.app.push_screen(
+            dialog, lambda choice: None if choice is None else self._show_new_search(**changes(choice))
+        )
 
     def _compare(self, choice: tuple[Configuration, ...] | None) -> None:
         from visualizer.search import trace_search
@@ -332,31 +306,20 @@ class SearchScreen(Screen):
             name, options = configuration.algorithm.name, configuration.options
             return trace_search(game, name, depth=session.depth, strict=session.strict, **options)
 
-        try:
-            full, pruning = search(left), search(right)
-        except VisualizerError as error:
-            self.notify(str(error), severity="error")
+        searches = self.attempt(lambda: (search(left), search(right)))
+        if searches is None:
             return
+        full, pruning = searches
         session.compared = (left.text, right.text)
         self.post_message(OpenCompare(full, pruning, labels=(left.label, right.label)))
 
     def action_new_tree(self) -> None:
         """Asks for another tree (opening on this one) and searches it."""
-        self.stop()
-        self.app.push_screen(NewTreeDialog(self.session.game), self._use_new_tree)
-
-    def _use_new_tree(self, game: Game | None) -> None:
-        if game is not None:
-            self._show_new_search(game=game)
+        self._ask(NewTreeDialog(self.session.game), lambda game: {"game": game})
 
     def action_depth(self) -> None:
         """Asks for the look-ahead (blank: full depth) and searches again with it."""
-        self.stop()
-        self.app.push_screen(DepthDialog(self.session.depth), self._use_depth)
-
-    def _use_depth(self, choice: DepthChoice | None) -> None:
-        if choice is not None:
-            self._show_new_search(depth=choice.depth)
+        self._ask(DepthDialog(self.session.depth), lambda choice: {"depth": choice.depth})
 
     # -- files ---------------------------------------------------------------
     def action_export(self) -> None:
@@ -369,11 +332,9 @@ class SearchScreen(Screen):
         folder, slug = Path("traces"), trace_slug(trace)
         drawn = len(trace.nodes) <= MAX_INLINE_NODES
         formats = tuple(fmt for fmt in formats_for("app") if drawn or EXPORT_FORMATS[fmt].kind == "trace")
-        try:
-            stem = fresh_stem(folder, slug)
-            written = write_trace_files(trace, folder, stem, formats)
-        except VisualizerError as error:
-            self.notify(str(error), severity="error")
+        stem = self.attempt(lambda: fresh_stem(folder, slug))
+        written = None if stem is None else self.attempt(lambda: write_trace_files(trace, folder, stem, formats))
+        if stem is None or written is None:
             return
         taken = "" if stem == slug else f" ({slug} was taken; nothing was replaced)"
         self.notify("Saved " + ", ".join(str(path) for path in written) + taken, title="Export")
@@ -390,20 +351,9 @@ class SearchScreen(Screen):
         self.stop()
         self.post_message(OpenStats())
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "back":  # only when opened from another screen (the game it was played in)
-            return self.can_go_back
-        return True
-
-    def action_back(self) -> None:
-        self.stop()
-        self.app.pop_screen()
-
     def action_screenshot(self) -> None:
         """Saves the screen as SVG in the current folder, under a new name (never over another file)."""
-        try:
-            path = write_new_file(".", time.strftime("screenshot-%Y%m%d-%H%M%S"), ".svg", self.app.export_screenshot())
-        except VisualizerError as error:
-            self.notify(str(error), severity="error")
-            return
-        self.notify(f"Saved {path}", title="Screenshot")
+        name = time.strftime("screenshot-%Y%m%d-%H%M%S")
+        path = self.attempt(lambda: write_new_file(".", name, ".svg", self.app.export_screenshot()))
+        if path is not None:
+            self.notify(f"Saved {path}", title="Screenshot")

@@ -10,13 +10,13 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
-from textual.screen import Screen
 from textual.widgets import Footer, ProgressBar, Static
 from textual.worker import Worker, get_current_worker
 
 from visualizer.analysis.report import summary
 from visualizer.analysis.study import Study
 from visualizer.errors import VisualizerError
+from visualizer.tui.screens.app_screen import HELP_BINDING, AppScreen
 from visualizer.tui.widgets.study import StudyForm, StudyPlot, StudyRequest, StudySettings, StudyTable
 
 __all__ = ["StatsScreen"]
@@ -28,7 +28,7 @@ class StudyAbandoned(Exception):
     """Raised inside a study whose worker was cancelled (a newer run, or the screen closed)."""
 
 
-class StatsScreen(Screen):
+class StatsScreen(AppScreen):
     """Runs the pruned-tree study in a worker thread (at once with the defaults; a new run replaces a running
     one) and shows the rows and the plot."""
 
@@ -37,7 +37,7 @@ class StatsScreen(Screen):
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (170, "-wide")]
     """Below 170 columns the plot and the table stack in one scrolling column; from 170, side by side."""
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("question_mark", "app.show_help_panel", "Help", key_display="?"),  # first: the footer cuts at the edge
+        HELP_BINDING,
         Binding("r,enter", "run", "Run", key_display="r/⏎"),
         Binding("escape", "back", "Back"),
     ]
@@ -45,7 +45,6 @@ class StatsScreen(Screen):
     def __init__(self, settings: StudySettings | None = None) -> None:
         super().__init__()
         self.settings = settings or StudySettings()
-        self.running = False  # True while a study runs (the last finished study stays on screen)
         self.study: Study | None = None  # the study on screen (None before the first one finishes)
         self.message = ""  # the line above the results: the last study's summary, progress or the error (for tests)
 
@@ -66,20 +65,21 @@ class StatsScreen(Screen):
     def on_mount(self) -> None:
         self.action_run()
 
+    @property
+    def running(self) -> bool:
+        """True while a study runs (the last finished study stays on screen)."""
+        return self.has_class("-running")
+
     # -- running -------------------------------------------------------------
     @on(StudyForm.RunRequested)
-    def _run_requested(self) -> None:
-        self.action_run()
-
     def action_run(self) -> None:
         """Runs the study the form describes, or says what is wrong with it (nothing runs)."""
         try:
             request = self.query_one(StudyForm).settings.parse()
         except VisualizerError as error:
-            self.show_error(str(error))
+            self.show_message(str(error), error=True)
             return
-        self.running = True
-        self.set_class(True, "-running")
+        self.add_class("-running")
         self.query_one(ProgressBar).update(total=request.trees, progress=0)
         self.show_message(f"Searching {request.trees:,} random trees...")
         self.run_worker(partial(self._study, request), thread=True, exclusive=True, group="study")
@@ -120,13 +120,13 @@ class StatsScreen(Screen):
 
     def _failed(self, worker: Worker, message: str) -> None:
         if self._is_live(worker):
-            self._stop_running()
-            self.show_error(message)
+            self.remove_class("-running")
+            self.show_message(message, error=True)
 
     def _finished(self, worker: Worker, study: Study) -> None:
         if not self._is_live(worker):
             return
-        self._stop_running()
+        self.remove_class("-running")
         self.study = study
         self.query_one(StudyTable).show(study)
         self.query_one(StudyPlot).show(study)
@@ -138,19 +138,10 @@ class StatsScreen(Screen):
         self.workers.cancel_node(self)
         self.app.pop_screen()
 
-    def _stop_running(self) -> None:
-        self.running = False
-        self.set_class(False, "-running")
-
     # -- the message line ----------------------------------------------------
-    def show_message(self, message: str) -> None:
-        """Shows a summary or progress line."""
-        self.message = message
-        self.query_one("#stats-message", Static).update(message)
-        self.query_one("#stats-message").remove_class("-error")
-
-    def show_error(self, message: str) -> None:
-        """Shows why the study did not run (the last study stays on screen)."""
+    def show_message(self, message: str, *, error: bool = False) -> None:
+        """Shows a summary or progress line, or with `error` why the study did not run (the last study stays)."""
         self.message = message[:1].upper() + message[1:]
-        self.query_one("#stats-message", Static).update(self.message)
-        self.query_one("#stats-message").add_class("-error")
+        line = self.query_one("#stats-message", Static)
+        line.update(self.message)
+        line.set_class(error, "-error")

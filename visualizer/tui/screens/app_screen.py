@@ -1,0 +1,85 @@
+"""Provides `AppScreen`: what the app's screens share: the help key, escape back, the play timer and errors shown
+as notifications."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TypeVar
+
+from textual.binding import Binding
+from textual.notifications import SeverityLevel
+from textual.screen import Screen
+from textual.timer import Timer
+
+from visualizer.errors import VisualizerError
+
+__all__ = ["HELP_BINDING", "SPEEDS", "STEP_BINDINGS", "AppScreen"]
+
+SPEEDS = (0.5, 1, 2, 4, 8, 16, 32, 64)  # steps per second while playing
+
+HELP_BINDING = Binding("question_mark", "app.show_help_panel", "Help", key_display="?")
+"""`?` shows the screen's keys: the first of every screen's `BINDINGS` (the footer cuts at the edge)."""
+
+STEP_BINDINGS = [
+    Binding("right", "step(1)", "Step", key_display="→"),
+    Binding("left", "step(-1)", "Back", key_display="←"),
+    Binding("home", "first", "First"),
+    Binding("end", "last", "Last"),
+]
+"""The keys that step through a search (the screen's `action_step`, `action_first` and `action_last`)."""
+
+Result = TypeVar("Result")
+
+
+class AppScreen(Screen):
+    """A screen of the app: escape (`back`) goes to the screen below while `can_go_back`; screens that play a
+    search use the timer (`tick` at `SPEEDS[speed_index]`)."""
+
+    can_go_back = True
+    """True when the App opened this screen over another (escape goes back to it)."""
+    timer: Timer | None = None  # the play timer while playing
+    speed_index = SPEEDS.index(4)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "back":
+            return self.can_go_back
+        return True
+
+    def action_back(self) -> None:
+        self.stop()
+        self.app.pop_screen()
+
+    def attempt(self, job: Callable[[], Result], *, severity: SeverityLevel = "error") -> Result | None:
+        """`job()`, or None once its VisualizerError is shown as a notification."""
+        try:
+            return job()
+        except VisualizerError as error:
+            self.notify(str(error), severity=severity)
+            return None
+
+    # -- playing -------------------------------------------------------------
+    def refresh_view(self) -> None:
+        """Shows the state in every widget (attributes down)."""
+
+    def tick(self) -> None:
+        """One step of the play timer."""
+
+    @property
+    def playing(self) -> bool:
+        return self.timer is not None
+
+    def start_timer(self) -> None:
+        self.timer = self.set_interval(1 / SPEEDS[self.speed_index], self.tick)
+
+    def stop(self) -> None:
+        """Pauses playback."""
+        if self.timer is not None:
+            self.timer.stop()
+            self.timer = None
+
+    def action_speed(self, change: int) -> None:
+        self.speed_index = max(0, min(len(SPEEDS) - 1, self.speed_index + change))
+        if self.playing:
+            self.stop()
+            self.start_timer()
+        self.refresh_view()
