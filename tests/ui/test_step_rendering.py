@@ -76,7 +76,7 @@ async def test_stepping_a_big_outline_shows_what_a_fresh_drawing_shows():
         assert await check_steps(app, pilot, keys, check_every=3) == 13
         outline = app.screen.query_one(TreeOutline)
         for node_id, tree_node in outline.loaded.items():
-            assert tree_node.label == outline.label_for(node_id).split()[0]
+            assert tree_node.label == outline._label(node_id, outline._label_state(node_id, outline.replay.current))
         # The table, changed row by row, lists the open nodes and the current node's children; the cursor
         # is on the current node, or at the top once the node has been left (as in a table listed afresh).
         trace, replay = app.screen.session.trace, app.screen.session.replay

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import lru_cache
+from itertools import zip_longest
 from typing import ClassVar
 
 from rich.cells import cell_len
@@ -181,23 +182,26 @@ class NodeTable(ScrollView, can_focus=True, inherit_bindings=False):
         self._step = replay.step  # a row's visits change only with its view (it closes as they grow)
         views = replay.views
         wanted = self._wanted(replay)
-        listed = list(self.shown)
-        if listed != wanted:  # a big trace's rows: the open nodes above stay, the rest is listed afresh
-            self.shown = {node_id: views[node_id] for node_id in wanted}
-            self.rows = [self._cells(node_id, view) for node_id, view in self.shown.items()]
+        relisted = list(self.shown) != wanted  # a big trace's rows: the open nodes above stay, the rest changes
+        before, rows, previous = self.shown, self.rows, dict(zip(self.shown, self.rows))
+        self.shown = {node_id: views[node_id] for node_id in wanted}
+        self.rows = [
+            previous[node_id] if before.get(node_id) is view else self._cells(node_id, view)
+            for node_id, view in self.shown.items()
+        ]
+        if relisted:
+            widths = list(self._widths)
             self._fit_widths(self.rows)
             self.scroll_to(0, 0, animate=False, immediate=True)  # scrolled as a table listed afresh
             size = Size(sum(self._widths) + 2 * len(self._widths), len(self.rows) + 1)
             if size != self.virtual_size:
                 self.set_reactive(ScrollView.virtual_size, size)
                 self._scroll_update(size)
-            self.refresh()
-        else:
-            for row, (node_id, shown) in enumerate(self.shown.items()):
-                if shown is not views[node_id]:
-                    self.shown[node_id] = views[node_id]
-                    self.rows[row] = self._cells(node_id, views[node_id])
-                    self.refresh_line(row + 1)
+            if widths != self._widths:
+                self.refresh()
+        for row, (old, new) in enumerate(zip_longest(rows, self.rows)):  # only the lines that changed are redrawn
+            if old != new:
+                self.refresh_line(row + 1)
         current = replay.current
         cursor_row = wanted.index(current) if current in self.shown else wanted.index(0) if 0 in self.shown else 0
         if cursor_row != self.cursor_row:
@@ -274,10 +278,7 @@ class NodeTable(ScrollView, can_focus=True, inherit_bindings=False):
     # -- keys ----------------------------------------------------------------
     def action_scroll_page(self, direction: int) -> None:
         """Scrolls the rows a page up (-1) or down (1), leaving the cursor on the current node."""
-        if direction < 0:
-            self.scroll_page_up(animate=False)
-        else:
-            self.scroll_page_down(animate=False)
+        (self.scroll_page_up if direction < 0 else self.scroll_page_down)(animate=False)
 
     def action_scroll_columns(self, direction: int) -> None:
         """Scrolls sideways to the previous (-1) or next (1) column's start; the name column stays."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.binding import Binding, BindingType
 from textual.widgets import Tree
@@ -56,18 +57,16 @@ class TreeOutline(Tree[int], inherit_bindings=False):
         """The state each loaded node's label shows, so that `follow` relabels only the nodes that changed."""
         self.root.allow_expand = bool(trace.root.children)
 
-    def label_for(self, node_id: int) -> Text:
-        """The one-line label of a node in the replay's current state."""
-        return self._label(node_id, self._label_state(node_id, None if self.replay is None else self.replay.current))
+    def get_label_width(self, node: TreeNode[int]) -> int:
+        """The columns of a node's line past the guides (without rendering it, as `Tree` would for every line)."""
+        return cell_len(str(node.label)) + (cell_len(self.ICON_NODE) if node.allow_expand else 0)
 
     def _label_state(self, node_id: int, current: int | None) -> LabelState:
         """All a node's label depends on besides the node, given the replay's current node."""
-        view = self.replay.views[node_id] if self.replay is not None else NodeView()
+        assert self.replay is not None  # `follow` sets it before any node is loaded
         on_pv = self.show_pv and node_id in self.trace.summary.principal_variation
-        visits = None
-        if self._counts is not None:  # Monte Carlo: the node's visits at this step
-            visits = self._counts.at(node_id, self.replay.step if self.replay is not None else 0)
-        return view, node_id == current, on_pv, self.show_leaf_values, visits
+        visits = None if self._counts is None else self._counts.at(node_id, self.replay.step)  # Monte Carlo
+        return self.replay.views[node_id], node_id == current, on_pv, self.show_leaf_values, visits
 
     def _label(self, node_id: int, state: LabelState) -> Text:
         view, is_current, on_pv, show_leaf_values, visits = state
