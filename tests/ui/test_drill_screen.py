@@ -63,6 +63,7 @@ async def test_answering_every_question_right_scores_full_marks():
     app = make_app()
     async with app.run_test(size=(100, 32)) as pilot:
         screen = await open_drill(app, pilot)
+        screen.speed_index = 0  # a step every 2 s: the timer cannot step between an answer and its check
         for number in range(QUESTIONS):
             await to_question(pilot, screen)
             if number == 0:  # keys that pick no choice answer nothing: the first question has two choices

@@ -39,6 +39,15 @@ def screen_text(app) -> list[str]:
     return [strip.text for strip in app.screen._compositor.render_strips()]
 
 
+async def settle(app, pilot) -> None:
+    """Pauses until two pauses in a row leave the same screen (under load one pause may catch a redraw)."""
+    text = None
+    for _ in range(20):
+        await pilot.pause()
+        if text == (text := screen_text(app)):
+            return
+
+
 def text_in(app, region: Region) -> str:
     """The screen text inside `region`."""
     lines = screen_text(app)[region.y : region.bottom]
@@ -87,7 +96,7 @@ def test_the_exercise_is_the_31_node_tree():
 async def test_the_practice_tree_has_the_fullest_labels_that_fit_and_is_whole_at_every_selection(size, density):
     app = make_practice_app(seed_5())
     async with app.run_test(size=size) as pilot:
-        await pilot.pause()
+        await settle(app, pilot)
         screen = app.screen
         assert isinstance(screen, PracticeScreen)
         view = screen.query_one(PracticeTree)
@@ -97,7 +106,7 @@ async def test_the_practice_tree_has_the_fullest_labels_that_fit_and_is_whole_at
         seen = [screen.selected]
         for _ in range(len(NAMES) - 1):
             await pilot.press("down")
-            await pilot.pause()
+            await settle(app, pilot)
             selected = screen.selected
             seen.append(selected)
             check_practice_tree(app, f"with {selected} selected at {size}")
