@@ -12,13 +12,14 @@ from typing import Any
 
 from visualizer.errors import NodeBudgetExceeded
 from visualizer.games.base import Game, Player, Value
-from visualizer.tracing.events import Bound, Event, EventKind
+from visualizer.tracing.events import SPARSE_FIELDS, Bound, Event, EventKind
 from visualizer.tracing.recorder import DEFAULT_MAX_NODES, PROGRESS_EVERY
 from visualizer.tracing.trace import Cutoff, NodeStatus, Summary, Trace, TraceNode
+from visualizer.tracing.trace_columns import KIND_CODES, NO_CHILD, NODE_FIELDS, TraceColumns
 from visualizer.tracing.tracer import Tracer
 from visualizer.tracing.traits import traits_of
 
-__all__ = ["ObjectRecorder"]
+__all__ = ["ObjectRecorder", "columns_from_records"]
 
 
 class ObjectRecorder(Tracer):
@@ -301,14 +302,31 @@ class ObjectRecorder(Tracer):
             pruned=tuple(sorted(pruned - set(visit))),  # a node skipped and searched later is not pruned
             unreached=tuple(n.id for n in nodes if n.status is NodeStatus.UNREACHED),
         )
-        return Trace.from_records(
+        return Trace(
+            columns=columns_from_records(nodes, self.events),
             algorithm=self.algorithm,
             depth_limit=self.depth_limit,
             strict=self.strict,
             root_player=self.players[0],
             description=game.describe(),
             source=game.spec(),
-            nodes=tuple(nodes),
-            events=tuple(self.events),
             summary=summary,
         )
+
+
+def columns_from_records(nodes: Sequence[TraceNode], events: Sequence[Event]) -> TraceColumns:
+    """The columns of nodes and events held as objects (node i must have id i)."""
+    columns: dict[str, Any] = {field: [getattr(node, field) for node in nodes] for field in NODE_FIELDS}
+    for field in ("node", "value", "alpha", "beta"):
+        columns[f"event_{field}"] = [getattr(event, field) for event in events]
+    return TraceColumns(
+        **columns,
+        event_kind=bytearray(KIND_CODES[event.kind] for event in events),
+        event_child=[NO_CHILD if event.child is None else event.child for event in events],
+        event_skipped={event.step: event.skipped for event in events if event.skipped},
+        event_extra={
+            name: extra
+            for name in SPARSE_FIELDS
+            if (extra := {event.step: getattr(event, name) for event in events if getattr(event, name) is not None})
+        },
+    )

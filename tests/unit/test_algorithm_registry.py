@@ -42,7 +42,7 @@ from visualizer.search import (
     trace_search,
     unregister,
 )
-from visualizer.tracing.traits import UNKNOWN_TRAITS, AlgorithmTraits, traits_names, traits_of
+from visualizer.tracing.traits import UNKNOWN_TRAITS, AlgorithmTraits, traits_of
 
 
 @pytest.fixture
@@ -81,7 +81,7 @@ def test_the_built_ins_in_order_with_their_traits() -> None:
         assert record.accepts_depth
         assert record.iterative is not None
         assert traits_of(name) == AlgorithmTraits(windowed=windowed, movers_view=movers_view)
-    assert {name for name in traits_names() if traits_of(name).movers_view} == {"negamax", "negamax-ab", "pvs"}
+    assert {name for name in REGISTRY if traits_of(name).movers_view} == {"negamax", "negamax-ab", "pvs"}
     assert {name for name in BUILT_INS if REGISTRY[name].handles_chance} == {"expectimax", "star1"}
     assert {name for name in BUILT_INS if traits_of(name).revisits} == {"pvs", "mcts"}
     assert {name for name in BUILT_INS if REGISTRY[name].estimates} == {"mcts"}

@@ -11,7 +11,6 @@ from visualizer.errors import InputError
 from visualizer.games import ConnectFour, Nim, Player, TicTacToe, builtin_example, from_array, from_nested, random_tree
 from visualizer.readwrite.trace_json import from_json, to_json
 from visualizer.search import ALGORITHMS, trace_search
-from visualizer.tracing.trace import to_networkx
 
 pytestmark = pytest.mark.filterwarnings("ignore:'setParseAction' deprecated")  # pydot's parser, not ours
 
@@ -189,7 +188,7 @@ def named_empty():
 def test_bad_names_are_refused_before_the_first_chunk(broken, message):
     trace = broken()
     with pytest.raises(InputError, match=message):
-        to_networkx(trace)
+        trace.to_networkx()
     with pytest.raises(InputError, match=message):
         dot_chunks(trace)  # raised by the call itself: nothing has been made or written yet
     with pytest.raises(InputError, match=message):

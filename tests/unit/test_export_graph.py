@@ -1,4 +1,4 @@
-"""Tests `to_networkx` on the hand-checked 15-node example."""
+"""Tests `Trace.to_networkx` on the hand-checked 15-node example."""
 
 import dataclasses
 import math
@@ -7,13 +7,14 @@ import sys
 
 import networkx
 import pytest
+from object_recorder import columns_from_records
 
 import visualizer
 from visualizer.errors import InputError
 from visualizer.games import Nim, builtin_example, from_array
 from visualizer.search import trace_search
 from visualizer.tracing import Trace
-from visualizer.tracing.trace import FORMAT, GRAPH_VERSION, to_networkx
+from visualizer.tracing.trace import FORMAT, GRAPH_VERSION
 
 
 @pytest.fixture(scope="module")
@@ -23,7 +24,7 @@ def trace():
 
 @pytest.fixture(scope="module")
 def graph(trace):
-    return to_networkx(trace)
+    return trace.to_networkx()
 
 
 def test_graph_is_a_digraph_keyed_by_node_id(graph, trace):
@@ -107,7 +108,7 @@ def test_events_use_names(graph, trace):
 
 def test_a_game_graph_holds_every_node_the_trace_knows():
     trace = trace_search(Nim(5), "alphabeta")
-    graph = to_networkx(trace)
+    graph = trace.to_networkx()
     assert [graph.nodes[node]["name"] for node in graph.nodes] == list(trace.columns.name)
     assert sorted(graph.edges) == sorted((node.parent, node.id) for node in trace.nodes if node.parent is not None)
     assert [event["kind"] for event in graph.graph["events"]] == [event.kind.value for event in trace.events]
@@ -134,17 +135,17 @@ def test_names_must_be_unique_and_non_empty_to_export(rename, message):
     trace = trace_search(from_array([1, 2, 3]), "minimax")
     nodes = tuple(dataclasses.replace(node, name=rename.get(node.id, node.name)) for node in trace.nodes)
     with pytest.raises(InputError, match=message):
-        to_networkx(_with_nodes(trace, nodes))
+        _with_nodes(trace, nodes).to_networkx()
 
 
 def _with_nodes(trace, nodes):
     """`trace` with other node records (same events and summary)."""
     attributes = {field.name: getattr(trace, field.name) for field in dataclasses.fields(trace)}
     del attributes["columns"]
-    return Trace.from_records(nodes=nodes, events=trace.events, **attributes)
+    return Trace(columns=columns_from_records(nodes, trace.events), **attributes)
 
 
 def test_graph_source_is_a_copy(trace):
-    graph = to_networkx(trace)
+    graph = trace.to_networkx()
     graph.graph["source"]["values"].append(99)
     assert 99 not in trace.source["values"]

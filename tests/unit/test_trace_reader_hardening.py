@@ -20,7 +20,6 @@ from visualizer.games import builtin_example
 from visualizer.readwrite.trace_json import MAX_TRACE_BYTES, from_json, read_json, to_json
 from visualizer.search import trace_search
 from visualizer.steps.replay import Phase, Replay
-from visualizer.tracing.trace import to_networkx
 
 TRACES = Path(__file__).parents[2] / "traces"
 EXAMPLE = TRACES / "example15-alphabeta.json"
@@ -280,7 +279,7 @@ def test_an_iterative_search_is_recorded_in_the_trace_and_the_file():
     assert trace.iterative is True and trace_search(builtin_example(), "alphabeta").iterative is False
     text = to_json(trace)
     assert json.loads(text)["graph"]["options"] == {"depth_limit": None, "iterative": True, "strict": False}
-    assert to_networkx(trace).graph["options"] == {"depth_limit": None, "iterative": True, "strict": False}
+    assert trace.to_networkx().graph["options"] == {"depth_limit": None, "iterative": True, "strict": False}
     loaded = from_json(text)
     assert loaded.iterative is True and loaded == trace
 

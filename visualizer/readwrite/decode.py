@@ -74,10 +74,4 @@ def decode_v2(text: str | bytes) -> dict[str, Any] | None:
     graph = document.graph
     if graph.get("version") != 2 or type(graph.get("passes", [])) is not list:
         return None
-    return {
-        "directed": document.directed,
-        "multigraph": document.multigraph,
-        "graph": graph,
-        "nodes": document.nodes,
-        "edges": document.edges,
-    }
+    return msgspec.structs.asdict(document)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 from array import array
 from collections.abc import Sequence
-from itertools import compress
+from itertools import chain, compress
 from operator import attrgetter, itemgetter
 from typing import Any
 
@@ -17,13 +17,14 @@ import numpy as np
 
 from visualizer.errors import TraceFileError
 from visualizer.games.base import Player
-from visualizer.readwrite.check import check_trace
-from visualizer.readwrite.json_write import CARRIED_FIELDS
-from visualizer.readwrite.schema import validate
+from visualizer.readwrite.check import OPENS, check_trace
+from visualizer.readwrite.decode import msgspec
+from visualizer.readwrite.json_write import CARRIED_FIELDS, NODE_VALUES
+from visualizer.readwrite.schema import format_error, validate
 from visualizer.search.registry import algorithm_traits
 from visualizer.tracing.events import EVENT_FIELDS, EVENT_KINDS, Bound, EventKind
 from visualizer.tracing.trace import Trace
-from visualizer.tracing.trace_columns import KIND_CODES, NO_CHILD, ChildIndex, Nones, TraceColumns
+from visualizer.tracing.trace_columns import KIND_CODES, NO_CHILD, ChildIndex, Nones, TraceColumns, int_array
 from visualizer.tracing.trace_records import Cutoff, NodeStatus, Summary
 
 __all__ = ["trace_from_v2", "SAMPLE"]
@@ -33,10 +34,7 @@ SAMPLE = 200
 
 _INFINITIES = {"+inf": math.inf, "-inf": -math.inf}
 _VALUE_TYPES = {int, float, str, type(None)}
-_NODE_VALUES = ("static_value", "value", "alpha", "beta")
 _ENUMS = {"kind": EventKind, "player": Player, "status": NodeStatus}
-_OPENS = bytes(EVENT_KINDS[kind].effect.value == "open" for kind in EventKind) + bytes(256 - len(EventKind))
-"""A `bytes.translate` table: 1 for the codes (ours) of kinds that open a node."""
 
 
 class _Reader:
@@ -47,30 +45,22 @@ class _Reader:
         self.graph = data["graph"]
 
     def fail(self, where: str, problem: str) -> TraceFileError:
-        return TraceFileError(
-            f"{self.name} does not match the trace format: field {where} {problem}; "
-            "export the trace again or fix that field"
-        )
+        return format_error(self.name, f"field {where} {problem}")
 
     def length(self, column: Any, count: int, where: str) -> None:
         if len(column) != count:
             raise self.fail(where, f"has {len(column):,} items, not {count:,}")
 
-    def ids(self, column: list[Any], count: int, where: str, *, minimum: int = 0, optional: bool = False) -> None:
-        """Checks that a list holds node ids (or codes) in minimum..count - 1 (and nulls when optional)."""
+    def ids(
+        self, column: Sequence[Any], count: int, where: str, *, optional: bool = False, typecode: str = "i"
+    ) -> array:
+        """A list of node ids (or codes) in 0..count - 1, checked (nulls allowed when `optional`); the ids
+        as an `array` of `typecode`."""
         types = set(map(type, column))
         if not types <= ({int, type(None)} if optional else {int}):
             raise self.fail(where, "must hold whole numbers" + (" or null" if optional else ""))
-        numbers = [item for item in column if item is not None] if optional and type(None) in types else column
-        if numbers and (min(numbers) < minimum or max(numbers) >= count):
-            raise self.fail(where, f"must hold numbers from {minimum} to {count - 1}")
-
-    def id_array(self, column: list[Any], count: int, where: str, *, typecode: str = "i") -> array:
-        """A list of node ids (or codes) in 0..count - 1 as an `array` of `typecode`, checked."""
-        if not set(map(type, column)) <= {int}:
-            raise self.fail(where, "must hold whole numbers")
         try:
-            ids = array(typecode, column)
+            ids = array(typecode, [item for item in column if item is not None] if type(None) in types else column)
         except OverflowError:  # beyond the typecode's range, so beyond the ids' too
             ids = None
         if ids is None or ids and not 0 <= np.asarray(ids).min() <= np.asarray(ids).max() < count:
@@ -91,14 +81,16 @@ class _Reader:
             raise self.fail(where, 'holds a string that is not "+inf" or "-inf"')
         return list(map(_INFINITIES.get, column, column))
 
-    def codes(self, column: list[Any], table_name: str, count: int, where: str) -> list[Any]:
-        """A column of codes into the file's table `table_name`, as our enum members."""
-        table = self.graph["codes"][table_name]
-        enum = _ENUMS[table_name]
+    def members(self, table_name: str) -> list[Any]:
+        """The file's code table `table_name` as our enum members."""
         try:
-            members = [enum(text) for text in table]
+            return [_ENUMS[table_name](text) for text in self.graph["codes"][table_name]]
         except ValueError:
             raise self.fail(f"graph.codes.{table_name}", f"names an unknown {table_name}") from None
+
+    def codes(self, column: list[Any], table_name: str, count: int, where: str) -> list[Any]:
+        """A column of codes into the file's table `table_name`, as our enum members."""
+        members = self.members(table_name)
         self.length(column, count, where)
         self.ids(column, len(members), where)
         return list(map(members.__getitem__, column))
@@ -117,12 +109,10 @@ class _Reader:
 
     def kinds(self, column: list[Any]) -> bytearray:
         """The event kinds as our codes (`KIND_CODES`), from the file's codes into its table."""
-        where, table = "graph.events.kind", self.graph["codes"]["kind"]
-        try:
-            ours = bytes(KIND_CODES[EventKind(text)] for text in table)
-        except ValueError:
-            raise self.fail("graph.codes.kind", "names an unknown kind") from None
-        return bytearray(self.id_array(column, len(ours), where, typecode="B")).translate(ours + bytes(256 - len(ours)))
+        ours = bytes(map(KIND_CODES.__getitem__, self.members("kind")))
+        return bytearray(self.ids(column, len(ours), "graph.events.kind", typecode="B")).translate(
+            ours + bytes(256 - len(ours))
+        )
 
     def read(self, earlier: tuple[Trace, ...]) -> Trace:
         """The trace of the document; its records are taken out of it as they are read, freeing memory."""
@@ -165,7 +155,7 @@ class _Reader:
         event_count = len(event_kind)
         event_node = events.pop("node")
         self.length(event_node, event_count, "graph.events.node")
-        event_node = self.id_array(event_node, count, "graph.events.node")
+        event_node = self.ids(event_node, count, "graph.events.node")
         carried = self.carried(events, event_kind, count)
 
         extra = {  # only the values given, as a recording holds them (a transposition may have no "ref")
@@ -174,29 +164,28 @@ class _Reader:
             if field not in ("child", "skipped") and any(value is not None for value in values)
         }
         child_steps, child_ids = carried["child"]
-        event_child = array("i", [NO_CHILD]) * event_count
-        for step, child in zip(child_steps, child_ids):
-            event_child[step - 1] = child
+        event_child = np.full(event_count, NO_CHILD, np.intc)
+        event_child[np.asarray(child_steps, np.intp) - 1] = child_ids
         skipped = {step: kids for step, kids in zip(*carried["skipped"]) if kids}
         visit: list[int | None] = [None] * count
-        order = list(compress(event_node, event_kind.translate(_OPENS)))
+        order = list(compress(event_node, event_kind.translate(OPENS)))
         for number, node in enumerate(order, 1):
             visit[node] = number
         columns = TraceColumns(
             name=names,
             parent=parents,
-            children=_LazyChildIndex(parents),
+            children=ChildIndex(parents),  # built on first use
             move=node_columns["move"],
             depth=node_columns["depth"],
             player=self.codes(node_columns["player"], "player", count, where + "player"),
-            **{key: self.values(node_columns[key], count, where + key) for key in _NODE_VALUES},
+            **{key: self.values(node_columns[key], count, where + key) for key in NODE_VALUES},
             visit=visit,
             status=self.codes(node_columns["status"], "status", count, where + "status"),
             board=Nones(count) if board is None else board,
             probability=probability,
             event_kind=event_kind,
             event_node=event_node,
-            event_child=event_child,
+            event_child=int_array(event_child),
             event_skipped=skipped,
             event_extra=extra,
             **{
@@ -234,14 +223,12 @@ class _Reader:
                 except (ValueError, TypeError):
                     raise self.fail(where, "must hold exact, lower, upper or null") from None
             elif holds == "moves":
-                if any(
-                    moves is not None and (type(moves) is not list or not all(type(move) is str for move in moves))
-                    for moves in column
-                ):
+                given = [moves for moves in column if moves is not None]
+                if not set(map(type, given)) <= {list} or not set(map(type, chain.from_iterable(given))) <= {str}:
                     raise self.fail(where, "must hold lists of move labels or null")
                 column = [None if moves is None else tuple(moves) for moves in column]
             elif holds == "count":
-                self.ids(column, 2**63, where, optional=True)
+                self.ids(column, 2**63, where, optional=True, typecode="q")
             else:
                 column = list(self.values(column, len(steps), where))
             result[field] = (steps, column)
@@ -249,7 +236,7 @@ class _Reader:
 
     def summary(self, count: int, order: tuple[int, ...]) -> Summary:
         record, where = self.graph["summary"], "graph.summary."
-        lists = {key: record[key] for key in ("principal_variation", "pruned", "unreached")}
+        lists = {key: tuple(record[key]) for key in ("principal_variation", "pruned", "unreached")}
         for key, ids in lists.items():
             self.ids(ids, count, where + key)
         cutoffs = []
@@ -262,26 +249,11 @@ class _Reader:
             value=_INFINITIES.get(record["value"], record["value"]),
             best_child=best_child,
             best_move=record["best_move"],
-            principal_variation=tuple(lists["principal_variation"]),
             visit_order=order,
             leaves_evaluated=record["leaves_evaluated"],
             cutoffs=tuple(cutoffs),
-            pruned=tuple(lists["pruned"]),
-            unreached=tuple(lists["unreached"]),
+            **lists,
         )
-
-
-class _LazyChildIndex(ChildIndex):
-    """A `ChildIndex` built on first use (checking a trace and showing its root need no children lists)."""
-
-    def __init__(self, parents: Sequence[int | None]):  # ChildIndex.__init__ runs on first use
-        self.parents = parents
-
-    def __getattr__(self, name: str) -> Any:
-        if name not in ("ids", "starts"):
-            raise AttributeError(name)
-        ChildIndex.__init__(self, self.parents)
-        return getattr(self, name)
 
 
 def _sampled(data: dict[str, Any]) -> dict[str, Any]:
@@ -305,11 +277,7 @@ def _sampled(data: dict[str, Any]) -> dict[str, Any]:
 
 def _plain(record: Any) -> Any:
     """A record as a dict (a struct of `decode_v2` turned back into what `json.loads` gives)."""
-    return (
-        record
-        if isinstance(record, dict) or not hasattr(record, "__struct_fields__")
-        else {field: getattr(record, field) for field in record.__struct_fields__}
-    )
+    return msgspec.structs.asdict(record) if isinstance(record, msgspec.Struct) else record
 
 
 def trace_header(attributes: dict[str, Any]) -> dict[str, Any]:
@@ -340,7 +308,6 @@ def trace_from_v2(data: Any, *, name: str) -> Trace:
             that does not hang together.
     """
     validate(_sampled(data), name=name)
-    earlier = []
-    for index, document in enumerate(data["graph"].get("passes", ())):
-        earlier.append(_Reader(document, f"{name} (graph.passes[{index}])").read(()))
-    return _Reader(data, name).read(tuple(earlier))
+    passes = enumerate(data["graph"].get("passes", ()))
+    earlier = tuple(_Reader(document, f"{name} (graph.passes[{index}])").read(()) for index, document in passes)
+    return _Reader(data, name).read(earlier)

@@ -15,6 +15,8 @@ from itertools import compress, repeat
 from operator import is_not
 from typing import Any
 
+import numpy as np
+
 from visualizer.games.base import Player
 from visualizer.readwrite.bulk_text import int_texts, interleave
 from visualizer.readwrite.json_text import (
@@ -30,12 +32,12 @@ from visualizer.readwrite.json_text import (
 )
 from visualizer.tracing.events import EVENT_FIELDS, EVENT_KINDS, SPARSE_FIELDS
 from visualizer.tracing.lazy_columns import RecordedColumns
-from visualizer.tracing.trace import FORMAT, Trace, check_names, options_record
-from visualizer.tracing.trace_columns import KINDS, NO_CHILD, Nones, TraceColumns
+from visualizer.tracing.trace import FORMAT, Trace, check_names, field_record, options_record, summary_record
+from visualizer.tracing.trace_columns import HAS_CHILD, KINDS, NO_CHILD, Nones, TraceColumns, int_array
 from visualizer.tracing.trace_records import NodeStatus
 from visualizer.version import __version__
 
-__all__ = ["json_v2_bytes", "json_v2_chunks", "VERSION", "INDENT_LIMIT", "CARRIED_FIELDS", "CODES"]
+__all__ = ["json_v2_bytes", "json_v2_chunks", "VERSION", "INDENT_LIMIT", "CARRIED_FIELDS", "CODES", "NODE_VALUES"]
 
 VERSION, INDENT_LIMIT = 2, 5_000
 """The major version this module writes; traces whose passes each have at most INDENT_LIMIT events and
@@ -51,14 +53,16 @@ CODES: dict[str, tuple[str, ...]] = {
 CARRIED_FIELDS = ("child", "skipped", *SPARSE_FIELDS)
 """The event fields held only for the events whose kind carries them (`EVENT_KINDS`), in step order."""
 
-_NODE_VALUES = ("static_value", "value", "alpha", "beta")
+NODE_VALUES = ("static_value", "value", "alpha", "beta")
+"""The node columns of search values, written with infinities as "+inf" and "-inf"."""
 
 
 def _carried(trace: Trace) -> dict[str, Sequence[Any]]:
     """Each field of `CARRIED_FIELDS`: its values at the events whose kind carries it, in step order."""
     columns = trace.columns
     kinds = columns.event_kind
-    fields: dict[str, Sequence[Any]] = {"child": columns.carried_children()}
+    carries_child = np.frombuffer(kinds.translate(HAS_CHILD), np.bool_)
+    fields: dict[str, Sequence[Any]] = {"child": int_array(np.asarray(columns.event_child, np.intc)[carries_child])}
     if NO_CHILD in fields["child"]:
         raise ValueError("an event whose kind carries a child has none")
     for field in CARRIED_FIELDS[1:]:  # after "child"
@@ -69,27 +73,8 @@ def _carried(trace: Trace) -> dict[str, Sequence[Any]]:
             fields[field] = [list(skipped.get(step, ())) for step in steps]
         else:
             extra = columns.event_extra.get(field, {})
-            fields[field] = [_field_value(field, extra.get(step)) for step in steps]
+            fields[field] = [field_record(trace, field, extra.get(step), by_name=False) for step in steps]
     return fields
-
-
-def _field_value(field: str, value: Any) -> Any:
-    """A sparse field's value as the file holds it: a node as its id, a bound as its text, moves as a list."""
-    if value is None:
-        return None
-    holds = EVENT_FIELDS[field].holds
-    if holds == "bound":
-        return value.value
-    if holds == "moves":
-        return list(value)
-    return _value_text(value) if holds == "value" else value
-
-
-def _value_text(value: Any) -> Any:
-    """A value as files hold it: an infinity as "+inf" or "-inf"."""
-    if isinstance(value, float) and math.isinf(value):
-        return PLUS_INF if value > 0 else MINUS_INF
-    return value
 
 
 def _check_child_order(columns: TraceColumns) -> None:
@@ -101,27 +86,12 @@ def _check_child_order(columns: TraceColumns) -> None:
 
 
 def _summary(trace: Trace) -> dict[str, Any]:
-    summary = trace.summary
-    return {
-        "value": _value_text(summary.value),
-        "best_child": summary.best_child,
-        "best_move": summary.best_move,
-        "principal_variation": list(summary.principal_variation),
-        "nodes_visited": summary.nodes_visited,
-        "leaves_evaluated": summary.leaves_evaluated,
-        "cutoffs": [
-            {
-                "node": cut.node,
-                "step": cut.step,
-                "child": cut.child,
-                "skipped": list(cut.skipped),
-                "pruned": list(cut.pruned),
-            }
-            for cut in summary.cutoffs
-        ],
-        "pruned": list(summary.pruned),
-        "unreached": list(summary.unreached),
-    }
+    record = summary_record(trace, by_name=False)
+    del record["visit_order"]  # the reader works it out from the events
+    value = record["value"]
+    if isinstance(value, float) and math.isinf(value):  # files hold infinities as "+inf" and "-inf"
+        record["value"] = PLUS_INF if value > 0 else MINUS_INF
+    return record
 
 
 def _column(column: Sequence[Any], text: Callable[[list[Any]], str] = list_text) -> Column:
@@ -170,7 +140,8 @@ def _document(trace: Trace) -> dict[str, Any]:
         "node": _column(columns.event_node),
         **{field: _maybe(getattr(columns, f"event_{field}"), values_text) for field in ("value", "alpha", "beta")},
     }
-    events.update((field, _column(values)) for field, values in _carried(trace).items())
+    for field, values in _carried(trace).items():
+        events[field] = _column(values, values_text if EVENT_FIELDS[field].holds == "value" else list_text)
     node_columns = {
         "depth": _column(columns.depth),
         "move": _column(columns.move),
@@ -178,7 +149,7 @@ def _document(trace: Trace) -> dict[str, Any]:
         "status": _codes(columns.status, CODES["status"]),
         "board": _maybe(columns.board),
         "probability": _maybe(columns.probability, values_text) if columns.has_chance else None,
-        **{field: _maybe(getattr(columns, field), values_text) for field in _NODE_VALUES},
+        **{field: _maybe(getattr(columns, field), values_text) for field in NODE_VALUES},
     }
     return {
         "directed": True,
@@ -230,5 +201,4 @@ def json_v2_chunks(trace: Trace, *, indent: bool | None = None) -> Iterator[str]
 
 def json_v2_bytes(trace: Trace, *, indent: bool | None = None) -> Iterator[bytes]:
     """`json_v2_chunks` as UTF-8 (a lone surrogate in a name raises UnicodeEncodeError)."""
-    for chunk in json_v2_chunks(trace, indent=indent):
-        yield chunk.encode("utf-8")
+    return (chunk.encode("utf-8") for chunk in json_v2_chunks(trace, indent=indent))

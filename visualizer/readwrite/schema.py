@@ -9,7 +9,7 @@ from typing import Any
 
 from visualizer.errors import TraceFileError
 
-__all__ = ["SCHEMA_FILE", "load_schema", "validate", "field_path"]
+__all__ = ["SCHEMA_FILE", "field_path", "format_error", "load_schema", "validate"]
 
 SCHEMA_FILE = "trace-2.schema.json"
 """The schema of the version the visualizer writes and reads: a file inside the `visualizer.readwrite` package."""
@@ -31,16 +31,11 @@ def _validator() -> Any:
     return jsonschema.Draft202012Validator(load_schema())
 
 
-def _check_algorithm(data: Any, name: str) -> None:
-    """`graph.algorithm` (a string, by the schema) must be a registered algorithm."""
-    from visualizer.search.registry import ALGORITHMS
-
-    algorithm, known = data["graph"]["algorithm"], list(ALGORITHMS)
-    if algorithm not in known:
-        raise TraceFileError(
-            f"{name} does not match the trace format: field graph.algorithm is invalid "
-            f"({_one_line(f'{algorithm!r} is not one of {known!r}')}); export the trace again or fix that field"
-        )
+def format_error(name: str, problem: str) -> TraceFileError:
+    """The error for a file that breaks the trace format; `problem` names the field and what is wrong."""
+    return TraceFileError(
+        f"{name} does not match the trace format: {problem}; export the trace again or fix that field"
+    )
 
 
 def field_path(parts: Any) -> str:
@@ -65,12 +60,17 @@ def validate(data: Any, *, name: str = "the trace file") -> None:
     import jsonschema.exceptions
 
     error = jsonschema.exceptions.best_match(_validator().iter_errors(data))
-    if error is None:
-        _check_algorithm(data, name)
+    if error is None:  # the schema takes any string: the algorithm must be a registered one
+        from visualizer.search.registry import ALGORITHMS
+
+        algorithm, known = data["graph"]["algorithm"], list(ALGORITHMS)
+        if algorithm not in known:
+            problem = _one_line(f"{algorithm!r} is not one of {known!r}")
+            raise format_error(name, f"field graph.algorithm is invalid ({problem})")
         return
     if error.validator == "required":
         where = field_path(error.absolute_path)
         problem = f"{where} lacks {_one_line(error.message.split(' is a required property')[0])}"
     else:
         problem = f"field {field_path(error.absolute_path)} is invalid ({_one_line(error.message)})"
-    raise TraceFileError(f"{name} does not match the trace format: {problem}; export the trace again or fix that field")
+    raise format_error(name, problem)

@@ -17,7 +17,7 @@ import sys
 import zlib
 from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import Any, NoReturn, TypeGuard
+from typing import Any, NoReturn
 
 from visualizer.errors import TraceFileError
 from visualizer.readwrite.decode import decode_v2
@@ -48,11 +48,6 @@ _READ_CHUNK = 16 * 2**20
 _GIVE = "give a .json or .json.gz file written by the visualizer"
 
 
-def is_gzip_name(path: str | Path) -> bool:
-    """True for a file name that asks for gzip (it ends in .gz)."""
-    return str(path).lower().endswith(".gz")
-
-
 def gzip_chunks(chunks: Iterable[str | bytes], *, level: int = GZIP_LEVEL) -> Iterator[bytes]:
     """`chunks` (text as UTF-8) as one gzip member, with no time stamp or file name: the same bytes each time."""
     compressor = zlib.compressobj(level, zlib.DEFLATED, 31)  # 31: a gzip header and trailer
@@ -80,31 +75,6 @@ def read_trace_bytes(path: Path, max_bytes: int) -> bytes:
     Raises:
         TraceFileError: the file cannot be read, is bigger than `max_bytes`, or is damaged gzip data.
     """
-    raw = _read_raw(path, max_bytes)
-    return _gunzip(raw, path, max_bytes) if raw.startswith(GZIP_MAGIC) else raw
-
-
-def _gunzip(raw: bytes, path: Path, max_bytes: int) -> bytes:
-    parts, total, rest = [], 0, raw
-    while rest:
-        if not rest.startswith(GZIP_MAGIC):
-            raise TraceFileError(f"{path} has bytes after its gzip data that are not gzip; {_GIVE}")
-        decompressor = zlib.decompressobj(31)
-        try:
-            part = decompressor.decompress(rest, max_bytes + 1 - total)
-        except zlib.error as error:
-            raise TraceFileError(f"{path} is gzip data that is damaged ({error}); {_GIVE}") from None
-        total += len(part)
-        if total > max_bytes:
-            raise _too_big(path, "unpacks to more than", max_bytes)
-        if not decompressor.eof:
-            raise TraceFileError(f"{path} ends in the middle of its gzip data; the file is truncated, {_REEXPORT}")
-        parts.append(part)
-        rest = decompressor.unused_data
-    return b"".join(parts)
-
-
-def _read_raw(path: Path, max_bytes: int) -> bytes:
     try:
         mode = path.stat().st_mode
         if stat.S_ISDIR(mode):
@@ -130,7 +100,28 @@ def _read_raw(path: Path, max_bytes: int) -> bytes:
     except OSError as error:
         reason = error.strerror or type(error).__name__
         raise TraceFileError(f"cannot read {path}: {reason}; check the path") from None
-    return b"".join(chunks)
+    raw = b"".join(chunks)
+    return _gunzip(raw, path, max_bytes) if raw.startswith(GZIP_MAGIC) else raw
+
+
+def _gunzip(raw: bytes, path: Path, max_bytes: int) -> bytes:
+    parts, total, rest = [], 0, raw
+    while rest:
+        if not rest.startswith(GZIP_MAGIC):
+            raise TraceFileError(f"{path} has bytes after its gzip data that are not gzip; {_GIVE}")
+        decompressor = zlib.decompressobj(31)
+        try:
+            part = decompressor.decompress(rest, max_bytes + 1 - total)
+        except zlib.error as error:
+            raise TraceFileError(f"{path} is gzip data that is damaged ({error}); {_GIVE}") from None
+        total += len(part)
+        if total > max_bytes:
+            raise _too_big(path, "unpacks to more than", max_bytes)
+        if not decompressor.eof:
+            raise TraceFileError(f"{path} ends in the middle of its gzip data; the file is truncated, {_REEXPORT}")
+        parts.append(part)
+        rest = decompressor.unused_data
+    return b"".join(parts)
 
 
 def to_json(trace: Trace, *, indent: bool | None = None) -> str:
@@ -197,20 +188,16 @@ def _check_format(data: Any, name: str) -> None:
             "give a trace written by the visualizer's JSON export"
         )
     version = graph.get("version")
-    if _is_int(version) and version > FORMAT_VERSION:
+    if type(version) is int and version > FORMAT_VERSION:
         raise TraceFileError(
             f"{name} was made by a newer visualizer (trace format version {version}, this one reads "
             f"up to {FORMAT_VERSION}); upgrade the visualizer to load it"
         )
-    if version == 1 and _is_int(version):  # the layout before columns (there was no other)
+    if version == 1 and type(version) is int:  # the layout before columns (there was no other)
         raise TraceFileError(
             f"{name} is a trace of format version 1, which this visualizer no longer reads (it reads "
             f"version {FORMAT_VERSION}); make a new one by running the search again with `visualizer export`"
         )
-
-
-def _is_int(value: Any) -> TypeGuard[int]:
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def from_json(text: str, *, name: str = DEFAULT_NAME) -> Trace:
@@ -219,30 +206,30 @@ def from_json(text: str, *, name: str = DEFAULT_NAME) -> Trace:
     Raises:
         TraceFileError: one line naming the problem and how to fix it.
     """
-    return _from_data(text, decode_v2(text), name)
+    return trace_from_v2(_parsed(text, name), name=name)
 
 
-def _from_data(text: str | bytes, data: dict[str, Any] | None, name: str) -> Trace:
-    """The trace of `data` when `decode_v2` read it, else of the text parsed by the standard library."""
-    if data is not None:
-        _check_format(data, name)
-        return trace_from_v2(data, name=name)
-    if isinstance(text, bytes):
-        try:
-            text = text.decode("utf-8")
-        except UnicodeDecodeError:
-            raise TraceFileError(f"{name} is not UTF-8 text, so not a trace; {_GIVE}") from None
-    data = _parse(text, name)
-    del text
+def _parsed(text: str | bytes, name: str) -> dict[str, Any]:
+    """The document in `text`, read by `decode_v2` or else parsed by the standard library, its format checked
+    (a bad version is named by the schema)."""
+    data = decode_v2(text)
+    if data is None:
+        if isinstance(text, bytes):
+            try:
+                text = text.decode("utf-8")
+            except UnicodeDecodeError:
+                raise TraceFileError(f"{name} is not UTF-8 text, so not a trace; {_GIVE}") from None
+        data = _parse(text, name)
     _check_format(data, name)
-    return trace_from_v2(data, name=name)  # a bad version is named by the schema
+    return data
 
 
 def write_json(trace: Trace, path: str | Path, *, indent: bool | None = None) -> Path:
     """Writes `to_json(trace, indent=indent)` to `path` atomically, as gzip when the name ends in .gz."""
     path = Path(path)
     chunks = json_v2_bytes(trace, indent=indent)
-    write_chunks_atomic(path, gzip_chunks(chunks) if is_gzip_name(path) else chunks)  # bad names stop it first
+    gzipped = str(path).lower().endswith(".gz")
+    write_chunks_atomic(path, gzip_chunks(chunks) if gzipped else chunks)  # bad names stop it first
     return path
 
 
@@ -253,10 +240,4 @@ def read_json(path: str | Path, *, max_bytes: int = MAX_TRACE_BYTES) -> Trace:
         TraceFileError: the file cannot be read, is bigger than `max_bytes`, or is not a valid trace.
     """
     path = Path(path)
-    raw = read_trace_bytes(path, max_bytes)
-    data = decode_v2(raw)
-    if data is None:
-        return _from_data(raw, None, str(path))
-    del raw
-    _check_format(data, str(path))
-    return trace_from_v2(data, name=str(path))
+    return trace_from_v2(_parsed(read_trace_bytes(path, max_bytes), str(path)), name=str(path))

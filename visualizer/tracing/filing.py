@@ -18,7 +18,7 @@ from visualizer.tracing.events import SPARSE_FIELDS, EventKind
 from visualizer.tracing.levels import LevelChunk, is_kind
 from visualizer.tracing.recording_hooks import LOGS_VALUE
 from visualizer.tracing.search_log import OPENING_CODES, FiledLog, SearchLog
-from visualizer.tracing.trace_columns import HAS_CHILD, KIND_CODES, NO_CHILD, int_array
+from visualizer.tracing.trace_columns import HAS_CHILD, KIND_CODES, NO_CHILD, Nones, int_array
 
 CHUNK = 1 << 15
 """Events filed at a time."""
@@ -62,7 +62,7 @@ class _Filer:
         if log.windowed:  # the entries' windows, then the updates'
             self.alphas = _pool(log.entered_alphas + log.logged_alphas)
             self.betas = _pool(log.entered_betas + log.logged_betas)
-        self.event_node, self.event_child, self.children_taken = array("i"), array("i"), array("i")
+        self.event_node, self.event_child = array("i"), array("i")
         self.event_value: list[Value | None] = []
         self.event_alpha: list[Value | None] = []
         self.event_beta: list[Value | None] = []
@@ -104,7 +104,6 @@ class _Filer:
         carries = is_kind(kinds, CARRIES_CHILD)
         self.event_node.extend(int_array(event_node))
         self.event_child.extend(int_array(np.where(carries, child_at, NO_CHILD)))
-        self.children_taken.extend(int_array(child_at[carries]))
 
         valued = is_kind(kinds, LOGS_VALUE)
         own = np.where(valued, self.valued + np.cumsum(valued) - 1, -1)  # each value's index in the log
@@ -226,7 +225,7 @@ class _Filer:
         nodes, value_at, window_at = _last_of_each(count, self.closings, 3)
         node_value = np.full(count, -1)
         node_value[nodes] = value_at
-        alphas = betas = None
+        alphas = betas = Nones(count)
         if log.windowed:
             node_window = np.arange(count) if log.entries_are_nodes else np.full(count, -1)  # skipped: the entry's
             node_window[nodes] = window_at
@@ -237,12 +236,12 @@ class _Filer:
         refs = _transposition_refs(self, parents, np.concatenate(self.hits, axis=1) if self.hits else None)
         extra = {name: refs if name == "ref" else log.event_extra[name] for name in SPARSE_FIELDS}
         return FiledLog(
-            parents=parents,
+            parent=parents,
             states=self.states,
             moves=self.moves,
-            depths=depths,
-            alphas=alphas,
-            betas=betas,
+            depth=depths,
+            alpha=alphas,
+            beta=betas,
             values=self.values[node_value].tolist(),
             visit_order=self.of_visit,
             visit_numbers=int_array(visit_numbers),
@@ -251,13 +250,11 @@ class _Filer:
             evaluated=(evaluated, self.values[static_at]),
             event_node=self.event_node,
             event_value=self.event_value,
-            event_alpha=self.event_alpha if log.windowed else None,
-            event_beta=self.event_beta if log.windowed else None,
+            event_alpha=self.event_alpha if log.windowed else Nones(len(self.event_node)),
+            event_beta=self.event_beta if log.windowed else Nones(len(self.event_node)),
             event_child=self.event_child,
-            children_taken=self.children_taken,
             event_skipped={step: skipped for _node, step, _child, skipped in cutoffs},
             event_extra={name: fields for name, fields in extra.items() if fields},
-            one_visit_each=log.entries_are_nodes,
         )
 
 

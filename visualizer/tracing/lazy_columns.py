@@ -22,7 +22,7 @@ _FILED = frozenset(
     ("parent", "depth", "alpha", "beta", "event_node", "event_value", "event_alpha", "event_beta", "event_child")
     + ("event_skipped", "event_extra")
 )
-"""The columns that are the filed log's own (set on the first read of any)."""
+"""The columns that are the filed log's own, named alike (set on the first read of any)."""
 
 
 class RecordedColumns(TraceColumns):
@@ -41,12 +41,8 @@ class RecordedColumns(TraceColumns):
     def __getattr__(self, name: str) -> Any:
         """Makes a column on its first read (the filed log's own all at once)."""
         if name in _FILED:
-            filed, count, steps = self.filed, self.node_count, len(self.event_kind)
-            self.parent, self.depth = filed.parents, filed.depths
-            self.event_node, self.event_value, self.event_child = filed.event_node, filed.event_value, filed.event_child
-            self.event_skipped, self.event_extra = filed.event_skipped, filed.event_extra
-            self.alpha, self.beta = filed.alphas or Nones(count), filed.betas or Nones(count)
-            self.event_alpha, self.event_beta = filed.event_alpha or Nones(steps), filed.event_beta or Nones(steps)
+            filed = self.filed
+            vars(self).update((column, getattr(filed, column)) for column in _FILED)
         elif name in _MADE:
             setattr(self, name, _MADE[name](self))
         else:
@@ -55,16 +51,12 @@ class RecordedColumns(TraceColumns):
 
     @property
     def node_count(self) -> int:
-        return len(self.filed.parents)
+        return len(self.filed.parent)
 
     @cached_property
     def tree(self) -> ExplicitNodes | None:
         """The searched game when it holds all its nodes (an explicit tree), else None."""
         return explicit_tree(self.game)
-
-    def carried_children(self) -> Sequence[int]:
-        """The child of each event whose kind carries one, in step order."""
-        return self.filed.children_taken
 
     def _visit(self) -> Sequence[int | None]:
         return _ZeroIsNone(self.filed.visit_numbers)
@@ -113,8 +105,8 @@ class RecordedColumns(TraceColumns):
         if self.tree is not None:
             return list(self.tree.names)
         filed, count = self.filed, self.node_count - 1
-        parent = np.fromiter(islice(filed.parents, 1, None), dtype=np.intp, count=count)
-        depth = np.fromiter(islice(filed.depths, 1, None), dtype=np.intp, count=count)
+        parent = np.fromiter(islice(filed.parent, 1, None), dtype=np.intp, count=count)
+        depth = np.fromiter(islice(filed.depth, 1, None), dtype=np.intp, count=count)
         game = cast(PathNamedGame, self.game)  # (a game that does not hold its nodes names them by path)
         labels = game.move_labels(map(filed.states.__getitem__, parent), filed.moves[1:], depth)
         dotted = Memo(".".__add__)  # each distinct label's ".label" made once
@@ -142,9 +134,8 @@ class RecordedColumns(TraceColumns):
         codes = np.full(self.node_count, 2)
         codes[list(self.pruned_nodes)] = 1
         codes[np.frombuffer(self.filed.visit_numbers, dtype=np.intc) > 0] = 0
-        column: list[NodeStatus] = np.array([NodeStatus.VISITED, NodeStatus.PRUNED, unvisited], dtype=object)[
-            codes
-        ].tolist()
+        statuses = np.array([NodeStatus.VISITED, NodeStatus.PRUNED, unvisited], dtype=object)
+        column: list[NodeStatus] = statuses[codes].tolist()
         return column
 
     @cached_property
@@ -154,7 +145,7 @@ class RecordedColumns(TraceColumns):
         filed, result = self.filed, []
         for _node, _step, _child, skipped in filed.cutoffs:
             pruned, frontier = [], list(skipped)
-            while frontier and not filed.one_visit_each:  # (a node skipped in such a pass has no children)
+            while frontier and not self.log.entries_are_nodes:  # (a node skipped in such a pass has no children)
                 pruned.extend(frontier)
                 frontier = [kid for node in frontier for kid in self.children[node]]
             result.append(tuple(sorted(pruned + frontier)))

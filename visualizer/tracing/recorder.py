@@ -126,7 +126,7 @@ def _summary(log: SearchLog, columns: RecordedColumns, game: Game, *, value: Val
     filed = columns.filed
     pruned = columns.pruned_nodes
     monte_carlo = filed.visit_counts  # its line follows the most visited children
-    best = _most_visited(filed.parents, monte_carlo).get if monte_carlo else partial(_best_child, columns)
+    best = _most_visited(filed.parent, monte_carlo).get if monte_carlo else partial(_best_child, columns)
     line, chance = [0], Player.CHANCE
     while game.player(filed.states[line[-1]]) is not chance and (child := best(line[-1])) is not None:
         line.append(child)  # chance chooses no line

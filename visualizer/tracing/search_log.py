@@ -72,12 +72,12 @@ class FiledLog:
     """The columns of one pass, worked out from its log (see `TraceColumns` for what they mean): per node
     by id, per event, and `visit_numbers` (each node's last place in `visit_order`, from 1; 0: never)."""
 
-    parents: list[int | None]
+    parent: list[int | None]
     states: Sequence[Any]
     moves: Sequence[Any]
-    depths: Sequence[int]
-    alphas: list[Value | None] | None
-    betas: list[Value | None] | None
+    depth: Sequence[int]
+    alpha: Sequence[Value | None]
+    beta: Sequence[Value | None]
     values: list[Value | None]
     visit_order: np.ndarray
     visit_numbers: array[int]
@@ -86,10 +86,8 @@ class FiledLog:
     evaluated: tuple[np.ndarray, np.ndarray]
     event_node: array[int]
     event_value: list[Value | None]
-    event_alpha: list[Value | None] | None
-    event_beta: list[Value | None] | None
+    event_alpha: Sequence[Value | None]
+    event_beta: Sequence[Value | None]
     event_child: array[int]
-    children_taken: array[int]
     event_skipped: dict[int, tuple[int, ...]]
     event_extra: dict[str, dict[int, Any]]
-    one_visit_each: bool

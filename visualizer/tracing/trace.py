@@ -1,20 +1,19 @@
-"""Provides the immutable `Trace` of one search (its nodes, its events and their summary) and `to_networkx`,
-the trace as a plain-data networkx DiGraph, the base of every export."""
+"""Provides the immutable `Trace` of one search (its nodes, its events and their summary) and its records
+as plain data (`Trace.to_networkx`, the trace as a plain-data networkx DiGraph)."""
 
 from __future__ import annotations
 
 import copy
-import weakref
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, partial
 from typing import TYPE_CHECKING, Any
 
 from visualizer.errors import InputError
 from visualizer.games.base import Player
 from visualizer.tracing.events import EVENT_FIELDS, EVENT_KINDS, SPARSE_FIELDS, Event
-from visualizer.tracing.trace_columns import KINDS, EventSequence, NodeSequence, TraceColumns
+from visualizer.tracing.trace_columns import KINDS, RecordSequence, TraceColumns
 from visualizer.tracing.trace_records import Cutoff, NodeStatus, Summary, TraceNode
 from visualizer.tracing.traits import UNKNOWN_TRAITS, AlgorithmTraits, traits_of
 from visualizer.version import __version__
@@ -58,20 +57,17 @@ class Trace:
         if self.traits is UNKNOWN_TRAITS:  # not given: the registered algorithm's, if any
             object.__setattr__(self, "traits", traits_of(self.algorithm))
 
-    @classmethod
-    def from_records(cls, *, nodes: Sequence[TraceNode], events: Sequence[Event], **attributes: Any) -> Trace:
-        """A trace of nodes and events held as records (node i must have id i)."""
-        return cls(columns=TraceColumns.from_records(nodes, events), **attributes)
-
     @cached_property
-    def nodes(self) -> NodeSequence:
+    def nodes(self) -> RecordSequence[TraceNode]:
         """Every node the trace knows, indexed by id."""
-        return NodeSequence(self.columns)
+        columns = self.columns
+        return RecordSequence(columns.node, lambda: columns.node_count)
 
     @cached_property
-    def events(self) -> EventSequence:
+    def events(self) -> RecordSequence[Event]:
         """The steps, in order (step s is `events[s - 1]`)."""
-        return EventSequence(self.columns)
+        columns = self.columns
+        return RecordSequence(columns.event, lambda: columns.event_count)
 
     @cached_property
     def _by_name(self) -> dict[str, int]:
@@ -119,8 +115,22 @@ class Trace:
         return [names[node] for node in ids]
 
     def to_networkx(self) -> networkx.DiGraph:
-        """The trace as a networkx DiGraph of plain data (see the module's `to_networkx`)."""
-        return to_networkx(self)
+        """The trace as a DiGraph keyed by node id, holding only plain data (str, int, float, None, lists).
+
+        Node attributes are those of `node_attributes`; each edge parent -> child has `order` (its index
+        among the siblings), `cutoff` (True on the edge to the child whose value closed the window) and,
+        with chance nodes, `probability`. Graph attributes: format, version, tool_version, source,
+        algorithm, options, root_player, description, summary and events; for a search of several passes
+        also `passes`, the node-link data of each earlier pass's graph, first to last.
+        """
+        import networkx
+
+        graph = _pass_graph(self)
+        if self.earlier_passes:
+            graph.graph["passes"] = [
+                networkx.node_link_data(_pass_graph(earlier), edges="edges") for earlier in self.earlier_passes
+            ]
+        return graph
 
 
 FORMAT = "gametree-trace"
@@ -130,25 +140,15 @@ FORMAT_VERSION = 2
 """The major version of the trace files the visualizer writes; readers refuse files whose major version is newer."""
 
 GRAPH_VERSION = 1
-"""The `version` attribute of `to_networkx` graphs: they hold the layout of version 1 files."""
+"""The `version` attribute of `Trace.to_networkx` graphs: they hold the layout of version 1 files."""
 
 
 def node_attributes(trace: Trace, node: TraceNode) -> dict[str, Any]:
     """The graph attributes of one node: names instead of ids, enums as their strings."""
-    return {
-        "name": node.name,
-        "parent": None if node.parent is None else trace.nodes[node.parent].name,
-        "player": node.player.value,
-        "static_value": node.static_value,
-        "value": node.value,
-        "alpha": node.alpha,
-        "beta": node.beta,
-        "visit": node.visit,
-        "status": node.status.value,
-        "board": node.board,
-        "move": node.move,
-        "depth": node.depth,
-    }
+    record = {"name": node.name, "parent": field_record(trace, "child", node.parent), "player": node.player.value}
+    record.update((key, getattr(node, key)) for key in ("static_value", "value", "alpha", "beta", "visit"))
+    record.update(status=node.status.value, board=node.board, move=node.move, depth=node.depth)
+    return record
 
 
 def sparse_fields(trace: Trace) -> tuple[str, ...]:
@@ -161,15 +161,16 @@ def sparse_fields(trace: Trace) -> tuple[str, ...]:
     return tuple(field for field in SPARSE_FIELDS if field in carried)
 
 
-def field_record(trace: Trace, field: str, value: Any) -> Any:
-    """An event field's value as files hold it: nodes by name, a bound as its string, moves as a list."""
-    if value is None:
-        return None
+def field_record(trace: Trace, field: str, value: Any, *, by_name: bool = True) -> Any:
+    """An event field's value as files hold it: nodes by name (by id when not `by_name`), a bound as its
+    string, moves as a list."""
     holds = EVENT_FIELDS[field].holds
+    if value is None or holds == "node" and not by_name:
+        return value
     if holds == "node":
         return trace.columns.name[value]
     if holds == "nodes":
-        return trace.names(value)
+        return trace.names(value) if by_name else list(value)
     if holds == "bound":
         return value.value
     if holds == "moves":
@@ -177,47 +178,42 @@ def field_record(trace: Trace, field: str, value: Any) -> Any:
     return value  # a value or a count
 
 
-def event_record(trace: Trace, event: Event) -> dict[str, Any]:
-    """One event with node names, and the `sparse_fields` of the trace."""
+def event_record(trace: Trace, event: Event, fields: tuple[str, ...]) -> dict[str, Any]:
+    """One event with node names, and its `fields` (the `sparse_fields` of the trace)."""
     record = {
         "step": event.step,
         "kind": event.kind.value,
-        "node": trace.nodes[event.node].name,
+        "node": trace.columns.name[event.node],
         "depth": event.depth,
         "alpha": event.alpha,
         "beta": event.beta,
         "value": event.value,
-        "child": field_record(trace, "child", event.child),
-        "skipped": field_record(trace, "skipped", event.skipped),
     }
-    for name in sparse_fields(trace):
+    for name in ("child", "skipped", *fields):
         record[name] = field_record(trace, name, getattr(event, name))
     return record
 
 
-def _cutoff_record(trace: Trace, cutoff: Cutoff) -> dict[str, Any]:
-    return {
-        "node": trace.nodes[cutoff.node].name,
-        "step": cutoff.step,
-        "child": trace.nodes[cutoff.child].name,
-        "skipped": trace.names(cutoff.skipped),
-        "pruned": trace.names(cutoff.pruned),
-    }
-
-
-def summary_record(trace: Trace, summary: Summary) -> dict[str, Any]:
-    """The summary with node names; `nodes_visited` is included for readers of the file."""
+def summary_record(trace: Trace, *, by_name: bool = True) -> dict[str, Any]:
+    """The summary with node names (ids when not `by_name`); `nodes_visited` is included for readers of the file."""
+    summary = trace.summary
+    one = partial(field_record, trace, "child", by_name=by_name)  # a node
+    many = partial(field_record, trace, "skipped", by_name=by_name)  # nodes
     return {
         "value": summary.value,
-        "best_child": None if summary.best_child is None else trace.nodes[summary.best_child].name,
+        "best_child": one(summary.best_child),
         "best_move": summary.best_move,
-        "principal_variation": trace.names(summary.principal_variation),
-        "visit_order": trace.names(summary.visit_order),
+        "principal_variation": many(summary.principal_variation),
+        "visit_order": many(summary.visit_order),
         "nodes_visited": summary.nodes_visited,
         "leaves_evaluated": summary.leaves_evaluated,
-        "cutoffs": [_cutoff_record(trace, cutoff) for cutoff in summary.cutoffs],
-        "pruned": trace.names(summary.pruned),
-        "unreached": trace.names(summary.unreached),
+        "cutoffs": [
+            {"node": one(cut.node), "step": cut.step, "child": one(cut.child)}
+            | {"skipped": many(cut.skipped), "pruned": many(cut.pruned)}
+            for cut in summary.cutoffs
+        ],
+        "pruned": many(summary.pruned),
+        "unreached": many(summary.unreached),
     }
 
 
@@ -229,23 +225,15 @@ def options_record(trace: Trace) -> dict[str, Any]:
     return record
 
 
-_CHECKED_NAMES: weakref.WeakKeyDictionary[Any, list[str]] = weakref.WeakKeyDictionary()
-"""The names each columns object last passed `check_names` with (a copy, gone with the columns)."""
-
-
 def check_names(trace: Trace) -> None:
     """Exports refer to nodes by name, so names must be non-empty and unique (else an InputError).
 
-    A trace's columns remember the names that passed, so a second export of the same trace compares
-    lists instead of hashing every name into a set again.
+    A trace's columns remember the names that passed (`TraceColumns.checked_names`), so a second export
+    of the same trace compares lists instead of hashing every name into a set again.
     """
-    columns: TraceColumns | None = trace.columns
-    names = trace.columns.name
-    try:
-        checked = _CHECKED_NAMES.get(columns)
-    except TypeError:  # columns that cannot be weakly referenced or hashed: checked every time
-        checked = columns = None
-    if checked is not None and checked == names:
+    columns = trace.columns
+    names = columns.name
+    if columns.checked_names is not None and columns.checked_names == names:
         return
     distinct = set(names)
     if "" in distinct:
@@ -255,34 +243,15 @@ def check_names(trace: Trace) -> None:
         raise InputError(
             f"the name {name!r} is used by more than one node; give every node a unique name to export the trace"
         )
-    if columns is not None:
-        _CHECKED_NAMES[columns] = list(names)
-
-
-def to_networkx(trace: Trace) -> networkx.DiGraph:
-    """The trace as a DiGraph keyed by node id, holding only plain data (str, int, float, None, lists).
-
-    Node attributes are those of `node_attributes`; each edge parent -> child has `order` (its index
-    among the siblings), `cutoff` (True on the edge to the child whose value closed the window) and,
-    with chance nodes, `probability`. Graph attributes: format, version, tool_version, source,
-    algorithm, options, root_player, description, summary and events; for a search of several passes
-    also `passes`, the node-link data of each earlier pass's graph, first to last.
-    """
-    import networkx
-
-    graph = _pass_graph(trace)
-    if trace.earlier_passes:
-        graph.graph["passes"] = [
-            networkx.node_link_data(_pass_graph(earlier), edges="edges") for earlier in trace.earlier_passes
-        ]
-    return graph
+    columns.checked_names = list(names)
 
 
 def _pass_graph(trace: Trace) -> networkx.DiGraph:
-    """`to_networkx` of one pass: the trace without its earlier passes."""
+    """`Trace.to_networkx` of one pass: the trace without its earlier passes."""
     import networkx
 
     check_names(trace)
+    fields = sparse_fields(trace)
     cut_edges = {(cutoff.node, cutoff.child) for cutoff in trace.summary.cutoffs}
     graph = networkx.DiGraph(
         format=FORMAT,
@@ -293,8 +262,8 @@ def _pass_graph(trace: Trace) -> networkx.DiGraph:
         options=options_record(trace),
         root_player=trace.root_player.value,
         description=trace.description,
-        summary=summary_record(trace, trace.summary),
-        events=[event_record(trace, event) for event in trace.events],
+        summary=summary_record(trace),
+        events=[event_record(trace, event, fields) for event in trace.events],
     )
     for node in trace.nodes:
         graph.add_node(node.id, **node_attributes(trace, node))

@@ -6,13 +6,13 @@ from __future__ import annotations
 from array import array
 from collections.abc import Callable, Iterator, Sequence
 from functools import cached_property
-from itertools import compress, islice, repeat
+from itertools import islice, repeat
 from typing import Any, Generic, TypeVar, overload
 
 import numpy as np
 
 from visualizer.games.base import Player, Value
-from visualizer.tracing.events import EVENT_KINDS, SPARSE_FIELDS, Event, EventKind
+from visualizer.tracing.events import EVENT_KINDS, Event, EventKind
 from visualizer.tracing.trace_records import NodeStatus, TraceNode
 
 KINDS: tuple[EventKind, ...] = tuple(EventKind)
@@ -60,29 +60,13 @@ class TraceColumns:
     event_child: Sequence[int]
     event_skipped: dict[int, tuple[int, ...]]
     event_extra: dict[str, dict[int, Any]]
+    checked_names: list[str] | None = None
+    """The names that last passed `check_names` (a copy), to compare with instead of checking them again."""
 
     def __init__(self, **columns: Any):
         self.probability = Nones(len(columns["depth"]))
         self.event_extra = {}
         vars(self).update(columns)
-
-    @classmethod
-    def from_records(cls, nodes: Sequence[TraceNode], events: Sequence[Event]) -> TraceColumns:
-        """The columns of nodes and events held as objects (node i must have id i)."""
-        columns: dict[str, Any] = {field: [getattr(node, field) for node in nodes] for field in NODE_FIELDS}
-        for field in ("node", "value", "alpha", "beta"):
-            columns[f"event_{field}"] = [getattr(event, field) for event in events]
-        return cls(
-            **columns,
-            event_kind=bytearray(KIND_CODES[event.kind] for event in events),
-            event_child=[NO_CHILD if event.child is None else event.child for event in events],
-            event_skipped={event.step: event.skipped for event in events if event.skipped},
-            event_extra={
-                name: extra
-                for name in SPARSE_FIELDS
-                if (extra := {event.step: getattr(event, name) for event in events if getattr(event, name) is not None})
-            },
-        )
 
     @property
     def has_chance(self) -> bool:
@@ -126,10 +110,6 @@ class TraceColumns:
             self.event_skipped.get(index + 1, ()),
             **{name: extra.get(index + 1) for name, extra in self.event_extra.items()},
         )
-
-    def carried_children(self) -> Sequence[int]:
-        """The child of each event whose kind carries one (`EVENT_KINDS`), in step order."""
-        return list(compress(self.event_child, self.event_kind.translate(HAS_CHILD)))
 
 
 class ChildIndex(Sequence[tuple[int, ...]]):
@@ -181,11 +161,12 @@ def int_array(numbers: np.ndarray) -> array[int]:
     return result
 
 
-class _View(Sequence[T], Generic[T]):
-    """A read-only sequence that builds its items from columns on demand."""
+class RecordSequence(Sequence[T], Generic[T]):
+    """A read-only sequence that builds its items from columns on demand: `trace.nodes` (a `TraceNode` by id)
+    and `trace.events` (an `Event` by step - 1)."""
 
-    def __init__(self, columns: TraceColumns, item: Callable[[int], T], length: Callable[[], int]):
-        self.columns, self._item, self._length = columns, item, length
+    def __init__(self, item: Callable[[int], T], length: Callable[[], int]):
+        self._item, self._length = item, length
 
     def __len__(self) -> int:
         return self._length()
@@ -216,20 +197,6 @@ class _View(Sequence[T], Generic[T]):
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} of {len(self):,}>"
-
-
-class NodeSequence(_View[TraceNode]):
-    """`trace.nodes`: the nodes by id, each a `TraceNode` built on access."""
-
-    def __init__(self, columns: TraceColumns):
-        super().__init__(columns, columns.node, lambda: columns.node_count)
-
-
-class EventSequence(_View[Event]):
-    """`trace.events`: the events in step order, each an `Event` built on access."""
-
-    def __init__(self, columns: TraceColumns):
-        super().__init__(columns, columns.event, lambda: columns.event_count)
 
 
 class Nones(Sequence[None]):

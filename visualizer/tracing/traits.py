@@ -37,8 +37,3 @@ def unregister_traits(name: str) -> None:
 def traits_of(name: str) -> AlgorithmTraits:
     """The traits of the algorithm called `name`, `UNKNOWN_TRAITS` if none is registered."""
     return _TRAITS.get(name, UNKNOWN_TRAITS)
-
-
-def traits_names() -> tuple[str, ...]:
-    """The names with registered traits, in the order they were registered."""
-    return tuple(_TRAITS)
