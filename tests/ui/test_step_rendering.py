@@ -87,6 +87,33 @@ async def test_stepping_a_big_outline_shows_what_a_fresh_drawing_shows():
         assert table.cursor_row == (listed.index(current.id) if current.id in listed else 0) and len(listed) > 2
 
 
+async def test_a_call_stack_cut_short_by_its_max_height_is_redrawn_without_a_layout(monkeypatch):
+    app = make_app(TicTacToe(), algorithm="minimax", depth=4)
+    async with app.run_test(size=(80, 24)) as pilot:  # the call stack has rows for 3 of up to 5 open nodes
+        await pilot.pause()
+        stack, layouts = app.screen.call_stack, []
+        refresh = stack.refresh
+
+        def counted(*regions, **options):
+            layouts.append(options)
+            return refresh(*regions, **options)
+
+        monkeypatch.setattr(stack, "refresh", counted)
+        cut_short = 0
+        for _ in range(30):
+            height = stack.size.height
+            before = stack.get_content_height(stack.size, stack.size, stack.size.width)
+            layouts.clear()
+            await pilot.press("right")
+            after = stack.get_content_height(stack.size, stack.size, stack.size.width)
+            if before > height and after >= height:
+                cut_short += 1
+                assert not any(options.get("layout") for options in layouts) and stack.size.height == height
+        assert cut_short > 10
+        shown = app.export_screenshot()
+        assert await drawn_from_scratch(app, pilot) == shown
+
+
 async def test_the_event_log_fills_up_when_the_terminal_grows():
     app = make_app()
     async with app.run_test(size=(240, 24)) as pilot:  # wide enough for a sentence a row

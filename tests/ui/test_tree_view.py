@@ -12,7 +12,7 @@ from textual.geometry import Region
 from textual.widget import Widget
 from textual.widgets import Static
 
-from visualizer.games import Player, TicTacToe, builtin_example
+from visualizer.games import Player, TicTacToe, builtin_example, random_tree
 from visualizer.search import trace_search
 from visualizer.steps.replay import Replay
 from visualizer.tracing.trace import Trace
@@ -149,6 +149,20 @@ async def test_tic_tac_toe_opens_an_outline_with_only_the_current_path_loaded(ti
         assert f">{marker}{current.name.rsplit('.', 1)[-1]} #" in visible
         board = str(app.query_one("#tree-board", Static).render())
         assert current.name in board and current.board in board
+
+
+@pytest.mark.asyncio
+async def test_the_outline_scroll_bar_comes_and_goes_with_its_lines():
+    trace = trace_search(random_tree(leaves=128, seed=11), "minimax")  # no boards: only the outline lays out
+    app = TreeApp(trace, replay_at(trace, 0))
+    async with app.run_test(size=(80, 12)) as pilot:
+        outline = app.query_one(TreeOutline)
+        for step, shown in ((10, True), (15, True), (30, False), (35, True)):  # 15, 13, 9, 15 lines in 12 rows
+            app.query_one(GameTreeView).show(replay_at(trace, step))
+            await pilot.pause()
+            assert (outline.last_line >= outline.scrollable_content_region.height) is shown, step
+            assert outline.show_vertical_scrollbar is shown, step
+            assert not shown or outline.vertical_scrollbar.window_virtual_size == outline.last_line + 1, step
 
 
 @pytest.mark.asyncio

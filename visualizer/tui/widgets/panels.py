@@ -3,10 +3,8 @@ so far) and `StatusBar` (the counts of the step)."""
 
 from __future__ import annotations
 
-from itertools import islice
-
-from rich.text import Text
-from textual import events
+from rich.cells import cell_len
+from textual.content import Content
 from textual.widget import Widget
 from textual.widgets import Static
 
@@ -27,7 +25,7 @@ class CallStack(Static):
     border title says)."""
 
     def __init__(self, trace: Trace, **kwargs) -> None:
-        super().__init__(**kwargs)
+        super().__init__("(nothing open)", **kwargs)
         self.trace = trace
         self._node = node_lookup(trace)
         self.lines: list[str] = []  # the lines on screen (for tests)
@@ -36,59 +34,53 @@ class CallStack(Static):
 
     def show(self, replay: Replay) -> None:
         """Lists `replay.stack`, deepest last."""
-        self.lines = []
+        lines = []
         movers_view = self.trace.is_negamax
         for depth, node_id in enumerate(replay.stack):
             node, view = self._node(node_id), replay.views[node_id]
             window = "" if view.alpha is None else f" [{format_value(view.alpha)}, {format_value(view.beta)}]"
             value = format_value(shown_value(node, view.value, movers_view=movers_view))
-            self.lines.append(f"{'  ' * depth}{MARKERS[node.player]}{node.name}{window} = {value}")
-        update_static(self, "\n".join(self.lines) or "(nothing open)")
+            lines.append(f"{'  ' * depth}{MARKERS[node.player]}{node.name}{window} = {value}")
+        if lines != self.lines:  # drawn again only when a line changed
+            self.lines = lines
+            update_static(self, "\n".join(lines) or "(nothing open)")
 
 
-SHOWN = 40  # how many of the latest sentences are kept on screen
+SHOWN = 40  # how many of the latest sentences are kept
 
 
-class EventLog(Static):
-    """One plain sentence per step, e.g. "E: J = 3 <= alpha 6, so K is pruned (cut-off)."."""
+class EventLog(Widget):
+    """One plain sentence per step, e.g. "E: J = 3 <= alpha 6, so K is pruned (cut-off).", the newest on top."""
 
     def __init__(self, trace: Trace, **kwargs) -> None:
         super().__init__(**kwargs)
         self.trace = trace
-        self.lines: list[str] = []  # the sentences shown, oldest first (for tests); the screen lists them newest first
+        self.lines: list[str] = []  # the sentences kept, oldest first (for tests); the screen lists them newest first
         self._sentences: dict[int, str] = {}
         """Step -> its numbered sentence, for the steps last shown: a step tells only its own event."""
-        self._drawn = 0  # how many of `lines`, newest first, are on screen
 
     def show(self, step: int) -> None:
         """Shows the sentences of steps up to `step`, the current one first."""
         first = max(1, step - SHOWN + 1)
         known = self._sentences
         self._sentences = {number: known.get(number) or self._sentence(number) for number in range(first, step + 1)}
-        self.lines = list(self._sentences.values())
-        if not self.lines:
-            self.lines = ["0. Paused at the start: press space to play, or right to step."]
-        self._draw()
+        lines = list(self._sentences.values()) or ["0. Paused at the start: press space to play, or right to step."]
+        if lines != self.lines:
+            self.lines = lines
+            self.refresh()
 
-    def _room(self) -> int:
-        """The most sentences that could be in view: as many as the rows of a container that does not scroll."""
-        parent = self.parent
-        if not isinstance(parent, Widget) or parent.styles.overflow_y != "hidden" or not parent.content_size.height:
-            return SHOWN
-        return min(SHOWN, parent.content_size.height)
-
-    def _draw(self) -> None:
-        """Puts the newest sentences on screen, as many as could be in view (each takes a row or more)."""
-        self._drawn = min(len(self.lines), self._room())
-        text = Text()
-        for index, line in enumerate(islice(reversed(self.lines), self._drawn)):
-            text.append(("> " if index == 0 else "  ") + line + "\n", style="bold" if index == 0 else "dim")
-        update_static(self, text)
-
-    def on_resize(self, event: events.Resize) -> None:
-        """Adds the sentences that now fit, when the container has grown."""
-        if self._drawn < min(len(self.lines), self._room()):
-            self._draw()
+    def render(self) -> Content:
+        """The newest sentences, as many as fill the rows in view (drawn again at each step and each resize):
+        a sentence of n cells takes n / width rows or more."""
+        width, room = max(1, self.size.width), self.size.height
+        parts: list[str | tuple[str, str]] = []
+        for index, line in enumerate(reversed(self.lines)):
+            if room <= 0:
+                break
+            shown = ("> " if index == 0 else "  ") + line
+            room -= -(-cell_len(shown) // width)
+            parts += [(shown, "bold" if index == 0 else "dim"), "\n"]
+        return Content.assemble(*parts)
 
     def _sentence(self, number: int) -> str:
         return f"{number}. {describe(self.trace, self.trace.events[number - 1])}"

@@ -44,7 +44,8 @@ class DrawnContent(Content):
 def update_static(widget: Static, content: VisualType, *, layout: bool | None = None) -> None:
     """Shows `content` in `widget`, asking for a layout (which repaints the whole screen) only when the new
     content needs another size: a widget sized by its CSS never moves, one with `height: auto` only when
-    its content height changes; `width: auto` or not yet laid out always takes one.
+    its content height changes, unless its max-height cuts the content short before and after;
+    `width: auto` or not yet laid out always takes one.
 
     `layout` is True or False when the caller knows whether the size changes; None to work it out.
     """
@@ -65,5 +66,6 @@ def update_static(widget: Static, content: VisualType, *, layout: bool | None = 
     size = widget.size
     before = widget.get_content_height(size, size, width)
     widget.update(visual, layout=False)
-    if widget.get_content_height(size, size, width) != before:
+    after = widget.get_content_height(size, size, width)
+    if after != before and not (before > size.height and after >= size.height):
         widget.refresh(layout=True)
