@@ -49,7 +49,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         type=int,
         default=3,
         metavar="K",
-        help=f"best of K runs for each timing; no new run after {TIMING_BUDGET:.0f} s (3)",
+        help=f"best of K runs for each timing (quick searches: more); no new run after {TIMING_BUDGET:.0f} s (3)",
     )
     parser.add_argument("--json", type=Path, metavar="FILE", help="also write the facts and rows as JSON")
     parser.add_argument("--skip-app", action="store_true", help="leave out the app rows (Textual Pilot)")

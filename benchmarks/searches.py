@@ -149,7 +149,7 @@ def _time(settings: SearchSettings, what: str, function: Callable[[], object]) -
 
 PAIRED_LEAST, PAIRED_MOST = 1.0, 12
 """An untraced and a traced search are timed again until their runs have taken this many seconds, in at
-most this many pairs (quick ones are timed more often)."""
+most this many pairs (quick ones are timed more often), unless `--repeat 1` asks for one run of each."""
 
 
 def time_traced(settings: SearchSettings, what: str, run: Callable[..., object]) -> tuple[Timing, Timing]:
@@ -160,7 +160,7 @@ def time_traced(settings: SearchSettings, what: str, run: Callable[..., object])
         repeat=settings.repeat,
         budget=settings.budget,
         least=PAIRED_LEAST,
-        most=PAIRED_MOST,
+        most=PAIRED_MOST if settings.repeat > 1 else 1,
         before=_clear_caches,
     )
     settings.progress(
