@@ -6,7 +6,7 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from visualizer.analysis.compare import Comparison, Run
 from visualizer.games.base import format_value
@@ -17,6 +17,7 @@ from visualizer.tracing import Trace
 from visualizer.tui.screens.app_screen import HELP_BINDING, STEP_BINDINGS, AppScreen
 from visualizer.tui.tree_layout import fit_tree
 from visualizer.tui.widgets.game_tree_view import TREE_VIEW_BINDINGS, GameTreeView
+from visualizer.tui.widgets.panels import KeyFooter
 
 __all__ = ["CompareScreen"]
 
@@ -67,7 +68,7 @@ class CompareScreen(AppScreen):
                     yield GameTreeView(replay.trace, id=f"{side}-tree")
                     yield Static(id=f"{side}-sentence", classes="compare-sentence")
         yield Static(id="compare-status")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.refresh_view()

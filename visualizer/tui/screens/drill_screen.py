@@ -17,7 +17,7 @@ from visualizer.steps.replay import Replay
 from visualizer.tracing import Trace
 from visualizer.tui.screens.app_screen import HELP_BINDING, SPEEDS, AppScreen
 from visualizer.tui.widgets.game_tree_view import GameTreeView, TreeDrawingScroll
-from visualizer.tui.widgets.panels import EventLog
+from visualizer.tui.widgets.panels import EventLog, KeyFooter
 from visualizer.tui.widgets.static_update import update_static
 
 __all__ = ["DrillScreen"]
@@ -70,7 +70,7 @@ class DrillScreen(AppScreen):
                 yield self.verdict
             yield self.event_log
         yield self.status
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.play()

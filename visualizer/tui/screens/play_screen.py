@@ -10,7 +10,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.timer import Timer
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from visualizer.errors import VisualizerError
 from visualizer.games import GridGame
@@ -21,6 +21,7 @@ from visualizer.tui.dialogs.play_settings import PlayChoice, PlaySettingsDialog
 from visualizer.tui.navigation import OpenSearch
 from visualizer.tui.screens.app_screen import HELP_BINDING, AppScreen
 from visualizer.tui.widgets.board_view import BoardView, MoveHistory
+from visualizer.tui.widgets.panels import KeyFooter
 
 __all__ = ["PlayScreen"]
 
@@ -81,7 +82,7 @@ class PlayScreen(AppScreen):
                 yield settings
                 yield history
         yield Static(id="play-status", markup=False)
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self._changed()

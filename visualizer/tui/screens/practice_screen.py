@@ -7,7 +7,7 @@ from typing import ClassVar
 from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.widgets import DataTable, Footer, Input, Static
+from textual.widgets import DataTable, Input, Static
 
 from visualizer.practice.answers import NodeAnswer, answer_text, parse_answer
 from visualizer.practice.exercise import Exercise
@@ -16,6 +16,7 @@ from visualizer.session import Session
 from visualizer.tui.navigation import OpenDrill, OpenSearch
 from visualizer.tui.screens.app_screen import HELP_BINDING, AppScreen
 from visualizer.tui.widgets.answer_table import AnswerTable
+from visualizer.tui.widgets.panels import KeyFooter
 from visualizer.tui.widgets.practice_tree import PracticeTree
 from visualizer.tui.widgets.static_update import update_static
 
@@ -66,7 +67,7 @@ class PracticeScreen(AppScreen):
         yield self.answer_table
         yield self.answer_input
         yield self.status_line
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         exercise = self.practice.exercise

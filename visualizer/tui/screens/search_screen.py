@@ -12,7 +12,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Footer
 from textual.worker import Worker
 
 from visualizer.errors import VisualizerError
@@ -29,7 +28,7 @@ from visualizer.tui.screens.app_screen import HELP_BINDING, SPEEDS, STEP_BINDING
 from visualizer.tui.tree_layout import Density
 from visualizer.tui.widgets.game_tree_view import TREE_VIEW_BINDINGS, GameTreeView
 from visualizer.tui.widgets.node_table import NodeTable
-from visualizer.tui.widgets.panels import CallStack, EventLog, StatusBar
+from visualizer.tui.widgets.panels import CallStack, EventLog, KeyFooter, StatusBar
 
 __all__ = ["SearchScreen", "SPEEDS"]
 
@@ -94,7 +93,7 @@ class SearchScreen(AppScreen):
                 yield self.call_stack
                 yield self.event_log
         yield self.status_bar
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.refresh_view()

@@ -10,13 +10,14 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
-from textual.widgets import Footer, ProgressBar, Static
+from textual.widgets import ProgressBar, Static
 from textual.worker import Worker, get_current_worker
 
 from visualizer.analysis.report import summary
 from visualizer.analysis.study import Study
 from visualizer.errors import VisualizerError
 from visualizer.tui.screens.app_screen import HELP_BINDING, AppScreen
+from visualizer.tui.widgets.panels import KeyFooter
 from visualizer.tui.widgets.study import StudyForm, StudyPlot, StudyRequest, StudySettings, StudyTable
 
 __all__ = ["StatsScreen"]
@@ -60,7 +61,7 @@ class StatsScreen(AppScreen):
             table = StudyTable(id="stats-table")
             table.border_title = "Leaves evaluated and nodes entered: mean ± sd over the trials"
             yield table
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.action_run()

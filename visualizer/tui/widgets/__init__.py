@@ -3,7 +3,7 @@
 from visualizer.tui.widgets.board_view import BoardCell, BoardView, MoveHistory
 from visualizer.tui.widgets.game_tree_view import GameTreeView
 from visualizer.tui.widgets.node_table import NodeTable
-from visualizer.tui.widgets.panels import CallStack, EventLog, StatusBar
+from visualizer.tui.widgets.panels import CallStack, EventLog, KeyFooter, StatusBar
 from visualizer.tui.widgets.tree_outline import TreeOutline
 
 __all__ = [
@@ -12,6 +12,7 @@ __all__ = [
     "CallStack",
     "EventLog",
     "GameTreeView",
+    "KeyFooter",
     "MoveHistory",
     "NodeTable",
     "StatusBar",

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from rich.cells import cell_len
 from textual.content import Content
+from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Static
+from textual.widgets import Footer, Static
 
 from visualizer.games.base import format_value
 from visualizer.steps.describe import describe
@@ -17,7 +18,7 @@ from visualizer.tui.node_labels import MARKERS, VIEW_LEGEND, shown_value
 from visualizer.tui.widgets.node_table import node_lookup
 from visualizer.tui.widgets.static_update import update_static
 
-__all__ = ["CallStack", "EventLog", "StatusBar"]
+__all__ = ["CallStack", "EventLog", "KeyFooter", "StatusBar"]
 
 
 class CallStack(Static):
@@ -126,3 +127,21 @@ class StatusBar(Static):
         """Says that a long jump is under way and how far it has got."""
         self.text = f"jumping to step {step:,}: {fraction:.0%} (keys wait until it is there)"
         update_static(self, self.text)
+
+
+class KeyFooter(Footer):
+    """Textual's footer, drawn again once for a burst of binding changes: opening a screen changes its
+    bindings three times, and each redraw restyles every key."""
+
+    redraw_pending = False
+    """True from a change of the bindings until the footer is composed again."""
+
+    def bindings_changed(self, screen: Screen) -> None:
+        if self.redraw_pending and screen is self.screen:
+            return  # the pending redraw reads the bindings as they are then
+        super().bindings_changed(screen)
+        self.redraw_pending = self.is_attached and screen is self.screen and screen.app.app_focus
+
+    async def recompose(self) -> None:
+        self.redraw_pending = False
+        await super().recompose()
