@@ -39,15 +39,16 @@ def check_trace(trace: Trace, *, name: str = "the graph") -> None:
     if parents[0] is not None or depths[0] != 0:
         raise inconsistent(name, f"node 0 ({names[0]!r}) must be the root, at depth 0 without a parent")
     orphan = indexOf(islice(parents, 1, None), None) + 1 if None in islice(parents, 1, None) else count
-    depth, above = np.asarray(depths, np.int32), np.fromiter(islice(parents, 1, orphan), np.int32, orphan - 1)
-    misplaced = np.flatnonzero(depth[1:orphan] != depth[above] + 1)  # of the nodes before the first orphan
+    parent_ids = np.fromiter(chain((-1,), islice(parents, 1, orphan)), np.int32, orphan)  # the root's is -1
+    depth = np.asarray(depths, np.int32)
+    misplaced = np.flatnonzero(depth[1:orphan] != depth[parent_ids[1:]] + 1)  # of the nodes before the first orphan
     if len(misplaced):
-        node, parent = int(misplaced[0]) + 1, int(above[misplaced[0]])
-        problem = f"node {names[node]!r} has depth {depths[node]} under a parent at depth {depths[parent]}"
+        node = int(misplaced[0]) + 1
+        problem = f"node {names[node]!r} has depth {depths[node]} under a parent at depth {depths[parent_ids[node]]}"
         raise inconsistent(name, problem + ", not one level below it")
     if orphan < count:
         raise inconsistent(name, f"node {names[orphan]!r} has no parent, which only the root (node 0) may lack")
-    _check_summary(trace, _check_events(trace, name), name)
+    _check_summary(trace, _check_events(trace, parent_ids, name), name)
 
 
 _BACKS_UP = bytes(code == BACK_UP for code in range(256))
@@ -58,13 +59,13 @@ OPENS = bytes(code < len(KINDS) and _EFFECTS[code] is _OPEN for code in range(25
 _RESEARCHES = bytes(code == RESEARCH for code in range(256))
 
 
-def _check_events(trace: Trace, name: str) -> list[int]:
+def _check_events(trace: Trace, parent_ids: np.ndarray, name: str) -> list[int]:
     """The events must open and close nodes as a depth-first search does (each kind's `Effect` in
     `EVENT_KINDS`): the first enters the root, each enter is of an unentered child of the innermost
     open node, every other event is at the innermost open node, an exit closes it, a back-up takes
     the child that exited just before, a cut-off follows the back-up of its child and skips only
     unentered children, a transposition's earlier node has exited, and the last event closes the
-    root. Returns the entered nodes in order.
+    root. `parent_ids`: each node's parent, -1 for the root. Returns the entered nodes in order.
 
     The open nodes are always the path from the root down to the innermost one, so while the events
     fit, each one's innermost open node is what the one before left (-1 before the first): the events
@@ -80,7 +81,7 @@ def _check_events(trace: Trace, name: str) -> list[int]:
 
     at, child = np.asarray(columns.event_node, np.int32), np.asarray(columns.event_child, np.int32)
     opens, closes, backs_up = where(OPENS), where(_CLOSES), where(_BACKS_UP)
-    parent_at = np.fromiter(chain((-1,), islice(columns.parent, 1, None)), np.int32, columns.node_count)[at]
+    parent_at = parent_ids[at]
     left = np.where(closes, parent_at, at)  # the innermost open node after each event
     top = np.concatenate(([-1], left[:-1]))  # and before it, while the events before it fit
     doubtful = np.where(opens, parent_at, at) != top
