@@ -31,7 +31,8 @@ from toys import CHANCE_GAME, ExpectimaxExample
 from visualizer.errors import InputError
 from visualizer.games import Player, TicTacToe
 from visualizer.games import registered as registered_game
-from visualizer.games.explicit import builtin_example, from_nested
+from visualizer.games.explicit import builtin_example
+from visualizer.games.nested import from_nested
 from visualizer.games.random_tree import random_tree
 from visualizer.readwrite.check import check_trace
 from visualizer.readwrite.trace_json import read_json, write_json

@@ -8,7 +8,7 @@ import pytest
 
 from visualizer.errors import InputError
 from visualizer.games import TicTacToe, builtin_example
-from visualizer.games.explicit import from_nested
+from visualizer.games.nested import from_nested
 from visualizer.practice.answers import (
     Answers,
     NodeAnswer,

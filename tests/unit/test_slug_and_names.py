@@ -12,7 +12,8 @@ import pytest
 
 from visualizer.export.files import fresh_stem, trace_slug
 from visualizer.games import Player, TicTacToe, builtin_example, with_order
-from visualizer.games.explicit import DEFAULT_ARRAY, from_array, from_nested
+from visualizer.games.explicit import DEFAULT_ARRAY, from_array
+from visualizer.games.nested import from_nested
 from visualizer.games.random_tree import random_tree
 from visualizer.search import trace_search
 

@@ -16,9 +16,9 @@ from visualizer.games.evaluators import EVALUATORS as EVALUATORS
 from visualizer.games.explicit import ExplicitTree as ExplicitTree
 from visualizer.games.explicit import builtin_example as builtin_example
 from visualizer.games.explicit import from_array as from_array
-from visualizer.games.explicit import from_nested as from_nested
 from visualizer.games.game_options import GameOption as GameOption
 from visualizer.games.grid import GridGame as GridGame
+from visualizer.games.nested import from_nested as from_nested
 from visualizer.games.nim import Nim as Nim
 from visualizer.games.ordering import ORDERS as ORDERS
 from visualizer.games.ordering import OrderedGame as OrderedGame

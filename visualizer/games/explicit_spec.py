@@ -14,13 +14,13 @@ from visualizer.games.explicit import (
     DEFAULT_ROOT,
     ExplicitTree,
     from_array,
-    from_nested,
     levels_root,
     parse_array,
     parse_levels,
     parse_names,
 )
 from visualizer.games.game_options import GameOption
+from visualizer.games.nested import from_nested
 from visualizer.games.random_tree import DEFAULT_RANGE, fresh_seed, parse_range, random_tree
 from visualizer.games.spec_fields import REQUIRED, SpecFields, is_whole
 
