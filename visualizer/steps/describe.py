@@ -8,7 +8,7 @@ import weakref
 from fractions import Fraction
 
 from visualizer.games.base import Player, Value, format_value
-from visualizer.steps.visits import DEFAULT_EXPLORATION, format_mean, visit_counts
+from visualizer.steps.visits import backpropagate_sentence, select_sentence, simulate_sentence
 from visualizer.tracing.events import Bound, Event, EventKind
 from visualizer.tracing.trace import Trace
 from visualizer.tracing.trace_columns import KIND_CODES, TraceColumns
@@ -126,72 +126,6 @@ def _back_up(trace: Trace, node: TraceNode, event: Event) -> str:
             f"so {node.name} = {format_value(event.value)}{view}."
         )
     return f"{node.name} keeps {format_value(event.value)}: {taken} is not better for {mover}{view}."
-
-
-PLAYOUT_SHOWN = 10
-"""The most playout moves a sentence names; longer playouts end in "..."."""
-
-
-def _select(trace: Trace, node: TraceNode, event: Event) -> str:
-    """ "Iteration 3: start at A (mean 4, 2 visits)." at the root; below it the UCB1 score term by term:
-    "Select C: UCT 6.83 = MAX's mean 6 + 1.41 x sqrt(ln 3 / 1), the highest of 2."."""
-    counts = visit_counts(trace)
-    visits = counts.at(node.id, event.step)
-    if node.parent is None:
-        so_far = "" if not visits else f" (mean {format_mean(event.value)}, {_visits(visits)})"
-        return f"Iteration {visits + 1}: start at {node.name}{so_far}."
-    parent = trace.nodes[node.parent]
-    chooser = parent.player
-    exploration = trace.options.get("exploration", DEFAULT_EXPLORATION)
-    mean = _known(event.value) * chooser.sign
-    among = "the only choice" if len(parent.children) == 1 else f"the highest of {len(parent.children)}"
-    return (
-        f"Select {node.name}: UCT {format_mean(event.score)} = {chooser.value.upper()}'s mean "
-        f"{format_mean(mean)} + {format_mean(exploration)} x sqrt(ln {counts.at(parent.id, event.step)} / "
-        f"{visits}), {among}."
-    )
-
-
-def _visits(count: int) -> str:
-    return f"{count} visit{'' if count == 1 else 's'}"
-
-
-def _simulate(trace: Trace, node: TraceNode, event: Event) -> str:
-    """ "Playout from X7: O3 X6 O8 X9, ends 1 (MAX wins).", "..., reaches leaf K = 4.", "..., stops at the depth
-    limit: static value 3."."""
-    playout, name, result = event.playout or (), node.name, _known(event.value)
-    value = format_value(result)
-    moves = " ".join(playout[:PLAYOUT_SHOWN]) + (" ..." if len(playout) > PLAYOUT_SHOWN else "")
-    winner = "MAX wins" if result > 0 else "MIN wins" if result < 0 else "a draw"
-    if trace.depth_limit is not None and event.depth + len(playout) >= trace.depth_limit:
-        if not playout:
-            return f"{name} is at the depth limit: static value {value}."
-        return f"Playout from {name}: {moves}, stops at the depth limit: static value {value}."
-    if node.board is None:  # an explicit tree: the playout's last move names the leaf it reached
-        if not playout:
-            return f"{name} is a leaf: result {value}."
-        return f"Playout from {name}: {moves}, reaches leaf {playout[-1]} = {value}."
-    if not playout:
-        return f"{name} ends the game: result {value} ({winner})."
-    return f"Playout from {name}: {moves}, ends {value} ({winner})."
-
-
-def _backpropagate(trace: Trace, node: TraceNode, event: Event) -> str:
-    """ "B takes 4: 3 visits, mean 5.33."; the root's last one also says what the search chose."""
-    events, step = trace.events, event.step - 1
-    while step > 0 and events[step - 1].kind is not EventKind.SIMULATE:  # the playout comes just before the path
-        step -= 1
-    result = events[step - 1].value if step > 0 else None
-    sentence = (
-        f"{node.name} takes {format_value(result)}: {_visits(event.visits or 0)}, mean {format_mean(event.value)}."
-    )
-    if node.parent is None and event.step == len(trace.events):
-        best, chosen = trace.summary.best_child, ""
-        if best is not None:
-            chosen = f", best move {trace.summary.best_move} (most visited: {_visits(visit_counts(trace).final(best))})"
-        iterations = f"{event.visits} iteration{'' if event.visits == 1 else 's'}"
-        sentence += f" Done: {node.name} = {format_mean(trace.summary.value)} after {iterations}{chosen}."
-    return sentence
 
 
 def window_failure(trace: Trace) -> str | None:
@@ -361,13 +295,13 @@ def describe(trace: Trace, event: Event) -> str:
     kind = event.kind
     view = f" ({point_of_view(trace, node)})" if trace.is_negamax else ""
     if kind is EventKind.SELECT:
-        return _select(trace, node, event)
+        return select_sentence(trace, node, event)
     if kind is EventKind.EXPAND:
         return f"Expand {name} (new): it joins the tree at depth {event.depth}."
     if kind is EventKind.SIMULATE:
-        return _simulate(trace, node, event)
+        return simulate_sentence(trace, node, event)
     if kind is EventKind.BACKPROPAGATE:
-        return _backpropagate(trace, node, event)
+        return backpropagate_sentence(trace, node, event)
     if kind is EventKind.ENTER:
         return _enter(trace, node, event, view)
     if kind is EventKind.RESEARCH:
