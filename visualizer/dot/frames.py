@@ -20,12 +20,12 @@ from visualizer.dot.labels import (
     LAST_CHILD,
     SHAPES,
     STATUS_LOOKS,
-    TRANSPOSITION_LINK,
     edge_attributes,
     look_label,
     quote_label,
     step_title,
 )
+from visualizer.dot.stream import transposition_lines
 from visualizer.dot.text import dot_attributes, dot_header
 from visualizer.errors import InputError
 from visualizer.games.base import format_value
@@ -176,11 +176,7 @@ def step_to_dot(trace: Trace, replay: Replay, *, plan: _FramePlan | None = None)
         if (parent, child) == scene.last_edge:
             attributes.update(color=LAST_CHILD, penwidth="2")
         lines.append(f"n{parent} -> n{child}{dot_attributes(**attributes)};\n")
-    link = dot_attributes(**TRANSPOSITION_LINK)
-    for step, ref in sorted(columns.event_extra.get("ref", {}).items()):
-        if step <= replay.step:
-            lines.append(f"n{columns.event_node[step - 1]} -> n{ref}{link};\n")
-    lines.append("}\n")
+    lines.append(transposition_lines(columns, replay.step) + "}\n")
     return "".join(lines)
 
 

@@ -29,7 +29,6 @@ __all__ = [
     "LAST_CHILD",
     "CUT",
     "TITLE_LINES",
-    "probability_label",
     "TRANSPOSITION_LINK",
 ]
 
@@ -118,11 +117,6 @@ def node_label(
     return "\n".join(lines)
 
 
-def probability_label(probability: float) -> str:
-    """The label of an edge out of a chance node: the probability to 3 significant digits ("0.333")."""
-    return f"{probability:.3g}"
-
-
 def summary_title(trace: Trace) -> str:
     """The title of a finished search's drawing: "algorithm: description", then "value V, best move M"."""
     summary = trace.summary
@@ -170,7 +164,7 @@ def edge_attributes(status: str, *, probability: float | None = None, cut: bool 
     if colour:
         attributes["color"] = colour
     if probability is not None:
-        attributes["label"] = quote_label(probability_label(probability))
+        attributes["label"] = quote_label(f"{probability:.3g}")  # 3 significant digits: "0.333"
     if cut:
         attributes.update(label=quote_label("cut"), color=CUT, fontcolor=CUT)
     return attributes

@@ -21,9 +21,10 @@ from visualizer.pictures.scene import standing_cuts
 from visualizer.readwrite.bulk_text import Column, int_texts, interleave
 from visualizer.steps.visits import is_monte_carlo, visit_counts
 from visualizer.tracing.trace import Trace, check_names
+from visualizer.tracing.trace_columns import TraceColumns
 from visualizer.tracing.trace_records import NodeStatus
 
-__all__ = ["CHUNK_NODES", "dot_chunks"]
+__all__ = ["CHUNK_NODES", "dot_chunks", "transposition_lines"]
 
 CHUNK_NODES = 4096
 """Nodes (then edges) per chunk."""
@@ -44,6 +45,14 @@ def _ids(numbers: Sequence[int]) -> range | array[int] | list[str]:
     if isinstance(numbers, (range, array)):
         return numbers
     return int_texts(numbers, "") or [str(number) for number in numbers]
+
+
+def transposition_lines(columns: TraceColumns, last_step: int | None = None) -> str:
+    """The links from each transposition event's node (up to `last_step`) to the earlier node of its position,
+    in step order."""
+    refs, nodes, link = columns.event_extra.get("ref", {}), columns.event_node, dot_attributes(**TRANSPOSITION_LINK)
+    steps = sorted(step for step in refs if last_step is None or step <= last_step)
+    return "".join([f"n{nodes[step - 1]} -> n{refs[step]}{link};\n" for step in steps])
 
 
 def dot_chunks(trace: Trace, *, chunk_nodes: int = CHUNK_NODES) -> Iterator[str]:
@@ -67,8 +76,9 @@ class _DotStream:
         self.pruned = set(summary.pruned)
         self.cuts = set(standing_cuts(trace))
         self.value_pieces = Memo(lambda value: "  v=" + format_value(value, missing="?"))
-        self.alpha_pieces = Memo(lambda alpha: "\\n[" + format_value(alpha))
-        self.beta_pieces = Memo(lambda beta: ", " + format_value(beta) + "]")
+        self.window_texts = Memo(
+            lambda window: "" if window[0] is None else f"\\n[{format_value(window[0])}, {format_value(window[1])}]"
+        )
         self.static_texts = Memo(lambda value: "" if value is None else f"\\n({format_value(value)})")
         self.board_texts = Memo(lambda board: "" if board is None else "\\n" + escape_label(board))
         self.probability = self.columns.probability if self.columns.has_chance else None
@@ -95,13 +105,7 @@ class _DotStream:
             with paused_gc():
                 text = self.edge_lines(parents[start : start + step], children[start : start + step])
             yield text
-        yield self.transposition_lines() + "}\n"
-
-    def transposition_lines(self) -> str:
-        """The links from each transposition event's node to the earlier node of its position, in step order."""
-        refs, nodes = self.columns.event_extra.get("ref", {}), self.columns.event_node
-        link = dot_attributes(**TRANSPOSITION_LINK)
-        return "".join([f"n{nodes[step - 1]} -> n{ref}{link};\n" for step, ref in sorted(refs.items())])
+        yield transposition_lines(self.columns) + "}\n"
 
     def special_children(self) -> set[int]:
         """The nodes whose incoming edges have attributes: pruned, unreached, cut or on the principal variation."""
@@ -121,12 +125,12 @@ class _DotStream:
         if any(special in joined for special in _SPECIAL):
             names = [escape_label(name) for name in names]
         shapes = list(map(_SHAPES_BY_ID.__getitem__, map(id, _rows(columns.player, start, stop))))
-        boards, ids = self.boards(start, stop), range(start, stop)
+        boards = list(map(self.board_texts.__getitem__, _rows(columns.board, start, stop)))  # "\\n" and the board
         return interleave(
             size,
             [
                 "n",
-                ids,
+                range(start, stop),
                 shapes,
                 names,
                 '"',
@@ -162,46 +166,31 @@ class _DotStream:
             return ""
         return ["" if status is visited else STATUS_STYLES[status] for status in statuses]
 
-    def boards(self, start: int, stop: int) -> list[str]:
-        """Each node's board as it goes in the label ("\\n" and the escaped board), "" for none."""
-        return list(map(self.board_texts.__getitem__, _rows(self.columns.board, start, stop)))
-
     def details(self, start: int, stop: int) -> list[Column]:
         """The label's columns after the board: "#visit  v=value" or "(static value)", and the window."""
-        columns, size = self.columns, stop - start
-        visits, values, statics = (
-            _rows(column, start, stop) for column in (columns.visit, columns.value, columns.static_value)
+        columns = self.columns
+        visits, values, statics, alphas, betas = (
+            _rows(column, start, stop)
+            for column in (columns.visit, columns.value, columns.static_value, columns.alpha, columns.beta)
         )
-        alphas, betas = _rows(columns.alpha, start, stop), _rows(columns.beta, start, stop)
-        windowless = alphas.count(None) == size
-        types = set(map(type, values)) | set(map(type, statics))
-        if not windowless:
-            types |= set(map(type, alphas)) | set(map(type, betas))
-        if self.visits is not None:  # Monte Carlo: "n=visits  v=mean", as node_label writes it
-            counts = [self.visits.final(node) for node in range(start, stop)]
+        counts = None if self.visits is None else [self.visits.final(node) for node in range(start, stop)]
+        types = {*map(type, values), *map(type, statics), *map(type, alphas), *map(type, betas)}
+        if counts is not None or not types <= _PLAIN_TYPES:  # Monte Carlo ("n=visits  v=mean") or odd values
             return self.odd_details(visits, values, statics, alphas, betas, counts)
-        if not types <= _PLAIN_TYPES:
-            return self.odd_details(visits, values, statics, alphas, betas)
-        value_pieces, alpha_pieces, beta_pieces = self.value_pieces, self.alpha_pieces, self.beta_pieces
+        value_pieces, static_texts = self.value_pieces, self.static_texts
         visit_texts = int_texts(visits, "\\n#")  # None when some node was not visited (or a visit is not an int)
         if visit_texts is not None:
             pieces: list[Column] = [visit_texts, map(value_pieces.__getitem__, values)]
         else:
-            static_texts = self.static_texts
             pieces = [
                 [
                     static_texts[static] if visit is None else f"\\n#{visit}{value_pieces[value]}"
                     for visit, value, static in zip(visits, values, statics)
                 ]
             ]
-        if windowless:
+        if alphas.count(None) == stop - start:
             return pieces
-        if None not in alphas:
-            return [*pieces, map(alpha_pieces.__getitem__, alphas), map(beta_pieces.__getitem__, betas)]
-        return [
-            *pieces,
-            ["" if alpha is None else alpha_pieces[alpha] + beta_pieces[beta] for alpha, beta in zip(alphas, betas)],
-        ]
+        return [*pieces, map(self.window_texts.__getitem__, zip(alphas, betas))]
 
     @staticmethod
     def odd_details(visits, values, statics, alphas, betas, counts=None) -> list[Column]:

@@ -15,7 +15,7 @@ from pathlib import Path
 from visualizer.dot.frames import step_to_dot
 from visualizer.dot.stream import dot_chunks
 from visualizer.errors import InputError
-from visualizer.safe_files import write_chunks_atomic, write_text_atomic
+from visualizer.safe_files import write_chunks_atomic
 from visualizer.steps.replay import Replay
 from visualizer.tracing.trace import Trace, check_names
 
@@ -41,6 +41,4 @@ def to_dot(trace: Trace, *, step: int | None = None) -> str:
 
 def write_dot(trace: Trace, path: str | Path, *, step: int | None = None) -> Path:
     """Writes `to_dot(trace, step=step)` to `path` atomically (the finished search streamed in pieces)."""
-    if step is None:
-        return write_chunks_atomic(Path(path), dot_chunks(trace))
-    return write_text_atomic(Path(path), to_dot(trace, step=step))
+    return write_chunks_atomic(path, dot_chunks(trace) if step is None else [to_dot(trace, step=step)])

@@ -73,18 +73,16 @@ def write_trace_files(
     """
     chosen = [EXPORT_FORMATS[fmt] for fmt in EXPORT_FORMATS if fmt in formats]
     for fmt in chosen:
-        if fmt.check is not None:
-            fmt.check()
+        fmt.check()
     job = ExportJob(trace, name, options or PictureOptions(), progress)
     written = [out / f"{name}{fmt.suffix}" for fmt in chosen]
     extras: list[Path] = []
     with StagedWrites() as group:
         for path, fmt in zip(written, chosen):
             group.stage(path, fmt.whole(job))
-            if fmt.extra is not None:
-                for extra, chunks in fmt.extra(job).items():
-                    extras.append(out / extra)
-                    group.stage(extras[-1], chunks)
+            for extra, chunks in fmt.extra(job).items():
+                extras.append(out / extra)
+                group.stage(extras[-1], chunks)
         if frames:
             frame_paths = write_picture_frames(job, out, [fmt for fmt in chosen if fmt.paint is not None])
             if "dot" in formats:

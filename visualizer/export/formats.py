@@ -97,9 +97,9 @@ class ExportFormat:
     help: str
     whole: Callable[[ExportJob], Chunks]
     paint: Callable[[ExportJob, Drawing], bytes | str] | None = None
-    extra: Callable[[ExportJob], dict[str, Chunks]] | None = None
+    extra: Callable[[ExportJob], dict[str, Chunks]] = lambda job: {}
     extra_names: Callable[[str], tuple[str, ...]] = lambda name: ()
-    check: Callable[[], object] | None = None
+    check: Callable[[], object] = lambda: None
 
     @property
     def per_step(self) -> bool:

@@ -154,14 +154,12 @@ def to_mp4(drawings: Iterable[Drawing], *, fps: float, dpi: float, progress: Pro
             stdin = process.stdin
             assert stdin is not None  # stdin=PIPE
             try:
-                try:
+                with contextlib.suppress(BrokenPipeError):  # ffmpeg stopped early: its error output says why
                     for done, frame in enumerate(frames_png(frames, dpi=dpi), start=1):
                         stdin.write(frame)
                         if progress is not None:
                             progress(done, len(frames))
                     stdin.close()
-                except BrokenPipeError:  # ffmpeg stopped early: its error output says why
-                    pass
                 returncode = process.wait()
             finally:
                 if process.poll() is None:

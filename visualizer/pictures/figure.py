@@ -86,6 +86,8 @@ class Figure:
         self.caption_chars = max(20, int(inner // text_width("x", CAPTION_SIZE)))
         self.tree_left = MARGIN + (inner - self.layout.width) / 2
         self.tree_top = MARGIN + TITLE_SIZE * 1.4 + CAPTION_SIZE * 1.3 * CAPTION_LINES + 12
+        self._xs = [self.tree_left + x for x in self.layout.xs]  # each node's centre, and the top of its stack
+        self._tops = [self.tree_top + top for top in self.layout.tops]
         legend_top = self.tree_top + self.layout.height + 16
         self.legend_rows = legend_rows(self.legend, inner)
         self.height = legend_top + len(self.legend_rows) * LEGEND_SIZE * 2.2 + MARGIN
@@ -116,23 +118,19 @@ class Figure:
         """The search after step `step` (1..steps; 0 is before the first step, the last is the still)."""
         if not 0 <= step <= self.steps:
             raise ValueError(f"step {step} is outside 0..{self.steps}")
+        if step == self.steps and step:
+            return self.still()
         if self._replay is None:
             self._replay = Replay(self.trace)
         self._replay.seek(step)  # one cursor for every call: a step next to the last one is quick
-        return self._frame(self._replay)
+        return self._drawing(scene_at(self.trace, self._replay, inner=self._inner))
 
     def frames(self, *, progress: Callable[[int, int], None] | None = None) -> Iterator[Drawing]:
         """One drawing per step, steps 1..`steps` in order, made as read; `progress(done, total)` after each."""
-        replay = Replay(self.trace)
-        while replay.forward():
-            yield self._frame(replay)
+        for step in range(1, self.steps + 1):
+            yield self.frame(step)
             if progress is not None:
-                progress(replay.step, self.steps)
-
-    def _frame(self, replay: Replay) -> Drawing:
-        if replay.step == self.steps and self.steps:
-            return self.still()
-        return self._drawing(scene_at(self.trace, replay, inner=self._inner))
+                progress(step, self.steps)
 
     def _drawing(self, scene: Scene, *, title: str | None = None, legend: tuple[Item, ...] | None = None) -> Drawing:
         theme, looks, caption = self.theme, scene.looks, scene.caption
@@ -160,12 +158,6 @@ class Figure:
 
     # The parts -----------------------------------------------------------------------------
 
-    def _x(self, node: int) -> float:
-        return self.tree_left + self.layout.xs[node]
-
-    def _top(self, node: int) -> float:
-        return self.tree_top + self.layout.tops[node]
-
     def _edges(
         self,
         looks: Sequence[NodeLook],
@@ -173,13 +165,12 @@ class Figure:
         bold: frozenset[int],
         last: tuple[int, int] | None,
     ) -> Iterator[Item]:
-        theme, stack = self.theme, self.layout.stack
+        theme, stack, xs, tops = self.theme, self.layout.stack, self._xs, self._tops
         columns = self.trace.columns
         parents, _orders, children = columns.edges()
         probabilities = columns.probability if self._has_chance else None  # written beside the edges of chance
         for parent, child in zip(parents, children):
-            start = (self._x(parent), self._top(parent) + stack + 1)
-            end = (self._x(child), self._top(child) - 1)
+            start, end = (xs[parent], tops[parent] + stack + 1), (xs[child], tops[child] - 1)
             status = looks[child].status
             width, dash = theme.line, _DASHES.get(status, "solid")
             colour = theme.muted if status in _DASHES else theme.unseen if status == "unseen" else theme.ink
@@ -233,7 +224,7 @@ class Figure:
 
     def _node(self, node: int, look: NodeLook) -> tuple[Item, ...]:
         theme, columns = self.theme, self.trace.columns
-        x, top = self._x(node), self._top(node)
+        x, top = self._xs[node], self._tops[node]
         player = columns.player[node]
         status = look.status
         visited = status == "visited"

@@ -93,10 +93,7 @@ class TreeLayout:
         )
         slot = 2 * half + SLOT_GAP
         stack = stack_height(has_windows, board_lines)
-        children: list[list[int]] = [[] for _ in columns.name]
-        for parent, _order, child in zip(*columns.edges()):
-            children[parent].append(child)
-        xs, width = place_tree(children, [slot] * len(children), 0.0)
+        xs, width = place_tree(columns.children, [slot] * len(columns.name), 0.0)
         depths = columns.depth
         tops = tuple(depth * (stack + ROW_GAP) for depth in depths)
         height = (max(depths, default=0) + 1) * stack + max(depths, default=0) * ROW_GAP

@@ -24,6 +24,9 @@ LEGEND_SIZE = 8.5
 SWATCH, ENTRY_GAP = 18.0, 12.0
 """The width of an entry's picture, and the space after an entry."""
 
+Swatch = Callable[[str, float, float], list[Item]]
+"""An entry's picture: its items, given its key and its centre."""
+
 
 @dataclass(frozen=True)
 class LegendEntry:
@@ -31,7 +34,7 @@ class LegendEntry:
 
     key: str
     label: str
-    swatch: Callable[[str, float, float], list[Item]]
+    swatch: Swatch
     colour: str
     swatch_width: float = SWATCH
 
@@ -56,38 +59,28 @@ def chance_fill(theme: Theme) -> str:
     return "#" + "".join(f"{half:02x}" for half in halves)
 
 
-def _glyph(player: Player, stroke: str, fill: str, line: float, dash: Dash):
-    def swatch(key: str, x: float, y: float) -> list[Item]:
-        points = glyph(x, y - 5.0, 14.0, 10.0, player)  # a node's triangle (or circle), 14 x 10 pt
-        return [Shape(f"{key}:swatch", points, stroke, fill, line, dash)]
-
-    return swatch
+def _glyph(player: Player, stroke: str, fill: str, line: float, dash: Dash) -> Swatch:
+    """A node's triangle (or circle), 14 x 10 pt."""
+    return lambda key, x, y: [Shape(f"{key}:swatch", glyph(x, y - 5.0, 14.0, 10.0, player), stroke, fill, line, dash)]
 
 
-def _line(colour: str, width: float, *, mark: bool = False):
-    def swatch(key: str, x: float, y: float) -> list[Item]:
-        items: list[Item] = [Path(f"{key}:swatch", ((x - SWATCH / 2, y), (x + SWATCH / 2, y)), colour, width)]
-        if mark:
-            items.append(Path(f"{key}:mark", ((x, y - 5), (x, y + 5)), colour, width))
-        return items
-
-    return swatch
+def _line(colour: str, width: float, *, mark: bool = False) -> Swatch:
+    """A line, crossed by a stroke when `mark`."""
+    return lambda key, x, y: [
+        Path(f"{key}:swatch", ((x - SWATCH / 2, y), (x + SWATCH / 2, y)), colour, width),
+        *([Path(f"{key}:mark", ((x, y - 5), (x, y + 5)), colour, width)] if mark else []),
+    ]
 
 
-def _word(text: str, colour: str, *, bold: bool = False):
-    def swatch(key: str, x: float, y: float) -> list[Item]:
-        return [Text(f"{key}:swatch", x, y, text, LEGEND_SIZE, colour, bold=bold)]
-
-    return swatch
+def _word(text: str, colour: str) -> Swatch:
+    return lambda key, x, y: [Text(f"{key}:swatch", x, y, text, LEGEND_SIZE, colour)]
 
 
 def legend_items(trace: Trace, theme: Theme, has_windows: bool) -> list[LegendEntry]:
     """The legend entries of `trace` in `theme`, in reading order."""
     summary, ink = trace.summary, theme.ink
 
-    def entry(
-        key: str, label: str, swatch: Callable[[str, float, float], list[Item]], *, words: str = ""
-    ) -> LegendEntry:
+    def entry(key: str, label: str, swatch: Swatch, *, words: str = "") -> LegendEntry:
         return LegendEntry(key, label, swatch, ink, max(SWATCH, text_width(words, LEGEND_SIZE)))
 
     entries = [

@@ -55,17 +55,11 @@ def _style() -> Iterator[None]:
         yield
 
 
-def _font_file(bold: bool) -> str:
-    import matplotlib
-
-    name = "DejaVuSansMono-Bold.ttf" if bold else "DejaVuSansMono.ttf"
-    return os.path.join(matplotlib.get_data_path(), "fonts", "ttf", name)
-
-
 class Painter:
     """One matplotlib figure on an Agg canvas, painted again for each drawing (all the frames of a call)."""
 
     def __init__(self) -> None:
+        import matplotlib
         from matplotlib.backends.backend_agg import FigureCanvasAgg
         from matplotlib.figure import Figure
         from matplotlib.font_manager import FontProperties
@@ -74,7 +68,10 @@ class Painter:
             self.figure = Figure()
             self.canvas = FigureCanvasAgg(self.figure)
             self.axes = self.figure.add_axes((0, 0, 1, 1))
-        self._fonts = {bold: _font_file(bold) for bold in (False, True)}
+        fonts = os.path.join(matplotlib.get_data_path(), "fonts", "ttf")
+        self._fonts = {
+            bold: os.path.join(fonts, f"DejaVuSansMono{'-Bold' if bold else ''}.ttf") for bold in (False, True)
+        }
         self._font_properties = FontProperties
 
     def paint(self, drawing: Drawing, *, dpi: float, size: tuple[int, int] | None = None) -> None:

@@ -26,6 +26,10 @@ __all__ = ["NodeLook", "Scene", "blank_scene", "finished_scene", "inner_nodes", 
 
 Status = Literal["visited", "pruned", "unreached", "unseen"]
 
+_NOT_ENTERED: dict[NodeStatus, Status] = dict.fromkeys(NodeStatus, "unseen")
+"""A node not entered yet, by its final status: beyond the look-ahead shows from the first step on, as in the app."""
+_NOT_ENTERED[NodeStatus.UNREACHED] = "unreached"
+
 
 @dataclass(frozen=True)
 class NodeLook:
@@ -167,17 +171,10 @@ def scene_at(trace: Trace, replay: Replay, *, inner: frozenset[int] | None = Non
     columns = trace.columns
     if inner is None:
         inner = inner_nodes(trace)
-    statuses: list[Status] = []
-    for node, view in enumerate(replay.views):
-        if view.phase is Phase.PRUNED:
-            status: Status = "pruned"
-        elif view.visit is not None:
-            status = "visited"
-        elif columns.status[node] is NodeStatus.UNREACHED:
-            status = "unreached"  # beyond the look-ahead from the first step on, as in the app
-        else:
-            status = "unseen"
-        statuses.append(status)
+    statuses: list[Status] = [
+        "pruned" if view.phase is Phase.PRUNED else "visited" if view.visit is not None else _NOT_ENTERED[final]
+        for view, final in zip(replay.views, columns.status)
+    ]
     searched = ((view.visit, view.value, view.alpha, view.beta) for view in replay.views)
     looks = _looks(trace, inner, statuses, searched, replay.step, current=replay.current)
     cuts = standing_cuts(trace, replay.step)

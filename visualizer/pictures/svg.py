@@ -54,15 +54,14 @@ def _stroke(colour: str | None, width: float, dash: str, *, is_line: bool) -> st
     return attributes
 
 
-def _shape(item: Shape) -> str:
-    fill = "none" if item.fill is None else _escape(item.fill)
-    stroke = _stroke(item.stroke, item.width, item.dash, is_line=False)
-    return f'<polygon data-key="{_escape(item.key)}" points="{_points(item.points)}" fill="{fill}"{stroke}/>'
-
-
-def _path(item: Path) -> str:
-    stroke = _stroke(item.colour, item.width, item.dash, is_line=True)
-    return f'<polyline data-key="{_escape(item.key)}" points="{_points(item.points)}" fill="none"{stroke}/>'
+def _outline(item: Shape | Path) -> str:
+    """A `Shape` as a polygon, a `Path` as an open polyline."""
+    if isinstance(item, Shape):
+        tag, fill, colour = "polygon", "none" if item.fill is None else _escape(item.fill), item.stroke
+    else:
+        tag, fill, colour = "polyline", "none", item.colour
+    stroke = _stroke(colour, item.width, item.dash, is_line=tag == "polyline")
+    return f'<{tag} data-key="{_escape(item.key)}" points="{_points(item.points)}" fill="{fill}"{stroke}/>'
 
 
 def _text(item: Text) -> str:
@@ -88,7 +87,7 @@ def to_svg(drawing: Drawing) -> str:
         f"<title>{title}</title>",
         f'<rect x="0" y="0" width="{width}" height="{height}" fill="{_escape(drawing.background)}"/>',
     ]
-    painters: dict[type, Callable[[Any], str]] = {Shape: _shape, Path: _path, Text: _text}
+    painters: dict[type, Callable[[Any], str]] = {Shape: _outline, Path: _outline, Text: _text}
     for item in drawing.items:
         painter = painters.get(type(item))
         if painter is None:

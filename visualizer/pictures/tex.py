@@ -96,10 +96,8 @@ def painting_order(sequences: Sequence[Sequence[Element]]) -> list[Element]:
     order: list[Element] = []
     placed: set[Element] = set()
     while len(order) < len(first):
-        if ready:
+        if ready:  # an element is pushed once, when its last predecessor is placed, so never placed yet
             element = heapq.heappop(ready)[1]
-            if element in placed:
-                continue
         else:  # the sequences disagree: the earliest unplaced element goes next
             element = min((element for element in first if element not in placed), key=first.__getitem__)
         placed.add(element)

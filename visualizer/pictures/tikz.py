@@ -37,20 +37,13 @@ def slides_file_name(picture_file: str) -> str:
     return f"{picture_file.removesuffix('.tex')}{SLIDES_SUFFIX}.tex"
 
 
-class _Colours:
-    """The `\\definecolor` names of the colours used, numbered in order of first use."""
-
-    def __init__(self) -> None:
-        self.names: dict[str, str] = {}
+class _Colours(dict[str, str]):
+    """The `\\definecolor` names of the colours used ("RRGGBB" -> "gt1", ...), numbered in order of first use."""
 
     def name(self, colour: str) -> str:
         if not _COLOUR.fullmatch(colour):
             raise ValueError(f"cannot paint the colour {colour!r}: colours are #rrggbb")
-        colour = colour[1:].upper()
-        return self.names.setdefault(colour, f"gt{len(self.names) + 1}")
-
-    def definitions(self) -> list[str]:
-        return [f"\\definecolor{{{name}}}{{HTML}}{{{colour}}}" for colour, name in self.names.items()]
+        return self.setdefault(colour[1:].upper(), f"gt{len(self) + 1}")
 
 
 def _coordinate(x: float, y: float, height: float) -> str:
@@ -223,7 +216,7 @@ def to_tikz(drawings: Sequence[Drawing]) -> str:
             f"\\begin{{tikzpicture}}[x=1pt, y=1pt, gametree text/.style={{inner sep=0pt, "
             f"font=\\ttfamily\\fontsize{{{FONT_SIZE}}}{{{FONT_SIZE}}}\\selectfont}}]"
         ),
-        *colours.definitions(),
+        *[f"\\definecolor{{{name}}}{{HTML}}{{{colour}}}" for colour, name in colours.items()],
         f"\\path[use as bounding box] {canvas};",
         *body,
         "\\end{tikzpicture}}%",
