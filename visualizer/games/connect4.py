@@ -60,16 +60,8 @@ class ConnectFour(GridGame):
         return "/".join([EMPTY * self.cols] * (self.rows - 1) + ["X" + EMPTY * (self.cols - 1)])
 
     def moves(self, board: str) -> list[tuple[Any, int]]:
-        found = []
-        cols = self.cols
-        for col in range(cols):
-            if board[col] != EMPTY:
-                continue  # the column is full
-            cell = col
-            while cell + cols < self.size and board[cell + cols] == EMPTY:
-                cell += cols
-            found.append((col, cell))
-        return found
+        rows = [board[col :: self.cols].rfind(EMPTY) for col in range(self.cols)]  # each column's lowest empty row
+        return [(col, row * self.cols + col) for col, row in enumerate(rows) if row >= 0]  # (-1: the column is full)
 
     def suggested_depth(self) -> int | None:
         """The default look-ahead: the end of the game on small positions, `DEFAULT_DEPTH` otherwise."""
@@ -109,10 +101,8 @@ class ConnectFour(GridGame):
     @classmethod
     def slug(cls, spec: dict[str, Any]) -> str:
         """The file-name stem of its traces, e.g. "connect4-4x5k3-empty-sym"."""
-        board = spec["board"]
         shape = f"{spec['rows']}x{spec['cols']}" + ("" if spec["connect"] == 4 else f"k{spec['connect']}")
-        stem = f"connect4-{shape}-" + ("empty" if set(board) == {EMPTY} else board.replace(EMPTY, "_"))
-        return stem + cls.settings_slug(spec)
+        return f"connect4-{shape}-" + cls.settings_slug(spec)
 
 
 CONNECT4_OPTIONS = (

@@ -148,10 +148,8 @@ def _adjacency(geo: Geometry, board: str, plus: str, ply: int) -> int:
 
 def _discounted(geo: Geometry, board: str, plus: str, ply: int) -> int:
     mark = geo.winner(board)
-    if mark is None:
-        return 0
-    worth = round(DISCOUNT_WIN / max(ply, 1))
-    return worth if mark == plus else -worth
+    worth = round(DISCOUNT_WIN / max(ply, 1))  # a win at ply 1 or 0 is worth DISCOUNT_WIN
+    return 0 if mark is None else (worth if mark == plus else -worth)
 
 
 def _windows(geo: Geometry, board: str, plus: str, ply: int) -> int:

@@ -318,13 +318,10 @@ def level_probabilities(tree: ExplicitTree, levels: Sequence[Player]) -> list[fl
                 f"MAX and MIN alternate (chance levels between them do not count): write {mover.value} there"
             )
         mover, previous = mover.other, depth
-    chance = [level is Player.CHANCE for level in levels]
-    probabilities: list[float | None] = [None] * len(tree)
-    for node, kids in enumerate(tree.children):
-        if kids and chance[tree.depths[node]]:
-            for child in kids:
-                probabilities[child] = 1 / len(kids)
-    return probabilities
+    return [
+        None if parent is None or levels[tree.depths[parent]] is not Player.CHANCE else 1 / len(tree.children[parent])
+        for parent in map(tree.parent, range(len(tree)))
+    ]
 
 
 def builtin_example() -> ExplicitTree:

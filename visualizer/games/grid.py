@@ -186,15 +186,11 @@ class GridGame(PathNamedGame):
         children = [
             (move, GridState(board[:cell] + mark + board[cell + 1 :], after)) for move, cell in self.moves(board)
         ]
-        if self.symmetry and len(children) > 1:
-            seen: set[str] = set()
-            kept = []
+        if self.symmetry and len(children) > 1:  # the first child of each position up to symmetry
+            kept: dict[str, tuple[Any, GridState]] = {}
             for move, child in children:
-                key = self.geometry.canonical(child.board)
-                if key not in seen:
-                    seen.add(key)
-                    kept.append((move, child))
-            children = kept
+                kept.setdefault(self.geometry.canonical(child.board), (move, child))
+            children = list(kept.values())
         return children
 
     def is_terminal(self, state: GridState) -> bool:
@@ -254,9 +250,7 @@ class GridGame(PathNamedGame):
 
     def legal_moves(self) -> list[Any]:
         """The moves at the root (all of them, even with --symmetry)."""
-        if self.is_terminal(self._root):
-            return []
-        return [move for move, _ in self.moves(self.board)]
+        return [] if self.is_terminal(self._root) else [move for move, _ in self.moves(self.board)]
 
     def _options(self) -> dict[str, Any]:
         return {"evaluator": self.evaluator, "symmetry": self.symmetry}
@@ -308,15 +302,16 @@ class GridGame(PathNamedGame):
         return self.board_text(self._root).replace("\n", "/")
 
     def _settings_text(self) -> str:
-        extras = [] if self.evaluator == self.default_evaluator else [f"{self.evaluator} values"]
-        if self.symmetry:
-            extras.append("symmetric moves merged")
-        return "".join(f", {extra}" for extra in extras)
+        values = "" if self.evaluator == self.default_evaluator else f", {self.evaluator} values"
+        return values + (", symmetric moves merged" if self.symmetry else "")
 
     @classmethod
     def settings_slug(cls, spec: dict[str, Any]) -> str:
-        """The end of its traces' file-name stem: "-EVALUATOR" unless the default one, "-sym" with symmetry."""
-        ending = "" if spec.get("eval", cls.default_evaluator) == cls.default_evaluator else f"-{spec['eval']}"
+        """The end of its traces' file-name stem: the board ("empty", or its cells with "_" for "."), then
+        "-EVALUATOR" unless the default one and "-sym" with symmetry."""
+        board = spec["board"]
+        ending = "empty" if set(board) == {EMPTY} else board.replace(EMPTY, "_")
+        ending += "" if spec.get("eval", cls.default_evaluator) == cls.default_evaluator else f"-{spec['eval']}"
         return ending + ("-sym" if spec.get("symmetry") else "")
 
     @classmethod

@@ -12,6 +12,8 @@ from visualizer.games.spec_fields import REQUIRED, SpecFields
 
 RULES = ("misere", "normal")
 MAX_PILE = 10_000
+_SETTINGS = ("pile", "max_take", "rules")
+"""What a game of NIM is set by, beside who moves first: its spec's fields and its options."""
 
 NIM_OPTIONS = (
     GameOption("--pile", "NIM: the pile (6)", int, "N", label="Pile", hint="6"),
@@ -82,13 +84,7 @@ class Nim(PathNamedGame):
         return f"NIM pile {self.pile}, take 1..{self.max_take}, {self.rules}"
 
     def spec(self) -> dict[str, Any]:
-        return {
-            "kind": "nim",
-            "pile": self.pile,
-            "max_take": self.max_take,
-            "rules": self.rules,
-            "root": self.root_player.value,
-        }
+        return {"kind": "nim", **{name: getattr(self, name) for name in _SETTINGS}, "root": self.root_player.value}
 
     @classmethod
     def from_spec(cls, spec: Any, *, where: str = "the trace's source") -> Nim:
@@ -104,12 +100,12 @@ class Nim(PathNamedGame):
 
     @classmethod
     def from_options(cls, options: Mapping[str, Any], root: Player | None) -> Nim:
-        given = {name: options[name] for name in ("pile", "max_take", "rules") if options[name] is not None}
+        given = {name: options[name] for name in _SETTINGS if options[name] is not None}
         return cls(**given, root=root or Player.MAX)
 
     @classmethod
     def to_options(cls, spec: dict[str, Any]) -> dict[str, Any]:
-        return {"pile": spec["pile"], "max_take": spec["max_take"], "rules": spec["rules"]}
+        return {name: spec[name] for name in _SETTINGS}
 
     @classmethod
     def slug(cls, spec: dict[str, Any]) -> str:

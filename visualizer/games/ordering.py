@@ -65,7 +65,7 @@ class OrderedGame:
         self.static_value, self.board_text, self.move_value = inner.static_value, inner.board_text, inner.move_value
         self.root_name, self.child_name = inner.root_name, inner.child_name
         self._tree = explicit_tree(inner)
-        self._explicit = self._tree is not None
+        self.is_explicit = self._tree is not None
         self.depth = self.sort_depth(depth)
         self._values: dict[Any, Value] = {}
 
@@ -75,10 +75,6 @@ class OrderedGame:
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self.inner, name)
-
-    @property
-    def is_explicit(self) -> bool:
-        return self._explicit
 
     def __len__(self) -> int:
         return len(self._explicit_tree)
@@ -101,40 +97,33 @@ class OrderedGame:
         if self.order == "random":
             random.Random(f"{self.seed}/{state!r}").shuffle(children)
             return children
-        worth = self._search_value if self._explicit else self.inner.static_value
-        best_first_high = self.inner.player(state) is Player.MAX
-        descending = best_first_high if self.order == "best" else not best_first_high
+        worth = self._search_value if self.is_explicit else self.inner.static_value
+        descending = (self.inner.player(state) is Player.MAX) == (self.order == "best")  # high first: best for MAX
         return sorted(children, key=lambda pair: worth(pair[1]), reverse=descending)
 
     def _search_value(self, state: Any) -> Value:
         """An explicit tree's node's minimax value as a search to `self.depth` sees it (memoised)."""
-        if state in self._values:
-            return self._values[state]
         values, stack = self._values, [state]
-        while stack:
+        while stack:  # a node stays on the stack until its value is known
             node = stack[-1]
             if node in values:
                 stack.pop()
-                continue
-            if self._is_frontier(node):
+            elif self._is_frontier(node):
                 values[node] = self.inner.static_value(node)
-                stack.pop()
-                continue
-            children = [child for _, child in self.inner.successors(node)]
-            waiting = [child for child in children if child not in values]
-            if waiting:
-                stack.extend(waiting)
-                continue
-            backed_up = [values[child] for child in children]
-            values[node] = max(backed_up) if self.inner.player(node) is Player.MAX else min(backed_up)
-            stack.pop()
+            else:
+                children = [child for _, child in self.inner.successors(node)]
+                waiting = [child for child in children if child not in values]
+                if waiting:
+                    stack.extend(waiting)
+                else:
+                    backed_up = [values[child] for child in children]
+                    values[node] = max(backed_up) if self.inner.player(node) is Player.MAX else min(backed_up)
         return values[state]
 
     def _is_frontier(self, node: int) -> bool:
         """True where the search evaluates: a leaf, or a node at the look-ahead."""
-        if self.depth is not None and self._explicit_tree.depths[node] >= self.depth:
-            return True
-        return self.inner.is_terminal(node)
+        at_depth_limit = self.depth is not None and self._explicit_tree.depths[node] >= self.depth
+        return at_depth_limit or self.inner.is_terminal(node)
 
     def describe(self) -> str:
         how = {"best": "best-first", "worst": "worst-first", "random": f"random order (seed {self.seed})"}

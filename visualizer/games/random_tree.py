@@ -18,20 +18,12 @@ def fresh_seed() -> int:
     return random.SystemRandom().randrange(1_000_000)
 
 
-def leaf_count(size: int, branching: int) -> int:
-    """Leaves of the level-order tree of `size` nodes where node i has children K*i+1..K*i+K."""
-    interior = -(-(size - 1) // branching)  # ceil((size - 1) / K)
-    return size - interior
-
-
 def _size_for_leaves(leaves: int, branching: int) -> int:
-    """The smallest level-order tree with exactly `leaves` leaves (branching 1 is a path)."""
+    """The smallest level-order tree with exactly `leaves` leaves: it has ceil((leaves - 1) / (K - 1)) inner
+    nodes (branching 1 is a path, with one leaf: -1 for more)."""
     if branching == 1:
         return leaves if leaves == 1 else -1
-    size = 1
-    while leaf_count(size, branching) < leaves:
-        size += 1
-    return size
+    return leaves + -(-(leaves - 1) // (branching - 1))
 
 
 def _size_for_depth(depth: int, branching: int) -> int:
@@ -72,7 +64,7 @@ def random_tree(
                 f"a random tree of depth {depth} and branching {branching} has over "
                 f"{MAX_TREE_NODES:,} nodes; choose a smaller --depth or --branching"
             )
-        size = _size_for_depth(depth, branching)
+        size, leaves = _size_for_depth(depth, branching), branching**depth
     else:
         leaves = DEFAULT_LEAVES if leaves is None else leaves
         if leaves < 1:
@@ -85,5 +77,5 @@ def random_tree(
     low, high = value_range
     rng = random.Random(seed)
     values = [rng.randint(low, high) for _ in range(size)]
-    source = {"seed": seed, "range": [low, high], "leaves": leaf_count(size, branching)}
+    source = {"seed": seed, "range": [low, high], "leaves": leaves}
     return from_array(values, branching=branching, root=root, kind="random", source=source, levels=levels)

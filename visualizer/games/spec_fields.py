@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from typing import Any, NoReturn, TypeVar
+from typing import Any, NoReturn, TypeVar, cast
 
 from visualizer.errors import InputError, shown
 from visualizer.games.base import Player
@@ -56,8 +56,7 @@ class SpecFields:
 
     def optional_text(self, key: str, hint: str) -> str | None:
         """A string field that may be null or absent."""
-        text: str | None = self.typed(key, None, hint, lambda value: value is None or isinstance(value, str))
-        return text
+        return cast("str | None", self.typed(key, None, hint, lambda value: value is None or isinstance(value, str)))
 
     def whole(self, key: str, default: Any, *, minimum: int | None = None, maximum: int | None = None) -> Any:
         """A whole-number field (not a boolean), within the bounds when given; null counts as absent."""

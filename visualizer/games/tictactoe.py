@@ -41,9 +41,7 @@ class TicTacToe(GridGame):
     @classmethod
     def slug(cls, spec: dict[str, Any]) -> str:
         """The file-name stem of its traces, e.g. "tictactoe-empty" or "tictactoe-X___O____-sym"."""
-        board = spec["board"]
-        stem = "tictactoe-" + ("empty" if set(board) == {EMPTY} else board.replace(EMPTY, "_"))
-        return stem + cls.settings_slug(spec)
+        return "tictactoe-" + cls.settings_slug(spec)
 
 
 def parse_board(text: str) -> str:

@@ -38,17 +38,14 @@ def preorder(tree: ExplicitNodes, node: int = 0) -> list[int]:
 
 
 def postorder(tree: ExplicitNodes, node: int = 0) -> list[int]:
-    """Each child's subtree left to right, then the node."""
+    """Each child's subtree left to right, then the node: a pre-order taking children right to left, reversed."""
     order: list[int] = []
-    stack = [(node, False)]
+    stack = [node]
     while stack:
-        current, expanded = stack.pop()
-        if expanded:
-            order.append(current)
-        else:
-            stack.append((current, True))
-            stack.extend((child, False) for child in reversed(tree.children[current]))
-    return order
+        current = stack.pop()
+        order.append(current)
+        stack.extend(tree.children[current])
+    return order[::-1]
 
 
 def inorder(tree: ExplicitNodes, node: int = 0) -> list[int] | None:

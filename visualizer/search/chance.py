@@ -86,9 +86,7 @@ def star1(
         value = -INFINITY
         children = successors(state)
         for index, (move, child) in enumerate(children):
-            child_value = node_value(child, move, ply + 1, alpha, beta)
-            if child_value > value:  # value = max(value, child_value)
-                value = child_value
+            value = max(value, node_value(child, move, ply + 1, alpha, beta))
             back_up(state, child, value)
             if value >= beta:
                 if index + 1 < len(children):
@@ -103,9 +101,7 @@ def star1(
         value = INFINITY
         children = successors(state)
         for index, (move, child) in enumerate(children):
-            child_value = node_value(child, move, ply + 1, alpha, beta)
-            if child_value < value:  # value = min(value, child_value)
-                value = child_value
+            value = min(value, node_value(child, move, ply + 1, alpha, beta))
             back_up(state, child, value)
             if value <= alpha:
                 if index + 1 < len(children):

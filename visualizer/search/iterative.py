@@ -3,25 +3,15 @@ tracer calls the recursive versions make, in the same order, so the traces are i
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Generator
 from typing import Any
 
 from visualizer.games.base import Game, Player, Value
 from visualizer.search.common import INFINITY, check_depth, cut_test, is_frontier
 from visualizer.tracing.tracer import NULL_TRACER, Tracer
 
-
-class _Frame:
-    """The locals of one open node: its window, its value so far and the next child to try."""
-
-    __slots__ = ("state", "ply", "alpha", "beta", "value", "successors", "index", "maximizes")
-
-    def __init__(self, state: Any, ply: int, alpha: Value, beta: Value, maximizes: bool):
-        self.state, self.ply, self.alpha, self.beta = state, ply, alpha, beta
-        self.maximizes = maximizes
-        self.value = -INFINITY if maximizes else INFINITY
-        self.successors: Sequence[tuple[Any, Any]] = ()
-        self.index = 0
+Child = tuple[Any, Any, int, Value, Value]
+"""What a node asks the loop to search next: the child's state, its move, its depth and its window."""
 
 
 def iterative_search(
@@ -39,10 +29,10 @@ def iterative_search(
     from the view of the player to move."""
     check_depth(depth)
     closes = cut_test(strict)
-    stack: list[_Frame] = []
 
-    def open_node(state: Any, move: Any, ply: int, alpha: Value, beta: Value) -> Value | None:
-        """Enters a node: evaluates it at once (returning its value) or pushes a frame (None)."""
+    def node_value(state: Any, move: Any, ply: int, alpha: Value, beta: Value) -> Generator[Child, Any, Value]:
+        """The recursive search of one node, which yields each child to search instead of calling itself (and is
+        sent the child's value back; None starts it)."""
         tracer.enter(state, move, depth=ply, alpha=alpha if windowed else None, beta=beta if windowed else None)
         if is_frontier(game, state, ply, depth):
             value = game.static_value(state)
@@ -51,53 +41,44 @@ def iterative_search(
             tracer.evaluate(state, value)
             tracer.exit(state, value)
             return value
-        frame = _Frame(state, ply, alpha, beta, movers_view or game.player(state) is Player.MAX)
-        frame.successors = game.successors(state)
-        stack.append(frame)
-        return None
-
-    def take_child_value(frame: _Frame, child_value: Value) -> bool:
-        """Backs up the value of the child at `frame.index`; True when the window closes."""
-        state, successors = frame.state, frame.successors
-        if movers_view:
-            child_value = -child_value
-        frame.value = max(frame.value, child_value) if frame.maximizes else min(frame.value, child_value)
-        tracer.back_up(state, successors[frame.index][1], frame.value)
-        if not windowed:
-            return False
-        if closes(frame.value, frame.beta) if frame.maximizes else closes(frame.alpha, frame.value):
-            if frame.index + 1 < len(successors):
-                tracer.cutoff(state, successors[frame.index + 1 :], alpha=frame.alpha, beta=frame.beta)
-            return True
-        if frame.maximizes and frame.value > frame.alpha:
-            frame.alpha = frame.value
-            tracer.update(state, alpha=frame.alpha, beta=frame.beta)
-        elif not frame.maximizes and frame.value < frame.beta:
-            frame.beta = frame.value
-            tracer.update(state, alpha=frame.alpha, beta=frame.beta)
-        return False
+        maximizes = movers_view or game.player(state) is Player.MAX
+        value = -INFINITY if maximizes else INFINITY
+        successors = game.successors(state)
+        for index, (child_move, child) in enumerate(successors):
+            if movers_view:
+                value = max(value, -(yield child, child_move, ply + 1, -beta, -alpha))
+            else:
+                child_value = yield child, child_move, ply + 1, alpha, beta
+                value = max(value, child_value) if maximizes else min(value, child_value)
+            tracer.back_up(state, child, value)
+            if not windowed:
+                continue
+            if closes(value, beta) if maximizes else closes(alpha, value):
+                if index + 1 < len(successors):
+                    tracer.cutoff(state, successors[index + 1 :], alpha=alpha, beta=beta)
+                break
+            if maximizes and value > alpha:
+                alpha = value
+                tracer.update(state, alpha=alpha, beta=beta)
+            elif not maximizes and value < beta:
+                beta = value
+                tracer.update(state, alpha=alpha, beta=beta)
+        tracer.exit(state, value)
+        return value
 
     tracer.begin(game, algorithm=algorithm, depth_limit=depth, strict=strict if windowed else False)
     root = game.root()
-    returned = open_node(root, None, 0, -INFINITY, INFINITY)
+    stack = [node_value(root, None, 0, -INFINITY, INFINITY)]  # the open nodes, the root first
+    returned: Value | None = None  # the value of the node closed last, for its parent
     while stack:
-        frame = stack[-1]
-        if returned is not None:
-            closed = take_child_value(frame, returned)
-            returned = None
-            frame.index += 1
-            if closed:
-                frame.index = len(frame.successors)
-        if frame.index < len(frame.successors):
-            move, child = frame.successors[frame.index]
-            if windowed and movers_view:
-                returned = open_node(child, move, frame.ply + 1, -frame.beta, -frame.alpha)
-            else:
-                returned = open_node(child, move, frame.ply + 1, frame.alpha, frame.beta)
-        else:
-            tracer.exit(frame.state, frame.value)
+        try:
+            child = stack[-1].send(returned)
+        except StopIteration as closed:
             stack.pop()
-            returned = frame.value
-    assert returned is not None  # the root's value: evaluated at once, or its frame's when it closed
+            returned = closed.value
+        else:
+            stack.append(node_value(*child))
+            returned = None
+    assert returned is not None  # the root's value
     tracer.end(returned)
     return game.player(root).sign * returned if movers_view else returned

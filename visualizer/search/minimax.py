@@ -42,18 +42,14 @@ def minimax(game: Game, *, depth: int | None = None, tracer: Tracer = NULL_TRACE
     def max_value(state: Any, ply: int) -> Value:
         value = -INFINITY
         for move, child in successors(state):
-            child_value = node_value(child, move, ply + 1)
-            if child_value > value:  # value = max(value, child_value)
-                value = child_value
+            value = max(value, node_value(child, move, ply + 1))
             back_up(state, child, value)
         return value
 
     def min_value(state: Any, ply: int) -> Value:
         value = INFINITY
         for move, child in successors(state):
-            child_value = node_value(child, move, ply + 1)
-            if child_value < value:  # value = min(value, child_value)
-                value = child_value
+            value = min(value, node_value(child, move, ply + 1))
             back_up(state, child, value)
         return value
 

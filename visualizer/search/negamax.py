@@ -3,12 +3,11 @@ with alpha-beta pruning, where the window is negated and swapped at each level (
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from visualizer.games.base import Game, Value
 from visualizer.search.common import INFINITY, check_depth, cut_test, is_frontier
-from visualizer.search.transposition import TranspositionTable, move_first
+from visualizer.search.transposition import TranspositionTable
 from visualizer.tracing.tracer import NULL_TRACER, Tracer
 
 
@@ -46,19 +45,13 @@ def negamax_ab(
     window: tuple[Value, Value] | None = None,
     tt: bool = False,
     tracer: Tracer = NULL_TRACER,
-    table: TranspositionTable | None = None,
-    first_moves: Callable[[Any], Any] | None = None,
-    best_moves: dict[Any, Any] | None = None,
-    algorithm: str = "negamax-ab",
 ) -> Value:
     """The root's value (MAX's view) by negamax with alpha-beta pruning (Knuth and Moore's `F2`; fail-hard:
     `F1`). It visits the nodes `alphabeta` visits, in the same order, with values and windows from the
     mover's view; the options are `alphabeta`'s (`window` in MAX's view)."""
     check_depth(depth)
     closes = cut_test(strict)
-    if tt and table is None:
-        table = TranspositionTable()
-    chosen = best_moves if best_moves is not None or table is None else {}
+    table = TranspositionTable() if tt else None
 
     def node_value(state: Any, move: Any, ply: int, alpha: Value, beta: Value) -> Value:
         tracer.enter(state, move, depth=ply, alpha=alpha, beta=beta)
@@ -79,29 +72,15 @@ def negamax_ab(
         # A fail-hard value equal to a bound may be that bound: it is read as one. Under --strict the
         # window may close to a point (alpha == beta), where a fail-hard value proves nothing.
         if table is not None and not (fail_hard and alpha == beta):
-            table.store(
-                state,
-                value,
-                remaining=remaining,
-                alpha=alpha,
-                beta=beta,
-                strict=strict and not fail_hard,
-                best_move=None if chosen is None else chosen.get(state),
-            )
+            table.store(state, value, remaining=remaining, alpha=alpha, beta=beta, strict=strict and not fail_hard)
         tracer.exit(state, value)
         return value
 
     def child_values(state: Any, ply: int, alpha: Value, beta: Value) -> Value:
         value = -INFINITY
         successors = game.successors(state)
-        if first_moves is not None:
-            successors = move_first(successors, first_moves(state))
         for index, (child_move, child) in enumerate(successors):
-            child_value = -node_value(child, child_move, ply + 1, -beta, -alpha)
-            if child_value > value:  # value = max(value, child_value)
-                value = child_value
-                if chosen is not None:
-                    chosen[state] = child_move
+            value = max(value, -node_value(child, child_move, ply + 1, -beta, -alpha))
             tracer.back_up(state, child, value)
             if closes(value, beta):
                 if index + 1 < len(successors):
@@ -116,7 +95,7 @@ def negamax_ab(
     sign = game.player(root).sign
     low, high = (-INFINITY, INFINITY) if window is None else window
     alpha, beta = (low, high) if sign > 0 else (-high, -low)
-    tracer.begin(game, algorithm=algorithm, depth_limit=depth, strict=strict)
+    tracer.begin(game, algorithm="negamax-ab", depth_limit=depth, strict=strict)
     value = node_value(root, None, 0, alpha, beta)
     tracer.end(value)
     return sign * value

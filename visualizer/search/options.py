@@ -16,10 +16,10 @@ from visualizer.games.base import Value, format_value
 def _number(text: str, flag: str, example: str) -> Value:
     try:
         number = float(text)
+        if math.isnan(number):
+            raise ValueError(text)
     except ValueError:
         raise InputError(f"{flag} needs numbers, not {text!r}; e.g. {flag} {example}") from None
-    if math.isnan(number):
-        raise InputError(f"{flag} needs numbers, not {text!r}; e.g. {flag} {example}")
     return int(number) if number.is_integer() and "inf" not in text.lower() else number
 
 

@@ -8,7 +8,6 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
-from visualizer.errors import NoStaticValue
 from visualizer.games.base import Game, Value, explicit_tree
 from visualizer.search.common import INFINITY, check_depth, is_frontier
 from visualizer.search.transposition import TranspositionTable
@@ -25,14 +24,7 @@ def null_window_step(game: Game) -> Value:
     tree = explicit_tree(game)
     if tree is None:
         return 1
-    values = []
-    for node in range(len(tree)):
-        try:
-            value = game.static_value(node)
-        except NoStaticValue:  # nested lists hold values only at leaves
-            continue
-        if value is not None and math.isfinite(value):
-            values.append(value)
+    values = [value for value in tree.values if value is not None and math.isfinite(value)]  # (nested: leaves only)
     if all(isinstance(value, int) or float(value).is_integer() for value in values):
         return 1
     # each value as the fraction it was written as: 2.5 as 5/2, 0.1 as 1/10 (not the binary float)

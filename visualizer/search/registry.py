@@ -27,7 +27,7 @@ from visualizer.search.negamax import negamax, negamax_ab
 from visualizer.search.options import OPTIONS, changed_options, option_label, parse_option
 from visualizer.search.pvs import pvs
 from visualizer.tracing.tracer import NULL_TRACER, Tracer
-from visualizer.tracing.traits import UNKNOWN_TRAITS, AlgorithmTraits, register_traits, unregister_traits
+from visualizer.tracing.traits import AlgorithmTraits, register_traits, unregister_traits
 
 
 @dataclass(frozen=True)
@@ -71,19 +71,14 @@ class Algorithm:
         """What a trace of this algorithm needs to know to read its events: its fields of those names."""
         return AlgorithmTraits(**{trait.name: getattr(self, trait.name) for trait in fields(AlgorithmTraits)})
 
-    def takers(self, option: str) -> str:
-        """The registered algorithms that take `option`, as a hint: "alphabeta, negamax-ab or id"."""
-        return _either([other.name for other in REGISTRY.values() if option in other.options]) or "none"
-
     def settings(self, given: dict[str, Any]) -> dict[str, Any]:
         """The options to pass: each one it takes, as given or its default (an InputError for one it does
         not take set to other than its default)."""
         for name, value in given.items():
             option = OPTIONS[name]
             if name not in self.options and option.refused and value != option.default:
-                raise InputError(
-                    f"{option.flag} does not apply to {self.name}; drop it, or choose -a {self.takers(name)}"
-                )
+                takers = _either([other.name for other in REGISTRY.values() if name in other.options]) or "none"
+                raise InputError(f"{option.flag} does not apply to {self.name}; drop it, or choose -a {takers}")
         return {name: given.get(name, OPTIONS[name].default) for name in self.options}
 
     def run(
@@ -179,12 +174,6 @@ def registered(algorithm: Algorithm) -> Iterator[Algorithm]:
         unregister(algorithm.name)
 
 
-def algorithm_traits(name: str) -> AlgorithmTraits:
-    """The traits of the registered algorithm called `name`, `UNKNOWN_TRAITS` for any other."""
-    algorithm = REGISTRY.get(name)
-    return UNKNOWN_TRAITS if algorithm is None else algorithm.traits
-
-
 def find_algorithm(name: str) -> Algorithm:
     """The algorithm a user means by `name` ("alpha-beta", "negamax_ab", "Minimax", ...)."""
     key = _CANONICAL.get(normal_name(name))
@@ -194,15 +183,9 @@ def find_algorithm(name: str) -> Algorithm:
 
 
 def _built_in(
-    name: str,
-    recursive: Callable[..., Value],
-    *,
-    windowed: bool = False,
-    movers_view: bool = False,
-    aliases: tuple[str, ...] = (),
-    baseline: bool = False,
+    name: str, recursive: Callable[..., Value], *, windowed: bool = False, movers_view: bool = False, **traits: Any
 ) -> Algorithm:
-    """A built-in algorithm, with `iterative_search` as its iterative version."""
+    """A built-in algorithm, with `iterative_search` as its iterative version; `traits` are other `Algorithm` fields."""
     iterative = partial(iterative_search, algorithm=name, windowed=windowed, movers_view=movers_view)
     options = ("fail_hard", "window", "tt") if windowed else ()
     return Algorithm(
@@ -210,11 +193,10 @@ def _built_in(
         recursive,
         windowed=windowed,
         movers_view=movers_view,
-        aliases=aliases,
         iterative=iterative,
         accepts_strict=windowed,
         options=options,
-        baseline=baseline,
+        **traits,
     )
 
 
@@ -286,11 +268,8 @@ class Configuration:
     @property
     def text(self) -> str:
         """As users write it, "alphabeta+fail-hard+window=-5:5" (`parse_configuration` reads it back)."""
-        parts = [self.algorithm.name]
-        for name, value in self.options.items():
-            word = OPTIONS[name].flag.lstrip("-")
-            parts.append(word if value is True else f"{word}={option_label(name, value).split(' ', 1)[1]}")
-        return "+".join(parts)
+        settings = (option_label(name, value).replace(" ", "=", 1) for name, value in self.options.items())
+        return "+".join([self.algorithm.name, *settings])
 
 
 def parse_configuration(text: str) -> Configuration:
