@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 import pytest
 from hypothesis import given, settings
@@ -30,7 +31,7 @@ def textbook(convention: Convention = Convention()) -> Case:
 
 
 def habits_run(case: Case, **changes) -> Run:
-    return model_run(case.tree, case.maximizing, Habits.of(case.convention).but(**changes))
+    return model_run(case.tree, case.maximizing, replace(Habits.of(case.convention), **changes))
 
 
 @settings(max_examples=150, deadline=None)
@@ -165,7 +166,7 @@ def test_a_failure_is_reported_as_such_and_diagnoses_nothing():
     run = Run(("A",), failure=Failure.TIMEOUT, message="stopped after 10 s")
     verdict = judge(example(), run)
     assert not verdict.passed and verdict.divergence is None and verdict.misconceptions == ()
-    assert diagnose(run, example().tree, False, Convention()) == []
+    assert diagnose(run, example()) == []
 
 
 def test_report_text_and_json():

@@ -7,6 +7,8 @@ the columns so far along their longest common subsequence: where a search skips 
 from __future__ import annotations
 
 import difflib
+import functools
+import itertools
 import math
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -81,7 +83,6 @@ class Comparison:
             raise ValueError("a comparison needs two searches or more")
         self.runs = tuple(runs)
         self._visited = [set(run.visit_order) for run in runs]
-        self._columns: list[str] | None = None
 
     @property
     def values_agree(self) -> bool:
@@ -105,19 +106,16 @@ class Comparison:
 
     def differences(self) -> Iterator[tuple[int, int, list[str]]]:
         """(first, second, visited by first and not by second) for every ordered pair of runs."""
-        for first in range(len(self.runs)):
-            for second in range(len(self.runs)):
-                if first != second:
-                    yield first, second, self.only(first, second)
+        for first, second in itertools.permutations(range(len(self.runs)), 2):
+            yield first, second, self.only(first, second)
 
     def columns(self) -> list[str]:
         """The aligned visit order: node names, a node repeated where searches visit it at different points."""
-        if self._columns is None:
-            merged = self.runs[0].visit_order
-            for run in self.runs[1:]:
-                merged = _merge(merged, run.visit_order)
-            self._columns = merged
         return self._columns
+
+    @cached_property
+    def _columns(self) -> list[str]:
+        return functools.reduce(_merge, [run.visit_order for run in self.runs])
 
     def aligned(self) -> list[tuple[str, list[int | None]]]:
         """For each column: the node, and each run's visit number there (None for a gap)."""

@@ -7,7 +7,6 @@ Only matplotlib's object API is used (no pyplot, no global backend). The same st
 from __future__ import annotations
 
 import io
-import itertools
 from pathlib import Path
 from typing import Any
 
@@ -82,20 +81,18 @@ def line_style(index: int) -> dict[str, Any]:
 
 def _draw_lines(axes: Any, study: Study) -> None:
     """One line per search with its sd band; the Knuth-Moore minimum dashed, on top."""
-    searches = itertools.count()
-    for line in series(study):
+    for index, line in enumerate(series(study)):  # the reference comes last: searches are numbered from 0
         if line.is_reference:
             axes.plot(
                 line.x, line.y, linestyle=REFERENCE_STYLE, color="black", linewidth=1.6, label=line.label, zorder=3
             )
             continue
-        style = line_style(next(searches))
-        colour = style["color"]
+        style = line_style(index)
         axes.plot(line.x, line.y, markersize=6, linewidth=2.2, label=line.label, **style)
         if any(line.sd):
             low = [max(mean - sd, 0.5) for mean, sd in zip(line.y, line.sd)]  # log axes: keep it positive
             high = [mean + sd for mean, sd in zip(line.y, line.sd)]
-            axes.fill_between(line.x, low, high, color=colour, alpha=0.18, linewidth=0)
+            axes.fill_between(line.x, low, high, color=style["color"], alpha=0.18, linewidth=0)
 
 
 def _label_axes(axes: Any, study: Study) -> None:

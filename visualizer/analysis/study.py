@@ -65,13 +65,10 @@ class Size:
 
 def _uniform_depth(leaves: int, branching: int) -> int | None:
     """d when leaves == branching^d (a perfect tree), else None."""
-    if branching < 2:  # run_study refuses these; 0 or less would loop forever here
+    if branching < 2:  # run_study refuses these; they have no logarithm
         return None
-    depth, count = 0, 1
-    while count < leaves:
-        count *= branching
-        depth += 1
-    return depth if count == leaves else None
+    depth = round(math.log(leaves, branching))
+    return depth if branching**depth == leaves else None
 
 
 def parse_leaves(text: str, branching: int) -> tuple[Size, ...]:
@@ -106,8 +103,7 @@ def parse_depth_range(text: str, branching: int) -> tuple[Size, ...]:
 def parse_orders(text: str) -> tuple[str, ...]:
     """'natural,best' to ("natural", "best"), in the given order without repeats."""
     orders = tuple(dict.fromkeys(part.lower() for part in split_list(text, "--orders", "natural,best")))
-    unknown = [order for order in orders if order not in ORDERS]
-    if unknown:
+    if any(order not in ORDERS for order in orders):
         raise InputError(f"--orders is {text!r}; choose from {', '.join(ORDERS)}, separated by commas")
     return orders
 

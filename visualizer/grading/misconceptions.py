@@ -7,10 +7,11 @@ habits' model does what the student did and alpha-beta does not. `grade` and the
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from visualizer.grading.models import Convention, Habits, model_run
-from visualizer.grading.record import PlainNode, Run
+from visualizer.grading.record import Run
+from visualizer.grading.reference import Case
 
 __all__ = ["MISCONCEPTIONS", "Misconception", "diagnose", "runs_agree"]
 
@@ -33,48 +34,48 @@ MISCONCEPTIONS: dict[str, Misconception] = {
         Misconception(
             "prunes_on_equality",
             "prunes on equality (your course prunes only on strict inequality)",
-            lambda right: (right.but(strict=False),),
+            lambda right: (replace(right, strict=False),),
             applies=lambda convention: convention.strict,
         ),
         Misconception(
             "prunes_only_past_bound",
             "prunes only on strict inequality (your course prunes on equality too)",
-            lambda right: (right.but(strict=True),),
+            lambda right: (replace(right, strict=True),),
             applies=lambda convention: not convention.strict,
         ),
         Misconception(
             "never_prunes",
             "never prunes: it searches every node, as minimax does",
-            lambda right: (right.but(prunes=False),),
+            lambda right: (replace(right, prunes=False),),
         ),
         Misconception(
             "window_not_passed",
             "does not pass the updated window to the children (each child gets the "
             "window its parent was called with, not alpha or beta raised by its siblings)",
-            lambda right: (right.but(passes_window=False),),
+            lambda right: (replace(right, passes_window=False),),
         ),
         Misconception(
             "returns_bound",
             "returns the bound (fail-hard) where fail-soft is expected",
-            lambda right: (right.but(returns="bound"), right.but(returns="alpha")),
+            lambda right: (replace(right, returns="bound"), replace(right, returns="alpha")),
             applies=lambda convention: not convention.fail_hard,
         ),
         Misconception(
             "returns_value",
             "returns its best value (fail-soft) where your course returns the bound (fail-hard)",
-            lambda right: (right.but(returns="value"), right.but(returns="alpha")),
+            lambda right: (replace(right, returns="value"), replace(right, returns="alpha")),
             applies=lambda convention: convention.fail_hard,
         ),
         Misconception(
             "right_to_left",
             "visits children right to left (alpha-beta searches them left to right)",
-            lambda right: (right.but(left_to_right=False),),
+            lambda right: (replace(right, left_to_right=False),),
             minimax=True,
         ),
         Misconception(
             "same_player",
             "does not switch between MAX and MIN: the children get the same `maximizing`",
-            lambda right: (right.but(alternates=False),),
+            lambda right: (replace(right, alternates=False),),
             minimax=True,
         ),
     )
@@ -82,28 +83,19 @@ MISCONCEPTIONS: dict[str, Misconception] = {
 """The known mistakes, by name, in the order reports list them."""
 
 
-def diagnose(
-    student: Run,
-    tree: PlainNode,
-    maximizing: bool,
-    convention: Convention,
-    *,
-    windowed: bool = True,
-    reference: Run | None = None,
-) -> list[Misconception]:
-    """The misconceptions whose model does on `tree` what the student's run did (`runs_agree`), where
-    alpha-beta (`reference`, else the right habits' run) does not; none for a run that failed."""
+def diagnose(student: Run, case: Case) -> list[Misconception]:
+    """The misconceptions whose model does on the case's tree what the student's run did (`runs_agree`), where
+    alpha-beta (the case's reference) does not; none for a run that failed."""
     if student.failure is not None:
         return []
-    right = Habits.of(convention, windowed=windowed)
-    if reference is None:
-        reference = model_run(tree, maximizing, right)
+    windowed = case.algorithm != "minimax"
+    right = Habits.of(case.convention, windowed=windowed)
     found = []
     for misconception in MISCONCEPTIONS.values():
-        if not misconception.applies(convention) or not (windowed or misconception.minimax):
+        if not misconception.applies(case.convention) or not (windowed or misconception.minimax):
             continue
-        models = [model_run(tree, maximizing, habits) for habits in misconception.habits(right)]
-        if any(not runs_agree(model, reference) and runs_agree(student, model) for model in models):
+        models = [model_run(case.tree, case.maximizing, habits) for habits in misconception.habits(right)]
+        if any(not runs_agree(model, case.reference) and runs_agree(student, model) for model in models):
             found.append(misconception)
     return found
 

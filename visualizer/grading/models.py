@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, replace
-from typing import Any, Literal
+from typing import Literal
 
 from visualizer.games.base import Value
 from visualizer.grading.record import Call, PlainNode, Run
@@ -51,9 +51,6 @@ class Habits:
         if not windowed:
             return cls(prunes=False, windowed=False)
         return cls(strict=convention.strict, returns="bound" if convention.fail_hard else "value")
-
-    def but(self, **changes: Any) -> Habits:
-        return replace(self, **changes)
 
 
 def model_run(tree: PlainNode, maximizing: bool, habits: Habits) -> Run:

@@ -65,11 +65,6 @@ class Call:
     maximizing: bool
     returned: Value | str | None
 
-    @classmethod
-    def from_json(cls, data: list[Any]) -> Call:
-        node, alpha, beta, maximizing, returned = data
-        return cls(node, _from_json(alpha), _from_json(beta), bool(maximizing), _from_json(returned))
-
 
 @dataclass(frozen=True)
 class Run:
@@ -95,11 +90,12 @@ class Run:
         """A run as the worker writes it (see `visualizer.grading.worker`)."""
         return cls(
             tuple(data["touches"]),
-            tuple(Call.from_json(call) for call in data.get("calls", ())),
-            _from_json(data.get("value")),
+            tuple(Call(*call) for call in data.get("calls", ())),  # [node, alpha, beta, maximizing, returned]
+            data.get("value"),
             data.get("failure"),
             data.get("message", ""),
             float(data.get("seconds", 0.0)),
+            {"output": data["output"]} if "output" in data else {},
         )
 
 
@@ -108,7 +104,3 @@ def number_to_json(value: Any) -> Any:
     if isinstance(value, float) and math.isinf(value):
         return "inf" if value > 0 else "-inf"
     return value
-
-
-def _from_json(value: Any) -> Any:
-    return {"inf": math.inf, "-inf": -math.inf}.get(value, value) if isinstance(value, str) else value

@@ -87,24 +87,17 @@ class Case:
         )
 
     @cached_property
-    def parents(self) -> dict[str, str | None]:
-        """Each node's parent, by name (None at the root)."""
-        parents: dict[str, str | None] = {self.tree.name: None}
-        for node in self.tree.walk():
-            parents.update((child.name, node.name) for child in node.children)
-        return parents
-
-    @cached_property
     def nodes(self) -> dict[str, PlainNode]:
         """Every node of the tree, by name."""
         return {node.name: node for node in self.tree.walk()}
 
     def is_below(self, name: str, ancestor: str) -> bool:
         """True when `name` is `ancestor` or lies in its subtree."""
-        node: str | None = name
-        while node is not None and node != ancestor:
-            node = self.parents.get(node)
-        return node == ancestor
+        nodes = self.full.nodes
+        node = self.full.node(name) if name in self.nodes else None
+        while node is not None and node.name != ancestor:
+            node = None if node.parent is None else nodes[node.parent]
+        return node is not None
 
     def pruned_by(self, name: str) -> str | None:
         """For a node the reference never enters: the cut-off that skips it, as the log says it."""

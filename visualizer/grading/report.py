@@ -53,13 +53,11 @@ class GradeReport:
         """The misconceptions found, each with the number of trees it explains, the most first."""
         return Counter(found for verdict in self.verdicts for found in verdict.misconceptions).most_common()
 
-    def _rules(self) -> str:
-        return "minimax" if self.algorithm == "minimax" else f"alpha-beta, {self.convention.describe()}"
-
     def to_text(self) -> str:
         """The report a student reads."""
         total = len(self.verdicts)
-        lines = [f"grade: {self.source}, {self.signature} | {self._rules()}"]
+        rules = "minimax" if self.algorithm == "minimax" else f"alpha-beta, {self.convention.describe()}"
+        lines = [f"grade: {self.source}, {self.signature} | {rules}"]
         differing = [verdict for verdict in self.verdicts if not verdict.passed]
         told: dict[str, str] = {}  # a failure's message -> the tree it was first shown for
         for verdict in self.verdicts if total <= ALL_SHOWN else differing[:MAX_SHOWN]:

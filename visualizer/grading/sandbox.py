@@ -7,7 +7,6 @@ limit and a fresh temporary folder: this stops runaway code, not a student who m
 from __future__ import annotations
 
 import contextlib
-import dataclasses
 import json
 import math
 import os
@@ -207,8 +206,7 @@ class _Worker:
             )
         if answer is None:
             return self._died(seconds, memory_mb)
-        run = Run.from_json(answer)
-        return dataclasses.replace(run, extra={"output": answer["output"]}) if "output" in answer else run
+        return Run.from_json(answer)
 
     def _died(self, seconds: float, memory_mb: int) -> Run:
         """The run of a tree during which the worker died without a report."""

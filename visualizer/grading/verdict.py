@@ -67,9 +67,7 @@ def judge(case: Case, run: Run) -> Verdict:
     """The verdict on `run`, the student's code on `case`'s tree."""
     if run.failure is not None or (divergence := first_divergence(case, run)) is None:
         return Verdict(case, run, None)
-    windowed = case.algorithm != "minimax"
-    found = diagnose(run, case.tree, case.maximizing, case.convention, windowed=windowed, reference=case.reference)
-    return Verdict(case, run, divergence, tuple(found))
+    return Verdict(case, run, divergence, tuple(diagnose(run, case)))
 
 
 def first_divergence(case: Case, run: Run) -> Divergence | None:
@@ -137,10 +135,6 @@ def _visit_divergence(
     if mine not in visit:
         why = case.pruned_by(mine)
         return Divergence(step, mine, f"your code visits {mine}", f"{name} prunes it" + (f" ({why})" if why else ""))
-    if theirs is None:  # unreachable for first touches: a node the reference visits, once
-        return Divergence(
-            step, mine, f"your code visits {mine} again", f"{name} visits it once, at visit {visit[mine]}"
-        )
     here = f"{name} visits {theirs} here and {mine} at visit {visit[mine]}"
     return Divergence(step, mine, f"your code visits {mine}", here)
 

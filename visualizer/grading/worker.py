@@ -77,27 +77,24 @@ class Node:
 
 def build(data: dict[str, Any]) -> Node:
     """The `Node` tree of a `PlainNode.to_json()` object (without recursion: a tree may be deep)."""
-    made: dict[int, Node] = {}
-    stack = [(data, False)]
+    order, stack = [], [data]  # every node, each before its children
     while stack:
-        item, expanded = stack.pop()
-        children = item.get("children") or ()
-        if not expanded and children:
-            stack.append((item, True))
-            stack.extend((child, False) for child in reversed(children))
-            continue
-        kids = tuple(made.pop(id(child)) for child in children)
+        order.append(stack.pop())
+        stack.extend(order[-1].get("children") or ())
+    made: dict[int, Node] = {}
+    for item in reversed(order):  # children first
+        kids = tuple(made.pop(id(child)) for child in item.get("children") or ())
         made[id(item)] = Node(item["name"], None if kids else item.get("value"), kids)
     return made[id(data)]
 
 
 def number(value: Any) -> Any:
-    """A value as the JSON line carries it: a number ("inf"/"-inf" for infinities) or its repr."""
+    """A value as the JSON line carries it: a number (infinities as JSON's extension Infinity) or its repr."""
     kind = type(value)
     if kind is int:
         return value if value.bit_length() < 1000 else f"<an int of {value.bit_length()} bits>"
     if kind is float:
-        return value if not math.isinf(value) else ("inf" if value > 0 else "-inf")
+        return value
     try:
         text = repr(value)
     except Exception:  # noqa: BLE001 (the student's own __repr__ may raise anything)
@@ -141,25 +138,18 @@ def make_recorder(function: Any, width: int, signature: inspect.Signature | None
     return recorder
 
 
-class Capture(io.TextIOBase):
+class Capture(io.StringIO):
     """Stands in for sys.stdout and sys.stderr: keeps the first OUTPUT_KEPT characters, drops the rest."""
 
-    def __init__(self) -> None:
-        self.parts: list[str] = []
-        self.size = 0
-
-    def writable(self) -> bool:
-        return True
-
     def write(self, text: str) -> int:
-        if self.size < OUTPUT_KEPT:
-            self.parts.append(str(text)[: OUTPUT_KEPT - self.size])
-            self.size += len(self.parts[-1])
+        if self.tell() < OUTPUT_KEPT:
+            super().write(str(text)[: OUTPUT_KEPT - self.tell()])
         return len(text)
 
     def take(self) -> str:
-        text = "".join(self.parts)
-        self.parts, self.size = [], 0
+        text = self.getvalue()
+        self.seek(0)
+        self.truncate()
         return text
 
 

@@ -45,14 +45,14 @@ def read_header_line(header: dict[str, Any], keyword: str, rest: str, at: str) -
 def header_value(field: str, given: Any, at: str) -> Any:
     """A header field's value, checked: the text form's word (a str) or any JSON value."""
     if field == "exercise":
-        if not isinstance(given, str) or not given.strip():
+        code = given.strip() if isinstance(given, str) else ""
+        if not code:
             raise InputError(f'{at}: exercise is {shown(given)}; write the exercise code as text, e.g. "3RT7-KQ2M-5"')
-        if len(given.strip()) > MAX_CODE_TEXT:
+        if len(code) > MAX_CODE_TEXT:
             raise InputError(
-                f"{at}: the exercise code has {len(given.strip()):,} characters; codes have a dozen or "
-                "so, copy it again"
+                f"{at}: the exercise code has {len(code):,} characters; codes have a dozen or so, copy it again"
             )
-        return given.strip()
+        return code
     if field == "source":
         if not isinstance(given, dict):
             raise InputError(
@@ -62,8 +62,13 @@ def header_value(field: str, given: Any, at: str) -> Any:
     if field == "depth":
         return _read_depth(given, at)
     if field == "cut_window":
-        return _read_cut_window(given, at)
-    return _read_strict(given, at)
+        refusal = "write kept (the window as the cut came) or raised (the bound moved to the value first)"
+        return _read_word(
+            given, {word: word for word in CUT_WINDOWS}, f"{at}: the cut window is {shown(given)}; {refusal}"
+        )
+    if isinstance(given, bool):  # strict, as JSON writes it
+        return given
+    return _read_word(given, STRICT_WORDS, f"{at}: strict is {shown(given)}; write yes (cut only past the bound) or no")
 
 
 def _read_depth(given: Any, at: str) -> int | None:
@@ -84,22 +89,9 @@ def _read_depth(given: Any, at: str) -> int | None:
     raise InputError(f"{at}: depth is {shown(given)}; write a whole number 0 or more, or 'full' for no limit")
 
 
-def _read_strict(given: Any, at: str) -> bool:
-    """A cut rule: yes/no, true/false or 1/0 (JSON: also true/false)."""
-    if isinstance(given, bool):
-        return given
+def _read_word(given: Any, words: dict[str, Any], refusal: str) -> Any:
+    """What `given`, one of `words` in any case, means; an InputError saying `refusal` otherwise."""
     word = given.strip().lower() if isinstance(given, str) else ""
-    if word in STRICT_WORDS:
-        return STRICT_WORDS[word]
-    raise InputError(f"{at}: strict is {shown(given)}; write yes (cut only past the bound) or no")
-
-
-def _read_cut_window(given: Any, at: str) -> str:
-    """The convention at a cut-off: kept or raised."""
-    word = given.strip().lower() if isinstance(given, str) else ""
-    if word in CUT_WINDOWS:
-        return word
-    raise InputError(
-        f"{at}: the cut window is {shown(given)}; write kept (the window as the cut came) or raised "
-        "(the bound moved to the value first)"
-    )
+    if word not in words:
+        raise InputError(refusal)
+    return words[word]

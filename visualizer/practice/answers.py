@@ -8,6 +8,7 @@ raised`) name the tree. The JSON form is {"exercise": CODE, "answers": {"B": {"v
 
 from __future__ import annotations
 
+import contextlib
 import json
 import math
 import shlex
@@ -151,15 +152,13 @@ def parse_value(text: str, what: str) -> Value:
     lowered = text.strip().lower()
     if lowered in _INFINITIES:
         return _INFINITIES[lowered]
-    try:
+    with contextlib.suppress(ValueError):
         return int(lowered)  # exact, however many digits (up to the 4,300 Python reads)
-    except ValueError:
-        pass
     try:
         number = float(lowered)
     except ValueError:
-        raise InputError(f"{what} is {shown(text)}; write a number, inf or -inf") from None
-    if not math.isfinite(number):  # nan, or a number too large for a float
+        number = math.nan
+    if not math.isfinite(number):  # no number, nan, or a number too large for a float
         raise InputError(f"{what} is {shown(text)}; write a number, inf or -inf")
     return int(number) if number.is_integer() else number
 

@@ -9,7 +9,7 @@ from functools import cached_property
 from typing import Any
 
 from visualizer.errors import InputError
-from visualizer.games.base import Value, format_value
+from visualizer.games.base import format_value
 from visualizer.practice.answers import Answers, NodeAnswer, json_value, marked_pruned
 from visualizer.practice.diagnosis import Diagnosis, likely_misconceptions, names_text, other_cut_window
 from visualizer.practice.exercise import Exercise, KeyNode
@@ -145,14 +145,13 @@ class Report:
         """One line on a node's mistake, e.g. "E: wrong value (you wrote 4); see step 20" (`reveal`: and the answer)."""
         node, answer = check.node, check.answer
         details = []
-        if Problem.WRONG_VALUE in check.problems:
-            details.append(_compare("you wrote", answer.value, node.value, reveal))
-        if Problem.MISSING_VALUE in check.problems and reveal:
-            details.append(f"it is {format_value(node.value)}")
-        if Problem.WRONG_ALPHA in check.problems:
-            details.append(_compare("alpha", answer.alpha, node.alpha, reveal))
-        if Problem.WRONG_BETA in check.problems:
-            details.append(_compare("beta", answer.beta, node.beta, reveal))
+        for problem in check.problems:
+            if problem in _FIELDS:
+                field = _FIELDS[problem]
+                given = f"{'you wrote' if field == 'value' else field} {format_value(getattr(answer, field))}"
+                details.append(f"{given}, it is {format_value(getattr(node, field))}" if reveal else given)
+            elif problem is Problem.MISSING_VALUE and reveal:
+                details.append(f"it is {format_value(node.value)}")
         said = f" ({'; '.join(details)})" if details else ""
         where = f"; see step {check.step}"
         if reveal and check.step is not None:
@@ -197,9 +196,8 @@ _CUT_WINDOW_WORDS = {
 """For answers that raise the bound at a cut-off (True) or keep it: what they did, and what the check does."""
 
 
-def _compare(label: str, given: Value | None, expected: Value | None, reveal: bool) -> str:
-    text = f"{label} {format_value(given)}"
-    return f"{text}, it is {format_value(expected)}" if reveal else text
+_FIELDS = {Problem.WRONG_VALUE: "value", Problem.WRONG_ALPHA: "alpha", Problem.WRONG_BETA: "beta"}
+"""The problems `explain` details, and the field each is about."""
 
 
 def _check_json(check: NodeCheck) -> dict[str, Any]:

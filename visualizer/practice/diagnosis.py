@@ -21,7 +21,7 @@ from typing import Any
 from visualizer.games.base import Player, Value
 from visualizer.grading.misconceptions import MISCONCEPTIONS, Misconception
 from visualizer.grading.models import Convention, Habits, model_run
-from visualizer.grading.record import Call, PlainNode, Run, plain_tree
+from visualizer.grading.record import PlainNode, Run, plain_tree
 from visualizer.practice.answers import Answers, NodeAnswer, marked_pruned
 from visualizer.practice.exercise import Exercise
 
@@ -103,16 +103,13 @@ def other_cut_window(exercise: Exercise, answers: Answers) -> tuple[str, ...]:
     marked = marked_pruned(exercise, answers)
     nodes = []
     for name, claim in mine.items():
-        follows_mine = _follows(exercise, answers, marked, name, claim)
-        follows_theirs = _follows(exercise, answers, marked, name, theirs[name])
-        if follows_mine and not follows_theirs:
+        if not _follows(exercise, answers, marked, name, theirs[name]):
             return ()
-        if follows_mine:
-            continue
-        answer = answers.get(name)
-        if claim == theirs[name] or not follows_theirs or (answer.alpha, answer.beta) == (None, None):
-            return ()
-        nodes.append(name)
+        if not _follows(exercise, answers, marked, name, claim):  # then the two keys differ here
+            answer = answers.get(name)
+            if (answer.alpha, answer.beta) == (None, None):
+                return ()
+            nodes.append(name)
     return tuple(nodes)
 
 
@@ -124,9 +121,7 @@ def key_sheet(exercise: Exercise) -> dict[str, NodeAnswer]:
 def model_sheet(tree: PlainNode, run: Run, habits: Habits, cut_window: str) -> dict[str, NodeAnswer]:
     """The sheet a student with `habits` hands in: the nodes the run never touches pruned, the others with
     the value their first call returned and the window they leave with under `cut_window`."""
-    first: dict[str, Call] = {}
-    for made in run.calls:
-        first.setdefault(made.node, made)
+    first = {call.node: call for call in run.calls}  # a model calls each node once
     order = {name: index for index, name in enumerate(first)}  # the nodes in the order of their first calls
     sheet: dict[str, NodeAnswer] = {}
     for node in tree.walk():
@@ -151,21 +146,13 @@ def _number(value: Value | str | None) -> Value:
 def _leaving_window(
     maximizing: bool, alpha: Value, beta: Value, values: list[Value], habits: Habits, cut_window: str
 ) -> tuple[Value, Value]:
-    best: Value | None = None
-    for value in values:
-        if maximizing:
-            best = value if best is None else max(best, value)
-            cut = habits.prunes and (best > beta if habits.strict else best >= beta)
-            if not cut or cut_window == "raised":
-                alpha = max(alpha, best)
-        else:
-            best = value if best is None else min(best, value)
-            cut = habits.prunes and (alpha > best if habits.strict else alpha >= best)
-            if not cut or cut_window == "raised":
-                beta = min(beta, best)
-        if cut:
-            break
-    return alpha, beta
+    """The window a node leaves with, from its children's values in the order called: its player's bound moved
+    to each value, but under "kept" not to the last when it cut off (the model calls no child after a cut)."""
+    best = max(values) if maximizing else min(values)
+    low, high = (best, beta) if maximizing else (alpha, best)
+    cut = habits.prunes and (low > high if habits.strict else low >= high)
+    counted = values[:-1] if cut and cut_window == "kept" else values
+    return (max([alpha, *counted]), beta) if maximizing else (alpha, min([beta, *counted]))
 
 
 def _committed(exercise: Exercise, answers: Answers, marked: dict[str, bool]) -> set[str]:
@@ -173,12 +160,8 @@ def _committed(exercise: Exercise, answers: Answers, marked: dict[str, bool]) ->
 
     def worked(name: str) -> bool:
         answer = answers.get(name)
-        node = exercise.by_name[name]
-        return (
-            answer.alpha is not None
-            or answer.beta is not None
-            or (answer.value is not None and answer.value != node.leaf_value)
-        )
+        given = (None, exercise.by_name[name].leaf_value)  # no value, or the leaf's own
+        return (answer.alpha, answer.beta) != (None, None) or answer.value not in given
 
     return {
         node.name

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any
 
@@ -73,17 +73,16 @@ class Exercise:
     strict: bool = False
     random: RandomExercise | None = None
     cut_window: str = "kept"
-    _traces: dict[str, Trace] = field(default_factory=dict, init=False, repr=False)
+    _traces: dict[str, Trace] = field(default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
         check_cut_window(self.cut_window)
+        self._trace("minimax")  # refuses a tree too big to work by hand
 
     @classmethod
     def from_random(cls, settings: RandomExercise, *, cut_window: str = "kept") -> Exercise:
         """The exercise of a random tree (the one its code names), checked with `cut_window`."""
-        exercise = cls(settings.game(), None, settings.strict, settings, cut_window)
-        exercise.check_size()
-        return exercise
+        return cls(settings.game(), None, settings.strict, settings, cut_window)
 
     @classmethod
     def from_code(cls, code: str, *, cut_window: str = "kept") -> Exercise:
@@ -101,9 +100,7 @@ class Exercise:
                 f"practice works alpha-beta by hand, which has no chance nodes, and {game.describe()} has them; "
                 "choose a game without chance nodes"
             )
-        exercise = cls(game, lookahead(game, depth), strict, cut_window=cut_window)
-        exercise.check_size()
-        return exercise
+        return cls(game, lookahead(game, depth), strict, cut_window=cut_window)
 
     @classmethod
     def from_header(cls, header: dict[str, Any], *, where: str = "the answers") -> Exercise:
@@ -134,12 +131,8 @@ class Exercise:
         return {"source": self.game.spec(), "depth": self.depth, "strict": self.strict, **raised}
 
     def with_cut_window(self, cut_window: str) -> Exercise:
-        """The same exercise checked with another cut window (the searches already made are shared)."""
-        if cut_window == self.cut_window:
-            return self
-        other = Exercise(self.game, self.depth, self.strict, self.random, cut_window)
-        other._traces.update(self._traces)
-        return other
+        """The same exercise checked with another cut window (the searches, made or to come, are shared)."""
+        return self if cut_window == self.cut_window else replace(self, cut_window=cut_window)
 
     def describe(self) -> str:
         """One line naming the tree and the rules, e.g. "random tree: branching 2, depth 4, ..."."""
@@ -149,10 +142,6 @@ class Exercise:
         depth = "full depth" if self.depth is None else f"look-ahead {self.depth}"
         cuts = ", strict cuts" if self.strict else ""
         return f"{self.game.describe()}, root {self.tree.root_player.value.upper()}, {depth}{cuts}{raised}"
-
-    def check_size(self) -> None:
-        """Raises InputError when the tree is too big to work by hand (the search refuses it)."""
-        self._trace("minimax")
 
     def _trace(self, algorithm: str) -> Trace:
         if algorithm not in self._traces:

@@ -60,17 +60,13 @@ class WorksheetExercise:
     """One exercise of a worksheet, numbered from 1: its cut-offs, deep cut-offs, leaves and root value."""
 
     number: int
+    settings: RandomExercise
+    """The random tree's settings (its seed among them)."""
     exercise: Exercise
     cutoffs: int
     deep: int
     leaves: tuple[Value, ...]
     value: Value
-
-    @property
-    def settings(self) -> RandomExercise:
-        """The random tree's settings (its seed among them)."""
-        assert self.exercise.random is not None
-        return self.exercise.random
 
     @property
     def code(self) -> str:
@@ -236,7 +232,9 @@ def _try(
         return None
     seen.add(leaves)
     report.found += 1
-    return WorksheetExercise(number, Exercise.from_random(settings), cutoffs, deep, leaves, trace.summary.value)
+    return WorksheetExercise(
+        number, settings, Exercise.from_random(settings), cutoffs, deep, leaves, trace.summary.value
+    )
 
 
 def _refusal(request: WorksheetRequest, report: SearchReport) -> str:
