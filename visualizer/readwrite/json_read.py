@@ -21,7 +21,6 @@ from visualizer.readwrite.check import OPENS, check_trace
 from visualizer.readwrite.decode import msgspec
 from visualizer.readwrite.json_write import CARRIED_FIELDS, NODE_VALUES
 from visualizer.readwrite.schema import format_error, validate
-from visualizer.search.registry import algorithm_traits
 from visualizer.tracing.events import EVENT_FIELDS, EVENT_KINDS, Bound, EventKind
 from visualizer.tracing.trace import Trace
 from visualizer.tracing.trace_columns import KIND_CODES, NO_CHILD, ChildIndex, Nones, TraceColumns, int_array
@@ -281,11 +280,10 @@ def _plain(record: Any) -> Any:
 
 
 def trace_header(attributes: dict[str, Any]) -> dict[str, Any]:
-    """The `Trace` fields a saved graph's attributes hold besides nodes, events and summary."""
+    """The `Trace` fields a saved graph's attributes hold besides nodes, events, summary and (registered) traits."""
     options = attributes["options"]
     return {
         "algorithm": attributes["algorithm"],
-        "traits": algorithm_traits(attributes["algorithm"]),
         "depth_limit": options["depth_limit"],
         "strict": options["strict"],
         "iterative": options.get("iterative", False),  # version-1 files before it was recorded: recursive

@@ -200,19 +200,13 @@ def _check_format(data: Any, name: str) -> None:
         )
 
 
-def from_json(text: str, *, name: str = DEFAULT_NAME) -> Trace:
-    """The trace that `to_json` wrote; `name` is how error messages refer to the text.
+def from_json(text: str | bytes, *, name: str = DEFAULT_NAME) -> Trace:
+    """The trace that `to_json` wrote (text, or UTF-8 bytes); `name` is how error messages refer to the text.
 
     Raises:
         TraceFileError: one line naming the problem and how to fix it.
     """
-    return trace_from_v2(_parsed(text, name), name=name)
-
-
-def _parsed(text: str | bytes, name: str) -> dict[str, Any]:
-    """The document in `text`, read by `decode_v2` or else parsed by the standard library, its format checked
-    (a bad version is named by the schema)."""
-    data = decode_v2(text)
+    data = decode_v2(text)  # else parsed by the standard library, whose messages name the problem
     if data is None:
         if isinstance(text, bytes):
             try:
@@ -220,8 +214,8 @@ def _parsed(text: str | bytes, name: str) -> dict[str, Any]:
             except UnicodeDecodeError:
                 raise TraceFileError(f"{name} is not UTF-8 text, so not a trace; {_GIVE}") from None
         data = _parse(text, name)
-    _check_format(data, name)
-    return data
+    _check_format(data, name)  # (a bad version is named by the schema)
+    return trace_from_v2(data, name=name)
 
 
 def write_json(trace: Trace, path: str | Path, *, indent: bool | None = None) -> Path:
@@ -240,4 +234,4 @@ def read_json(path: str | Path, *, max_bytes: int = MAX_TRACE_BYTES) -> Trace:
         TraceFileError: the file cannot be read, is bigger than `max_bytes`, or is not a valid trace.
     """
     path = Path(path)
-    return trace_from_v2(_parsed(read_trace_bytes(path, max_bytes), str(path)), name=str(path))
+    return from_json(read_trace_bytes(path, max_bytes), name=str(path))

@@ -110,12 +110,11 @@ def _transposition(trace: Trace, node: TraceNode, event: Event, view: str) -> st
     return f"{node.name}: {where} {stored}, so {node.name} = {value}{view}."
 
 
-def _back_up(trace: Trace, node: TraceNode, event: Event) -> str:
+def _back_up(trace: Trace, node: TraceNode, event: Event, view: str) -> str:
     """ "D takes H = 6, so D = 6." or "A keeps 4: C = 2 is not better for MAX." (negamax: "-D", whose view)."""
     child = _child(trace, event)
     offered = _child_value(trace, child)
     taken = f"{'-' if trace.is_negamax else ''}{child.name} = {format_value(offered)}"
-    view = f" ({point_of_view(trace, node)})" if trace.is_negamax else ""
     mover = node.player.value.upper()
     before = _value_before(trace, node, child.id)
     if before is None:
@@ -260,7 +259,7 @@ def _pass_verdict(trace: Trace, node: TraceNode, event: Event) -> str:
     "Done: the value is 2, best move C." once the passes' bounds meet."""
     lower, upper = trace.options.get("window", (-math.inf, math.inf))
     verdict = ""
-    for done in trace.passes if trace.earlier_passes else (trace,):
+    for done in trace.passes:
         low, high, value = _known(done.events[0].alpha), _known(done.events[0].beta), done.summary.value
         if value < high:
             upper = value
@@ -270,14 +269,10 @@ def _pass_verdict(trace: Trace, node: TraceNode, event: Event) -> str:
             alpha, beta, shown = format_value(low), format_value(high), format_value(value)
             if low < value < high:
                 verdict = f"{node.name} = {shown}, inside the window [{alpha}, {beta}]: the value is {shown}."
-            elif value >= high:
-                verdict = (
-                    f"{node.name} = {shown} >= beta {beta}: this pass fails high, so the value is at least {shown}."
-                )
             else:
-                verdict = (
-                    f"{node.name} = {shown} <= alpha {alpha}: this pass fails low, so the value is at most {shown}."
-                )
+                relation = f">= beta {beta}" if value >= high else f"<= alpha {alpha}"
+                side, limit = ("high", "at least") if value >= high else ("low", "at most")
+                verdict = f"{node.name} = {shown} {relation}: this pass fails {side}, so the value is {limit} {shown}."
     if lower < upper:
         return verdict
     best = trace.summary.best_move
@@ -317,7 +312,7 @@ def describe(trace: Trace, event: Event) -> str:
     if kind is EventKind.BACK_UP:
         if node.player is Player.CHANCE:
             return _chance_back_up(trace, node, event)
-        return _back_up(trace, node, event)
+        return _back_up(trace, node, event, view)
     if kind is EventKind.TRANSPOSITION:
         return _transposition(trace, node, event, view)
     if kind is EventKind.UPDATE:

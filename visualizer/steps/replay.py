@@ -107,12 +107,11 @@ class Replay:
         self._checkpoints = [_Checkpoint((), 0, 0)]
         self._segments: list[_Segment] = []
         # The undo log covers the steps after `_base` (a checkpoint's step) up to `step`:
-        # the old views in order of change, where each step's changes start, the nodes EXIT popped.
+        # the old views in order of change, and where each step's changes start.
         self._base = 0
         self._log_nodes: list[int] = []
         self._log_views: list[NodeView] = []
         self._log_marks: list[int] = []
-        self._log_popped: list[int] = []
         self._finished = False  # the views are the trace's final state, put there by `finish` (no undo log)
 
     @property
@@ -186,7 +185,7 @@ class Replay:
                     value *= players[node].sign
                 if effect == _CLOSE:
                     views[node] = NodeView(Phase.DONE, old.visit, value, alpha, beta)
-                    self._log_popped.append(stack.pop())
+                    stack.pop()
                     continue
                 views[node] = NodeView(old.phase, old.visit, value, alpha, beta)
                 if effect == _EVALUATE:
@@ -208,24 +207,10 @@ class Replay:
             views[pruned] = views[pruned]._replace(phase=Phase.PRUNED)
 
     def back(self) -> bool:
-        """Undoes the current event; False at step 0."""
+        """Moves one step back (`seek`); False at step 0."""
         if self.step == 0:
             return False
-        if self.step == self._base:
-            self._relog_previous_segment()
-        effect = _EFFECT_OF[self.trace.columns.event_kind[self.step - 1]]
-        mark = self._log_marks.pop()
-        nodes, views = self._log_nodes, self._log_views
-        while len(nodes) > mark:
-            self.views[nodes.pop()] = views.pop()
-        if effect == _OPEN:
-            self.stack.pop()
-            self.visited -= 1
-        elif effect == _CLOSE:
-            self.stack.append(self._log_popped.pop())
-        elif effect == _EVALUATE:
-            self.evaluated -= 1
-        self.step -= 1
+        self.seek(self.step - 1)
         return True
 
     def seek(self, step: int) -> None:
@@ -262,7 +247,7 @@ class Replay:
         effects = columns.event_kind.translate(_EFFECT_OF)
         self.visited, self.evaluated = effects.count(_OPEN), effects.count(_EVALUATE)
         self.stack.clear()
-        for log in (self._log_nodes, self._log_views, self._log_marks, self._log_popped):
+        for log in (self._log_nodes, self._log_views, self._log_marks):
             log.clear()
         self.step = self._base = self.count
         self._finished = True
@@ -291,9 +276,7 @@ class Replay:
         """Forgets the undo log of the steps up to `new_base`."""
         steps = new_base - self._base
         entries = self._log_marks[steps] if steps < len(self._log_marks) else len(self._log_nodes)
-        effects = self.trace.columns.event_kind[self._base : new_base].translate(_EFFECT_OF)
         del self._log_nodes[:entries], self._log_views[:entries], self._log_marks[:steps]
-        del self._log_popped[: effects.count(_CLOSE)]
         self._log_marks[:] = [mark - entries for mark in self._log_marks]
         self._base = new_base
 
@@ -307,7 +290,6 @@ class Replay:
         del log_nodes[entries:], log_views[entries:], self._log_marks[kept:]
         columns, checkpoint = self.trace.columns, self._checkpoints[base // self.interval]
         effects = columns.event_kind[base:step].translate(_EFFECT_OF)
-        del self._log_popped[effects.count(_CLOSE) :]
         self.visited = checkpoint.visits + effects.count(_OPEN)
         self.evaluated = checkpoint.evaluations + effects.count(_EVALUATE)
         self.stack[:] = checkpoint.stack
@@ -327,23 +309,13 @@ class Replay:
         if self._finished:
             views[:] = repeat(NodeView(), len(views))
             here, self._finished = 0, False
-        for index in range(here - 1, number - 1, -1):
-            segment = self._segments[index]
-            for node, view in zip(segment.nodes, segment.before):
-                views[node] = view
-        for index in range(here, number):
-            segment = self._segments[index]
-            for node, view in zip(segment.nodes, segment.after):
+        undone = [(segment.nodes, segment.before) for segment in reversed(self._segments[number:here])]
+        for nodes, changed in undone + [(segment.nodes, segment.after) for segment in self._segments[here:number]]:
+            for node, view in zip(nodes, changed):
                 views[node] = view
         checkpoint = self._checkpoints[number]
         self.stack[:] = checkpoint.stack
         self.visited, self.evaluated = checkpoint.visits, checkpoint.evaluations
         self.step = self._base = number * self.interval
-        for log in (self._log_nodes, self._log_views, self._log_marks, self._log_popped):
+        for log in (self._log_nodes, self._log_views, self._log_marks):
             log.clear()
-
-    def _relog_previous_segment(self) -> None:
-        """At `_base`, stepping back: replays from the checkpoint before it to rebuild its undo log."""
-        end = self.step
-        self._restore(min((end - 1) // self.interval, len(self._checkpoints) - 1))
-        self._walk(end)

@@ -14,11 +14,11 @@ from typing import Any
 import numpy as np
 
 from visualizer.games.base import Game, Value, explicit_tree
-from visualizer.tracing.events import SPARSE_FIELDS, EventKind
+from visualizer.tracing.events import SPARSE_FIELDS
 from visualizer.tracing.levels import LevelChunk, is_kind
-from visualizer.tracing.recording_hooks import LOGS_VALUE
+from visualizer.tracing.recording_hooks import ENTER, EVALUATE, EXPAND, LOGS_VALUE, TRANSPOSITION, UPDATE
 from visualizer.tracing.search_log import OPENING_CODES, FiledLog, SearchLog
-from visualizer.tracing.trace_columns import HAS_CHILD, KIND_CODES, NO_CHILD, Nones, int_array
+from visualizer.tracing.trace_columns import HAS_CHILD, KINDS, NO_CHILD, Nones, int_array
 
 CHUNK = 1 << 15
 """Events filed at a time."""
@@ -26,15 +26,11 @@ CHUNK = 1 << 15
 CARRIES_CHILD = bytes(code for code in range(256) if HAS_CHILD[code])
 """The kinds whose events carry a child (`EVENT_KINDS`)."""
 
-SHOWS_NO_VALUE = bytes(KIND_CODES[kind] for kind in (EventKind.ENTER, EventKind.EXPAND))
+SHOWS_NO_VALUE = bytes((ENTER, EXPAND))
 """The opening kinds whose events show no value (a selection shows the node's mean so far)."""
 
-SHOWS_RUNNING_VALUE = bytes(code for code in range(len(EventKind)) if code not in LOGS_VALUE + SHOWS_NO_VALUE)
+SHOWS_RUNNING_VALUE = bytes(code for code in range(len(KINDS)) if code not in LOGS_VALUE + SHOWS_NO_VALUE)
 """The kinds whose events show the node's value so far (updates, cut-offs, re-searches, selections)."""
-
-_EVALUATE, _UPDATE, _TRANSPOSITION = (
-    KIND_CODES[kind] for kind in (EventKind.EVALUATE, EventKind.UPDATE, EventKind.TRANSPOSITION)
-)
 
 
 def file_log(log: SearchLog, game: Game, *, revisits: bool) -> FiledLog:
@@ -117,7 +113,7 @@ class _Filer:
         self.event_value += self.values[shown].tolist()
         window = np.full(chunk.open + count, -1)
         if log.windowed:
-            updates = kinds == _UPDATE
+            updates = kinds == UPDATE
             sources = np.full(count, -1)  # where an opening's or an update's window is logged
             sources[opened_at] = self.of_visit[visits] if log.entries_are_nodes else visits
             sources[updates] = len(log.entered_alphas) + self.updated + np.arange(np.count_nonzero(updates))
@@ -128,9 +124,9 @@ class _Filer:
             self.open_windows = chunk.left(window)
         closes = np.flatnonzero(chunk.closes)
         self.closings.append(np.stack((event_node[closes], own[closes], window[chunk.open + closes])))
-        evaluated = np.flatnonzero(kinds == _EVALUATE)
+        evaluated = np.flatnonzero(kinds == EVALUATE)
         self.evaluations.append(np.stack((event_node[evaluated], own[evaluated])))
-        hits = np.flatnonzero(kinds == _TRANSPOSITION)
+        hits = np.flatnonzero(kinds == TRANSPOSITION)
         self.hits.append(np.stack((start + hits + 1, self.opened + np.cumsum(chunk.opens)[hits])))
 
         self.open_visits = chunk.left(visit_of)

@@ -49,10 +49,6 @@ class RecordedColumns(TraceColumns):
             raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
         return vars(self)[name]
 
-    @property
-    def node_count(self) -> int:
-        return len(self.filed.parent)
-
     @cached_property
     def tree(self) -> ExplicitNodes | None:
         """The searched game when it holds all its nodes (an explicit tree), else None."""

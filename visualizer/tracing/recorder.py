@@ -11,12 +11,10 @@ import numpy as np
 
 from visualizer.errors import NodeBudgetExceeded
 from visualizer.games.base import Game, Player, Value
-from visualizer.tracing.events import EventKind
 from visualizer.tracing.lazy_columns import RecordedColumns
-from visualizer.tracing.recording_hooks import LOGS_VALUE, bind_hooks
-from visualizer.tracing.search_log import OPENING_CODES, SearchLog
+from visualizer.tracing.recording_hooks import BACK_UP, EVALUATE, LOGS_VALUE, SIMULATE, bind_hooks
+from visualizer.tracing.search_log import CLOSING_CODES, OPENING_CODES, SearchLog
 from visualizer.tracing.trace import Trace
-from visualizer.tracing.trace_columns import KIND_CODES
 from visualizer.tracing.trace_records import Cutoff, Summary
 from visualizer.tracing.tracer import Tracer
 from visualizer.tracing.traits import traits_of
@@ -27,9 +25,7 @@ DEFAULT_MAX_NODES = 2_000_000
 PROGRESS_EVERY = 25_000
 """The progress callback is called each time this many more nodes have been entered."""
 
-BACK_UP = KIND_CODES[EventKind.BACK_UP]
-
-EVALUATIONS = bytes(KIND_CODES[kind] for kind in (EventKind.EVALUATE, EventKind.SIMULATE))
+EVALUATIONS = bytes((EVALUATE, SIMULATE))
 """The kinds that give a node a value of its own (a static value, or a playout's result)."""
 
 
@@ -62,7 +58,7 @@ class Recorder(Tracer):
     def begin(self, game: Game, *, algorithm: str, depth_limit: int | None, strict: bool) -> None:
         log = self.recording
         if self._began:  # a further pass: the one before it becomes a trace of its own
-            if log.open_nodes():
+            if self._entered != sum(map(log.event_kind.count, CLOSING_CODES)):  # nodes left open
                 raise RuntimeError("a pass began while nodes of the one before were still open")
             self._entered_before += self._entered
             self.passes.append(self._trace(log.take()))

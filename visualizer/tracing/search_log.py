@@ -50,11 +50,6 @@ class SearchLog:
         self.entries_are_nodes = False
         self.root_value: Value | None = None
 
-    def open_nodes(self) -> int:
-        """How many nodes are open (opened and not closed yet)."""
-        kinds = self.event_kind
-        return sum(map(kinds.count, OPENING_CODES)) - sum(map(kinds.count, CLOSING_CODES))
-
     def take(self) -> SearchLog:
         """A new log holding everything logged so far; this one is emptied in place for the next pass."""
         taken = copy.copy(self)

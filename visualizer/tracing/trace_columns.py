@@ -86,7 +86,7 @@ class TraceColumns:
         """(parent, order among its siblings, child) of every edge: by parent id, children in order."""
         children = self.children
         if isinstance(children, ChildIndex):
-            return children.edges()
+            return children.edges
         parents = [parent for parent, kids in enumerate(children) for _ in kids]
         orders = [order for kids in children for order in range(len(kids))]
         return parents, orders, [child for kids in children for child in kids]
@@ -144,14 +144,11 @@ class ChildIndex(Sequence[tuple[int, ...]]):
         return tuple(ids[starts[index] : starts[index + 1]])
 
     @cached_property
-    def _edges(self) -> tuple[array[int], array[int], array[int]]:
+    def edges(self) -> tuple[array[int], array[int], array[int]]:
+        """(parent, order among its siblings, child) of every edge: by parent, children in order."""
         ids, starts, parents = self._index
         orders = np.arange(len(parents)) - np.frombuffer(starts, dtype=np.intc)[parents]
         return int_array(parents), int_array(orders), ids
-
-    def edges(self) -> tuple[Sequence[int], Sequence[int], Sequence[int]]:
-        """(parent, order among its siblings, child) of every edge: by parent, children in order."""
-        return self._edges
 
 
 def int_array(numbers: np.ndarray) -> array[int]:

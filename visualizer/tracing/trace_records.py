@@ -80,8 +80,8 @@ class Summary:
 
     @classmethod
     def deferred(cls, later: Callable[[], Summary], **known: Any) -> Summary:
-        """A summary of the fields in `known`, whose other fields are those of `later()`, called on the
-        first read of any of them."""
+        """A summary of the fields in `known`, whose other fields are those of `later()` (which agrees with
+        `known`), called on the first read of any of them."""
         summary = object.__new__(cls)
         for name, value in known.items():
             object.__setattr__(summary, name, value)
@@ -95,10 +95,7 @@ class Summary:
             raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
         full = later()
         for one in _DEFERRABLE:
-            try:
-                object.__getattribute__(self, one)
-            except AttributeError:
-                object.__setattr__(self, one, object.__getattribute__(full, one))
+            object.__setattr__(self, one, getattr(full, one))
         object.__setattr__(self, "_later", None)
         return object.__getattribute__(self, name)
 
