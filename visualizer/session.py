@@ -36,16 +36,13 @@ class Session:
     replay: Replay = field(init=False)
 
     def __post_init__(self) -> None:
-        if self.trace is None:
-            self.trace = self.search()
-        self.replay = Replay(self.trace)
+        self.use(self.search() if self.trace is None else self.trace)
 
     @classmethod
-    def from_trace(cls, trace: Trace) -> Session:
-        """A session that replays a saved trace (and can search its tree again)."""
-        return cls(
-            from_spec(trace.source), trace.algorithm, trace.depth_limit, trace.strict, trace, dict(trace.options)
-        )
+    def from_trace(cls, trace: Trace, game: Game | None = None) -> Session:
+        """A session that replays a saved trace (and can search its tree, `game` or rebuilt from its source)."""
+        game = from_spec(trace.source) if game is None else game
+        return cls(game, trace.algorithm, trace.depth_limit, trace.strict, trace, dict(trace.options))
 
     def search(self, progress: Callable[[int], None] | None = None) -> Trace:
         """Runs the search for the current options (the caller installs the trace with `use`)."""

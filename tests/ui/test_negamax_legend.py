@@ -12,7 +12,7 @@ import pytest
 
 from visualizer.games import from_nested
 from visualizer.tui import make_app
-from visualizer.tui.tree_layout import VIEW_LEGEND
+from visualizer.tui.node_labels import VIEW_LEGEND
 from visualizer.tui.widgets.game_tree_view import GameTreeView
 from visualizer.tui.widgets.panels import CallStack
 

@@ -15,9 +15,9 @@ from visualizer.practice.answers import parse_answer
 from visualizer.practice.exercise import Exercise
 from visualizer.practice.session import PracticeSession
 from visualizer.tui import make_practice_app
+from visualizer.tui.node_labels import MARKERS, Density
 from visualizer.tui.screens.drill_screen import DrillScreen
 from visualizer.tui.screens.practice_screen import PracticeScreen
-from visualizer.tui.tree_layout import MARKERS, Density
 from visualizer.tui.widgets.game_tree_view import GameTreeView, TreeDrawingScroll
 from visualizer.tui.widgets.practice_tree import PracticeTree, practice_label
 
@@ -100,7 +100,7 @@ async def test_the_practice_tree_has_the_fullest_labels_that_fit_and_is_whole_at
         screen = app.screen
         assert isinstance(screen, PracticeScreen)
         view = screen.query_one(PracticeTree)
-        assert view.density is density
+        assert view.plan.density is density
         assert view.plan.width <= view.query_one(TreeDrawingScroll).scrollable_content_region.width
         check_practice_tree(app, f"at the start at {size}")
         seen = [screen.selected]
@@ -122,11 +122,11 @@ async def test_a_resize_fits_the_practice_tree_again():
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         view = app.screen.query_one(PracticeTree)
-        assert view.density is Density.FULL
+        assert view.plan.density is Density.FULL
         await pilot.resize_terminal(80, 24)
         await pilot.pause()
         await pilot.pause()
-        assert view.density is Density.COMPACT
+        assert view.plan.density is Density.COMPACT
         check_practice_tree(app, "after the resize to 80x24")
 
 
@@ -143,7 +143,7 @@ async def test_verdicts_and_typed_values_stay_readable_at_80x24():
         await pilot.press("c")
         await pilot.pause()
         view = screen.query_one(PracticeTree)
-        assert view.density is Density.COMPACT
+        assert view.plan.density is Density.COMPACT
         check_practice_tree(app, "after a check")
         text = text_in(app, view.query_one(TreeDrawingScroll).scrollable_content_region)
         b, c = (exercise.by_name[name].id for name in "BC")

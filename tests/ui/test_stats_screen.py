@@ -217,9 +217,6 @@ async def test_closing_the_screen_mid_study_stops_the_study(monkeypatch):
 
 @pytest.mark.asyncio
 async def test_a_report_on_its_way_when_the_screen_closed_is_dropped():
-    class Running:  # a worker whose cancellation has not been seen yet, as in the thread's race with escape
-        is_cancelled = False
-
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         screen = StatsScreen(StudySettings(trials="2000"))
@@ -227,9 +224,10 @@ async def test_a_report_on_its_way_when_the_screen_closed_is_dropped():
         await pilot.pause()
         await pilot.press("escape")
         assert isinstance(app.screen, SearchScreen) and not screen.query("ProgressBar")  # its widgets are gone
-        screen._progress(Running(), 5)  # a late report, answer or error touches nothing (it raised NoMatches)
-        screen._failed(Running(), "late")
-        screen._finished(Running(), run_study(parse_leaves("8", 2), trials=1, seed=1))
+        run = screen.runs  # a study whose end has not been seen yet, as in the thread's race with escape
+        screen._progress(run, 5)  # a late report, answer or error touches nothing (it raised NoMatches)
+        screen._failed(run, "late")
+        screen._finished(run, run_study(parse_leaves("8", 2), trials=1, seed=1))
         assert screen.study is None and screen.message.startswith("Searching")
 
 

@@ -11,8 +11,8 @@ from textual.geometry import Region
 
 from visualizer.games import Player, builtin_example, from_nested, random_tree
 from visualizer.tui import make_app
+from visualizer.tui.node_labels import MARKERS, Density
 from visualizer.tui.screens.compare_screen import CompareScreen
-from visualizer.tui.tree_layout import MARKERS, Density
 from visualizer.tui.widgets.game_tree_view import GameTreeView, TreeDrawingScroll
 from visualizer.tui.widgets.tree_outline import TreeOutline
 

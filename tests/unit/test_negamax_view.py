@@ -20,6 +20,7 @@ from visualizer.steps.replay import Replay
 from visualizer.tracing.events import EventKind
 from visualizer.tracing.trace import Trace
 from visualizer.tui import tree_layout as layout
+from visualizer.tui.node_labels import node_label, node_line, shown_value
 from visualizer.tui.tree_layout import Density
 
 TREE = [[3, 5], [2, 9]]
@@ -106,11 +107,11 @@ def test_node_line_and_shown_value_follow_the_flag():
     node = trace.node("C")
     view = replay.views[node.id]
     assert view.value == 2  # the replay keeps MAX's view
-    assert layout.shown_value(node, view.value, movers_view=True) == -2
-    assert layout.shown_value(node, view.value, movers_view=False) == 2
-    assert layout.shown_value(trace.node("A"), 3, movers_view=True) == 3
-    assert layout.shown_value(node, None, movers_view=True) is None
-    line = layout.node_line(node, view, is_current=True, movers_view=True).plain
+    assert shown_value(node, view.value, movers_view=True) == -2
+    assert shown_value(node, view.value, movers_view=False) == 2
+    assert shown_value(trace.node("A"), 3, movers_view=True) == 3
+    assert shown_value(node, None, movers_view=True) is None
+    line = node_line(node, view, is_current=True, movers_view=True).plain
     assert line == ">▼C #5  -2 [-∞,-3]  open"
 
 
@@ -124,7 +125,7 @@ def test_negated_labels_stay_whole_in_their_boxes_at_every_step(density):
         for shown in (False, True):
             drawing = layout.draw_tree(plan, replay, show_leaf_values=shown)
             for node in trace.nodes:
-                label = layout.node_label(
+                label = node_label(
                     node,
                     replay.views[node.id],
                     is_current=node.id == replay.current,

@@ -23,6 +23,7 @@ from visualizer.steps.visits import is_monte_carlo, visit_counts
 from visualizer.tracing.events import EVENT_KINDS, Effect
 from visualizer.tracing.trace import Trace
 from visualizer.tui import tree_layout as layout
+from visualizer.tui.node_labels import node_label, node_line
 
 pytestmark = pytest.mark.filterwarnings("ignore:'setParseAction' deprecated")  # pydot's parser, not ours
 
@@ -112,8 +113,8 @@ def from_drawing(trace: Trace) -> dict[str, str]:
         top, bottom = drawing.label(node.id)
         visit = replay.views[node.id].visit  # Monte Carlo labels show the node's visits instead
         marker = f"#{visit}" if counts is None else f"n={counts.at(node.id, replay.step)}"
-        label = layout.node_label(node, replay.views[node.id])
-        line = layout.node_line(node, replay.views[node.id]).plain
+        label = node_label(node, replay.views[node.id])
+        line = node_line(node, replay.views[node.id]).plain
         if bottom == "pruned":
             assert "strike" in label.style and line.split()[-1] == "pruned"
             statuses[node.name] = "pruned"

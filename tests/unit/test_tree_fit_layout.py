@@ -8,6 +8,7 @@ from visualizer.games import builtin_example, from_nested
 from visualizer.search import trace_search
 from visualizer.steps.replay import NodeView, Phase, Replay
 from visualizer.tui import tree_layout as layout
+from visualizer.tui.node_labels import node_label
 from visualizer.tui.tree_layout import Density
 
 
@@ -24,24 +25,24 @@ def replay_at(trace, step):
 
 def test_an_unevaluated_leaf_shows_its_value_in_brackets_and_dim_only_when_asked(builtin):
     leaf = builtin.node("H")  # value 6 in the level-order array 1,3,5,5,3,1,2,6,...
-    shown = layout.node_label(leaf, NodeView(), show_leaf_values=True)
+    shown = node_label(leaf, NodeView(), show_leaf_values=True)
     assert shown.bottom == "(6)" and shown.bottom_style == "dim" and shown.style == ""
-    assert layout.node_label(leaf, NodeView()).bottom == "·"  # predict mode: hidden
+    assert node_label(leaf, NodeView()).bottom == "·"  # predict mode: hidden
     evaluated = NodeView(Phase.DONE, 4, 6, float("-inf"), float("inf"))
-    assert layout.node_label(leaf, evaluated, show_leaf_values=True).bottom == "6 [-∞,∞]"
+    assert node_label(leaf, evaluated, show_leaf_values=True).bottom == "6 [-∞,∞]"
     inner = builtin.node("D")  # an inner node's static value is not the problem's data
-    assert layout.node_label(inner, NodeView(), show_leaf_values=True).bottom == "·"
+    assert node_label(inner, NodeView(), show_leaf_values=True).bottom == "·"
 
 
 def test_the_three_densities_write_the_same_node_in_fewer_columns(builtin):
     node, view = builtin.node("E"), NodeView(Phase.OPEN, 6, 3, 6, float("inf"))
-    labels = [layout.node_label(node, view, is_current=True, density=density) for density in Density]
+    labels = [node_label(node, view, is_current=True, density=density) for density in Density]
     assert [(label.top, label.bottom) for label in labels] == [(">▼E #6 ", "3 [6,∞]"), (">▼E", "3[6,∞]"), (">▼E", "3")]
     pruned = NodeView(Phase.PRUNED)
     leaf = builtin.node("K")  # value 4
-    assert layout.node_label(leaf, pruned, density=Density.NAMES).bottom == "x"
-    assert layout.node_label(leaf, pruned, density=Density.NAMES, show_leaf_values=True).bottom == "(4)"
-    assert layout.node_label(leaf, pruned, density=Density.FULL, show_leaf_values=True).bottom == "pruned"
+    assert node_label(leaf, pruned, density=Density.NAMES).bottom == "x"
+    assert node_label(leaf, pruned, density=Density.NAMES, show_leaf_values=True).bottom == "(4)"
+    assert node_label(leaf, pruned, density=Density.FULL, show_leaf_values=True).bottom == "pruned"
 
 
 @pytest.mark.parametrize(
@@ -65,7 +66,7 @@ def test_every_label_stays_whole_at_every_density_and_step():
             for shown in (False, True):
                 drawing = layout.draw_tree(plan, replay, show_leaf_values=shown)
                 for node in trace.nodes:
-                    label = layout.node_label(
+                    label = node_label(
                         node,
                         replay.views[node.id],
                         is_current=node.id == replay.current,

@@ -14,6 +14,7 @@ from visualizer.steps.replay import Replay
 from visualizer.steps.visits import is_monte_carlo, visit_counts
 from visualizer.tracing.trace import Trace
 from visualizer.tui import tree_layout as layout
+from visualizer.tui.node_labels import node_label, node_line
 
 TEXTBOOK = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
 
@@ -25,9 +26,9 @@ def replay_at(trace: Trace, step: int) -> Replay:
 
 
 def draw(trace: Trace, step: int, *, show_pv: bool = False):
-    drawing = layout.layout_tree(trace, replay_at(trace, step), show_pv=show_pv)
-    assert drawing is not None
-    return drawing
+    plan = layout.plan_tree(trace)
+    assert plan is not None
+    return layout.draw_tree(plan, replay_at(trace, step), show_pv=show_pv)
 
 
 def box(drawing, trace: Trace, name: str) -> tuple[str, str]:
@@ -128,7 +129,7 @@ def test_the_layout_is_stable_and_labels_never_collide_at_any_step(game, algorit
         assert drawing.width == plan.width
         on_pv = set(trace.summary.principal_variation) if replay.step == replay.count else set()
         for node in trace.nodes:  # every label is intact in its box, so no other label or edge overwrote it
-            label = layout.node_label(
+            label = node_label(
                 node,
                 replay.views[node.id],
                 is_current=node.id == replay.current,
@@ -152,19 +153,19 @@ def test_the_textbook_3x3_tree_fits_78_columns():
 
 def test_trees_too_big_or_too_wide_are_not_drawn(builtin):
     many = trace_search(random_tree(leaves=200, seed=7), "alphabeta")
-    assert layout.layout_tree(many, Replay(many), show_pv=False) is None
+    assert layout.plan_tree(many) is None
     wide = trace_search(from_array(list(range(41)), branching=40), "minimax")  # 41 nodes, 40 leaves abreast
     assert len(wide.nodes) <= layout.MAX_DRAWN_NODES
-    assert layout.layout_tree(wide, Replay(wide), show_pv=False) is None
-    assert layout.layout_tree(builtin, Replay(builtin), show_pv=False, max_width=40) is None
-    assert layout.layout_tree(builtin, Replay(builtin), show_pv=False, max_width=78) is not None
+    assert layout.plan_tree(wide) is None
+    assert layout.plan_tree(builtin, max_width=40) is None
+    assert layout.plan_tree(builtin, max_width=78) is not None
 
 
 def test_outline_lines_name_the_phase_and_shorten_game_names():
     trace = trace_search(Nim(4), "alphabeta")
     replay = replay_at(trace, 3)
     node = trace.nodes[replay.current]
-    line = layout.node_line(node, replay.views[node.id], is_current=True, short=True)
+    line = node_line(node, replay.views[node.id], is_current=True, short=True)
     assert node.name == "1.1" and line.plain.startswith(">▲1 #3 ") and line.plain.endswith("open")
     assert "bold reverse" in str(line.style)
 

@@ -55,8 +55,7 @@ class VisualizerApp(App):
             self.push_screen(PracticeScreen(self.exercise))
             if self.drill:
                 self.push_screen(DrillScreen(self.exercise.solution))
-            return
-        if self.match is not None:
+        elif self.match is not None:
             self.push_screen(PlayScreen(self.match))
         elif self.session is not None:
             self.push_screen(SearchScreen(self.session))
@@ -102,9 +101,7 @@ class VisualizerApp(App):
         return bool(self.screen.query(HelpPanel))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "hide_help_panel":  # otherwise escape belongs to the screen (back, cancel)
-            return self.is_help_shown
-        return True
+        return self.is_help_shown if action == "hide_help_panel" else True  # else escape is the screen's (back)
 
     def action_show_help_panel(self) -> None:
         """Shows the help panel, or hides it when it is shown: `?` opens and closes it."""
@@ -138,13 +135,9 @@ def make_app(
 ) -> VisualizerApp:
     """The app on a game (the built-in example by default) or on a saved `trace`, whose tree is rebuilt from
     its source when `game` is not given, so that other algorithms can search it."""
-    if trace is not None and game is None:
-        return VisualizerApp(Session.from_trace(trace))
-    if trace is not None:
-        return VisualizerApp(
-            Session(game, trace.algorithm, trace.depth_limit, trace.strict, trace, dict(trace.options))
-        )
-    return VisualizerApp(Session(game or builtin_example(), algorithm, depth, strict))
+    if trace is None:
+        return VisualizerApp(Session(game or builtin_example(), algorithm, depth, strict))
+    return VisualizerApp(Session.from_trace(trace, game))
 
 
 def make_play_app(

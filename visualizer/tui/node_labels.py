@@ -35,14 +35,8 @@ class Density(enum.Enum):
 
 
 def compact_value(value: Value | None) -> str:
-    """A value in few columns: infinities as "∞" and "-∞", "·" for None, else as `format_value` writes it."""
-    if value is None:
-        return "·"
-    if value == float("inf"):
-        return "∞"
-    if value == float("-inf"):
-        return "-∞"
-    return format_value(value)
+    """A value in few columns: as `format_value` writes it, with infinities as "∞" and "-∞" and "·" for None."""
+    return format_value(value, missing="·").replace("+inf", "∞").replace("inf", "∞")
 
 
 @dataclass(frozen=True)

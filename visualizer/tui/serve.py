@@ -28,18 +28,14 @@ def check_address(host: str, port: int) -> None:
         try:
             probe.bind(address)
         except OSError as error:
-            if error.errno == errno.EADDRINUSE:
-                raise InputError(
-                    f"port {port} is already in use on {host}; choose another, "
-                    f"e.g. --port {port + 1 if port < 65535 else 8000}"
-                ) from None
-            if error.errno == errno.EADDRNOTAVAIL:
-                raise InputError(f"--host {host} is not an address of this machine; use e.g. 127.0.0.1") from None
-            if error.errno == errno.EACCES:
-                raise InputError(f"port {port} needs more privileges; choose one from 1024 up, e.g. 8000") from None
-            raise InputError(
-                f"cannot listen on {host}:{port} ({error.strerror}); choose another --host or --port"
-            ) from None
+            next_port = port + 1 if port < 65535 else 8000
+            reasons: dict[int | None, str] = {
+                errno.EADDRINUSE: f"port {port} is already in use on {host}; choose another, e.g. --port {next_port}",
+                errno.EADDRNOTAVAIL: f"--host {host} is not an address of this machine; use e.g. 127.0.0.1",
+                errno.EACCES: f"port {port} needs more privileges; choose one from 1024 up, e.g. 8000",
+            }
+            default = f"cannot listen on {host}:{port} ({error.strerror}); choose another --host or --port"
+            raise InputError(reasons.get(error.errno, default)) from None
 
 
 def serve(host: str, port: int, tui_args: Sequence[str]) -> None:

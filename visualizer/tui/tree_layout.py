@@ -1,5 +1,5 @@
-"""Provides `layout_tree`: a searched tree drawn top-down as text, like a textbook figure, placed by the
-pictures' one layout (`place_tree`) in columns; labels are `node_labels`'s (re-exported here)."""
+"""Provides `plan_tree` and `draw_tree`: a searched tree drawn top-down as text, like a textbook figure, placed by
+the pictures' one layout (`place_tree`) in columns, with `node_labels`'s labels."""
 
 from __future__ import annotations
 
@@ -13,37 +13,21 @@ from visualizer.pictures.layout import place_tree
 from visualizer.steps.replay import NodeView, Phase, Replay
 from visualizer.steps.visits import is_monte_carlo, visit_counts
 from visualizer.tracing.trace import NodeStatus, Trace, TraceNode
-from visualizer.tui.node_labels import (
-    MARKERS,
-    VIEW_LEGEND,
-    Density,
-    NodeLabel,
-    compact_value,
-    node_label,
-    node_line,
-    shown_value,
-)
+from visualizer.tui.node_labels import Density, NodeLabel, node_label
 
 __all__ = [
     "DEFAULT_MAX_WIDTH",
-    "MARKERS",
     "MAX_DRAWN_NODES",
     "TARGET_WIDTH",
-    "VIEW_LEGEND",
     "Density",
     "NodeLabel",
     "TreeDrawing",
     "TreePlan",
     "all_label_widths",
-    "compact_value",
     "draw_labels",
     "draw_tree",
     "fit_tree",
-    "layout_tree",
-    "node_label",
-    "node_line",
     "plan_tree",
-    "shown_value",
 ]
 
 MAX_DRAWN_NODES = 63  # trees with more nodes than this (a perfect binary tree of depth 5) are shown as an outline
@@ -56,19 +40,7 @@ LEVEL_HEIGHT = 3  # rows per level: the two label lines and one row of edges
 
 GAPS = (2, 1)  # columns between neighbouring subtrees: roomy when the drawing fits `TARGET_WIDTH`, else tight
 
-_BOX = {  # (up, down, left, right) -> the box-drawing character joining those directions
-    (False, False, True, True): "─",
-    (True, False, True, True): "┴",
-    (False, True, True, True): "┬",
-    (True, True, True, True): "┼",
-    (False, True, False, True): "┌",
-    (False, True, True, False): "┐",
-    (True, False, False, True): "└",
-    (True, False, True, False): "┘",
-    (True, True, False, False): "│",
-    (True, True, False, True): "├",
-    (True, True, True, False): "┤",
-}
+_BOX = " ╶╴─╷┌┐┬╵└┘┴│├┤┼"  # the box-drawing character joining the directions 8 up + 4 down + 2 left + 1 right
 
 
 @dataclass(frozen=True)
@@ -107,9 +79,8 @@ class TreeDrawing:
     def label(self, node_id: int) -> tuple[str, str]:
         """The two label lines of a node as drawn, stripped."""
         left, row, width, _ = self.box(node_id)
-        return self.lines[row].plain[left : left + width].strip(), self.lines[row + 1].plain[
-            left : left + width
-        ].strip()
+        top, bottom = (line.plain[left : left + width].strip() for line in self.lines[row : row + 2])
+        return top, bottom
 
     def text(self) -> Text:
         """All lines as one rich `Text`."""
@@ -183,15 +154,16 @@ def fit_tree(
     *,
     max_width: int = DEFAULT_MAX_WIDTH,
     label_widths: Mapping[Density, Sequence[int]] | None = None,
+    densities: Collection[Density] = tuple(Density),
 ) -> TreePlan | None:
-    """The plan with the fullest labels that fits `width` columns, else the narrowest; None as `plan_tree`
-    (`label_widths`: from `all_label_widths`, computed when None)."""
+    """The plan with the fullest labels of `densities` that fits `width` columns, else the narrowest; None as
+    `plan_tree` (`label_widths`: from `all_label_widths`, computed when None)."""
     if len(trace.nodes) > MAX_DRAWN_NODES:
         return None
     widths = all_label_widths(trace) if label_widths is None else label_widths
     plans = [
         plan_tree(trace, max_width=max_width, label_widths=widths[density], density=density, target_width=width)
-        for density in Density
+        for density in densities
     ]
     drawn = [plan for plan in plans if plan is not None]
     if not drawn:
@@ -265,17 +237,9 @@ def _draw_edges(
     below = {plan.centres[child]: child for child in node.children}
     low, high = min(top, *below), max(top, *below)
     for column in range(low, high + 1):
-        cells[column] = _BOX[(column == top, column in below, column > low, column < high)]
+        cells[column] = _BOX[8 * (column == top) + 4 * (column in below) + 2 * (column > low) + (column < high)]
     for column, child in below.items():
         if child in dimmed:
             styles.append((column, column + 1, "dim"))
         elif child in bold:
             styles.append((column, column + 1, "bold"))
-
-
-def layout_tree(
-    trace: Trace, replay: Replay, *, show_pv: bool, max_width: int = DEFAULT_MAX_WIDTH
-) -> TreeDrawing | None:
-    """The tree drawn at `replay`'s step, or None when it is too big to draw (see `plan_tree`)."""
-    plan = plan_tree(trace, max_width=max_width)
-    return None if plan is None else draw_tree(plan, replay, show_pv=show_pv)

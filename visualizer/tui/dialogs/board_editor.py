@@ -42,10 +42,6 @@ class BoardEditor(Widget):
         editor: BoardEditor  # the editor whose board changed
         text: str  # the board as the user sees it in the text field (possibly malformed)
 
-        @property
-        def control(self) -> BoardEditor:
-            return self.editor
-
     def __init__(self, board: str = EMPTY * 9, **kwargs) -> None:
         super().__init__(**kwargs)
         self.board = parse_board(board)  # the last well-formed board: nine characters of X, O and '.'.
@@ -58,18 +54,18 @@ class BoardEditor(Widget):
         yield Static("click, or press 1-9 (row by row), to cycle . X O", id="board-hint")
 
     @property
-    def text(self) -> str:
+    def value(self) -> str:
         """The board as typed in the text field."""
         return self.query_one("#board-input", Input).value
 
-    @text.setter
-    def text(self, text: str) -> None:
+    @value.setter
+    def value(self, text: str) -> None:
         self.query_one("#board-input", Input).value = text
 
     def action_cycle(self, square: int) -> None:
         """Puts the next mark on the square at 0-based cell `square` (0..8: key 1 is cell 0)."""
         board = self.board[:square] + NEXT_MARK[self.board[square]] + self.board[square + 1 :]
-        self.text = format_board(board)
+        self.value = format_board(board)
 
     @on(Button.Pressed, ".board-square")
     def _square_pressed(self, event: Button.Pressed) -> None:

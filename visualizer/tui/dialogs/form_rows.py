@@ -16,7 +16,7 @@ from textual.widgets import Button, Checkbox, Input, Label, RadioButton, RadioSe
 from visualizer.errors import VisualizerError
 from visualizer.tui.dialogs.board_editor import BoardEditor
 
-__all__ = ["ChoiceButton", "FormDialog", "TickBox", "choice", "dialog_buttons", "menu", "row", "selected"]
+__all__ = ["ChoiceButton", "Choices", "FormDialog", "TickBox", "dialog_buttons", "menu", "row"]
 
 Choice = TypeVar("Choice")
 
@@ -101,17 +101,23 @@ def menu(options: list[tuple[str, str]], value: str, id: str, classes: str | Non
     return Select(options, value=value, allow_blank=False, id=id, classes=classes, compact=True)
 
 
-def selected(select: Select) -> str:
-    """The option a `Select` without a blank holds."""
-    value = select.value
-    assert isinstance(value, str)  # built with allow_blank=False and string values
-    return value
+class Choices(RadioSet):
+    """A row of radio buttons, one per option, with ids `{prefix}-{option}`; `value` is the option chosen."""
 
+    def __init__(self, prefix: str, options: dict[str, str], chosen: str, *, id: str | None = None) -> None:  # noqa: A002
+        """`options` maps each option to its button's label; the set's id is `id`, or else `prefix`."""
+        buttons = [
+            ChoiceButton(label, value=option == chosen, id=f"{prefix}-{option}") for option, label in options.items()
+        ]
+        super().__init__(*buttons, id=id or prefix, compact=True)
+        self.prefix, self.options = prefix, options
 
-def choice(name: str, options: tuple[str, ...], chosen: str) -> RadioSet:
-    """A row of radio buttons with ids `{name}-{option}` (the root's options in capitals)."""
-    buttons = [
-        ChoiceButton(option.upper() if name == "root" else option, value=option == chosen, id=f"{name}-{option}")
-        for option in options
-    ]
-    return RadioSet(*buttons, id=name, compact=True)
+    @property
+    def value(self) -> str:
+        """The option chosen (the first one while none is)."""
+        pressed = self.pressed_button
+        return pressed.id.removeprefix(f"{self.prefix}-") if pressed and pressed.id else next(iter(self.options))
+
+    @value.setter
+    def value(self, option: str) -> None:
+        self.query_one(f"#{self.prefix}-{option}", RadioButton).value = True

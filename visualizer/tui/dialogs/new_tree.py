@@ -4,15 +4,17 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
-from textual.widgets import ContentSwitcher, Input, Label, RadioButton, RadioSet, Select, Static
+from textual.widgets import ContentSwitcher, Input, Label, RadioSet, Select, Static
 
 from visualizer.games import ORDERS, Game, GameOption
 from visualizer.games.random_tree import fresh_seed
 from visualizer.tui.dialogs.board_editor import EMPTY, BoardEditor, format_board
-from visualizer.tui.dialogs.form_rows import FormDialog, TickBox, choice, dialog_buttons, menu, row
+from visualizer.tui.dialogs.form_rows import Choices, FormDialog, TickBox, dialog_buttons, menu, row
 from visualizer.tui.dialogs.tree_form import PRESETS, TreeForm, form_kinds
 
 __all__ = ["NewTreeDialog", "OptionField"]
@@ -39,53 +41,40 @@ class OptionField(Horizontal):
         self._start = value
 
     def compose(self) -> ComposeResult:
-        option, ident = self.option, self.ident
-        text = "" if isinstance(self._start, bool) else self._start
+        option, ident, value = self.option, self.ident, self._shown(self._start)
         yield Label(option.label, classes="form-label")
         if option.squares:
-            yield BoardEditor(text or EMPTY * 9, id=ident)
+            yield BoardEditor(value, id=ident)
         elif option.switch:
-            yield TickBox(option.hint, bool(self._start), id=ident, compact=True)
+            yield TickBox(option.hint, value, id=ident, compact=True)
         elif option.menu:
-            chosen = text or option.hint
-            select = menu([(name, name) for name, _ in option.menu], chosen, ident, classes="menu")
-            hint = Static(dict(option.menu)[chosen], id=f"{ident}-hint", classes="form-hint", markup=False)
+            select = menu([(name, name) for name, _ in option.menu], value, ident, classes="menu")
+            hint = Static(dict(option.menu)[value], id=f"{ident}-hint", classes="form-hint", markup=False)
             yield Vertical(select, hint, classes="field-stack")
         elif option.choices:
-            yield choice(ident, option.choices, text or option.hint or option.choices[0])
+            yield Choices(ident, {name: name for name in option.choices}, value)
         else:
-            yield Input(text, id=ident, placeholder=option.hint, compact=True)
+            yield Input(value, id=ident, placeholder=option.hint, compact=True)
+
+    def _shown(self, value: str | bool) -> Any:
+        """What the input shows for `value`: a tick box's True or False, else the text (blank: the option's
+        default where it has one)."""
+        option = self.option
+        if option.switch:
+            return bool(value)
+        text = "" if isinstance(value, bool) else value
+        if option.squares:
+            return text or format_board(EMPTY * 9)
+        return (text or option.hint or option.choices[0]) if option.menu or option.choices else text
 
     @property
     def value(self) -> str | bool:
         """What the input holds: the text (a list's or radio buttons' choice), or whether the box is ticked."""
-        option, ident = self.option, f"#{self.ident}"
-        if option.squares:
-            return self.query_one(ident, BoardEditor).text
-        if option.switch:
-            return self.query_one(ident, TickBox).value
-        if option.menu:
-            return str(self.query_one(ident, Select).value)
-        if option.choices:
-            pressed = self.query_one(ident, RadioSet).pressed_button
-            return pressed.id.removeprefix(f"{self.ident}-") if pressed and pressed.id else option.choices[0]
-        return self.query_one(ident, Input).value
+        return self.query_one(f"#{self.ident}").value  # type: ignore[attr-defined]  # every input has its value
 
     @value.setter
     def value(self, value: str | bool) -> None:
-        option, ident = self.option, f"#{self.ident}"
-        if option.switch:
-            self.query_one(ident, TickBox).value = bool(value)
-            return
-        text = "" if isinstance(value, bool) else value
-        if option.squares:
-            self.query_one(ident, BoardEditor).text = text or format_board(EMPTY * 9)
-        elif option.menu:
-            self.query_one(ident, Select).value = text or option.hint
-        elif option.choices:
-            self.query_one(f"{ident}-{text or option.hint or option.choices[0]}", RadioButton).value = True
-        else:
-            self.query_one(ident, Input).value = text
+        self.query_one(f"#{self.ident}").value = self._shown(value)  # type: ignore[attr-defined]
 
     @on(Select.Changed, ".menu")
     def _menu_changed(self, event: Select.Changed) -> None:
@@ -124,7 +113,7 @@ class NewTreeDialog(FormDialog[Game]):
                                 yield OptionField(kind.name, option, shown.get(option.name, ""))
             yield OptionField("move", ORDER, form.order)
             yield OptionField("move", ORDER_SEED, form.order_seed)
-            yield row("Root", choice("root", ("max", "min"), form.root))
+            yield row("Root", Choices("root", {"max": "MAX", "min": "MIN"}, form.root))
             yield Static("", id="form-error", markup=False)
             yield Static("", id="form-summary", markup=False)
             yield dialog_buttons()
@@ -143,17 +132,17 @@ class NewTreeDialog(FormDialog[Game]):
     def read_form(self) -> TreeForm:
         """The fields as they are on screen."""
         kind = str(self.query_one("#source", Select).value)
-        root = self.query_one("#root", RadioSet).pressed_button
+        root = self.query_one("#root", Choices).value
         order, seed = (str(self.query_one(f"#move-{name}-row", OptionField).value) for name in ("order", "order-seed"))
         fields = {field.option.name: field.value for field in self._fields(kind)}
-        return TreeForm(kind, fields, root.id.removeprefix("root-") if root and root.id else "max", order, seed)
+        return TreeForm(kind, fields, root, order, seed)
 
     def fill(self, form: TreeForm) -> None:
         """Shows `form` (the checks follow through the widgets' Changed messages)."""
         self.query_one("#source", Select).value = form.kind
         for field in self._fields(form.kind):
             field.value = form.fields.get(field.option.name, "")
-        self.query_one(f"#root-{form.root}", RadioButton).value = True
+        self.query_one("#root", Choices).value = form.root
         self.query_one("#move-order-row", OptionField).value = form.order
         self.query_one("#move-order-seed-row", OptionField).value = form.order_seed
         self.query_one("#move-order-seed-row").display = form.order == "random"  # the radio buttons catch up later

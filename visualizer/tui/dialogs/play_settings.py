@@ -7,12 +7,12 @@ from dataclasses import dataclass
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Vertical
-from textual.widgets import Input, RadioSet, Select, Static
+from textual.widgets import Input, Select, Static
 
 from visualizer.games import EVALUATORS, GameKind, GridGame, game_kinds
 from visualizer.match import PlaySettings
 from visualizer.search import ALGORITHMS
-from visualizer.tui.dialogs.form_rows import ChoiceButton, FormDialog, dialog_buttons, menu, row, selected
+from visualizer.tui.dialogs.form_rows import Choices, FormDialog, dialog_buttons, menu, row
 from visualizer.tui.dialogs.search_dialogs import parse_depth
 
 __all__ = ["PlayChoice", "PlaySettingsDialog"]
@@ -47,13 +47,8 @@ class PlaySettingsDialog(FormDialog[PlayChoice]):
                 ("keep this game" if kind is None else f"new {kind.label}", key) for key, kind in self.games.items()
             ]
             yield row("Game", menu(games, "same", "play-game"))
-            sides = [
-                ChoiceButton(
-                    f"{side} ({'first' if side == 'X' else 'second'})", value=side == settings.human, id=f"side-{side}"
-                )
-                for side in ("X", "O")
-            ]
-            yield row("You play", RadioSet(*sides, id="play-side", compact=True))
+            sides = {"X": "X (first)", "O": "O (second)"}
+            yield row("You play", Choices("side", sides, settings.human, id="play-side"))
             yield row("Algorithm", menu([(name, name) for name in ALGORITHMS], settings.algorithm, "play-algorithm"))
             yield row("Evaluator", menu([(name, name) for name in EVALUATORS], settings.evaluator, "play-evaluator"))
             depth = "" if settings.depth is None else str(settings.depth)
@@ -66,25 +61,24 @@ class PlaySettingsDialog(FormDialog[PlayChoice]):
         self.check()
 
     def choose(self) -> PlayChoice:
-        side = self.query_one("#play-side", RadioSet).pressed_button
-        kind = self.games[selected(self.query_one("#play-game", Select))]
+        kind = self.games[str(self.query_one("#play-game", Select).value)]
         settings = PlaySettings(
-            human=side.id.removeprefix("side-") if side and side.id else self.start.human,
-            algorithm=selected(self.query_one("#play-algorithm", Select)),
+            human=self.query_one("#play-side", Choices).value,
+            algorithm=str(self.query_one("#play-algorithm", Select).value),
             depth=parse_depth(self.query_one("#play-depth", Input).value),
-            evaluator=selected(self.query_one("#play-evaluator", Select)),
+            evaluator=str(self.query_one("#play-evaluator", Select).value),
         ).checked()
         return PlayChoice(settings, None if kind is None else _new_game(kind))
 
     def check(self) -> PlayChoice | None:
         """The choice on screen, with a line on the evaluator chosen."""
-        evaluator = selected(self.query_one("#play-evaluator", Select))
+        evaluator = str(self.query_one("#play-evaluator", Select).value)
         self.query_one("#play-summary", Static).update(f"{evaluator}: {EVALUATORS[evaluator].description}")
         return super().check()
 
     @on(Select.Changed, "#play-game")
     def _game_changed(self, event: Select.Changed) -> None:
-        kind = self.games[selected(event.select)]
+        kind = self.games[str(event.value)]
         if kind is not None:  # a new kind of game starts with that game's own evaluator
             self.query_one("#play-evaluator", Select).value = _new_game(kind).evaluator
 

@@ -4,6 +4,7 @@ as notifications."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import TypeVar
 
 from textual.binding import Binding
@@ -12,8 +13,9 @@ from textual.screen import Screen
 from textual.timer import Timer
 
 from visualizer.errors import VisualizerError
+from visualizer.tui.widgets.game_tree_view import GameTreeView
 
-__all__ = ["HELP_BINDING", "SPEEDS", "STEP_BINDINGS", "AppScreen"]
+__all__ = ["HELP_BINDING", "SPEEDS", "STEP_BINDINGS", "Abandoned", "AppScreen"]
 
 SPEEDS = (0.5, 1, 2, 4, 8, 16, 32, 64)  # steps per second while playing
 
@@ -31,6 +33,10 @@ STEP_BINDINGS = [
 Result = TypeVar("Result")
 
 
+class Abandoned(Exception):
+    """Raised by a worker thread's progress report to stop a job whose answer is no longer wanted."""
+
+
 class AppScreen(Screen):
     """A screen of the app: escape (`back`) goes to the screen below while `can_go_back`; screens that play a
     search use the timer (`tick` at `SPEEDS[speed_index]`)."""
@@ -41,9 +47,7 @@ class AppScreen(Screen):
     speed_index = SPEEDS.index(4)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "back":
-            return self.can_go_back
-        return True
+        return self.can_go_back if action == "back" else True
 
     def action_back(self) -> None:
         self.stop()
@@ -56,6 +60,34 @@ class AppScreen(Screen):
         except VisualizerError as error:
             self.notify(str(error), severity=severity)
             return None
+
+    def in_thread(
+        self, job: Callable[[], Result], done: Callable[[Result], object], failed: Callable[[str], object], group: str
+    ) -> None:
+        """Runs `job` in a worker thread (in place of `group`'s running one), then on the screen `done(result)`,
+        or `failed(message)` for a VisualizerError; a job that raises `Abandoned` hands back nothing."""
+
+        def run() -> None:
+            try:
+                answer = partial(done, job())
+            except Abandoned:
+                return
+            except VisualizerError as error:
+                answer = partial(failed, str(error))
+            self.app.call_from_thread(answer)
+
+        self.run_worker(run, thread=True, exclusive=True, group=group)
+
+    # -- the tree views (`TREE_VIEW_BINDINGS`) ----------------------------------
+    def action_zoom(self) -> None:
+        """Cycles the trees' zoom: fit the view, full labels, compact labels, names only."""
+        for view in self.query(GameTreeView):
+            view.cycle_zoom()  # the view's border names the level
+
+    def action_pan(self, columns: int, rows: int) -> None:
+        """Moves the trees' views sideways by `columns` pans and down by `rows` rows (a step follows the search)."""
+        for view in self.query(GameTreeView):
+            view.pan(columns, rows)
 
     # -- playing -------------------------------------------------------------
     def refresh_view(self) -> None:

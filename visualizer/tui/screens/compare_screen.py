@@ -152,18 +152,8 @@ class CompareScreen(AppScreen):
     def action_last(self) -> None:
         self._go(self.replays[self.lead].count)
 
-    def action_zoom(self) -> None:
-        """Cycles both trees' zoom: fit the view, full labels, compact labels, names only."""
-        for view in self.views:
-            view.cycle_zoom()
-
     def action_predict(self) -> None:
         """Predict mode hides an explicit tree's leaf values until each search evaluates them; again shows them."""
         for view in self.views:
             if view.has_leaf_values:
                 view.set_leaf_values(not view.show_leaf_values)
-
-    def action_pan(self, columns: int, rows: int) -> None:
-        """Moves both trees' views sideways by `columns` pans and down by `rows` rows."""
-        for view in self.views:
-            view.pan(columns, rows)

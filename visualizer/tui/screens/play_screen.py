@@ -9,7 +9,6 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.timer import Timer
 from textual.widgets import Static
 
 from visualizer.errors import VisualizerError
@@ -19,7 +18,7 @@ from visualizer.session import Session
 from visualizer.tracing import Trace
 from visualizer.tui.dialogs.play_settings import PlayChoice, PlaySettingsDialog
 from visualizer.tui.navigation import OpenSearch
-from visualizer.tui.screens.app_screen import HELP_BINDING, AppScreen
+from visualizer.tui.screens.app_screen import HELP_BINDING, Abandoned, AppScreen
 from visualizer.tui.widgets.board_view import BoardView, MoveHistory
 from visualizer.tui.widgets.panels import KeyFooter
 
@@ -27,10 +26,6 @@ __all__ = ["PlayScreen"]
 
 CURSOR_KEYS = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
 """Arrow key -> (rows, columns) the cursor moves."""
-
-
-class SearchAbandoned(Exception):
-    """Raised inside a stale search (the position changed) to stop it at its next progress report."""
 
 
 class PlayScreen(AppScreen):
@@ -60,7 +55,6 @@ class PlayScreen(AppScreen):
         self.generation = 0  # bumped whenever the position changes, so a search started before is recognised as stale
         self.thinking_since = 0.0  # when the running search started (time.monotonic).
         self.nodes = 0  # nodes the running search has entered, as last reported
-        self.ticker: Timer | None = None  # redraws the thinking line while the engine searches
         self.message = ""  # the last refusal or error ("" when the last action went through)
         self.status = ""  # the status line on screen (for tests)
 
@@ -181,29 +175,19 @@ class PlayScreen(AppScreen):
 
     # -- the engine ----------------------------------------------------------
     def _start_thinking(self) -> None:
+        """Lets the engine search in a worker thread; its answer is dropped once the position changed."""
         self.thinking, self.nodes, self.thinking_since = True, 0, time.monotonic()
-        self.ticker = self.set_interval(0.2, self.show_status)
+        self.timer = self.set_interval(0.2, self.show_status)  # redraws the thinking line
         self.show_status()
-        game, generation = self.match.game, self.generation
-        self.run_worker(partial(self._think, game, generation), thread=True, exclusive=True, group="engine")
-
-    def _think(self, game: GridGame, generation: int) -> None:
-        """Runs in a worker thread; hands the trace (or the error) back to the screen."""
-        call = self.app.call_from_thread
+        generation, call = self.generation, self.app.call_from_thread
 
         def report(nodes: int) -> None:
             if generation != self.generation:
-                raise SearchAbandoned
+                raise Abandoned
             call(self._progress, generation, nodes)
 
-        try:
-            trace = self.match.search(game, progress=report)
-        except SearchAbandoned:
-            return
-        except VisualizerError as error:
-            call(self._engine_failed, generation, str(error))
-            return
-        call(self._engine_moved, generation, trace)
+        job = partial(self.match.search, self.match.game, progress=report)
+        self.in_thread(job, partial(self._engine_moved, generation), partial(self._engine_failed, generation), "engine")
 
     def _progress(self, generation: int, nodes: int) -> None:
         if generation == self.generation:
@@ -224,9 +208,7 @@ class PlayScreen(AppScreen):
 
     def _stop_thinking(self) -> None:
         self.thinking = False
-        if self.ticker is not None:
-            self.ticker.stop()
-            self.ticker = None
+        self.stop()
 
     # -- controls ------------------------------------------------------------
     def action_undo(self) -> None:

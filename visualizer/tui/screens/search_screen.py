@@ -14,7 +14,6 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.worker import Worker
 
-from visualizer.errors import VisualizerError
 from visualizer.games import GridGame, TicTacToe
 from visualizer.gc_policy import freeze_heap, refreeze_heap
 from visualizer.safe_files import write_new_file
@@ -25,7 +24,6 @@ from visualizer.tracing.trace import Trace
 from visualizer.tui.dialogs import DepthDialog, NewTreeDialog, SearchChoiceDialog
 from visualizer.tui.navigation import OpenCompare, OpenGame, OpenStats
 from visualizer.tui.screens.app_screen import HELP_BINDING, SPEEDS, STEP_BINDINGS, AppScreen
-from visualizer.tui.tree_layout import Density
 from visualizer.tui.widgets.game_tree_view import TREE_VIEW_BINDINGS, GameTreeView
 from visualizer.tui.widgets.node_table import NodeTable
 from visualizer.tui.widgets.panels import CallStack, EventLog, KeyFooter, StatusBar
@@ -74,14 +72,14 @@ class SearchScreen(AppScreen):
         self.previous: dict[str, object] = {}  # the session options before the running search changed them
         self.failed_algorithm: str | None = None
         """The algorithm the last switch could not search with (the next switch goes past it)."""
-        self.zoom: Density | None = None  # the tree's zoom and predict mode, kept for the next search's tree
-        self.show_leaf_values = True
 
     def compose(self) -> ComposeResult:
         trace = self.session.replay.trace
         # Attributes, not `query_one`, whose cache kept old widgets (and their trace) after a new search.
+        previous = getattr(self, "tree_view", None)  # a new search's tree keeps the zoom and predict mode
         self.tree_view = GameTreeView(trace, id="tree-view")
-        self.tree_view.zoom, self.tree_view.show_leaf_values = self.zoom, self.show_leaf_values
+        if previous is not None:
+            self.tree_view.zoom, self.tree_view.show_leaf_values = previous.zoom, previous.show_leaf_values
         self.node_table = NodeTable(trace, id="node-table")
         self.call_stack = CallStack(trace, id="call-stack")
         self.event_log = EventLog(trace, id="event-log")
@@ -185,23 +183,14 @@ class SearchScreen(AppScreen):
         self.go_to(step)
 
     # -- the tree's view -----------------------------------------------------
-    def action_zoom(self) -> None:
-        """Cycles the tree's zoom: fit the view, full labels, compact labels, names only."""
-        self.zoom = self.tree_view.cycle_zoom()  # the view's border names the level
-
     def action_predict(self) -> None:
         """Predict mode hides an explicit tree's leaf values until the search evaluates them; again shows them."""
         if not self.tree_view.has_leaf_values:
             self.notify("Predict mode is for explicit trees; a game's positions have no values until evaluated.")
             return
-        self.show_leaf_values = not self.tree_view.show_leaf_values
-        self.tree_view.set_leaf_values(self.show_leaf_values)
+        self.tree_view.set_leaf_values(not self.tree_view.show_leaf_values)
         if not self.tree_view.show_leaf_values:  # the view's border says which mode is on
             self.notify("Predict mode: leaf values hidden until evaluated.", timeout=2)
-
-    def action_pan(self, columns: int, rows: int) -> None:
-        """Moves the tree's view sideways by `columns` pans and down by `rows` rows; a step follows the search again."""
-        self.tree_view.pan(columns, rows)
 
     def action_toggle_play(self) -> None:
         if self.playing:
@@ -227,19 +216,14 @@ class SearchScreen(AppScreen):
             setattr(self.session, name, value)
         self.searching = True
         self.status_bar.show_progress(self.session.algorithm, 0)
-        self.run_worker(self._search, thread=True, exclusive=True, group="search")
+        self.in_thread(self._search, self._install, self._search_failed, "search")
 
-    def _search(self) -> None:
-        """Runs in a worker thread; hands the trace (or the error) back to the screen."""
+    def _search(self) -> Trace:
+        """Runs in a worker thread: the session's search, its progress shown in the status bar."""
         call = self.app.call_from_thread
-        try:
-            trace = self.session.search(
-                progress=lambda nodes: call(self.status_bar.show_progress, self.session.algorithm, nodes)
-            )
-        except VisualizerError as error:
-            call(self._search_failed, str(error))
-            return
-        call(self._install, trace)  # type: ignore[arg-type]  # mypy cannot solve Textual's `T | Awaitable[T]`
+        return self.session.search(
+            progress=lambda nodes: call(self.status_bar.show_progress, self.session.algorithm, nodes)
+        )
 
     def _search_failed(self, message: str) -> None:
         self.failed_algorithm = self.session.algorithm if "algorithm" in self.previous else None
@@ -269,9 +253,7 @@ class SearchScreen(AppScreen):
     def action_compare(self) -> None:
         """Opens the last two searches compared side by side (at first minimax and the one on screen)."""
         self.stop()
-        choice = self.attempt(lambda: tuple(parse_configuration(text) for text in self.session.compare_choices()))
-        if choice is not None:
-            self._compare(choice)
+        self._compare(self.attempt(lambda: tuple(parse_configuration(text) for text in self.session.compare_choices())))
 
     def action_choose_compare(self) -> None:
         """Asks which two searches to compare (any algorithms, with options), then opens them side by side."""
@@ -306,11 +288,9 @@ class SearchScreen(AppScreen):
             return trace_search(game, name, depth=session.depth, strict=session.strict, **options)
 
         searches = self.attempt(lambda: (search(left), search(right)))
-        if searches is None:
-            return
-        full, pruning = searches
-        session.compared = (left.text, right.text)
-        self.post_message(OpenCompare(full, pruning, labels=(left.label, right.label)))
+        if searches is not None:
+            session.compared = (left.text, right.text)
+            self.post_message(OpenCompare(*searches, labels=(left.label, right.label)))
 
     def action_new_tree(self) -> None:
         """Asks for another tree (opening on this one) and searches it."""

@@ -11,22 +11,17 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import ProgressBar, Static
-from textual.worker import Worker, get_current_worker
 
 from visualizer.analysis.report import summary
 from visualizer.analysis.study import Study
 from visualizer.errors import VisualizerError
-from visualizer.tui.screens.app_screen import HELP_BINDING, AppScreen
+from visualizer.tui.screens.app_screen import HELP_BINDING, Abandoned, AppScreen
 from visualizer.tui.widgets.panels import KeyFooter
-from visualizer.tui.widgets.study import StudyForm, StudyPlot, StudyRequest, StudySettings, StudyTable
+from visualizer.tui.widgets.study import StudyForm, StudyPlot, StudySettings, StudyTable
 
 __all__ = ["StatsScreen"]
 
 PROGRESS_INTERVAL = 0.05  # seconds between progress reports from the worker (a report waits for the screen to take it)
-
-
-class StudyAbandoned(Exception):
-    """Raised inside a study whose worker was cancelled (a newer run, or the screen closed)."""
 
 
 class StatsScreen(AppScreen):
@@ -47,6 +42,7 @@ class StatsScreen(AppScreen):
         super().__init__()
         self.settings = settings or StudySettings()
         self.study: Study | None = None  # the study on screen (None before the first one finishes)
+        self.runs = 0  # studies started; a report of an older one (or after the screen closed) is dropped
         self.message = ""  # the line above the results: the last study's summary, progress or the error (for tests)
 
     def compose(self) -> ComposeResult:
@@ -83,49 +79,36 @@ class StatsScreen(AppScreen):
         self.add_class("-running")
         self.query_one(ProgressBar).update(total=request.trees, progress=0)
         self.show_message(f"Searching {request.trees:,} random trees...")
-        self.run_worker(partial(self._study, request), thread=True, exclusive=True, group="study")
-
-    def _study(self, request: StudyRequest) -> None:
-        """Runs in a worker thread; hands the study (or the error) back to the screen."""
-        worker = get_current_worker()
-        call = self.app.call_from_thread
-        last_report = time.monotonic()
+        self.runs += 1
+        run, call, last_report = self.runs, self.app.call_from_thread, time.monotonic()
 
         def report(done: int, total: int) -> None:
             nonlocal last_report
-            if worker.is_cancelled:
-                raise StudyAbandoned
+            if run != self.runs:
+                raise Abandoned
             if time.monotonic() - last_report >= PROGRESS_INTERVAL:
                 last_report = time.monotonic()
-                call(self._progress, worker, done)
+                call(self._progress, run, done)
 
-        try:
-            study = request.run(progress=report)
-        except StudyAbandoned:
-            return
-        except VisualizerError as error:
-            if not worker.is_cancelled:
-                call(self._failed, worker, str(error))
-            return
-        if not worker.is_cancelled:
-            call(self._finished, worker, study)
+        job = partial(request.run, progress=report)
+        self.in_thread(job, partial(self._finished, run), partial(self._failed, run), "study")
 
-    def _is_live(self, worker: Worker) -> bool:
-        """True when `worker`'s report may reach the screen: it was not cancelled and the widgets are there (one on
-        its way when the screen closed is dropped)."""
-        return not worker.is_cancelled and bool(self.query(ProgressBar))
+    def _is_live(self, run: int) -> bool:
+        """True when a report of study `run` may reach the screen: no newer one started and the widgets are there
+        (one on its way when the screen closed is dropped)."""
+        return run == self.runs and bool(self.query(ProgressBar))
 
-    def _progress(self, worker: Worker, done: int) -> None:
-        if self._is_live(worker):
+    def _progress(self, run: int, done: int) -> None:
+        if self._is_live(run):
             self.query_one(ProgressBar).update(progress=done)
 
-    def _failed(self, worker: Worker, message: str) -> None:
-        if self._is_live(worker):
+    def _failed(self, run: int, message: str) -> None:
+        if self._is_live(run):
             self.remove_class("-running")
             self.show_message(message, error=True)
 
-    def _finished(self, worker: Worker, study: Study) -> None:
-        if not self._is_live(worker):
+    def _finished(self, run: int, study: Study) -> None:
+        if not self._is_live(run):
             return
         self.remove_class("-running")
         self.study = study
@@ -136,6 +119,7 @@ class StatsScreen(AppScreen):
 
     def action_back(self) -> None:
         """Stops the running study (its thread gives up at its next tree) and goes back."""
+        self.runs += 1
         self.workers.cancel_node(self)
         self.app.pop_screen()
 

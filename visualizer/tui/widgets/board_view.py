@@ -15,7 +15,7 @@ from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import Static
 
-__all__ = ["BoardCell", "BoardView", "MoveHistory", "column_label"]
+__all__ = ["BoardCell", "BoardView", "MoveHistory"]
 
 
 EMPTY = "."
@@ -30,10 +30,9 @@ GUTTER = {False: (1, 1), True: (1, 0)}
 class BoardCell(Static):
     """One square, or a column number above a connect-four board."""
 
-    def __init__(self, cell: int, *, header: bool = False, **kwargs) -> None:
+    def __init__(self, cell: int, **kwargs) -> None:
         super().__init__(**kwargs)
         self.cell = cell  # the cell's index, row-major (a column number stands for the top cell of its column)
-        self.header = header  # True for a column number
 
 
 class BoardView(Widget):
@@ -61,7 +60,7 @@ class BoardView(Widget):
         with Grid():
             if self.gravity:
                 for col in range(self.cols):
-                    yield BoardCell(col, header=True, classes="board-header", id=f"column-{col}")
+                    yield BoardCell(col, classes="board-header", id=f"column-{col}")
             for cell in range(self.rows * self.cols):
                 yield BoardCell(cell, id=f"cell-{cell}")
 
@@ -80,11 +79,10 @@ class BoardView(Widget):
         self.board, self.cursor = board, cursor
         if self.gravity:
             for header in self.query(".board-header").results(BoardCell):
-                header.update(column_label(header.cell, is_cursor=header.cell == cursor))
+                number = str(header.cell + 1)  # "[4]" under the keyboard cursor
+                header.update(Content(f"[{number}]" if header.cell == cursor else number))
                 header.set_class(header.cell == cursor, "cursor")
-        for cell_widget in self.query("BoardCell").results(BoardCell):
-            if cell_widget.header:
-                continue
+        for cell_widget in self.query(BoardCell).exclude(".board-header"):
             cell = cell_widget.cell
             mark = board[cell]
             label = mark if mark != EMPTY else "·" if self.gravity or cell >= 9 else str(cell + 1)  # or the key to play
@@ -107,12 +105,6 @@ class BoardView(Widget):
             self.post_message(self.Chosen(self, event.widget.cell))
 
 
-def column_label(column: int, *, is_cursor: bool) -> Content:
-    """A connect-four column's number, 1-based: "4", or "[4]" under the keyboard cursor."""
-    number = str(column + 1)
-    return Content(f"[{number}]" if is_cursor else number)
-
-
 class MoveHistory(Static):
     """The numbered moves, oldest first, kept scrolled to the latest."""
 
@@ -126,7 +118,5 @@ class MoveHistory(Static):
         if not lines:
             self.update(Text("No moves yet.", style="dim"))
             return
-        text = Text("\n".join(lines[:-1]) + "\n" if len(lines) > 1 else "")
-        text.append(lines[-1], style="bold")
-        self.update(text)
+        self.update(Text("".join(line + "\n" for line in lines[:-1])).append(lines[-1], style="bold"))
         self.call_after_refresh(self.scroll_end, animate=False)

@@ -3,6 +3,7 @@ too big."""
 
 from __future__ import annotations
 
+from functools import partial
 from typing import ClassVar
 
 from rich.text import Text
@@ -18,10 +19,9 @@ from visualizer.games.base import Player
 from visualizer.steps.describe import format_probability
 from visualizer.steps.replay import Replay
 from visualizer.tracing.trace import Trace
+from visualizer.tui.node_labels import MARKERS, VIEW_LEGEND
 from visualizer.tui.tree_layout import (
     DEFAULT_MAX_WIDTH,
-    MARKERS,
-    VIEW_LEGEND,
     Density,
     TreeDrawing,
     TreePlan,
@@ -69,12 +69,52 @@ class TreeDrawingScroll(ScrollableContainer, inherit_bindings=False):
         Binding("pagedown", "page_down", "Page down", show=False),
     ]
 
-    def scroll_to_label(self, drawing: TreeDrawing, node_id: int) -> None:
-        """Scrolls so that the node's two label lines are in view."""
-        self.scroll_to_region(Region(*drawing.box(node_id)), animate=False, immediate=True)
+
+class FittedTree(Widget):
+    """A tree drawn in a `TreeDrawingScroll` (beside which a board may show) and planned anew for the widget's
+    width at each resize; subclasses choose the plan for a width (`_plan_for`) and draw it (`_redraw`)."""
+
+    plan: TreePlan | None = None
+    """The drawing's layout, None when the tree is not drawn."""
+    drawing: TreeDrawing | None = None
+    """The drawing on screen (None when the tree is not drawn or before the first one)."""
+
+    def _plan_for(self, width: int) -> TreePlan | None:
+        raise NotImplementedError
+
+    def _redraw(self) -> None:
+        raise NotImplementedError
+
+    def on_resize(self, event: events.Resize) -> None:
+        """Fits the drawing to the new size."""
+        if self._fit():
+            self.call_after_refresh(self._redraw)  # within the resize, a new size would not be laid out
+
+    def _fit(self) -> bool:
+        """Chooses the plan for the widget's width; True when it changed."""
+        if self.plan is None or not self.is_mounted:
+            return False
+        scroll = self.query_one(TreeDrawingScroll)
+        width, height = self.size
+        height -= sum(child.outer_size.height for child in self.displayed_children if child is not scroll)
+        if self.plan.height > height:  # too tall: a vertical scroll bar takes some columns
+            width -= scroll.styles.scrollbar_size_vertical
+        if width <= 0:
+            return False
+        plan = self._plan_for(width)
+        if plan is None or (plan.widths, plan.centres) == (self.plan.widths, self.plan.centres):
+            return False
+        self.plan = plan
+        return True
+
+    def _show_label(self, node_id: int) -> None:
+        """Scrolls the drawing so that the node's two label lines are in view."""
+        if self.drawing is not None:
+            region = Region(*self.drawing.box(node_id))
+            self.query_one(TreeDrawingScroll).scroll_to_region(region, animate=False, immediate=True)
 
 
-class GameTreeView(Widget):
+class GameTreeView(FittedTree):
     """The tree of one trace at the replay's current step, with the board of the node in view for games.
 
     The drawing has the fullest labels that fit the view's width (`fit_tree`) unless a zoom level fixes them;
@@ -107,23 +147,15 @@ class GameTreeView(Widget):
         super().__init__(**kwargs)
         self.trace = trace
         self.max_width = max_width
-        self.plan: TreePlan | None = plan_tree(trace, max_width=max_width)
-        """The drawing's layout, None when the tree is shown as an outline."""
+        self.plan = plan_tree(trace, max_width=max_width)  # None: the tree is shown as an outline
         self.label_widths = all_label_widths(trace) if self.plan is not None else {}
         """Each node's widest label by density, for fitting the drawing."""
         self.zoom: Density | None = None  # the density the user chose with `cycle_zoom`, None to fit the view
         self.show_leaf_values = True
         """True to show an explicit tree's leaf values before they are evaluated (False: predict mode)."""
-        self.drawing: TreeDrawing | None = None
-        """The drawing on screen (None in outline mode or before the first `show`)."""
         self.board_node: int | None = None  # the id of the node whose board is on show (None for trees without boards)
         self.replay: Replay | None = None
         self.show_pv = False
-
-    @property
-    def outline(self) -> TreeOutline | None:
-        """The outline, when the tree is too big to draw."""
-        return None if self.plan is not None else self.query_one(TreeOutline)
 
     def compose(self) -> ComposeResult:
         if self.plan is not None:
@@ -141,61 +173,29 @@ class GameTreeView(Widget):
         self._update_subtitle()
         self._refresh_view()
 
-    def on_resize(self, event: events.Resize) -> None:
-        """Fits the drawing to the new size."""
-        if self.plan is not None and self._fit() and self.replay is not None:
-            self.call_after_refresh(self._refresh_view)  # within the resize, a new size would not be laid out
-
-    def _available(self) -> tuple[int, int]:
-        """The columns and rows the drawing has, less a vertical scroll bar when it is too tall."""
-        width, height = self.size
-        board = self.query_one("#tree-board", Static)
-        if board.display:
-            height -= board.outer_size.height
-        scroll = self.query_one(TreeDrawingScroll)
-        if self.plan is not None and self.plan.height > height:
-            width -= scroll.styles.scrollbar_size_vertical
-        return width, height
-
-    def _fit(self) -> bool:
-        """Chooses the plan for the zoom level and the view's width; True when it changed."""
-        if self.plan is None or not self.is_mounted:
-            return False
-        width, _ = self._available()
-        if width <= 0:
-            return False
-        plan = None
-        if self.zoom is not None:
-            plan = plan_tree(
-                self.trace,
-                max_width=max(self.max_width, width),
-                label_widths=self.label_widths[self.zoom],
-                density=self.zoom,
-                target_width=width,
-            )
-        if plan is None:
-            plan = fit_tree(self.trace, width, max_width=max(self.max_width, width), label_widths=self.label_widths)
-        if plan is None or (plan.widths, plan.centres) == (self.plan.widths, self.plan.centres):
-            return False
-        self.plan = plan
+    def _redraw(self) -> None:
+        """Names the zoom level in the border and redraws the tree at the replay's step."""
         self._update_subtitle()
-        return True
+        if self.replay is not None and self.is_mounted:
+            self._refresh_view()
+
+    def _plan_for(self, width: int) -> TreePlan | None:
+        """The plan at the zoom level's density, or with the fullest labels that fit `width` columns."""
+        fit = partial(fit_tree, self.trace, width, max_width=max(self.max_width, width), label_widths=self.label_widths)
+        zoomed = None if self.zoom is None else fit(densities=[self.zoom])
+        return zoomed or fit()
 
     def cycle_zoom(self) -> Density | None:
         """Moves to the next zoom level (see `ZOOMS`) and redraws; returns the new level."""
         self.zoom = ZOOMS[(ZOOMS.index(self.zoom) + 1) % len(ZOOMS)]
         self._fit()
-        self._update_subtitle()
-        if self.replay is not None and self.is_mounted:
-            self._refresh_view()
+        self._redraw()
         return self.zoom
 
     def set_leaf_values(self, shown: bool) -> None:
         """Shows or hides (predict mode) an explicit tree's leaf values before they are evaluated."""
         self.show_leaf_values = shown
-        self._update_subtitle()
-        if self.replay is not None and self.is_mounted:
-            self._refresh_view()
+        self._redraw()
 
     @property
     def has_leaf_values(self) -> bool:
@@ -236,17 +236,12 @@ class GameTreeView(Widget):
             outline.call_after_refresh(outline.scroll_to_node, outline.loaded[current], animate=False)
         else:
             drawing = draw_tree(self.plan, replay, show_pv=self.show_pv, show_leaf_values=self.show_leaf_values)
-            shown = self.drawing
-            resized = shown is None or _extent(shown) != _extent(drawing)
+            shown = self.drawing  # the same columns and rows at every step of one plan
+            resized = shown is None or (shown.width, len(shown.lines)) != (drawing.width, len(drawing.lines))
             self.drawing = drawing
             update_static(self.query_one("#tree-drawing", Static), drawing.text(), layout=resized)
             self.call_after_refresh(self._show_label, current)
         self._show_board(current)
-
-    def _show_label(self, node_id: int) -> None:
-        """Scrolls the drawing so that the node's label is in view."""
-        if self.drawing is not None:
-            self.query_one(TreeDrawingScroll).scroll_to_label(self.drawing, node_id)
 
     def on_tree_node_highlighted(self, event: Tree.NodeHighlighted[int]) -> None:
         """Shows the board of the node under the outline's cursor."""
@@ -260,15 +255,9 @@ class GameTreeView(Widget):
         if node.board is None:
             return
         self.board_node = node_id
+        mover = "" if "to move" in node.board else f"  {node.player.value.upper()} to move"
         if node.player is Player.CHANCE:
             mover = "  CHANCE draws the move"
-        else:
-            mover = "" if "to move" in node.board else f"  {node.player.value.upper()} to move"
         drawn = "" if node.probability is None else f"  (probability {format_probability(node.probability)})"
         heading = Text(f"{MARKERS[node.player]}{node.name}{mover}{drawn}", style="bold")
         update_static(self.query_one("#tree-board", Static), Text("\n").join([heading, Text(node.board)]))
-
-
-def _extent(drawing: TreeDrawing) -> tuple[int, int]:
-    """The columns and rows a drawing takes on screen (the same at every step of one plan)."""
-    return max(line.cell_len for line in drawing.lines), len(drawing.lines)

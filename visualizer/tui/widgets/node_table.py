@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import lru_cache
-from itertools import zip_longest
+from itertools import accumulate, zip_longest
 from typing import ClassVar
 
 from rich.cells import cell_len
@@ -22,6 +22,7 @@ from visualizer.steps.replay import NodeView, Phase, Replay
 from visualizer.steps.visits import format_mean, is_monte_carlo, visit_counts
 from visualizer.tracing import NodeStatus
 from visualizer.tracing.trace import Trace, TraceNode
+from visualizer.tui.node_labels import shown_value
 
 __all__ = ["COLUMNS", "MONTE_CARLO_COLUMNS", "NodeTable", "node_lookup"]
 
@@ -48,10 +49,6 @@ NAME_WIDTH = 16  # the most cells a name takes; longer names (deep game paths) s
 _STATUS = {Phase.UNSEEN: "-", Phase.OPEN: "open", Phase.DONE: "done", Phase.PRUNED: "pruned"}
 
 
-def _short_name(name: str) -> str:
-    return name if len(name) <= NAME_WIDTH else "…" + name[-(NAME_WIDTH - 1) :]
-
-
 class NodeTable(ScrollView, can_focus=True, inherit_bindings=False):
     """Name, value, window, status and visit first; then player, static value, parent and children ('-' where none).
 
@@ -62,12 +59,7 @@ class NodeTable(ScrollView, can_focus=True, inherit_bindings=False):
     """
 
     COMPONENT_CLASSES: ClassVar[set[str]] = {
-        "node-table--header",
-        "node-table--fixed",
-        "node-table--odd-row",
-        "node-table--even-row",
-        "node-table--cursor",
-        "node-table--fixed-cursor",
+        f"node-table--{part}" for part in ("header", "fixed", "odd-row", "even-row", "cursor", "fixed-cursor")
     }
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -94,7 +86,7 @@ class NodeTable(ScrollView, can_focus=True, inherit_bindings=False):
         self._step = 0  # the replay's step, for the visits at it
         self._drawn: LRUCache[tuple, Strip] = LRUCache(LINE_CACHE_SIZE)
         self._frame: tuple = ()  # what every line drawn now depends on besides its row (`render_lines`)
-        fixed = self._monte_carlo_widths() if self.monte_carlo else self._changing_widths()
+        fixed = self._changing_widths()
         self._fixed_widths = {self.columns_shown.index(column): width for column, width in fixed.items()}
         self._widths = [self._fixed_widths.get(index, cell_len(header)) for index, header in enumerate(self.headers)]
         if self.monte_carlo:
@@ -104,20 +96,18 @@ class NodeTable(ScrollView, can_focus=True, inherit_bindings=False):
                 "negamax: value, α, β from the mover's view" if trace.is_negamax else "values from MAX's view"
             )
 
-    def _monte_carlo_widths(self) -> dict[str, int]:
-        """Fixed widths for the mean, visits and status columns (as `_changing_widths`)."""
-        columns = self.trace.columns
-        means = {value for value in columns.event_value if value is not None}
-        return {
-            "mean": max(len("mean"), *(len(format_mean(value)) for value in means)),
-            "visits": max(len(format(visit_counts(self.trace).final(0), ",")), len("visits")),
-            "status": len("status"),
-        }
-
     def _changing_widths(self) -> dict[str, int]:
         """Fixed widths for the columns that change at each step, wide enough for any value (negated or
-        infinite too), so that a step never moves the columns."""
+        infinite too), so that a step never moves the columns: Monte Carlo's mean, visits and status, or else the
+        value, window, status and visit."""
         columns = self.trace.columns
+        if self.monte_carlo:
+            means = {value for value in columns.event_value if value is not None}
+            return {
+                "mean": max(len("mean"), *(len(format_mean(value)) for value in means)),
+                "visits": max(len(format(visit_counts(self.trace).final(0), ",")), len("visits")),
+                "status": len("status"),
+            }
         values = {value for value in (*set(columns.value), *set(columns.static_value)) if value is not None}
         number = max((len(format_value(sign * value)) for value in values for sign in (1, -1)), default=1)
         number = max(number, len(format_value(float("inf"))))
@@ -131,19 +121,12 @@ class NodeTable(ScrollView, can_focus=True, inherit_bindings=False):
         }
 
     def _node_cells(self, node_id: int) -> tuple[str, ...]:
+        """Player, static value (none for Monte Carlo), parent and children."""
         node = self._node(node_id)
-        if self.monte_carlo:
-            return (
-                node.player.value.upper(),
-                "-" if node.parent is None else self._node(node.parent).name,
-                " ".join(self._node(child).name for child in node.children) or "-",
-            )
-        return (
-            node.player.value.upper(),
-            format_value(node.static_value),
-            "-" if node.parent is None else self._node(node.parent).name,
-            " ".join(self._node(child).name for child in node.children) or "-",
-        )
+        static = () if self.monte_carlo else (format_value(node.static_value),)
+        parent = "-" if node.parent is None else self._node(node.parent).name
+        children = " ".join(self._node(child).name for child in node.children) or "-"
+        return (node.player.value.upper(), *static, parent, children)
 
     def _changing_cells(self, node_id: int, view: NodeView) -> tuple[str, ...]:
         """Value, alpha, beta, status and visit as the replay has them now (mean, visits and status for Monte Carlo)."""
@@ -152,11 +135,8 @@ class NodeTable(ScrollView, can_focus=True, inherit_bindings=False):
             return (format_mean(view.value), f"{visits:,}" if visits else "-", _STATUS[view.phase])
         node = self._node(node_id)
         unreached = view.phase is Phase.UNSEEN and node.status is NodeStatus.UNREACHED
-        value = view.value
-        if self.trace.is_negamax and value is not None:  # the replay keeps MAX's view; the window is the mover's
-            value = value * node.player.sign
         return (
-            format_value(value),
+            format_value(shown_value(node, view.value, movers_view=self.trace.is_negamax)),  # the window is the mover's
             format_value(view.alpha),
             format_value(view.beta),
             NodeStatus.UNREACHED.value if unreached else _STATUS[view.phase],
@@ -164,7 +144,9 @@ class NodeTable(ScrollView, can_focus=True, inherit_bindings=False):
         )
 
     def _cells(self, node_id: int, view: NodeView) -> tuple[str, ...]:
-        name = _short_name(self._node(node_id).name)
+        name = self._node(node_id).name
+        if len(name) > NAME_WIDTH:
+            name = "…" + name[-(NAME_WIDTH - 1) :]
         return (name, *self._changing_cells(node_id, view), *self._fixed_cells(node_id))
 
     # -- listing -------------------------------------------------------------
@@ -191,7 +173,9 @@ class NodeTable(ScrollView, can_focus=True, inherit_bindings=False):
         ]
         if relisted:
             widths = list(self._widths)
-            self._fit_widths(self.rows)
+            for index, width in enumerate(widths):  # a column without a fixed width widens to its longest cell
+                if index not in self._fixed_widths:  # (never narrower: the columns stay put)
+                    self._widths[index] = max([width, *(cell_len(row[index]) for row in self.rows)])
             self.scroll_to(0, 0, animate=False, immediate=True)  # scrolled as a table listed afresh
             size = Size(sum(self._widths) + 2 * len(self._widths), len(self.rows) + 1)
             if size != self.virtual_size:
@@ -215,12 +199,6 @@ class NodeTable(ScrollView, can_focus=True, inherit_bindings=False):
             animate=False,
             immediate=True,
         )
-
-    def _fit_widths(self, rows: list[tuple[str, ...]]) -> None:
-        """Widens the columns without a fixed width to their longest cell (never narrower: columns stay put)."""
-        for index, width in enumerate(self._widths):
-            if index not in self._fixed_widths:
-                self._widths[index] = max(width, *(cell_len(row[index]) for row in rows)) if rows else width
 
     # -- drawing -------------------------------------------------------------
     def notify_style_update(self) -> None:
@@ -282,10 +260,7 @@ class NodeTable(ScrollView, can_focus=True, inherit_bindings=False):
 
     def action_scroll_columns(self, direction: int) -> None:
         """Scrolls sideways to the previous (-1) or next (1) column's start; the name column stays."""
-        starts, start = [], 0
-        for width in self._widths[1:]:
-            starts.append(start)
-            start += width + 2
+        starts = list(accumulate((width + 2 for width in self._widths[1:-1]), initial=0))
         here = round(self.scroll_x)
         if direction > 0:
             target = next((x for x in starts if x > here), None)

@@ -36,11 +36,10 @@ class CallStack(Static):
     def show(self, replay: Replay) -> None:
         """Lists `replay.stack`, deepest last."""
         lines = []
-        movers_view = self.trace.is_negamax
         for depth, node_id in enumerate(replay.stack):
             node, view = self._node(node_id), replay.views[node_id]
             window = "" if view.alpha is None else f" [{format_value(view.alpha)}, {format_value(view.beta)}]"
-            value = format_value(shown_value(node, view.value, movers_view=movers_view))
+            value = format_value(shown_value(node, view.value, movers_view=self.trace.is_negamax))
             lines.append(f"{'  ' * depth}{MARKERS[node.player]}{node.name}{window} = {value}")
         if lines != self.lines:  # drawn again only when a line changed
             self.lines = lines
@@ -64,7 +63,10 @@ class EventLog(Widget):
         """Shows the sentences of steps up to `step`, the current one first."""
         first = max(1, step - SHOWN + 1)
         known = self._sentences
-        self._sentences = {number: known.get(number) or self._sentence(number) for number in range(first, step + 1)}
+        self._sentences = {
+            number: known.get(number) or f"{number}. {describe(self.trace, self.trace.events[number - 1])}"
+            for number in range(first, step + 1)
+        }
         lines = list(self._sentences.values()) or ["0. Paused at the start: press space to play, or right to step."]
         if lines != self.lines:
             self.lines = lines
@@ -82,9 +84,6 @@ class EventLog(Widget):
             room -= -(-cell_len(shown) // width)
             parts += [(shown, "bold" if index == 0 else "dim"), "\n"]
         return Content.assemble(*parts)
-
-    def _sentence(self, number: int) -> str:
-        return f"{number}. {describe(self.trace, self.trace.events[number - 1])}"
 
 
 class StatusBar(Static):

@@ -5,9 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from rich.cells import cell_len
-from textual import events
 from textual.app import ComposeResult
-from textual.widget import Widget
 from textual.widgets import Static
 
 from visualizer.games.base import Value
@@ -15,17 +13,9 @@ from visualizer.practice.answers import Answers
 from visualizer.practice.check import Report
 from visualizer.practice.exercise import Exercise, KeyNode
 from visualizer.tracing.trace_records import NodeStatus
-from visualizer.tui.tree_layout import (
-    MARKERS,
-    TARGET_WIDTH,
-    Density,
-    NodeLabel,
-    TreeDrawing,
-    compact_value,
-    draw_labels,
-    fit_tree,
-)
-from visualizer.tui.widgets.game_tree_view import TreeDrawingScroll
+from visualizer.tui.node_labels import MARKERS, Density, NodeLabel, compact_value
+from visualizer.tui.tree_layout import TARGET_WIDTH, TreePlan, draw_labels, fit_tree
+from visualizer.tui.widgets.game_tree_view import FittedTree, TreeDrawingScroll
 from visualizer.tui.widgets.static_update import update_static
 
 __all__ = ["PracticeTree", "practice_label"]
@@ -79,7 +69,7 @@ def _fitted(label: NodeLabel, width: int) -> NodeLabel:
     return NodeLabel(label.top, value[: max(0, width - len(verdict) - 1)] + "…" + verdict, label.style)
 
 
-class PracticeTree(Widget):
+class PracticeTree(FittedTree):
     """The exercise's tree as a textbook figure with the fullest labels that fit (only the table when it is too
     big to draw); the selected node is scrolled into view at every change."""
 
@@ -88,9 +78,7 @@ class PracticeTree(Widget):
         self.exercise = exercise
         self.label_widths = {density: self._widths(density) for density in Density}
         """Each node's widest label by density."""
-        self.plan = fit_tree(exercise.tree, TARGET_WIDTH, label_widths=self.label_widths)
-        """The layout, None when the tree is too big to draw."""
-        self.drawing: TreeDrawing | None = None
+        self.plan = fit_tree(exercise.tree, TARGET_WIDTH, label_widths=self.label_widths)  # None: too big to draw
         self.shown: tuple[Answers, Report | None, Mapping[str, bool], str | None] | None = None
         """What the last `show` drew: the answers, the report, the pruned marks and the selected node."""
 
@@ -116,25 +104,12 @@ class PracticeTree(Widget):
             text = "" if self.plan is not None else "(too big to draw: answer in the table below)"
             yield Static(text, id="practice-drawing")
 
-    def on_resize(self, event: events.Resize) -> None:
-        """Fits the drawing to the new size."""
-        if self._fit() and self.shown is not None:
-            self.call_after_refresh(self.show, *self.shown)  # within the resize, a new size would not be laid out
+    def _plan_for(self, width: int) -> TreePlan | None:
+        return fit_tree(self.exercise.tree, width, label_widths=self.label_widths)
 
-    def _fit(self) -> bool:
-        """Chooses the plan for the widget's width; True when it changed."""
-        if self.plan is None or not self.is_mounted:
-            return False
-        width, height = self.size
-        if self.plan.height > height:  # too tall: a vertical scroll bar takes some columns
-            width -= self.query_one(TreeDrawingScroll).styles.scrollbar_size_vertical
-        if width <= 0:
-            return False
-        plan = fit_tree(self.exercise.tree, width, label_widths=self.label_widths)
-        if plan is None or (plan.widths, plan.centres) == (self.plan.widths, self.plan.centres):
-            return False
-        self.plan = plan
-        return True
+    def _redraw(self) -> None:
+        if self.shown is not None:
+            self.show(*self.shown)
 
     def show(self, answers: Answers, report: Report | None, marked: Mapping[str, bool], selected: str | None) -> None:
         """Draws the tree with these answers, verdicts (None before a check) and selection."""
@@ -165,15 +140,6 @@ class PracticeTree(Widget):
             self.call_after_refresh(self._show_label, by_name[selected].id)
 
     @property
-    def density(self) -> Density | None:
-        """How much the labels say, None when the tree is too big to draw."""
-        return None if self.plan is None else self.plan.density
-
-    @property
     def plain(self) -> str:
         """The drawing without styles (for tests)."""
         return "" if self.drawing is None else self.drawing.plain
-
-    def _show_label(self, node_id: int) -> None:
-        if self.drawing is not None:
-            self.query_one(TreeDrawingScroll).scroll_to_label(self.drawing, node_id)

@@ -15,11 +15,6 @@ class DrawnContent(Content):
     """`Content` that keeps its latest drawing (keyed by size, style and text rules), so that repainting it
     unchanged costs no new wrapping: a step repaints a widget up to three times."""
 
-    @classmethod
-    def of(cls, content: Content) -> DrawnContent:
-        """The same text and spans as `content`."""
-        return cls(content.plain, list(content.spans), content.cell_length, strip_control_codes=False)
-
     def render_strips(self, width: int, height: int | None, style: Style, options: RenderOptions) -> list[Strip]:
         rules = options.rules
         key = (
@@ -50,8 +45,8 @@ def update_static(widget: Static, content: VisualType, *, layout: bool | None = 
     `layout` is True or False when the caller knows whether the size changes; None to work it out.
     """
     visual = visualize(widget, content, markup=getattr(widget, "_render_markup", True))
-    if type(visual) is Content:
-        visual = DrawnContent.of(visual)
+    if type(visual) is Content:  # the same text and spans, drawn once
+        visual = DrawnContent(visual.plain, list(visual.spans), visual.cell_length, strip_control_codes=False)
     if layout is not None:
         widget.update(visual, layout=layout)
         return

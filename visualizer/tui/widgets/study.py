@@ -81,10 +81,7 @@ class StudySettings:
         branching = _whole(self.branching, "the branching", minimum=2, example=2)
         trials = _whole(self.trials, "the trial count", minimum=1, example=20)
         with _in_field("the Sizes field"):
-            if self.size_kind == "depths":
-                sizes = parse_depth_range(self.sizes, branching)
-            else:
-                sizes = parse_leaves(self.sizes, branching)
+            sizes = (parse_depth_range if self.size_kind == "depths" else parse_leaves)(self.sizes, branching)
         with _in_field("the Range field"):
             value_range = parse_range(self.value_range)
         seed = _whole(self.seed, "the seed", minimum=None, example=1)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from rich.cells import cell_len
 from rich.text import Text
@@ -17,10 +17,6 @@ from visualizer.tui.node_labels import node_line
 from visualizer.tui.widgets.node_table import node_lookup
 
 __all__ = ["TreeOutline"]
-
-LabelState = tuple[NodeView, bool, bool, bool, int | None]
-"""What a node's label shows: its view, whether it is the current node, whether it is marked on the PV,
-whether an explicit tree's leaf values show before they are evaluated, and its Monte Carlo visits."""
 
 
 class TreeOutline(Tree[int], inherit_bindings=False):
@@ -53,33 +49,27 @@ class TreeOutline(Tree[int], inherit_bindings=False):
         self.loaded: dict[int, TreeNode[int]] = {0: self.root}
         """Trace node id -> its outline node, for the nodes added so far."""
         self._opened_by_follow: set[int] = set()
-        self._label_states: dict[int, LabelState] = {}
-        """The state each loaded node's label shows, so that `follow` relabels only the nodes that changed."""
+        self._label_states: dict[int, dict[str, Any]] = {}
+        """Each loaded node's label options (`_label_state`), so that `follow` relabels only the nodes that changed."""
         self.root.allow_expand = bool(trace.root.children)
 
     def get_label_width(self, node: TreeNode[int]) -> int:
         """The columns of a node's line past the guides (without rendering it, as `Tree` would for every line)."""
         return cell_len(str(node.label)) + (cell_len(self.ICON_NODE) if node.allow_expand else 0)
 
-    def _label_state(self, node_id: int, current: int | None) -> LabelState:
-        """All a node's label depends on besides the node, given the replay's current node."""
+    def _label_state(self, node_id: int, current: int | None) -> dict[str, Any]:
+        """All a node's label depends on besides the node (`node_line`'s options), given the replay's current node."""
         assert self.replay is not None  # `follow` sets it before any node is loaded
-        on_pv = self.show_pv and node_id in self.trace.summary.principal_variation
-        visits = None if self._counts is None else self._counts.at(node_id, self.replay.step)  # Monte Carlo
-        return self.replay.views[node_id], node_id == current, on_pv, self.show_leaf_values, visits
+        return {
+            "view": self.replay.views[node_id],
+            "is_current": node_id == current,
+            "on_pv": self.show_pv and node_id in self.trace.summary.principal_variation,
+            "show_leaf_values": self.show_leaf_values,
+            "visits": None if self._counts is None else self._counts.at(node_id, self.replay.step),  # Monte Carlo
+        }
 
-    def _label(self, node_id: int, state: LabelState) -> Text:
-        view, is_current, on_pv, show_leaf_values, visits = state
-        return node_line(
-            self._node(node_id),
-            view,
-            is_current=is_current,
-            on_pv=on_pv,
-            short=True,
-            show_leaf_values=show_leaf_values,
-            movers_view=self.trace.is_negamax,
-            visits=visits,
-        )
+    def _label(self, node_id: int, state: dict[str, Any]) -> Text:
+        return node_line(self._node(node_id), short=True, movers_view=self.trace.is_negamax, **state)
 
     def load(self, tree_node: TreeNode[int]) -> None:
         """Adds the children of `tree_node` the first time it is needed."""
@@ -89,10 +79,9 @@ class TreeOutline(Tree[int], inherit_bindings=False):
             return
         current = None if self.replay is None else self.replay.current
         for child in node.children:
-            state = self._label_state(child, current)
+            state = self._label_states[child] = self._label_state(child, current)
             label = self._label(child, state)
             self.loaded[child] = tree_node.add(label, child, allow_expand=bool(self._node(child).children))
-            self._label_states[child] = state
 
     def on_tree_node_expanded(self, event: Tree.NodeExpanded[int]) -> None:
         self.load(event.node)
@@ -127,8 +116,7 @@ class TreeOutline(Tree[int], inherit_bindings=False):
         if show_pv:
             paths.append(list(self.trace.summary.principal_variation[:-1]))
         wanted = {node_id for path in paths for node_id in path}
-        by_depth = sorted(self._opened_by_follow - wanted, key=lambda node_id: self._node(node_id).depth)
-        for node_id in reversed(by_depth):
+        for node_id in sorted(self._opened_by_follow - wanted, key=lambda node_id: -self._node(node_id).depth):
             if node_id in self.loaded:
                 self._unload(self.loaded[node_id])
             self._opened_by_follow.discard(node_id)
@@ -140,9 +128,8 @@ class TreeOutline(Tree[int], inherit_bindings=False):
                     tree_node.expand()
                     self._opened_by_follow.add(node_id)
         for node_id, tree_node in self.loaded.items():  # a new label repaints its line and every line below
-            state = self._label_state(node_id, current)
-            if self._label_states.get(node_id) != state:
-                tree_node.set_label(self._label(node_id, state))
+            if self._label_states.get(node_id) != (state := self._label_state(node_id, current)):
                 self._label_states[node_id] = state
+                tree_node.set_label(self._label(node_id, state))
         _ = self.last_line  # reading it rebuilds the lines, so that the target's line is current
         self.move_cursor(self.loaded[target])
