@@ -25,7 +25,6 @@ __all__ = [
     "MAX_NUMBERED",
     "StagedWrites",
     "numbered_names",
-    "write_bytes_atomic",
     "write_chunks_atomic",
     "write_new_file",
     "write_text_atomic",
@@ -198,11 +197,6 @@ def _sync_folder(folder: Path) -> None:
             os.close(descriptor)
 
 
-def write_bytes_atomic(path: str | Path, data: bytes) -> Path:
-    """Writes `data` to `path` atomically: the one-chunk case of `write_chunks_atomic`."""
-    return write_chunks_atomic(path, [data])
-
-
 def write_chunks_atomic(path: str | Path, chunks: Iterable[bytes | str]) -> Path:
     """Writes the chunks (text as UTF-8) to `path` through a temporary file in the same
     folder, fsync and `os.replace`; missing parent folders are created. On any failure the temporary
@@ -213,8 +207,8 @@ def write_chunks_atomic(path: str | Path, chunks: Iterable[bytes | str]) -> Path
 
 
 def write_text_atomic(path: str | Path, text: str) -> Path:
-    """Writes `text` to `path` atomically as UTF-8 (see `write_bytes_atomic`)."""
-    return write_bytes_atomic(path, text.encode())
+    """Writes `text` to `path` atomically as UTF-8: the one-chunk case of `write_chunks_atomic`."""
+    return write_chunks_atomic(path, [text])
 
 
 # -- several files together, and new files ----------------------------------------------------

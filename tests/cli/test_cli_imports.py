@@ -50,14 +50,13 @@ def test_every_command_has_its_function():
     assert set(COMMANDS) == {None, *choices}
     for command in COMMANDS:
         function = command_function(command)
-        assert callable(function) and function.__module__ == f"visualizer.cli.{COMMANDS[command][0]}"
+        assert callable(function) and function.__module__ == f"visualizer.cli.{COMMANDS[command]}"
 
 
 @pytest.mark.parametrize("command", ["export", "compare", "practice"])
 def test_a_command_found_at_run_time_can_be_replaced(command, monkeypatch):
     # The function is looked up when the command runs, so patching the module takes effect.
-    module, name = COMMANDS[command]
-    monkeypatch.setattr(f"visualizer.cli.{module}.{name}", lambda args: 42)
+    monkeypatch.setattr(f"visualizer.cli.{COMMANDS[command]}.{command}", lambda args: 42)
     from visualizer.cli import main
 
     assert main([command]) == 42

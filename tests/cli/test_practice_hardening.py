@@ -10,9 +10,6 @@ import sys
 import pytest
 from cli_helpers import run_cli
 
-from visualizer.cli import practicing
-from visualizer.cli.parser import build_parser
-from visualizer.errors import InputError
 from visualizer.tui.app import VisualizerApp
 
 
@@ -44,13 +41,6 @@ def sheet(capsys, *argv: str) -> str:
 def test_empty_answers_or_code_are_refused_in_one_line(capsys, no_app, argv):
     code, out, err = run_cli(capsys, "practice", *argv)
     assert code == 2 and out == "" and err.count("\n") == 1 and f"{argv[0]} is empty" in err
-
-
-@pytest.mark.parametrize("argv", [["--answers", ""], ["--code", "   "]])
-def test_the_practice_command_itself_refuses_empty_answers_or_code(argv):
-    args = build_parser().parse_args(["practice", *argv])  # without the parser's own check of empty values
-    with pytest.raises(InputError, match=f"^{argv[0]} is empty; give .*, or drop {argv[0]}$"):
-        practicing.practice(args)
 
 
 @pytest.mark.parametrize("stdin", [io.StringIO(""), TerminalInput("")], ids=["no terminal at all", "output redirected"])

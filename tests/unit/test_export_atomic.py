@@ -8,7 +8,7 @@ import pytest
 
 from visualizer import safe_files as atomic
 from visualizer.errors import InputError
-from visualizer.safe_files import write_bytes_atomic, write_text_atomic
+from visualizer.safe_files import write_chunks_atomic, write_text_atomic
 
 OLD = "old content\n"
 
@@ -45,7 +45,7 @@ def test_replaces_an_existing_file(existing):
 
 
 def test_writes_bytes(tmp_path):
-    path = write_bytes_atomic(tmp_path / "image.png", b"\x89PNG\x00\xff")
+    path = write_chunks_atomic(tmp_path / "image.png", [b"\x89PNG\x00\xff"])
     assert path.read_bytes() == b"\x89PNG\x00\xff"
 
 

@@ -18,30 +18,23 @@ from visualizer.errors import VisualizerError, one_line
 
 __all__ = ["COMMANDS", "Terminated", "command_function", "main", "run"]
 
-COMMANDS = {
-    None: ("commands", "default"),
-    "overview": ("commands", "overview"),
-    "show": ("commands", "show"),
-    "run": ("commands", "run"),
-    "export": ("exporting", "export"),
-    "tui": ("commands", "tui"),
-    "replay": ("commands", "replay"),
-    "serve": ("commands", "serve"),
-    "best-move": ("playing", "best_move"),
-    "play": ("playing", "play"),
-    "compare": ("comparing", "compare"),
-    "stats": ("statistics", "stats"),
-    "practice": ("practicing", "practice"),
-    "worksheet": ("practicing", "worksheet"),
-    "grade": ("grading", "grade"),
+COMMANDS: dict[str | None, str] = {
+    **dict.fromkeys((None, "overview", "show", "run", "tui", "replay", "serve"), "commands"),
+    "export": "exporting",
+    **dict.fromkeys(("best-move", "play"), "playing"),
+    "compare": "comparing",
+    "stats": "statistics",
+    **dict.fromkeys(("practice", "worksheet"), "practicing"),
+    "grade": "grading",
 }
-"""Each command's module in `visualizer.cli` and its function there, imported only when its command runs."""
+"""Each command's module in `visualizer.cli`, imported only when its command runs; its function there is named
+after the command (`best_move` for best-move; `default` with no command)."""
 
 
 def command_function(command: str | None) -> Callable[[argparse.Namespace], int]:
     """The function that runs `command` (None: the default, the app or the overview), its module imported now."""
-    module, name = COMMANDS[command]
-    return getattr(importlib.import_module(f"visualizer.cli.{module}"), name)
+    module = importlib.import_module(f"visualizer.cli.{COMMANDS[command]}")
+    return getattr(module, (command or "default").replace("-", "_"))
 
 
 EXIT_INTERRUPTED = 130
@@ -56,11 +49,8 @@ _UNWINDING = {
 
 
 class Terminated(KeyboardInterrupt):
-    """SIGTERM or SIGHUP arrived: unwinds like ctrl+c, so every file being written removes its temporary."""
-
-    def __init__(self, signum: int = signal.SIGTERM):
-        super().__init__(signum)
-        self.signum = signum
+    """SIGTERM or SIGHUP arrived (its number is `args[0]`): unwinds like ctrl+c, so every file being written
+    removes its temporary."""
 
 
 def _terminate(signum: int, frame: object) -> None:
@@ -138,9 +128,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             )
             return 2
         except Terminated as stop:
+            signum = stop.args[0]
             with contextlib.suppress(OSError, ValueError):  # a closed terminal takes stderr with it
-                sys.stderr.write(f"visualizer: {_UNWINDING.get(stop.signum, 'terminated')}\n")
-            return 128 + stop.signum
+                sys.stderr.write(f"visualizer: {_UNWINDING.get(signum, 'terminated')}\n")
+            return 128 + signum
         except KeyboardInterrupt:
             sys.stderr.write("visualizer: interrupted\n")
             return EXIT_INTERRUPTED

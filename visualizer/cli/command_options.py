@@ -116,20 +116,10 @@ def _export(export: argparse.ArgumentParser) -> None:
     formats = f"any of {', '.join(EXPORT_FORMATS)}, separated by commas (json,dot); see below"
     add_option(files, "--format F,F", formats, default="json,dot")
     add_option(files, "--frames", "also one file per step, NAME-0001.svg ..., for dot, svg, png and pdf")
-    add_option(
-        files,
-        "--max-frames N",
-        f"refuse --frames, gif, mp4 and tex for searches of more steps than this ({DEFAULT_MAX_FRAMES:,})",
-        type=int,
-        default=DEFAULT_MAX_FRAMES,
-    )
-    add_option(
-        files,
-        "--max-image-nodes N",
-        f"refuse pictures of trees with more nodes than this ({DEFAULT_MAX_IMAGE_NODES:,})",
-        type=int,
-        default=DEFAULT_MAX_IMAGE_NODES,
-    )
+    steps = f"refuse --frames, gif, mp4 and tex for searches of more steps than this ({DEFAULT_MAX_FRAMES:,})"
+    add_option(files, "--max-frames N", steps, type=int, default=DEFAULT_MAX_FRAMES)
+    nodes = f"refuse pictures of trees with more nodes than this ({DEFAULT_MAX_IMAGE_NODES:,})"
+    add_option(files, "--max-image-nodes N", nodes, type=int, default=DEFAULT_MAX_IMAGE_NODES)
     looks = export.add_argument_group("pictures")
     add_option(looks, "--theme T", f"colours: {THEME_HELP}", default=DEFAULT_THEME)
     add_option(

@@ -5,15 +5,13 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 
 from visualizer.cli.progress import progress_bar
 from visualizer.cli.sources import game_from_args, lookahead_from_args, source_kind
 from visualizer.errors import InputError
-from visualizer.games import Player
-from visualizer.games.random_tree import DEFAULT_RANGE, parse_range
-from visualizer.grading.cases import DEFAULT_BRANCHING, DEFAULT_DEPTH, DEFAULT_SEED, DEFAULT_TREES, standard_cases
+from visualizer.games.random_tree import parse_range
+from visualizer.grading.cases import standard_cases
 from visualizer.grading.models import Convention
 from visualizer.grading.record import Run
 from visualizer.grading.reference import Case
@@ -86,16 +84,11 @@ def _cases_from_args(args: argparse.Namespace) -> list[Case]:
     if kind == "builtin" and not any(getattr(args, name) is not None for name in ("root", "levels", "names")):
         if args.visits is not None and args.trees is None:  # a list of visits is of one tree: the example
             return standard_cases(algorithm=args.algorithm, convention=convention, trees=0)[:1]
-        return standard_cases(
-            algorithm=args.algorithm,
-            convention=convention,
-            trees=DEFAULT_TREES if args.trees is None else args.trees,
-            seed=DEFAULT_SEED if args.seed is None else args.seed,
-            branching=DEFAULT_BRANCHING if args.branching is None else args.branching,
-            depth=DEFAULT_DEPTH if args.depth is None else args.depth,
-            value_range=parse_range(args.range) if args.range else DEFAULT_RANGE,
-            root=Player.parse(args.root) if args.root else Player.MAX,
-        )
+        given = {name: getattr(args, name) for name in ("trees", "seed", "branching", "depth")}  # else the defaults
+        if args.range:
+            given["value_range"] = parse_range(args.range)
+        settings = {name: value for name, value in given.items() if value is not None}
+        return standard_cases(algorithm=args.algorithm, convention=convention, **settings)
     if args.trees is not None:
         raise InputError(
             "--trees is for the standard trees; a tree source (TREE, --array, --game ...) grades "
@@ -127,12 +120,12 @@ def _run_from_visits(path: str, case: Case) -> Run:
         if path == "-":
             text = sys.stdin.read(MAX_VISITS_TEXT + 1)
         else:
-            if os.path.isdir(path):
-                raise InputError(f"--visits {path} is a folder; give the file of visited node names")
             with open(path, encoding="utf-8") as file:
                 text = file.read(MAX_VISITS_TEXT + 1)
     except FileNotFoundError:
         raise InputError(f"--visits {path}: no such file; check the path") from None
+    except IsADirectoryError:
+        raise InputError(f"--visits {path} is a folder; give the file of visited node names") from None
     except UnicodeDecodeError:
         raise InputError(f"--visits {path} is not UTF-8 text; save it as text, one node name per line") from None
     except OSError as error:

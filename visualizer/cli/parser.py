@@ -68,7 +68,8 @@ class OneLineParser(argparse.ArgumentParser):
 def check_values(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
     """One rule for every option's text: an empty value, or one that is not valid UTF-8, is refused (in the
     command's own one-line error, `visualizer run: error: ...`, exit 2)."""
-    command = _subparser(parser, args)
+    subparsers = (action for action in parser._actions if isinstance(action, argparse._SubParsersAction))
+    command = next(subparsers).choices.get(args.command or "")  # None without a command
     owner = command or parser
     for action in [*parser._actions, *(command._actions if command is not None else [])]:
         value = getattr(args, action.dest, None)
@@ -83,14 +84,6 @@ def check_values(parser: argparse.ArgumentParser, args: argparse.Namespace) -> N
             value.encode("utf-8")
         except UnicodeEncodeError:
             owner.error(f"{flag} is not valid UTF-8 text; retype it")
-
-
-def _subparser(parser: argparse.ArgumentParser, args: argparse.Namespace) -> argparse.ArgumentParser | None:
-    for action in parser._actions:
-        if isinstance(action, argparse._SubParsersAction):
-            command: argparse.ArgumentParser | None = action.choices.get(getattr(args, "command", None) or "")
-            return command
-    return None
 
 
 COMMAND_TEXTS = {

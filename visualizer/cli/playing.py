@@ -50,19 +50,9 @@ def _labels(trace: Trace, ids: tuple[int, ...]) -> list[str]:
     return [trace.nodes[node].name.rsplit(".", 1)[-1] for node in ids if trace.nodes[node].parent is not None]
 
 
-def _mover(game: Game) -> str:
-    root = game.root()
-    return getattr(root, "to_move", None) or game.player(root).value.upper()
-
-
 def _plus(game: Game) -> str:
     """Whose view the values take: the MAX player's mark ("X", "O") on grid games, else "MAX"."""
     return game.max_mark if offers(game, Evaluated) else "MAX"
-
-
-def _after(trace: Trace) -> str | None:
-    best = trace.summary.best_child
-    return None if best is None else trace.nodes[best].board
 
 
 def _outcome(game: Game, trace: Trace) -> str | None:
@@ -84,48 +74,47 @@ def _outcome(game: Game, trace: Trace) -> str | None:
 
 
 def best_move_text(game: Game, trace: Trace) -> str:
-    """The recommendation as a short report: move, value, principal variation, the board after."""
-    summary = trace.summary
+    """The recommendation as a short report (the facts of `best_move_json`): move, value, principal variation,
+    the board after."""
+    facts = best_move_json(game, trace)
     depth = "to the end of the game" if trace.depth_limit is None else f"look-ahead {trace.depth_limit}"
     settings = [trace.algorithm, depth]
-    if offers(game, Evaluated) and f"{game.evaluator} values" not in game.describe():
+    if offers(game, Evaluated) and f"{game.evaluator} values" not in facts["source"]:
         settings.append(f"{game.evaluator} values")
-    plus = _plus(game)
     lines = [
-        f"{game.describe()} | {', '.join(settings)}",
-        f"{'best move:':<21}{_move_phrase(game, summary.best_move)}",
-        f"{'value:':<21}{format_value(summary.value)} (from {plus}'s view; {_mover(game)} is to move)",
+        f"{facts['source']} | {', '.join(settings)}",
+        f"{'best move:':<21}{facts['move_text']}",
+        f"{'value:':<21}{format_value(facts['value'])} (from {_plus(game)}'s view; {facts['to_move']} is to move)",
     ]
-    outcome = _outcome(game, trace)
-    if outcome:
-        lines.append(f"{'outcome:':<21}{outcome}")
+    if facts["outcome"]:
+        lines.append(f"{'outcome:':<21}{facts['outcome']}")
     lines += [
-        f"{'principal variation:':<21}{' '.join(_labels(trace, summary.principal_variation))}",
-        f"{'nodes visited:':<21}{summary.nodes_visited:,}",
+        f"{'principal variation:':<21}{' '.join(facts['principal_variation'])}",
+        f"{'nodes visited:':<21}{facts['nodes_visited']:,}",
     ]
-    board = _after(trace)
-    if board is not None:
+    if facts["board_after"] is not None:
         lines.append("board after the move:")
-        lines += [f"  {row}" for row in board.splitlines()]
+        lines += [f"  {row}" for row in facts["board_after"].splitlines()]
     return "\n".join(lines)
 
 
 def best_move_json(game: Game, trace: Trace) -> dict[str, Any]:
     """The recommendation as a JSON-able dict (see README, "best-move")."""
     summary = trace.summary
+    root = game.root()
     return {
         "source": game.describe(),
         "spec": trace.source,
         "algorithm": trace.algorithm,
         "depth": trace.depth_limit,
-        "to_move": _mover(game),
+        "to_move": getattr(root, "to_move", None) or game.player(root).value.upper(),
         "move": summary.best_move,
         "move_text": _move_phrase(game, summary.best_move),
         "value": summary.value,
         "outcome": _outcome(game, trace),
         "root": trace.root_player.value,
         "principal_variation": _labels(trace, summary.principal_variation),
-        "board_after": _after(trace),
+        "board_after": None if summary.best_child is None else trace.nodes[summary.best_child].board,
         "nodes_visited": summary.nodes_visited,
     }
 

@@ -56,6 +56,7 @@ def practice(args: argparse.Namespace) -> int:
         )
         return 0 if report.right == report.total else 1
     assert exercise is not None
+    exercise = exercise.with_cut_window(args.cut_window or "kept")
     if args.sheet or args.key:
         sys.stdout.write(to_text(key_answers(exercise) if args.key else Answers({}, {}), exercise))
         return 0
@@ -63,17 +64,11 @@ def practice(args: argparse.Namespace) -> int:
         return print_instead_of_app(to_text(Answers({}, {}), exercise).rstrip("\n"), _NO_TERMINAL_HINT)
     from visualizer.tui import make_practice_app
 
-    make_practice_app(exercise, drill=args.drill, cut_window=args.cut_window).run()
+    make_practice_app(exercise, drill=args.drill).run()
     return 0
 
 
 def _check_modes(args: argparse.Namespace) -> None:
-    for flag, given, what in (
-        ("--answers", args.answers, "the answer file's path"),
-        ("--code", args.code, "the exercise code"),
-    ):
-        if given is not None and not given.strip():
-            raise InputError(f"{flag} is empty; give {what}, or drop {flag}")
     modes = [f"--{mode}" for mode in ("answers", "sheet", "key", "drill") if getattr(args, mode)]
     if len(modes) > 1:
         raise InputError(f"{' and '.join(modes)} do different things; give one of them")
@@ -84,13 +79,8 @@ def _check_modes(args: argparse.Namespace) -> None:
 
 
 def exercise_from_args(args: argparse.Namespace) -> Exercise | None:
-    """The exercise the options name; None when they name none and an answer file may (with --answers)."""
-    exercise = _exercise_from_args(args)
-    cut_window = getattr(args, "cut_window", None)
-    return exercise if exercise is None or cut_window is None else exercise.with_cut_window(cut_window)
-
-
-def _exercise_from_args(args: argparse.Namespace) -> Exercise | None:
+    """The exercise the options name, its cut window the default; None when they name none and an answer file
+    may (with --answers)."""
     kind, _ = source_kind(args)
     if kind == "trace":
         raise InputError("practice searches the tree itself: give the tree (e.g. --nested ...) instead of --trace")

@@ -46,13 +46,10 @@ def status_line(text: str) -> Iterator[None]:
 def node_counter() -> Iterator[Callable[[int], None] | None]:
     """Yields `report(nodes)`, a count of the nodes a long search has entered (erased at the end); None when
     stderr is no terminal."""
-    if not sys.stderr.isatty():
-        yield None
-        return
-
-    def report(nodes: int) -> None:
-        sys.stderr.write(f"\rsearching: {nodes:,} nodes entered...")
-        sys.stderr.flush()
-
     with status_line(""):
-        yield report
+        yield _report_nodes if sys.stderr.isatty() else None
+
+
+def _report_nodes(nodes: int) -> None:
+    sys.stderr.write(f"\rsearching: {nodes:,} nodes entered...")
+    sys.stderr.flush()

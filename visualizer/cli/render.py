@@ -204,45 +204,43 @@ def _refined_json(trace: Trace) -> dict[str, Any]:
     return result
 
 
-def _root_children(trace: Trace) -> list[tuple[int, int]]:
-    """The root's children in the tree of a Monte Carlo trace, with their final visits, most visited first."""
-    counts = visit_counts(trace)
-    children = [(child, counts.final(child)) for child in trace.root.children]
-    return sorted((pair for pair in children if pair[1]), key=lambda pair: -pair[1])
-
-
 def _monte_carlo_lines(trace: Trace) -> list[str]:
     """Monte Carlo tree search's part of `run_text`: its settings, its tree, and the root's children by visits."""
-    if not is_monte_carlo(trace):
+    found = _monte_carlo_json(trace)
+    if not found:
         return []
     counts = visit_counts(trace)
     options = trace.options
     settings = ", ".join(f"{name} {format_mean(options[name])}" for name in ("seed", "exploration") if name in options)
     in_tree = sum(1 for node in range(len(trace.nodes)) if counts.final(node))
     lines = [
-        f"{'iterations:':<21}{counts.final(0):,}" + (f" ({settings})" if settings else ""),
+        f"{'iterations:':<21}{found['iterations']:,}" + (f" ({settings})" if settings else ""),
         f"{'nodes in the tree:':<21}{in_tree:,}",
         "root's children, most visited first (the best move is the most visited; means from MAX's view):",
     ]
+    best = trace.summary.best_child
+    chosen = None if best is None else trace.nodes[best].name
     rows = [
         [
-            trace.nodes[child].name,
-            str(trace.nodes[child].move),
-            f"{visits:,}",
-            format_mean(trace.nodes[child].value),
-            "chosen" if child == trace.summary.best_child else "",
+            child["child"],
+            str(child["move"]),
+            f"{child['visits']:,}",
+            format_mean(child["mean"]),
+            "chosen" if child["child"] == chosen else "",
         ]
-        for child, visits in _root_children(trace)
+        for child in found["children"]
     ]
     table = text_table(["child", "move", "visits", "mean", ""], rows, left={0, 1, 4})
     return lines + [f"  {line}" for line in table.splitlines()]
 
 
 def _monte_carlo_json(trace: Trace) -> dict[str, Any]:
-    """Monte Carlo tree search's part of `run_json`: iterations and the root's children by visits ({} otherwise)."""
+    """Monte Carlo tree search's part of `run_json`: iterations and the root's children by visits, most visited
+    first ({} for other searches)."""
     if not is_monte_carlo(trace):
         return {}
     counts = visit_counts(trace)
+    visited = [(child, counts.final(child)) for child in trace.root.children if counts.final(child)]
     return {
         "iterations": counts.final(0),
         "children": [
@@ -252,7 +250,7 @@ def _monte_carlo_json(trace: Trace) -> dict[str, Any]:
                 "visits": visits,
                 "mean": trace.nodes[child].value,
             }
-            for child, visits in _root_children(trace)
+            for child, visits in sorted(visited, key=lambda pair: -pair[1])
         ],
     }
 

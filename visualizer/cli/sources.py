@@ -26,19 +26,12 @@ __all__ = [
 ]
 
 
-def _kind(name: str) -> GameKind:
-    """The registered kind of source called `name` (the caller took the name from the registry)."""
-    kind = find_game_kind(name)
-    assert kind is not None, name
-    return kind
-
-
-def _owned() -> dict[str, tuple[GameOption, set[str]]]:
+def _owned() -> dict[str, tuple[GameOption, list[GameKind]]]:
     """Each option that belongs to some kinds of source, by name: the option and those kinds."""
-    owned: dict[str, tuple[GameOption, set[str]]] = {}
+    owned: dict[str, tuple[GameOption, list[GameKind]]] = {}
     for kind in game_kinds():
         for option in kind.options:
-            owned.setdefault(option.name, (option, set()))[1].add(kind.name)
+            owned.setdefault(option.name, (option, []))[1].append(kind)
     return owned
 
 
@@ -75,10 +68,10 @@ def check_owned(args: argparse.Namespace, kind: str) -> None:
     record = find_game_kind(builtin_example().kind if kind == "builtin" else kind)
     hints = dict(record.hints) if record is not None else {}
     for name, (option, kinds) in _owned().items():
-        if getattr(args, name) is None or (record is not None and record.name in kinds):
+        if getattr(args, name) is None or record in kinds:
             continue
         if not _algorithm_takes(args, name):  # `--seed` seeds the algorithm's playouts too
-            where = " or ".join(sorted(_kind(owner).cli_source for owner in kinds))
+            where = " or ".join(sorted(owner.cli_source for owner in kinds))
             raise InputError(
                 f"{option.flag} applies only to {where}; {hints.get(name, 'remove it or choose that source')}"
             )
@@ -101,7 +94,8 @@ def game_from_args(args: argparse.Namespace) -> Game:
     is drawn here, so the output can show it."""
     name, text = source_kind(args)
     check_owned(args, name)
-    kind = _kind(builtin_example().kind if name == "builtin" else name)  # without values, the example
+    kind = find_game_kind(builtin_example().kind if name == "builtin" else name)  # without values, the example
+    assert kind is not None, name
     for option in kind.options:
         if option.fresh and getattr(args, option.name) is None:
             setattr(args, option.name, fresh_seed())

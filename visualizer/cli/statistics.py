@@ -34,7 +34,7 @@ from visualizer.cli.render import text_table
 from visualizer.errors import InputError
 from visualizer.games.base import Player
 from visualizer.games.random_tree import DEFAULT_RANGE, parse_range
-from visualizer.safe_files import write_bytes_atomic, write_text_atomic
+from visualizer.safe_files import write_chunks_atomic, write_text_atomic
 
 __all__ = ["CSV_COLUMNS", "stats", "study_csv", "study_json", "study_text"]
 
@@ -93,7 +93,7 @@ def stats(args: argparse.Namespace) -> int:
     if args.csv:
         written.append(write_text_atomic(args.csv, study_csv(study)))
     if image is not None:
-        written.append(write_bytes_atomic(args.plot, image))
+        written.append(write_chunks_atomic(args.plot, [image]))
     if args.json:
         print(json.dumps(study_json(study), indent=2))
     else:
