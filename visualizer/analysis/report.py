@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from visualizer.analysis.study import Study, StudyRow
 
-__all__ = ["measures", "percent", "summary"]
+__all__ = ["measures", "percent", "summary", "table_cells"]
 
 
 def percent(fraction: float) -> str:
@@ -20,6 +20,29 @@ def measures(rows: Sequence[StudyRow], measure: str) -> list[str]:
     deviations = [f"{getattr(row, measure).sd:.1f}" for row in rows]
     mean_width, sd_width = max(map(len, means), default=0), max(map(len, deviations), default=0)
     return [f"{mean:>{mean_width}} ± {sd:<{sd_width}}" for mean, sd in zip(means, deviations)]
+
+
+def table_cells(study: Study) -> list[dict[str, str]]:
+    """Each row's cells by column (leaves, depth, search, nodes, evaluated, saved, knuth-moore, nodes-saved): a
+    size's own cells on its first row (minimax's) only, and "-" for what minimax saved."""
+    rows = list(study.rows)
+    table = []
+    for row, nodes, evaluated in zip(rows, measures(rows, "nodes"), measures(rows, "leaves")):
+        first = row.is_baseline
+        minimal = study.knuth_moore(row.size)
+        table.append(
+            {
+                "leaves": str(row.size.leaves) if first else "",
+                "depth": (str(row.size.depth) if row.size.is_uniform else "-") if first else "",
+                "search": row.label,
+                "nodes": nodes,
+                "evaluated": evaluated,
+                "saved": "-" if first else percent(row.leaves_saved),
+                "knuth-moore": ("-" if minimal is None else str(minimal)) if first else "",
+                "nodes-saved": "-" if first else percent(row.nodes_saved),
+            }
+        )
+    return table
 
 
 def summary(study: Study) -> str:

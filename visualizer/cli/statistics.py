@@ -15,7 +15,7 @@ from typing import Any
 
 from visualizer.analysis.figure import check_figure_path, render_figure
 from visualizer.analysis.plots import draw_plotext
-from visualizer.analysis.report import measures, percent, summary
+from visualizer.analysis.report import summary, table_cells
 from visualizer.analysis.study import (
     ALPHABETA,
     DEFAULT_LEAVES,
@@ -168,23 +168,9 @@ def _header(study: Study, chosen_seed: bool) -> list[str]:
 
 def study_text(study: Study, *, chosen_seed: bool = False) -> str:
     """The header lines and the table: one row per search and size (the size on its first row)."""
-    rows = list(study.rows)
     header = ("leaves", "depth", "search", "nodes (mean ± sd)", "leaves evaluated", "leaves saved", "Knuth-Moore")
-    table = []
-    for row, nodes, leaves in zip(rows, measures(rows, "nodes"), measures(rows, "leaves")):
-        first = row.is_baseline
-        minimal = study.knuth_moore(row.size)
-        table.append(
-            (
-                str(row.size.leaves) if first else "",
-                str(row.size.depth if row.size.is_uniform else "-") if first else "",
-                row.label,
-                nodes,
-                leaves,
-                "-" if first else percent(row.leaves_saved),
-                ("-" if minimal is None else str(minimal)) if first else "",
-            )
-        )
+    columns = ("leaves", "depth", "search", "nodes", "evaluated", "saved", "knuth-moore")
+    table = [tuple(cells[key] for key in columns) for cells in table_cells(study)]
     lines = text_table(header, table, left={2})  # the search's label; numbers are right-aligned
     return "\n".join([*_header(study, chosen_seed), "", lines])
 

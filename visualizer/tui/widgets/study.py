@@ -17,7 +17,7 @@ from textual.widgets import Button, DataTable, Input, Label, Select
 from textual_plotext import PlotextPlot
 
 from visualizer.analysis.plots import draw_plotext
-from visualizer.analysis.report import measures, percent
+from visualizer.analysis.report import table_cells
 from visualizer.analysis.study import Size, Study, parse_depth_range, parse_leaves, parse_orders, run_study
 from visualizer.errors import InputError
 from visualizer.games.random_tree import parse_range
@@ -226,23 +226,7 @@ class StudyTable(DataTable):
 
     def show(self, study: Study) -> None:
         """Lists the study's rows (replacing what was shown)."""
-        rows = study.rows
-        self.lines = []
-        for row, evaluated, nodes in zip(rows, measures(rows, "leaves"), measures(rows, "nodes")):
-            first = row.is_baseline
-            minimal = study.knuth_moore(row.size)
-            self.lines.append(
-                (
-                    str(row.size.leaves) if first else "",
-                    (str(row.size.depth) if row.size.is_uniform else "-") if first else "",
-                    row.label,
-                    evaluated,
-                    "-" if first else percent(row.leaves_saved),
-                    ("-" if minimal is None else str(minimal)) if first else "",
-                    nodes,
-                    "-" if first else percent(row.nodes_saved),
-                )
-            )
+        self.lines = [tuple(cells[key] for key in COLUMNS) for cells in table_cells(study)]
         self.clear()
         for line in self.lines:
             self.add_row(*(cell if key in LEFT else Text(cell, justify="right") for key, cell in zip(COLUMNS, line)))
