@@ -291,8 +291,8 @@ def _positional_tokens(positional: Option) -> st.SearchStrategy[list[str]]:
 def argv_for(draw: st.DrawFn, command: Command) -> list[str]:
     """argv for one command: the name (or a typo of it), some options in any order, the positionals.
 
-    `--max-nodes 2000` is added where the command takes it and no value was drawn for it, so that
-    every search stays small.
+    `--max-nodes 2000` and `--trials 1` are added where the command takes them and no value was drawn,
+    so that every search and study stays small.
     """
     if command.options:
         real = st.sampled_from(command.options).flatmap(_option_tokens)
@@ -308,8 +308,9 @@ def argv_for(draw: st.DrawFn, command: Command) -> list[str]:
         elif tokens:
             chunks.append(tokens)
     chunks = list(draw(st.permutations(chunks))) if chunks else []
-    if command.accepts("max_nodes") and not any(_sets(chunk, "--max-nodes") for chunk in chunks):
-        chunks.append(["--max-nodes", "2000"])
+    for dest, flag, small in (("max_nodes", "--max-nodes", "2000"), ("trials", "--trials", "1")):
+        if command.accepts(dest) and not any(_sets(chunk, flag) for chunk in chunks):
+            chunks.append([flag, small])
     head: list[str] = []
     if command.name is not None:
         misspelt = [command.name[1:], command.name + command.name[-1], command.name.upper()]
