@@ -118,6 +118,7 @@ def test_visits_from_any_language(capsys, tmp_path):
         (("grade", "no_such_student.py"), "no_such_student.py"),
         (("grade", "--visits", "missing.txt"), "no such file"),
         (("grade", student("correct"), "--trees", "-1"), "--trees is -1"),
+        (("grade", student("correct"), "--trees", str(10**30)), "give 10,000 or fewer"),  # found by the fuzz: a hang
         (("grade", student("correct"), "--timeout", "0"), "--timeout is 0"),
         (("grade", student("no_function")), "alphabeta"),
         (("grade", student("wrong_signature")), "alphabeta"),

@@ -238,7 +238,8 @@ def _grade(grade: argparse.ArgumentParser) -> None:
     )
     add_option(checked, "--visits FILE", visits)
     trees = (
-        f"random trees besides the two examples ({cases.DEFAULT_TREES}), of --depth ({cases.DEFAULT_DEPTH}), "
+        f"random trees besides the two examples ({cases.DEFAULT_TREES}; at most {cases.MAX_TREES:,}), of --depth "
+        f"({cases.DEFAULT_DEPTH}), "
         f"--branching ({cases.DEFAULT_BRANCHING}), --range, --seed ({cases.DEFAULT_SEED})"
     )
     add_option(checked, "--trees N", trees, type=int)

@@ -11,7 +11,7 @@ from visualizer.cli.progress import progress_bar
 from visualizer.cli.sources import game_from_args, lookahead_from_args, source_kind
 from visualizer.errors import InputError
 from visualizer.games.random_tree import parse_range
-from visualizer.grading.cases import standard_cases
+from visualizer.grading.cases import MAX_TREES, standard_cases
 from visualizer.grading.models import Convention
 from visualizer.grading.record import Run
 from visualizer.grading.reference import Case
@@ -76,6 +76,8 @@ def _cases_from_args(args: argparse.Namespace) -> list[Case]:
     ):
         if value is not None and value < least:
             raise InputError(f"{flag} is {value:g}; give {least:g} or more")
+    if args.trees is not None and args.trees > MAX_TREES:
+        raise InputError(f"--trees is {args.trees}; give {MAX_TREES:,} or fewer")
     kind, _ = source_kind(args)
     if kind == "trace":
         raise InputError(

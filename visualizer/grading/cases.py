@@ -10,13 +10,24 @@ from visualizer.games.random_tree import random_tree
 from visualizer.grading.models import Convention
 from visualizer.grading.reference import Case
 
-__all__ = ["DEFAULT_BRANCHING", "DEFAULT_DEPTH", "DEFAULT_SEED", "DEFAULT_TREES", "TEXTBOOK_TREE", "standard_cases"]
+__all__ = [
+    "DEFAULT_BRANCHING",
+    "DEFAULT_DEPTH",
+    "DEFAULT_SEED",
+    "DEFAULT_TREES",
+    "MAX_TREES",
+    "TEXTBOOK_TREE",
+    "standard_cases",
+]
 
 TEXTBOOK_TREE = "[[3,12,8],[2,4,6],[14,5,2]]"
 """The 3x3 tree of AIMA's Fig. 5.2 (root MAX, value 3)."""
 
 DEFAULT_TREES = 20
 """Random trees graded on besides the two worked examples."""
+
+MAX_TREES = 10_000
+"""The most random trees `grade --trees` takes (each runs the student's code in the sandbox)."""
 
 DEFAULT_SEED = 1
 """The first random tree's seed (tree i has seed + i - 1), so that a report can be reproduced."""
