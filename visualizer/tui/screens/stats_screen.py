@@ -11,6 +11,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import ProgressBar, Static
+from textual.worker import get_current_worker
 
 from visualizer.analysis.report import summary
 from visualizer.analysis.study import Study
@@ -84,7 +85,7 @@ class StatsScreen(AppScreen):
 
         def report(done: int, total: int) -> None:
             nonlocal last_report
-            if run != self.runs:
+            if run != self.runs or get_current_worker().is_cancelled:  # a newer study, or the screen went away
                 raise Abandoned
             if time.monotonic() - last_report >= PROGRESS_INTERVAL:
                 last_report = time.monotonic()
