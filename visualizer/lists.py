@@ -8,10 +8,10 @@ __all__ = ["split_list"]
 
 
 def split_list(text: str, what: str, example: str) -> list[str]:
-    """'a, b,c' to ["a", "b", "c"]; an empty list or item (`8,,16`) is an InputError naming `what`, with `example`."""
+    """'a, b,c,a' to ["a", "b", "c"], each item once; an empty list or item (`8,,16`) is an InputError naming `what`."""
     items = [item.strip() for item in text.split(",")]
     if not any(items):
         raise InputError(f"{what} is empty; give items separated by commas, e.g. {what} {example}")
     if not all(items):
         raise InputError(f"{what} {text!r} has an empty item between commas; e.g. {what} {example}")
-    return items
+    return list(dict.fromkeys(items))

@@ -64,7 +64,7 @@ class Player:
         self.slider = widgets.IntSlider(value=first, min=0, max=steps, description="step", continuous_update=True)
         self.play = widgets.Play(value=first, min=0, max=steps, interval=interval, description="play")
         widgets.jslink((self.play, "value"), (self.slider, "value"))
-        self.view = widgets.HTML(value=self._svg(first))
+        self.view = widgets.HTML(value=to_svg(self.figure.frame(first)))
         self.slider.observe(self._on_step, names="value")
         self.widget = widgets.VBox([widgets.HBox([self.play, self.slider]), self.view])
 
@@ -82,11 +82,8 @@ class Player:
         """The SVG of the frame shown."""
         return self.view.value
 
-    def _svg(self, step: int) -> str:
-        return to_svg(self.figure.frame(step))
-
     def _on_step(self, change: dict[str, Any]) -> None:
-        self.view.value = self._svg(change["new"])
+        self.view.value = to_svg(self.figure.frame(change["new"]))
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return self.widget._repr_mimebundle_(**kwargs)

@@ -16,7 +16,6 @@ import shutil
 import stat
 import tempfile
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
 from pathlib import Path
 
 from visualizer.errors import InputError
@@ -83,12 +82,10 @@ def _explain(error: OSError, path: Path) -> InputError:
 
 def _landing_path(path: Path) -> Path:
     """The file a write to `path` lands in: `path`, or the end of its chain of links (maybe missing)."""
-    if not os.path.islink(path):
-        if _is_folder(path):
-            raise _folder_error(path)
-        return path
+    target = path
     try:
-        target = Path(os.path.realpath(path, strict=True))
+        if os.path.islink(path):
+            target = Path(os.path.realpath(path, strict=True))
     except FileNotFoundError:
         target = Path(os.path.realpath(path))
     except OSError as error:
@@ -254,13 +251,6 @@ def write_new_file(folder: str | Path, stem: str, suffix: str, text: str) -> Pat
             _remove(temporary)
 
 
-@dataclass
-class _Staged:
-    target: Path
-    temporary: Path
-    descriptor: int | None
-
-
 class StagedWrites:
     """Files replaced together: each is written to a temporary first, and only then are all renamed.
 
@@ -269,7 +259,8 @@ class StagedWrites:
     """
 
     def __init__(self) -> None:
-        self._staged: list[_Staged] = []
+        self._staged: list[tuple[Path, Path]] = []  # (target, temporary)
+        self._devices: dict[Path, int] = {}  # the temporary of a device or FIFO -> the descriptor it is copied to
         self._temporaries: list[Path] = []  # every temporary named, even one interrupted while created
 
     def __enter__(self) -> StagedWrites:
@@ -293,35 +284,33 @@ class StagedWrites:
             if descriptor is not None:
                 os.close(descriptor)
             raise
-        self._staged.append(_Staged(target, temporary, descriptor))
+        if descriptor is not None:
+            self._devices[temporary] = descriptor
+        self._staged.append((target, temporary))
         return temporary
 
     def commit(self) -> None:
         """Writes the devices and FIFOs (a failure stops the commit), then renames every temporary."""
-        special = [entry for entry in self._staged if entry.descriptor is not None]
-        regular = [entry for entry in self._staged if entry.descriptor is None]
         try:
-            for entry in special:
-                with open(entry.temporary, "rb") as source:
-                    descriptor, entry.descriptor = entry.descriptor, None  # closed by the copy
-                    assert descriptor is not None
+            for target, temporary in sorted(self._staged, key=lambda staged: staged[1] not in self._devices):
+                if temporary not in self._devices:
+                    _replace(temporary, target)
+                    continue
+                with open(temporary, "rb") as source:
                     try:
-                        with os.fdopen(descriptor, "wb") as stream:
+                        with os.fdopen(self._devices.pop(temporary), "wb") as stream:  # closes the descriptor
                             shutil.copyfileobj(source, stream, _COPY_BLOCK)
                     except OSError as error:
-                        raise _explain(error, entry.target) from None
-            for entry in regular:
-                _replace(entry.temporary, entry.target)
+                        raise _explain(error, target) from None
         finally:
             self.discard()  # the temporaries left: all after a failure, only the copied ones after success
 
     def discard(self) -> None:
         """Removes every staged temporary and closes every opened device; no file is changed."""
-        staged, self._staged = self._staged, []
+        devices, self._devices = self._devices, {}
         temporaries, self._temporaries = self._temporaries, []
-        for entry in staged:
-            if entry.descriptor is not None:
-                os.close(entry.descriptor)
-                entry.descriptor = None
+        self._staged = []
+        for descriptor in devices.values():
+            os.close(descriptor)
         for temporary in temporaries:
             _remove(temporary)  # a renamed one is no longer there

@@ -31,7 +31,7 @@ def runs_of(tree, *searches: tuple[str, str]) -> Comparison:
 def test_alpha_beta_aligns_inside_minimax_without_extra_columns(tree):
     comparison = runs_of(tree, ("minimax", "natural"), ("alphabeta", "natural"))
     minimax, alphabeta = (run.visit_order for run in comparison.runs)
-    assert comparison.columns() == minimax
+    assert comparison.columns == minimax
     rows = comparison.aligned()
     assert [name for name, steps in rows if steps[1] is not None] == alphabeta
     assert comparison.only(0, 1) == [name for name in minimax if name not in set(alphabeta)]

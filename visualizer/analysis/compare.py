@@ -109,12 +109,9 @@ class Comparison:
         for first, second in itertools.permutations(range(len(self.runs)), 2):
             yield first, second, self.only(first, second)
 
+    @cached_property
     def columns(self) -> list[str]:
         """The aligned visit order: node names, a node repeated where searches visit it at different points."""
-        return self._columns
-
-    @cached_property
-    def _columns(self) -> list[str]:
         return functools.reduce(_merge, [run.visit_order for run in self.runs])
 
     def aligned(self) -> list[tuple[str, list[int | None]]]:
@@ -122,7 +119,7 @@ class Comparison:
         rows = []
         positions = [0] * len(self.runs)
         orders = [run.visit_order for run in self.runs]
-        for name in self.columns():
+        for name in self.columns:
             steps: list[int | None] = []
             for index, order in enumerate(orders):
                 if positions[index] < len(order) and order[positions[index]] == name:

@@ -235,8 +235,8 @@ def run_study(
     runs = [(parse_configuration("minimax"), "natural")]  # the baseline, then each search in each order
     runs += [(configuration, order) for configuration in searches for order in orders]
     rows: list[StudyRow] = []
-    done, total = 0, len(sizes) * trials
-    for size in sizes:
+    total = len(sizes) * trials
+    for number, size in enumerate(sizes):
         samples: dict[tuple[str, str], list[tuple[int, int]]] = {(run.label, order): [] for run, order in runs}
         for trial in range(trials):
             seed_of_tree = tree_seed(seed, size.leaves, trial)
@@ -244,9 +244,8 @@ def run_study(
             tree = random_tree(**shape, branching=branching, value_range=value_range, seed=seed_of_tree, root=root)
             for run, order in runs:
                 samples[run.label, order].append(_count(tree, order, run.algorithm.name, seed_of_tree, run.options))
-            done += 1
             if progress is not None:
-                progress(done, total)
+                progress(number * trials + trial + 1, total)
         full_nodes, full_leaves = (statistics.fmean(column) for column in zip(*samples["minimax", "natural"]))
         for (algorithm, order), pairs in samples.items():
             nodes, leaves = (Measure.of(column) for column in zip(*pairs))

@@ -37,9 +37,6 @@ def command_function(command: str | None) -> Callable[[argparse.Namespace], int]
     return getattr(module, (command or "default").replace("-", "_"))
 
 
-EXIT_INTERRUPTED = 130
-"""Exit code after ctrl+c (SIGINT), as a shell reports it: 128 + 2; a signal N gives 128 + N."""
-
 _UNWINDING = {
     getattr(signal, name): text
     for name, text in (("SIGTERM", "terminated"), ("SIGHUP", "hung up"))
@@ -60,29 +57,13 @@ def _terminate(signum: int, frame: object) -> None:
 @contextlib.contextmanager
 def _sigterm_unwinds() -> Iterator[None]:
     """While running, SIGTERM and SIGHUP (a closed terminal) raise `Terminated`, so no temporary is left behind."""
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    previous = {signum: signal.signal(signum, _terminate) for signum in _UNWINDING}
+    handled = _UNWINDING if threading.current_thread() is threading.main_thread() else {}  # signals need the main one
+    previous = {signum: signal.signal(signum, _terminate) for signum in handled}
     try:
         yield
     finally:
         for signum, handler in previous.items():
             signal.signal(signum, handler)
-
-
-def _silence_stdout() -> None:
-    """Points stdout at /dev/null, so the interpreter's last flush cannot fail again at exit."""
-    with contextlib.suppress(OSError, ValueError):
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-
-
-def _output_error(error: OSError) -> str:
-    """The one line for an OSError no command turned into a `VisualizerError`."""
-    reason = error.strerror or str(error)
-    if error.filename is not None:
-        return f"{error.filename}: {reason}; check the path"
-    return f"cannot write the output ({reason}); send it somewhere with room, e.g. a file on another disk"
 
 
 def run() -> None:
@@ -91,13 +72,10 @@ def run() -> None:
     code = main()
     run_exit_handlers = getattr(atexit, "_run_exitfuncs", None)
     if threading.active_count() == 1 and run_exit_handlers is not None:
-        try:
+        with contextlib.suppress(OSError, ValueError):  # a failed flush: the usual exit reports it
             sys.stdout.flush()
             sys.stderr.flush()
-        except (OSError, ValueError):
-            pass
-        else:
-            run_exit_handlers()
+            run_exit_handlers()  # reports, never raises, what a handler raises
             os._exit(code)
     raise SystemExit(code)
 
@@ -127,17 +105,19 @@ def main(argv: Sequence[str] | None = None) -> int:
                 "(or limit the look-ahead with --depth N)\n"
             )
             return 2
-        except Terminated as stop:
-            signum = stop.args[0]
+        except KeyboardInterrupt as stop:  # ctrl+c (SIGINT), or `Terminated`: exit 128 + N, as a shell reports signal N
+            signum = stop.args[0] if isinstance(stop, Terminated) else signal.SIGINT
             with contextlib.suppress(OSError, ValueError):  # a closed terminal takes stderr with it
-                sys.stderr.write(f"visualizer: {_UNWINDING.get(signum, 'terminated')}\n")
+                sys.stderr.write(f"visualizer: {_UNWINDING.get(signum, 'interrupted')}\n")
             return 128 + signum
-        except KeyboardInterrupt:
-            sys.stderr.write("visualizer: interrupted\n")
-            return EXIT_INTERRUPTED
-        except OSError as error:
-            _silence_stdout()
+        except OSError as error:  # one no command turned into a `VisualizerError`
+            with contextlib.suppress(OSError, ValueError):  # stdout to /dev/null: the last flush cannot fail again
+                os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
             if error.errno == errno.EPIPE:  # the reader (e.g. `| head`) went away: stop quietly
                 return 0
-            sys.stderr.write(f"visualizer: error: {one_line(_output_error(error))}\n")
+            reason = error.strerror or str(error)
+            message = f"cannot write the output ({reason}); send it somewhere with room, e.g. a file on another disk"
+            if error.filename is not None:
+                message = f"{error.filename}: {reason}; check the path"
+            sys.stderr.write(f"visualizer: error: {one_line(message)}\n")
             return 2

@@ -95,10 +95,6 @@ def _play(play: argparse.ArgumentParser) -> None:
     add_option(play, "--human", "the side you play (X, who moves first)", choices=("X", "O", "x", "o"), default="X")
 
 
-def _replay(replay: argparse.ArgumentParser) -> None:
-    replay.add_argument("file", metavar="FILE", help="a .json trace")
-
-
 def _serve(serve: argparse.ArgumentParser) -> None:
     add_option(serve, "--host HOST", "the address to listen on (127.0.0.1)", default="127.0.0.1")
     add_option(serve, "--port PORT", "the port, 1 to 65535 (8000)", type=port_number, default=8000)
@@ -250,10 +246,10 @@ def _grade(grade: argparse.ArgumentParser) -> None:
     add_option(grade, "--json", "print the report as one JSON object (for an autograder)")
 
 
-OWN_OPTIONS: dict[str, Callable[[argparse.ArgumentParser], None]] = {
+OWN_OPTIONS: dict[str, Callable[[argparse.ArgumentParser], object]] = {
     "best-move": lambda best: best.set_defaults(algorithm=None),
     "play": _play,
-    "replay": _replay,
+    "replay": lambda replay: replay.add_argument("file", metavar="FILE", help="a .json trace"),
     "serve": _serve,
     "export": _export,
     "compare": _compare,

@@ -19,10 +19,8 @@ __all__ = ["overview", "show", "run", "tui", "replay", "serve", "default", "has_
 
 
 def has_terminal() -> bool:
-    """True when the app can run: stdin and stdout are a terminal, or textual-serve drives it."""
-    if "TEXTUAL_DRIVER" in os.environ:  # textual-serve runs `visualizer tui` with pipes and this set
-        return True
-    return sys.stdin.isatty() and sys.stdout.isatty()
+    """True when the app can run: stdin and stdout are a terminal, or textual-serve drives it (through pipes)."""
+    return "TEXTUAL_DRIVER" in os.environ or (sys.stdin.isatty() and sys.stdout.isatty())
 
 
 def print_instead_of_app(text: str, hint: str) -> int:
@@ -66,10 +64,10 @@ def show(args: argparse.Namespace) -> int:
         return 0
     trace = trace_from_args(game, args, algorithm="minimax")
     print(header, game.board_text(game.root()), "", node_table(trace), sep="\n")
-    if trace.depth_limit is None:
-        print(f"({len(trace.nodes):,} nodes; values are static values at game ends)")
-    else:
-        print(f"({len(trace.nodes):,} nodes to depth {trace.depth_limit}; values are static values at the frontier)")
+    depth, where = (
+        ("", "game ends") if trace.depth_limit is None else (f" to depth {trace.depth_limit}", "the frontier")
+    )
+    print(f"({len(trace.nodes):,} nodes{depth}; values are static values at {where})")
     return 0
 
 

@@ -28,17 +28,13 @@ SHORT_NAMES = 4
 nodes they share in the same sequence; otherwise each node gets a line with its visit numbers."""
 
 
-def _list(text: str, what: str, example: str) -> list[str]:
-    return list(dict.fromkeys(split_list(text, what, example)))
-
-
 def _cuts(args: argparse.Namespace) -> list[bool]:
     """The cut rules to compare, as `strict` flags: --cuts equal,strict or --strict."""
     if args.cuts is None:
         return [bool(args.strict)]
     if args.strict:
         raise InputError("--strict and --cuts both set the cut rule; use --cuts equal,strict to compare them")
-    cuts = _list(args.cuts.lower(), "--cuts", "equal,strict")
+    cuts = split_list(args.cuts.lower(), "--cuts", "equal,strict")
     unknown = [cut for cut in cuts if cut not in ("equal", "strict")]
     if unknown:
         raise InputError(f"--cuts has {unknown[0]!r}; use equal, strict or equal,strict")
@@ -49,8 +45,8 @@ def runs_from_args(args: argparse.Namespace) -> list[Run]:
     """Every combination of --algorithms, --order (a list here) and --cuts, searched on one tree."""
     if source_kind(args)[0] == "trace":
         raise InputError("compare searches the tree again; give a tree source instead of --trace")
-    configurations = [parse_configuration(text) for text in _list(args.algorithms, "--algorithms", "minimax,alphabeta")]
-    orders = [parse_order(text) for text in _list(args.order or "natural", "--order", "natural,best")]
+    configurations = list(map(parse_configuration, split_list(args.algorithms, "--algorithms", "minimax,alphabeta")))
+    orders = [parse_order(text) for text in split_list(args.order or "natural", "--order", "natural,best")]
     cuts = _cuts(args)
     base = game_from_args(argparse.Namespace(**{**vars(args), "order": None}))  # the orders are applied below
     games = []
@@ -88,14 +84,14 @@ def _shown(names: list[str]) -> str:
 
 
 def _across(comparison: Comparison, width: int) -> list[str]:
-    """The aligned visit orders across the page, one line per search, wrapped in blocks."""
+    """The aligned visit orders across the page under their heading, one line per search, wrapped in blocks."""
     rows = comparison.aligned()
     labels = [run.label for run in comparison.runs]
     label_width = max(map(len, labels))
     cells = [[name if steps[index] is not None else "·" for name, steps in rows] for index in range(len(labels))]
     column = max(len(name) for name, _ in rows)
     per_line = max(1, (width - label_width - 2) // (column + 1))
-    lines = []
+    lines = ["visit order (· where a search skips a node):"]
     for start in range(0, len(rows), per_line):
         if start:
             lines.append("")
@@ -106,13 +102,13 @@ def _across(comparison: Comparison, width: int) -> list[str]:
 
 
 def _down(comparison: Comparison) -> list[str]:
-    """One line per node with each search's visit number, '·' where it skips the node."""
+    """Under a heading, one line per node with each search's visit number, '·' where it skips the node."""
     rows = comparison.by_node()
     table = [[name, *("·" if step is None else str(step) for step in steps)] for name, steps in rows[:MAX_LISTED]]
     lines = text_table(["node", *(run.label for run in comparison.runs)], table).splitlines()
     if len(rows) > MAX_LISTED:
         lines.append(f"... {len(rows) - MAX_LISTED:,} more nodes (--json has them all)")
-    return ["  " + line for line in lines]
+    return ["visit number of each node (· where a search skips it):", *("  " + line for line in lines)]
 
 
 def comparison_text(comparison: Comparison, *, width: int = 100) -> str:
@@ -121,27 +117,16 @@ def comparison_text(comparison: Comparison, *, width: int = 100) -> str:
     depth = "full depth" if first.depth_limit is None else f"depth {first.depth_limit}"
     lines = [f"{first.description} | root {first.root_player.value.upper()} | {depth}", ""]
     if comparison.is_alignable:
-        columns = comparison.columns()
+        columns = comparison.columns
         across = len(set(columns)) == len(columns) and all(len(name) <= SHORT_NAMES for name in columns)
-        lines.append(
-            "visit order (· where a search skips a node):"
-            if across
-            else "visit number of each node (· where a search skips it):"
-        )
         lines.extend(_across(comparison, width) if across else _down(comparison))
     else:
         lines.append(f"visit orders: too long to align here (over {ALIGN_LIMIT:,} nodes); --json lists them")
     lines.append("")
     header = ["search", "value", "best move", "nodes visited", "leaves evaluated", "cut-offs"]
     table = [
-        [
-            run.label,
-            format_value(run.value),
-            format_value(run.trace.summary.best_move),
-            f"{run.nodes_visited:,}",
-            f"{run.leaves_evaluated:,}",
-            f"{run.cutoffs:,}",
-        ]
+        [run.label, format_value(run.value), format_value(run.trace.summary.best_move)]
+        + [f"{count:,}" for count in (run.nodes_visited, run.leaves_evaluated, run.cutoffs)]
         for run in comparison.runs
     ]
     lines.extend(text_table(header, table).splitlines())
@@ -164,23 +149,16 @@ def comparison_text(comparison: Comparison, *, width: int = 100) -> str:
 def _agreement(comparison: Comparison) -> list[str]:
     """ "values agree: 2", or "VALUES DIFFER: ...", then a line per run whose value is not expected to agree."""
     exact = comparison.exact_runs
-    lines = []
     if not exact:
-        lines.append("values: none of these searches gives an exact value to check")
+        verdict = "values: none of these searches gives an exact value to check"
     elif comparison.values_agree:
-        lines.append(
-            f"values agree: {format_value(exact[0].value)}"
-            + (f" ({', '.join(run.label for run in exact)})" if len(exact) < len(comparison.runs) else "")
-        )
+        which = f" ({', '.join(run.label for run in exact)})" if len(exact) < len(comparison.runs) else ""
+        verdict = f"values agree: {format_value(exact[0].value)}{which}"
     else:
         values = ", ".join(f"{run.label} {format_value(run.value)}" for run in exact)
-        lines.append(f"VALUES DIFFER: {values} (this is a bug; please report it)")
-    lines += [
-        f"not compared: {run.label} = {format_value(run.value)} is {run.set_aside}"
-        for run in comparison.runs
-        if run.set_aside is not None
-    ]
-    return lines
+        verdict = f"VALUES DIFFER: {values} (this is a bug; please report it)"
+    aside = [run for run in comparison.runs if run.set_aside is not None]
+    return [verdict, *(f"not compared: {run.label} = {format_value(run.value)} is {run.set_aside}" for run in aside)]
 
 
 def comparison_json(comparison: Comparison) -> dict[str, Any]:

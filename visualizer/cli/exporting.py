@@ -35,11 +35,10 @@ _KEPT_WITH_EXAMPLES = frozenset(
 
 def example_traces() -> list[tuple[str, Trace]]:
     """The committed examples of `traces/`, each searched afresh: (file name, trace)."""
-    textbook = from_nested("[[3,12,8],[2,4,6],[14,5,2]]")
     searches: list[tuple[str, Game, str, int | None]] = [
         ("example15-minimax", builtin_example(), "minimax", None),
         ("example15-alphabeta", builtin_example(), "alphabeta", None),
-        ("textbook3x3-alphabeta", textbook, "alphabeta", None),
+        ("textbook3x3-alphabeta", from_nested("[[3,12,8],[2,4,6],[14,5,2]]"), "alphabeta", None),
         ("nim6-alphabeta", Nim(6), "alphabeta", None),
         ("tictactoe-midgame-alphabeta", TicTacToe("XOX/.O./..."), "alphabeta", None),
         ("tictactoe-opening-minimax-d2", TicTacToe(evaluator="open-lines", symmetry=True), "minimax", 2),

@@ -45,13 +45,8 @@ def grade(args: argparse.Namespace) -> int:
     else:
         runs = _run_student(args, function, cases)
         source, signature = args.student, f"{function}{SIGNATURES[args.algorithm]}"
-    report = GradeReport(
-        source,
-        signature,
-        args.algorithm,
-        cases[0].convention,
-        tuple(judge(case, run) for case, run in zip(cases, runs)),
-    )
+    verdicts = tuple(judge(case, run) for case, run in zip(cases, runs))
+    report = GradeReport(source, signature, args.algorithm, cases[0].convention, verdicts)
     if args.json:
         print(json.dumps(report.to_json(), indent=2, ensure_ascii=False))
     else:
@@ -59,15 +54,11 @@ def grade(args: argparse.Namespace) -> int:
     return report.exit_code
 
 
-def _convention(args: argparse.Namespace) -> Convention:
+def _cases_from_args(args: argparse.Namespace) -> list[Case]:
     if args.algorithm == "minimax" and (args.convention is not None or args.fail_hard):
         flag = "--fail-hard" if args.fail_hard else "--convention"
         raise InputError(f"{flag} is a rule of alpha-beta; drop it, or grade --algorithm alphabeta")
-    return Convention(strict=args.convention == "strict", fail_hard=args.fail_hard)
-
-
-def _cases_from_args(args: argparse.Namespace) -> list[Case]:
-    convention = _convention(args)
+    convention = Convention(strict=args.convention == "strict", fail_hard=args.fail_hard)
     for flag, value, least in (
         ("--trees", args.trees, 0),
         ("--timeout", args.timeout, 0.001),

@@ -26,14 +26,6 @@ from visualizer.tracing import Trace
 __all__ = ["best_move", "best_move_json", "best_move_text", "play"]
 
 
-def _move_phrase(game: Game, move: Any) -> str:
-    """A reported move (a trace's `best_move`) in words: "X at square 5 (row 2, column 2)", "O in column 3",
-    "take 2", or a node name."""
-    if offers(game, PhrasesMoves):
-        return game.move_phrase(game.root(), game.move_from_value(move))
-    return str(move)
-
-
 def _game_over(game: Game) -> str | None:
     """Why there is no move to recommend, or None."""
     root = game.root()
@@ -61,16 +53,12 @@ def _outcome(game: Game, trace: Trace) -> str | None:
         return None
     value = trace.summary.value
     plus = _plus(game)
-    minus = {"X": "O", "O": "X", "MAX": "MIN"}[plus]
+    winner = plus if value > 0 else {"X": "O", "O": "X", "MAX": "MIN"}[plus]
     if trace.depth_limit is not None:
-        if not game.is_decisive(value):
-            return None
-        return f"{plus if value > 0 else minus} wins with best play (found within the look-ahead)"
+        return f"{winner} wins with best play (found within the look-ahead)" if game.is_decisive(value) else None
     if not game.knows_outcomes:
         return None
-    if value == 0:
-        return "a draw with best play"
-    return f"{plus if value > 0 else minus} wins with best play"
+    return "a draw with best play" if value == 0 else f"{winner} wins with best play"
 
 
 def best_move_text(game: Game, trace: Trace) -> str:
@@ -101,15 +89,15 @@ def best_move_text(game: Game, trace: Trace) -> str:
 def best_move_json(game: Game, trace: Trace) -> dict[str, Any]:
     """The recommendation as a JSON-able dict (see README, "best-move")."""
     summary = trace.summary
-    root = game.root()
+    root, move = game.root(), summary.best_move  # move_text: "X at square 5 (row 2, column 2)", "take 2", a name
     return {
         "source": game.describe(),
         "spec": trace.source,
         "algorithm": trace.algorithm,
         "depth": trace.depth_limit,
         "to_move": getattr(root, "to_move", None) or game.player(root).value.upper(),
-        "move": summary.best_move,
-        "move_text": _move_phrase(game, summary.best_move),
+        "move": move,
+        "move_text": game.move_phrase(root, game.move_from_value(move)) if offers(game, PhrasesMoves) else str(move),
         "value": summary.value,
         "outcome": _outcome(game, trace),
         "root": trace.root_player.value,

@@ -16,11 +16,11 @@ from visualizer.cli.progress import progress_bar
 from visualizer.cli.sources import check_owned, game_from_args, source_kind
 from visualizer.errors import InputError
 from visualizer.games import Player
-from visualizer.games.random_tree import DEFAULT_RANGE, parse_range
+from visualizer.games.random_tree import DEFAULT_RANGE, fresh_seed, parse_range
 from visualizer.pictures.themes import find_theme
 from visualizer.practice.answers import Answers, key_answers, read_answers, to_text
 from visualizer.practice.check import check
-from visualizer.practice.code import RandomExercise, draw_seed
+from visualizer.practice.code import SEEDS, RandomExercise
 from visualizer.practice.exercise import Exercise
 from visualizer.practice.worksheet import WorksheetExercise, WorksheetRequest, choose_exercises
 from visualizer.practice.worksheet_files import (
@@ -110,7 +110,7 @@ def _random_shape(args: argparse.Namespace) -> RandomExercise:
         branching=DEFAULT_BRANCHING if args.branching is None else args.branching,
         depth=DEFAULT_DEPTH if args.depth is None else args.depth,
         value_range=parse_range(args.range) if args.range else DEFAULT_RANGE,
-        seed=draw_seed() if args.seed is None else args.seed,
+        seed=fresh_seed(SEEDS) if args.seed is None else args.seed,
         root=Player.parse(args.root) if args.root else Player.MAX,
         strict=args.strict,
     )
@@ -150,18 +150,10 @@ def worksheet(args: argparse.Namespace) -> int:
     with progress_bar(0, "looking for exercises") as report:
         exercises, tried = choose_exercises(request, progress=report)
     rows = [index_row(exercise) for exercise in exercises]
-    pages = [
-        WorksheetPage(
-            exercise.number,
-            exercise.code,
-            exercise.exercise.solution,
-            instructions(shape),
-            to_text(Answers({}, {}), exercise.exercise),
-            to_text(key_answers(exercise.exercise), exercise.exercise),
-            row,
-        )
-        for exercise, row in zip(exercises, rows)
-    ]
+    pages, rule = [], instructions(shape)
+    for chosen, row in zip(exercises, rows):
+        sheet, key = to_text(Answers({}, {}), chosen.exercise), to_text(key_answers(chosen.exercise), chosen.exercise)
+        pages.append(WorksheetPage(chosen.number, chosen.code, chosen.exercise.solution, rule, sheet, key, row))
     heading = settings_text(request)
     constraints = request.describe()
     key_heading = f"{heading}; each with {constraints}" if constraints else heading

@@ -116,14 +116,12 @@ def _header(trace: Trace) -> str:
     parts = [trace.algorithm, trace.description, f"root {trace.root_player.value.upper()}", depth]
     if trace.traits.windowed:  # only a search with a window has a cut rule
         parts.append("cut on strict inequality" if trace.strict else "cut on equality")
-    refined = [option_label(name, trace.options[name]) for name in ALPHA_BETA_OPTIONS if name in trace.options]
-    if refined:
+    refined = [
+        option_label(name, trace.options[name]) for name in ("fail_hard", "window", "tt") if name in trace.options
+    ]
+    if refined:  # the alpha-beta refinements (other searches say their options in their own lines)
         parts.append(", ".join(refined))
     return " | ".join(parts)
-
-
-ALPHA_BETA_OPTIONS = ("fail_hard", "window", "tt")
-"""The options of the alpha-beta searches that the header names (others say theirs in their own lines)."""
 
 
 def _transpositions(trace: Trace) -> int:
@@ -140,14 +138,10 @@ def _refined_lines(trace: Trace) -> list[str]:
         verdict = window_verdict(trace) or f"the value is inside it, so exact (window {window})"
         lines.append(f"{'root window:':<21}{verdict}")
     if trace.options.get("tt"):
-        several = (
-            ""
-            if len(trace.passes) == 1
-            else f" in the last pass ({sum(map(_transpositions, trace.passes)):,} in all the passes)"
-        )
-        lines.append(
-            f"{'table hits:':<21}{_transpositions(trace):,} nodes took a stored value instead of a search{several}"
-        )
+        hits = f"{_transpositions(trace):,} nodes took a stored value instead of a search"
+        if len(trace.passes) > 1:
+            hits += f" in the last pass ({sum(map(_transpositions, trace.passes)):,} in all the passes)"
+        lines.append(f"{'table hits:':<21}{hits}")
     refined = _refined_json(trace)
     if "passes" in refined:
         rows = [

@@ -43,24 +43,19 @@ def source_kind(args: argparse.Namespace) -> tuple[str, str | None]:
         given.append(("--trace", "trace", args.trace))
     if args.tree is not None:
         given.append(("TREE", "nested" if args.tree.lstrip().startswith("[") else "array", args.tree))
-    kinds = [
-        (kind, kind.selected_by)
-        for kind in game_kinds()
-        if kind.selected_by and getattr(args, kind.selected_by) is not None
-    ]
-    given += [(kind.cli_source, kind.name, None) for kind, _ in kinds if kind.cli_name is None]
+    selected = [(kind, name) for kind in game_kinds() if (name := kind.selected_by) and getattr(args, name) is not None]
+    given += [(kind.cli_source, kind.name, None) for kind, _ in selected if kind.cli_name is None]
     if args.game is not None:
         given.append(
             (f"--game {args.game}", next(kind.name for kind in game_kinds() if kind.cli_name == args.game), None)
         )
     else:  # --board, else --pile: the first kind in the registry whose option is given
-        given += [(kind.option(option).flag, kind.name, None) for kind, option in kinds if kind.cli_name][:1]
+        given += [(kind.option(name).flag, kind.name, None) for kind, name in selected if kind.cli_name][:1]
     if len(given) > 1:
         names = " and ".join(flag for flag, _, _ in given)
         raise InputError(f"conflicting sources: {names}; give one tree source")
-    if not given:
-        return "builtin", None
-    return given[0][1], given[0][2]
+    _, kind, text = given[0] if given else ("", "builtin", None)
+    return kind, text
 
 
 def check_owned(args: argparse.Namespace, kind: str) -> None:
@@ -68,13 +63,10 @@ def check_owned(args: argparse.Namespace, kind: str) -> None:
     record = find_game_kind(builtin_example().kind if kind == "builtin" else kind)
     hints = dict(record.hints) if record is not None else {}
     for name, (option, kinds) in _owned().items():
-        if getattr(args, name) is None or record in kinds:
+        if getattr(args, name) is None or record in kinds or _algorithm_takes(args, name):  # `--seed` seeds playouts
             continue
-        if not _algorithm_takes(args, name):  # `--seed` seeds the algorithm's playouts too
-            where = " or ".join(sorted(owner.cli_source for owner in kinds))
-            raise InputError(
-                f"{option.flag} applies only to {where}; {hints.get(name, 'remove it or choose that source')}"
-            )
+        where = " or ".join(sorted(owner.cli_source for owner in kinds))
+        raise InputError(f"{option.flag} applies only to {where}; {hints.get(name, 'remove it or choose that source')}")
 
 
 def _algorithm_takes(args: argparse.Namespace, option: str) -> bool:
@@ -138,13 +130,8 @@ def trace_from_file(args: argparse.Namespace) -> Trace | None:
 
 def options_from_args(args: argparse.Namespace) -> dict[str, Any]:
     """The search options (`OPTIONS`) the command line sets, read and checked, by name."""
-    options = {}
-    for name, option in OPTIONS.items():
-        value = getattr(args, name, None)
-        if value is None or value is False:
-            continue
-        options[name] = option.read(value) if isinstance(value, str) else value
-    return options
+    given = {name: value for name in OPTIONS if (value := getattr(args, name, None)) is not None and value is not False}
+    return {name: OPTIONS[name].read(value) if isinstance(value, str) else value for name, value in given.items()}
 
 
 def trace_from_args(
@@ -159,14 +146,8 @@ def trace_from_args(
     record = find_algorithm(algorithm or getattr(args, "algorithm", None) or "alphabeta")
     algorithm = record.name
     if strict is None and getattr(args, "strict", False) and not record.accepts_strict:
-        instead = next(
-            (
-                other.name
-                for other in REGISTRY.values()
-                if other.accepts_strict and other.movers_view == record.movers_view
-            ),
-            "alphabeta",
-        )
+        same_view = (other for other in REGISTRY.values() if other.movers_view == record.movers_view)
+        instead = next((other.name for other in same_view if other.accepts_strict), "alphabeta")
         why = "does not take it" if record.windowed else "never cuts"
         raise InputError(
             f"--strict says when alpha-beta cuts, and {algorithm} {why}; drop --strict, or choose -a {instead}"

@@ -111,24 +111,17 @@ def _check_outputs(args: argparse.Namespace) -> str | None:
         raise InputError(f"--csv {args.csv} is a folder; give a file name inside it, e.g. {example}")
     if args.csv and args.plot and Path(args.csv).resolve() == Path(args.plot).resolve():
         raise InputError(f"--csv and --plot are both {args.plot}; give them different files")
-    for option, path in (("--csv", args.csv), ("--plot", args.plot)):
-        if path:
-            _check_folder(option, Path(path))
+    outputs = {"--csv": args.csv, "--plot": args.plot}
+    for option, path in ((option, Path(text)) for option, text in outputs.items() if text):
+        folder = next(parent for parent in path.absolute().parents if parent.exists())  # the nearest existing one
+        if not folder.is_dir():
+            raise InputError(f"{option} {path}: {folder} is a file, not a folder; choose another path")
+        if not os.access(folder, os.W_OK | os.X_OK):
+            raise InputError(
+                f"{option} {path}: cannot write to the folder {folder} (permission denied); "
+                "choose a folder you can write to"
+            )
     return image_format
-
-
-def _check_folder(option: str, path: Path) -> None:
-    """The nearest existing folder above `path` must be a folder we may write in."""
-    folder = path.absolute().parent
-    while not folder.exists():
-        folder = folder.parent
-    if not folder.is_dir():
-        raise InputError(f"{option} {path}: {folder} is a file, not a folder; choose another path")
-    if not os.access(folder, os.W_OK | os.X_OK):
-        raise InputError(
-            f"{option} {path}: cannot write to the folder {folder} (permission denied); "
-            "choose a folder you can write to"
-        )
 
 
 # -- text ------------------------------------------------------------------------------------------
@@ -197,7 +190,6 @@ def _terminal_plot(study: Study) -> str:
 
 
 def _row_fields(study: Study, row: StudyRow) -> dict[str, Any]:
-    minimal = study.knuth_moore(row.size)
     return {
         "leaves": row.size.leaves,
         "depth": row.size.depth,
@@ -209,30 +201,24 @@ def _row_fields(study: Study, row: StudyRow) -> dict[str, Any]:
         "leaves_sd": row.leaves.sd,
         "nodes_saved": row.nodes_saved,
         "leaves_saved": row.leaves_saved,
-        "knuth_moore": minimal,
+        "knuth_moore": study.knuth_moore(row.size),
     }
 
 
 def study_csv(study: Study) -> str:
     """One line per size and search; fixed decimals, so the same study gives the same bytes."""
     low, high = study.value_range
+    settings = {"branching": study.branching, "trials": study.trials, "seed": study.seed, "range": f"{low}:{high}"}
     buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\n")
-    writer.writerow(CSV_COLUMNS)
+    writer = csv.DictWriter(buffer, CSV_COLUMNS, lineterminator="\n")  # None is written as an empty cell
+    writer.writeheader()
     for row in study.rows:
-        fields = _row_fields(study, row)
-        fields.update(
-            branching=study.branching,
-            trials=study.trials,
-            seed=study.seed,
-            range=f"{low}:{high}",
-            root=study.root.value,
-        )
+        fields = {**_row_fields(study, row), **settings, "root": study.root.value}
         for name in ("nodes_mean", "nodes_sd", "leaves_mean", "leaves_sd"):
             fields[name] = f"{fields[name]:.3f}"
         for name in ("nodes_saved", "leaves_saved"):
             fields[name] = f"{fields[name]:.4f}"
-        writer.writerow(["" if fields[column] is None else fields[column] for column in CSV_COLUMNS])
+        writer.writerow(fields)
     return buffer.getvalue()
 
 
@@ -241,13 +227,9 @@ def study_json(study: Study) -> dict[str, Any]:
     low, high = study.value_range
     rows = []
     for row in study.rows:
-        fields = _row_fields(study, row)
-        fields["label"] = row.label
-        fields["trees"] = [
-            {"seed": tree_seed(study.seed, row.size.leaves, trial), "nodes": nodes, "leaves": leaves}
-            for trial, (nodes, leaves) in enumerate(row.samples)
-        ]
-        rows.append(fields)
+        seeds = (tree_seed(study.seed, row.size.leaves, trial) for trial in range(len(row.samples)))
+        trees = [{"seed": seed, "nodes": nodes, "leaves": leaves} for seed, (nodes, leaves) in zip(seeds, row.samples)]
+        rows.append({**_row_fields(study, row), "label": row.label, "trees": trees})
     return {
         "settings": {
             "sizes": [{"leaves": size.leaves, "depth": size.depth} for size in study.sizes],

@@ -111,35 +111,29 @@ def _json(job: ExportJob) -> Chunks:
     return json_v2_bytes(job.trace)
 
 
-def _json_gz(job: ExportJob) -> Chunks:
-    return gzip_chunks(json_v2_bytes(job.trace))
-
-
 def _dot(job: ExportJob) -> Chunks:
     return dot_chunks(job.trace)
 
 
-def _still(paint: Callable[[ExportJob, Drawing], bytes | str]) -> Callable[[ExportJob], Chunks]:
-    return lambda job: [paint(job, job.figure.still())]
-
-
-def _svg(job: ExportJob, drawing: Drawing) -> str:
-    return to_svg(drawing)
-
-
-def _pdf(job: ExportJob, drawing: Drawing) -> bytes:
-    return to_pdf(drawing)
+def _picture(name: str, help: str, paint: Callable[[ExportJob, Drawing], bytes | str]) -> ExportFormat:
+    """A picture format: the finished search's still is `paint`ed to NAME.SUFFIX (and with --frames, each step)."""
+    return ExportFormat(name, f".{name}", "picture", help, lambda job: [paint(job, job.figure.still())], paint=paint)
 
 
 def _png(job: ExportJob, drawing: Drawing) -> bytes:
     return to_png(drawing, dpi=job.dpi(drawing, STILL_SIZE))
 
 
-def _animation(make: Callable[..., bytes]) -> Callable[[ExportJob], Chunks]:
-    """The one file of every step that `make` (`to_gif`, `to_mp4`) writes of a job."""
-    return lambda job: [
-        make(job.figure.frames(progress=job.progress), fps=job.options.fps, dpi=job.dpi(job.figure, ANIMATION_SIZE))
-    ]
+def _animation(
+    name: str, help: str, make: Callable[..., bytes], check: Callable[[], object] = lambda: None
+) -> ExportFormat:
+    """An animation format: every step in the one file that `make` (`to_gif`, `to_mp4`) writes."""
+
+    def whole(job: ExportJob) -> Chunks:
+        frames = job.figure.frames(progress=job.progress)
+        return [make(frames, fps=job.options.fps, dpi=job.dpi(job.figure, ANIMATION_SIZE))]
+
+    return ExportFormat(name, f".{name}", "animation", help, whole, check=check)
 
 
 def _slides_name(name: str) -> tuple[str, ...]:
@@ -155,26 +149,17 @@ EXPORT_FORMATS: dict[str, ExportFormat] = {
     fmt.name: fmt
     for fmt in (
         ExportFormat("json", ".json", "trace", "the trace as networkx node-link JSON (trace format version 2)", _json),
-        ExportFormat("json.gz", ".json.gz", "trace", "the same JSON, gzip-compressed", _json_gz),
+        ExportFormat(
+            "json.gz", ".json.gz", "trace", "the same JSON, gzip-compressed", lambda job: gzip_chunks(_json(job))
+        ),
         ExportFormat(
             "dot", ".dot", "trace", "Graphviz DOT of the finished search (with --frames, of every step)", _dot
         ),
-        ExportFormat(
-            "svg", ".svg", "picture", "the figure as SVG (with --frames, every step)", _still(_svg), paint=_svg
-        ),
-        ExportFormat(
-            "png", ".png", "picture", "the figure as PNG, sized for a 1920x1080 slide (--dpi)", _still(_png), paint=_png
-        ),
-        ExportFormat("pdf", ".pdf", "picture", "the figure as vector PDF", _still(_pdf), paint=_pdf),
-        ExportFormat("gif", ".gif", "animation", "every step in one animated GIF (--fps)", _animation(to_gif)),
-        ExportFormat(
-            "mp4",
-            ".mp4",
-            "animation",
-            "every step in one MP4 video (--fps; needs ffmpeg)",
-            _animation(to_mp4),
-            check=check_ffmpeg,
-        ),
+        _picture("svg", "the figure as SVG (with --frames, every step)", lambda job, drawing: to_svg(drawing)),
+        _picture("png", "the figure as PNG, sized for a 1920x1080 slide (--dpi)", _png),
+        _picture("pdf", "the figure as vector PDF", lambda job, drawing: to_pdf(drawing)),
+        _animation("gif", "every step in one animated GIF (--fps)", to_gif),
+        _animation("mp4", "every step in one MP4 video (--fps; needs ffmpeg)", to_mp4, check=check_ffmpeg),
         ExportFormat(
             "tex",
             ".tex",
