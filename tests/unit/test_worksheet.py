@@ -14,17 +14,11 @@ import pytest
 
 from visualizer.errors import InputError
 from visualizer.games import Player, from_nested
+from visualizer.games.random_tree import tree_nodes
 from visualizer.grading.record import PlainNode, plain_tree
 from visualizer.practice.code import RandomExercise
 from visualizer.practice.exercise import Exercise
-from visualizer.practice.worksheet import (
-    WorksheetRequest,
-    check_request,
-    choose_exercises,
-    deep_cutoffs,
-    most_cutoffs,
-    tree_nodes,
-)
+from visualizer.practice.worksheet import WorksheetRequest, check_request, choose_exercises, deep_cutoffs, most_cutoffs
 from visualizer.practice.worksheet_files import INDEX_COLUMNS, WorksheetPage, index_csv, write_worksheet
 from visualizer.search import trace_search
 

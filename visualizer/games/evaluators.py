@@ -59,13 +59,8 @@ class Geometry:
                     lambda r, c: (c, rows - 1 - r),
                     lambda r, c: (cols - 1 - c, r),
                 ]
-        seen: list[tuple[int, ...]] = []
-        for mapping in maps:
-            images = [mapping(*divmod(cell, cols)) for cell in range(self.size)]
-            perm = tuple(row * cols + col for row, col in images)
-            if perm not in seen:
-                seen.append(perm)
-        return seen
+        images = ([mapping(*divmod(cell, cols)) for cell in range(self.size)] for mapping in maps)
+        return list(dict.fromkeys(tuple(row * cols + col for row, col in cells) for cells in images))  # each once
 
     def _find_winner(self, board: str) -> str | None:
         for window in self._window_slices:
@@ -86,7 +81,6 @@ class Geometry:
             if cell != mark:
                 continue
             row, col = divmod(index, cols)
-            best = max(best, 1)
             for d_row, d_col in ((0, 1), (1, 0), (1, 1), (1, -1)):
                 prev_row, prev_col = row - d_row, col - d_col
                 if 0 <= prev_row < rows and 0 <= prev_col < cols and board[prev_row * cols + prev_col] == mark:

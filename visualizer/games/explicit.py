@@ -3,6 +3,7 @@ chance nodes from `--levels` or `{"chance": [[p, subtree], ...]}`: `ChanceTree`)
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import math
 from collections.abc import Sequence
@@ -130,10 +131,7 @@ class ExplicitTree:
 
     def spec(self) -> dict[str, Any]:
         spec = {"kind": self.kind, **self.source, "root": self.root_player.value}
-        if self.kind == "nested":
-            spec["nested"] = self.to_nested()
-        else:
-            spec["values"] = list(self.values)
+        spec |= {"nested": self.to_nested()} if self.kind == "nested" else {"values": list(self.values)}
         if list(self.names) != level_order_names(len(self.names)):
             spec["names"] = list(self.names)
         return spec
@@ -195,10 +193,8 @@ def _parse_number(text: str, position: int) -> Value:
     item = text.strip()
     if not item:
         raise InputError(f"array item {position} is empty; give numbers separated by commas, e.g. 1,3,5")
-    try:
+    with contextlib.suppress(ValueError):
         return int(item)
-    except ValueError:
-        pass
     try:
         number = float(item)
     except ValueError:

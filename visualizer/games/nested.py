@@ -76,8 +76,7 @@ def from_nested(nested: Any, *, names: Sequence[str] | None = None, root: Player
         children.append(list(range(first, first + len(kids))))
         queue.extend(kids)
         check_size(len(values) + len(queue))
-    count = len(values)
-    names = list(names) if names is not None else level_order_names(count)
+    names = list(names) if names is not None else level_order_names(len(values))
     return build_tree(values, children, names, root, "nested", {}, probabilities)
 
 

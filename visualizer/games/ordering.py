@@ -15,6 +15,7 @@ from typing import Any
 
 from visualizer.errors import InputError
 from visualizer.games.base import ExplicitNodes, Game, Player, Value, explicit_tree
+from visualizer.games.random_tree import fresh_seed
 
 ORDERS = ("natural", "best", "worst", "random")
 
@@ -40,7 +41,7 @@ def with_order(game: Game, order: str, seed: int | None = None, *, depth: int | 
     if order == "natural":
         return game
     if order == "random" and seed is None:
-        seed = random.SystemRandom().randrange(1_000_000)
+        seed = fresh_seed()
     return OrderedGame(game, order, seed, depth=depth)
 
 
@@ -103,12 +104,12 @@ class OrderedGame:
 
     def _search_value(self, state: Any) -> Value:
         """An explicit tree's node's minimax value as a search to `self.depth` sees it (memoised)."""
-        values, stack = self._values, [state]
+        values, stack, depths = self._values, [state], self._explicit_tree.depths
         while stack:  # a node stays on the stack until its value is known
             node = stack[-1]
             if node in values:
                 stack.pop()
-            elif self._is_frontier(node):
+            elif self.inner.is_terminal(node) or self.depth is not None and depths[node] >= self.depth:  # evaluated
                 values[node] = self.inner.static_value(node)
             else:
                 children = [child for _, child in self.inner.successors(node)]
@@ -119,11 +120,6 @@ class OrderedGame:
                     backed_up = [values[child] for child in children]
                     values[node] = max(backed_up) if self.inner.player(node) is Player.MAX else min(backed_up)
         return values[state]
-
-    def _is_frontier(self, node: int) -> bool:
-        """True where the search evaluates: a leaf, or a node at the look-ahead."""
-        at_depth_limit = self.depth is not None and self._explicit_tree.depths[node] >= self.depth
-        return at_depth_limit or self.inner.is_terminal(node)
 
     def describe(self) -> str:
         how = {"best": "best-first", "worst": "worst-first", "random": f"random order (seed {self.seed})"}

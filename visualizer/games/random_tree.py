@@ -13,21 +13,13 @@ DEFAULT_LEAVES = 8
 DEFAULT_RANGE = (-10, 10)
 
 
-def fresh_seed() -> int:
-    """A new seed from the system's randomness (below 1,000,000), for a random tree or order given none."""
-    return random.SystemRandom().randrange(1_000_000)
+def fresh_seed(below: int = 1_000_000) -> int:
+    """A new seed from the system's randomness, for a random tree, order or exercise given none."""
+    return random.SystemRandom().randrange(below)
 
 
-def _size_for_leaves(leaves: int, branching: int) -> int:
-    """The smallest level-order tree with exactly `leaves` leaves: it has ceil((leaves - 1) / (K - 1)) inner
-    nodes (branching 1 is a path, with one leaf: -1 for more)."""
-    if branching == 1:
-        return leaves if leaves == 1 else -1
-    return leaves + -(-(leaves - 1) // (branching - 1))
-
-
-def _size_for_depth(depth: int, branching: int) -> int:
-    """The node count of the perfect tree of the given depth."""
+def tree_nodes(branching: int, depth: int) -> int:
+    """The nodes of a perfect tree: 1 + B + B^2 + ... + B^depth."""
     return sum(branching**level for level in range(depth + 1))
 
 
@@ -59,21 +51,21 @@ def random_tree(
     if depth is not None:
         if depth < 0:
             raise InputError(f"--depth is {depth}; it must be 0 or more")
-        if _size_for_depth(min(depth, 64), branching) > MAX_TREE_NODES:
+        if tree_nodes(branching, min(depth, 64)) > MAX_TREE_NODES:
             raise InputError(
                 f"a random tree of depth {depth} and branching {branching} has over "
                 f"{MAX_TREE_NODES:,} nodes; choose a smaller --depth or --branching"
             )
-        size, leaves = _size_for_depth(depth, branching), branching**depth
+        size, leaves = tree_nodes(branching, depth), branching**depth
     else:
         leaves = DEFAULT_LEAVES if leaves is None else leaves
         if leaves < 1:
             raise InputError(f"--leaves is {leaves}; it must be 1 or more")
         if leaves > MAX_TREE_NODES // 2:
             raise InputError(f"--leaves is {leaves:,}; random trees are limited to {MAX_TREE_NODES // 2:,} leaves")
-        size = _size_for_leaves(leaves, branching)
-        if size < 0:
+        if branching == 1 and leaves > 1:  # a path
             raise InputError("with --branching 1 a tree has exactly one leaf; use --depth, or --branching 2+")
+        size = 1 if branching == 1 else leaves + -(-(leaves - 1) // (branching - 1))  # + ceil((L-1)/(K-1)) inner nodes
     low, high = value_range
     rng = random.Random(seed)
     values = [rng.randint(low, high) for _ in range(size)]

@@ -65,9 +65,7 @@ class SpecFields:
         value = self.field(key, default, hint)
         if value is None and default is None:
             return None
-        too_small = minimum is not None and is_whole(value) and value < minimum
-        too_large = maximum is not None and is_whole(value) and value > maximum
-        if not is_whole(value) or too_small or too_large:
+        if not is_whole(value) or minimum is not None and value < minimum or maximum is not None and value > maximum:
             self.refuse(key, hint)
         return value
 

@@ -26,26 +26,20 @@ class TreeFacts:
     level_order: tuple[int, ...]
 
 
-def preorder(tree: ExplicitNodes, node: int = 0) -> list[int]:
-    """Node, then each child's subtree left to right."""
+def preorder(tree: ExplicitNodes, node: int = 0, *, right_to_left: bool = False) -> list[int]:
+    """Node, then each child's subtree left to right (`right_to_left`: the mirror image)."""
     order: list[int] = []
     stack = [node]
     while stack:
         current = stack.pop()
         order.append(current)
-        stack.extend(reversed(tree.children[current]))
+        stack.extend(tree.children[current] if right_to_left else reversed(tree.children[current]))
     return order
 
 
 def postorder(tree: ExplicitNodes, node: int = 0) -> list[int]:
-    """Each child's subtree left to right, then the node: a pre-order taking children right to left, reversed."""
-    order: list[int] = []
-    stack = [node]
-    while stack:
-        current = stack.pop()
-        order.append(current)
-        stack.extend(tree.children[current])
-    return order[::-1]
+    """Each child's subtree left to right, then the node: the mirror image's pre-order, reversed."""
+    return preorder(tree, node, right_to_left=True)[::-1]
 
 
 def inorder(tree: ExplicitNodes, node: int = 0) -> list[int] | None:

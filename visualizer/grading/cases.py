@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from functools import partial
 
-from visualizer.games import Player, builtin_example, from_nested
+from visualizer.games import builtin_example, from_nested
 from visualizer.games.random_tree import random_tree
 from visualizer.grading.models import Convention
 from visualizer.grading.reference import Case
@@ -46,7 +46,6 @@ def standard_cases(
     branching: int = DEFAULT_BRANCHING,
     depth: int = DEFAULT_DEPTH,
     value_range: tuple[int, int] = (-10, 10),
-    root: Player = Player.MAX,
 ) -> list[Case]:
     """The two worked examples, then `trees` random trees (values in `value_range`, so ties come up)."""
     case = partial(Case, algorithm=algorithm, convention=convention)
@@ -55,6 +54,6 @@ def standard_cases(
         case("textbook 3x3 tree (root MAX)", from_nested(TEXTBOOK_TREE)),
     ]
     for index in range(trees):
-        game = random_tree(depth=depth, branching=branching, value_range=value_range, seed=seed + index, root=root)
+        game = random_tree(depth=depth, branching=branching, value_range=value_range, seed=seed + index)
         cases.append(case(f"random tree {index + 1} (seed {seed + index})", game))
     return cases

@@ -103,9 +103,7 @@ def diagnose(student: Run, case: Case) -> list[Misconception]:
 def runs_agree(student: Run, model: Run) -> bool:
     """True when `student` did what `model` does: the same touches, the same value (when known), and each
     recorded call the model's first call on that node."""
-    if student.touches != model.touches:
-        return False
-    if student.value is not None and student.value != model.value:  # None: a list of visits only
+    if student.touches != model.touches or student.value not in (None, model.value):  # None: a list of visits only
         return False
     if len({call.node for call in student.calls}) != len(student.calls):  # a node called twice is no model's habit
         return False

@@ -61,9 +61,8 @@ def model_run(tree: PlainNode, maximizing: bool, habits: Habits) -> Run:
     def search(node: PlainNode, alpha: Value, beta: Value, is_max: bool) -> Value:
         touches.append(node.name)
         index = len(calls)
-        calls.append(
-            Call(node.name, alpha if habits.windowed else None, beta if habits.windowed else None, is_max, None)
-        )
+        window: tuple[Value | None, Value | None] = (alpha, beta) if habits.windowed else (None, None)
+        calls.append(Call(node.name, *window, is_max, None))
         if not node.children:
             assert node.value is not None  # every leaf has a value
             value = node.value

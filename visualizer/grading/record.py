@@ -40,9 +40,8 @@ def plain_tree(trace: Trace) -> PlainNode:
 
     def build(node_id: int) -> PlainNode:
         node = nodes[node_id]
-        if not node.children:
-            return PlainNode(node.name, node.static_value)
-        return PlainNode(node.name, None, tuple(build(child) for child in node.children))
+        value = None if node.children else node.static_value
+        return PlainNode(node.name, value, tuple(build(child) for child in node.children))
 
     return build(trace.root.id)
 

@@ -204,9 +204,7 @@ class _Worker:
             return Run(
                 (), (), None, Failure.TIMEOUT, f"stopped after {timeout:g} s: it ran longer than --timeout", seconds
             )
-        if answer is None:
-            return self._died(seconds, memory_mb)
-        return Run.from_json(answer)
+        return self._died(seconds, memory_mb) if answer is None else Run.from_json(answer)
 
     def _died(self, seconds: float, memory_mb: int) -> Run:
         """The run of a tree during which the worker died without a report."""

@@ -87,19 +87,19 @@ def first_divergence(case: Case, run: Run) -> Divergence | None:
         mine = touches[done] if done < len(touches) else None
         if enters:
             if mine != node:
-                return _visit_divergence(case, done + 1, mine, node, visit, name, touches)
+                return _visit_divergence(case, touches, done + 1, mine, node)
             done += 1
             entry = _entry_divergence(done, called[node], expected[node], name) if node in called else None
             if entry is not None:
                 return entry
         elif mine is not None and case.is_below(mine, node):  # more visits below the node before it returns
-            return _visit_divergence(case, done + 1, mine, None, visit, name, touches)
+            return _visit_divergence(case, touches, done + 1, mine, None)
         elif node in called and called[node].returned != expected[node].returned:
             return _value_divergence(
                 visit[node], case.nodes[node], called[node].returned, expected[node].returned, name
             )
     if done < len(touches):
-        return _visit_divergence(case, done + 1, touches[done], None, visit, name, touches)
+        return _visit_divergence(case, touches, done + 1, touches[done], None)
     if run.value is not None and run.value != reference.value:
         return _value_divergence(1, case.tree, run.value, reference.value, name, root=True)
     return None
@@ -118,24 +118,19 @@ def _entry_divergence(step: int, mine: Call, theirs: Call, name: str) -> Diverge
 
 
 def _visit_divergence(
-    case: Case,
-    step: int,
-    mine: str | None,
-    theirs: str | None,
-    visit: dict[str, int],
-    name: str,
-    touches: tuple[str, ...],
+    case: Case, touches: tuple[str, ...], step: int, mine: str | None, theirs: str | None
 ) -> Divergence:
     """The student visits `mine` where the reference visits `theirs` (None: the student or the reference is done)."""
+    name, visits = "minimax" if case.algorithm == "minimax" else "alpha-beta", case.reference.touches
     if theirs is not None and theirs not in touches:  # cut off (or stopped) where alpha-beta goes on
         then = f"it visits {mine} next" if mine is not None else f"it stops after {step - 1} visits"
         here = f"{name} visits {theirs} here{_why_open(case, theirs)}"
         return Divergence(step, theirs, f"your code skips {theirs} ({then})", here)
     assert mine is not None
-    if mine not in visit:
+    if mine not in visits:
         why = case.pruned_by(mine)
         return Divergence(step, mine, f"your code visits {mine}", f"{name} prunes it" + (f" ({why})" if why else ""))
-    here = f"{name} visits {theirs} here and {mine} at visit {visit[mine]}"
+    here = f"{name} visits {theirs} here and {mine} at visit {visits.index(mine) + 1}"
     return Divergence(step, mine, f"your code visits {mine}", here)
 
 

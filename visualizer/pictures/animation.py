@@ -14,7 +14,7 @@ import tempfile
 from collections.abc import Iterable
 
 from visualizer.errors import InputError, RenderError
-from visualizer.pictures.drawing import Drawing, Path, Shape, Text
+from visualizer.pictures.drawing import Drawing, Shape
 from visualizer.pictures.raster import Painter, Progress, frames_png, pixel_size
 
 __all__ = ["FfmpegMissing", "check_ffmpeg", "gif_palette", "to_gif", "to_mp4"]
@@ -59,8 +59,9 @@ def gif_palette(drawings: Iterable[Drawing]) -> list[tuple[int, int, int]]:
     for drawing in drawings:
         colours.setdefault(_rgb(drawing.background))
         for item in drawing.items:
-            for colour in _item_colours(item):
-                colours.setdefault(_rgb(colour))
+            for colour in (item.fill, item.stroke) if isinstance(item, Shape) else (item.colour,):
+                if colour is not None:
+                    colours.setdefault(_rgb(colour))
     base = list(colours)[:256]
     background, others = base[0], base[1:]
     palette = dict.fromkeys(base)
@@ -76,14 +77,6 @@ def gif_palette(drawings: Iterable[Drawing]) -> list[tuple[int, int, int]]:
                 red, green, blue = (round(a + (b - a) * share) for a, b in zip(first, second))
                 palette.setdefault((red, green, blue))
     return list(palette)[:256]
-
-
-def _item_colours(item: object) -> tuple[str, ...]:
-    if isinstance(item, Shape):
-        return tuple(colour for colour in (item.fill, item.stroke) if colour is not None)
-    if isinstance(item, (Path, Text)):
-        return (item.colour,)
-    return ()
 
 
 def _rgb(colour: str) -> tuple[int, int, int]:

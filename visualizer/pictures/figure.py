@@ -76,12 +76,8 @@ class Figure:
         last_pass = f", last of {passes} passes" if passes > 1 else ""  # the figure shows the last pass only
         self.title = f"{trace.algorithm}{depth}{last_pass}: {trace.description}" if title is None else title
         self.legend = legend_items(trace, self.theme, self.layout.has_windows)
-        inner = max(
-            MIN_WIDTH,
-            self.layout.width,
-            text_width(self.title, TITLE_SIZE),
-            max((entry.width for entry in self.legend), default=0.0),
-        )
+        legend_widths = (entry.width for entry in self.legend)
+        inner = max(MIN_WIDTH, self.layout.width, text_width(self.title, TITLE_SIZE), *legend_widths)
         self.width = inner + 2 * MARGIN
         self.caption_chars = max(20, int(inner // text_width("x", CAPTION_SIZE)))
         self.tree_left = MARGIN + (inner - self.layout.width) / 2
@@ -190,17 +186,11 @@ class Figure:
         """The probability of edge "parent:child" beside its middle, on its upper side (right of a vertical edge)."""
         middle_x, middle_y = (start[0] + end[0]) / 2, (start[1] + end[1]) / 2
         leftwards = end[0] < start[0] - 0.5
-        rise = 0.0 if abs(end[0] - start[0]) <= 0.5 else -SMALL_SIZE * 0.6
+        y = middle_y + (0.0 if abs(end[0] - start[0]) <= 0.5 else -SMALL_SIZE * 0.6)  # higher beside a slanted edge
         colour = self.theme.ink if status == "visited" else self.theme.muted
-        return Text(
-            f"probability:{edge}",
-            middle_x + (-4 if leftwards else 4),
-            middle_y + rise,
-            format_probability(probability),
-            SMALL_SIZE,
-            colour,
-            anchor="end" if leftwards else "start",
-        )
+        anchor: Anchor = "end" if leftwards else "start"
+        x = middle_x + (-4 if leftwards else 4)
+        return Text(f"probability:{edge}", x, y, format_probability(probability), SMALL_SIZE, colour, anchor=anchor)
 
     def _cut_mark(self, edge: str, start: Point, end: Point) -> Iterator[Item]:
         """A stroke across the middle of the cut-off edge "parent:child" and "cut" beside it, on the upper side."""
@@ -211,11 +201,8 @@ class Figure:
         normal_x, normal_y = across_y / length, -across_x / length  # perpendicular, pointing up
         if normal_y > 0 or (normal_y == 0 and normal_x < 0):
             normal_x, normal_y = -normal_x, -normal_y
-        half = 6.0
-        tick = (
-            (middle_x - normal_x * half, middle_y - normal_y * half),
-            (middle_x + normal_x * half, middle_y + normal_y * half),
-        )
+        half_x, half_y = normal_x * 6.0, normal_y * 6.0  # the tick is 12 pt long
+        tick = ((middle_x - half_x, middle_y - half_y), (middle_x + half_x, middle_y + half_y))
         yield Path(f"cutmark:{edge}", tick, theme.cut, theme.bold_line)
         anchor: Anchor = "start" if normal_x > 0.2 else "end" if normal_x < -0.2 else "middle"
         x = middle_x + normal_x * CUT_OFFSET + (3 if anchor == "start" else -3 if anchor == "end" else 0)
@@ -223,18 +210,18 @@ class Figure:
         yield Text(f"cutlabel:{edge}", x, y, "cut", SMALL_SIZE + 1, theme.cut, anchor=anchor, bold=True)
 
     def _node(self, node: int, look: NodeLook) -> tuple[Item, ...]:
-        theme, columns = self.theme, self.trace.columns
+        theme, ink, columns = self.theme, self.theme.ink, self.trace.columns
         x, top = self._xs[node], self._tops[node]
         player = columns.player[node]
         status = look.status
         visited = status == "visited"
-        stroke = theme.ink if visited else theme.unseen if status == "unseen" else theme.muted
+        stroke = ink if visited else theme.unseen if status == "unseen" else theme.muted
         fills = {Player.MAX: theme.max_fill, Player.MIN: theme.min_fill, Player.CHANCE: chance_fill(theme)}
         fill = theme.current_fill if look.current else fills[player] if visited else theme.background
         width = theme.bold_line if look.bold or look.current else theme.line
         dash = _DASHES.get(status, "solid")
         top_of_glyph = glyph_top(top)
-        text_colour = theme.ink if visited else theme.muted
+        text_colour = ink if visited else theme.muted
         items: list[Item] = [
             Shape(f"node:{node}", glyph(x, top_of_glyph, GLYPH_WIDTH, GLYPH_HEIGHT, player), stroke, fill, width, dash),
             Text(f"name:{node}", x, name_y(top), columns.name[node], NAME_SIZE, text_colour, bold=visited),
@@ -244,17 +231,13 @@ class Figure:
             text = format_value(shown)
             size = min(VALUE_SIZE, GLYPH_WIDTH * 0.6 / max(1, len(text)) / 0.6)
             value_y = top_of_glyph + GLYPH_HEIGHT * value_height(player)
-            colour = theme.ink if look.value is not None else theme.muted
+            colour = ink if look.value is not None else theme.muted
             items.append(Text(f"value:{node}", x, value_y, text, size, colour, bold=look.value is not None))
         if look.visit is not None:
             visit_x, visit_y = x + GLYPH_WIDTH / 2 + VISIT_GAP, top_of_glyph + SMALL_SIZE * 0.7
-            items.append(
-                Text(f"visit:{node}", visit_x, visit_y, look.visit_text, SMALL_SIZE, theme.ink, anchor="start")
-            )
+            items.append(Text(f"visit:{node}", visit_x, visit_y, look.visit_text, SMALL_SIZE, ink, anchor="start"))
         if look.window:
-            items.append(
-                Text(f"window:{node}", x, window_y(top), look.window, SMALL_SIZE, theme.ink, bold=look.current)
-            )
+            items.append(Text(f"window:{node}", x, window_y(top), look.window, SMALL_SIZE, ink, bold=look.current))
         board = columns.board[node]
         if board is not None:
             for line, row in enumerate(board.split("\n")):

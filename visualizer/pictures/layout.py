@@ -75,13 +75,8 @@ class TreeLayout:
         has_windows = any(alpha is not None for alpha in columns.alpha)
         boards = [board.split("\n") for board in columns.board if board is not None]
         board_lines = max((len(lines) for lines in boards), default=0)
-        values = [
-            value
-            for column in (columns.value, columns.static_value, columns.alpha, columns.beta)
-            for value in column
-            if value is not None
-        ]
-        longest = max((len(format_value(value)) for value in values), default=1)
+        searched = (columns.value, columns.static_value, columns.alpha, columns.beta)
+        longest = max((len(format_value(value)) for column in searched for value in column), default=1)  # None: "-"
         longest = max(longest, len("+inf") if has_windows else 1)
         window = "[" + "9" * longest + ", " + "9" * longest + "]" if has_windows else ""
         visits = "#" + "9" * len(str(max(1, len(columns.name), len(trace.summary.visit_order))))  # entered again: more

@@ -52,11 +52,8 @@ class LegendEntry:
 
 def chance_fill(theme: Theme) -> str:
     """The inside of a visited CHANCE node: halfway between MAX's fill and MIN's, as it belongs to neither."""
-    halves = (
-        (int(theme.max_fill[start : start + 2], 16) + int(theme.min_fill[start : start + 2], 16) + 1) // 2
-        for start in (1, 3, 5)
-    )
-    return "#" + "".join(f"{half:02x}" for half in halves)
+    channels = zip(bytes.fromhex(theme.max_fill[1:]), bytes.fromhex(theme.min_fill[1:]))
+    return "#" + bytes((max_channel + min_channel + 1) // 2 for max_channel, min_channel in channels).hex()
 
 
 def _glyph(player: Player, stroke: str, fill: str, line: float, dash: Dash) -> Swatch:

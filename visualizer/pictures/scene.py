@@ -149,12 +149,11 @@ def finished_scene(trace: Trace) -> Scene:
     statuses: list[Status] = ["visited" if status is NodeStatus.VISITED else status.value for status in columns.status]
     searched = zip(columns.visit, columns.value, columns.alpha, columns.beta)
     looks = _looks(trace, inner, statuses, searched, None, bold=bold)
-    cuts = standing_cuts(trace)
     events = trace.events
     outcome = describe(trace, events[len(events) - 1]) if len(events) else "No steps."
     count = len(summary.cutoffs)
     caption = f"{outcome} {_visited_text(trace)}, {count} cut-off{'' if count == 1 else 's'}."
-    return Scene(looks, cuts, bold, None, caption)
+    return Scene(looks, standing_cuts(trace), bold, None, caption)
 
 
 def blank_scene(trace: Trace, caption: str) -> Scene:
@@ -177,13 +176,10 @@ def scene_at(trace: Trace, replay: Replay, *, inner: frozenset[int] | None = Non
     ]
     searched = ((view.visit, view.value, view.alpha, view.beta) for view in replay.views)
     looks = _looks(trace, inner, statuses, searched, replay.step, current=replay.current)
-    cuts = standing_cuts(trace, replay.step)
     event = replay.event
     if event is None:
         caption = "Before the first step."
     else:
         caption = f"Step {replay.step} of {len(trace.events)}: {describe(trace, event)}"
-    last = None
-    if event is not None and event.child is not None:  # the kinds that carry a child (EVENT_KINDS)
-        last = (event.node, event.child)
-    return Scene(looks, cuts, frozenset(), last, caption)
+    last = None if event is None or event.child is None else (event.node, event.child)  # kinds with a child
+    return Scene(looks, standing_cuts(trace, replay.step), frozenset(), last, caption)

@@ -7,15 +7,11 @@ a script can find where a node was drawn on every frame.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
-
 from visualizer.pictures.drawing import (
     CENTRAL_RISE,
     FONT_FAMILY,
     Drawing,
     Path,
-    Point,
     Shape,
     Text,
     clean_text,
@@ -34,10 +30,6 @@ _ESCAPES = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;",
 
 def _escape(text: str) -> str:
     return clean_text(text).translate(_ESCAPES)
-
-
-def _points(points: tuple[Point, ...]) -> str:
-    return " ".join(f"{number(x)},{number(y)}" for x, y in points)
 
 
 def _stroke(colour: str | None, width: float, dash: str, *, is_line: bool) -> str:
@@ -61,7 +53,8 @@ def _outline(item: Shape | Path) -> str:
     else:
         tag, fill, colour = "polyline", "none", item.colour
     stroke = _stroke(colour, item.width, item.dash, is_line=tag == "polyline")
-    return f'<{tag} data-key="{_escape(item.key)}" points="{_points(item.points)}" fill="{fill}"{stroke}/>'
+    points = " ".join(f"{number(x)},{number(y)}" for x, y in item.points)
+    return f'<{tag} data-key="{_escape(item.key)}" points="{points}" fill="{fill}"{stroke}/>'
 
 
 def _text(item: Text) -> str:
@@ -87,11 +80,9 @@ def to_svg(drawing: Drawing) -> str:
         f"<title>{title}</title>",
         f'<rect x="0" y="0" width="{width}" height="{height}" fill="{_escape(drawing.background)}"/>',
     ]
-    painters: dict[type, Callable[[Any], str]] = {Shape: _outline, Path: _outline, Text: _text}
     for item in drawing.items:
-        painter = painters.get(type(item))
-        if painter is None:
+        if not isinstance(item, (Shape, Path, Text)):
             raise TypeError(f"cannot draw a {type(item).__name__} in SVG; items are Shape, Path or Text")
-        lines.append(painter(item))
+        lines.append(_text(item) if isinstance(item, Text) else _outline(item))
     lines.append("</svg>")
     return "\n".join(lines) + "\n"

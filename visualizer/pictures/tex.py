@@ -33,8 +33,7 @@ def _latin1_letter(character: str) -> str | None:
     if len(marks) != 1 or marks[0] not in _ACCENTS or not base.isascii():
         return None  # Ð, Þ, ×, ÷ and the like: T1-only or not letters
     base = r"\i" if base == "i" else base
-    accent = _ACCENTS[marks[0]]
-    return f"\\{accent}{{{base}}}" if accent != "c" else f"\\c{{{base}}}"
+    return f"\\{_ACCENTS[marks[0]]}{{{base}}}"  # \'{e}, \c{c}
 
 
 def tex_typewriter(text: str) -> str:
@@ -111,12 +110,6 @@ def painting_order(sequences: Sequence[Sequence[Element]]) -> list[Element]:
 
 def overlay_runs(values: Sequence[Value | None]) -> list[tuple[int, int, Value]]:
     """The runs of equal consecutive values as (first, last, value), numbered from 1 like overlays; None is absent."""
-    runs: list[tuple[int, int, Value]] = []
-    for overlay, value in enumerate(values, start=1):
-        if value is None:
-            continue
-        if runs and runs[-1][1] == overlay - 1 and runs[-1][2] == value:
-            runs[-1] = (runs[-1][0], overlay, value)
-        else:
-            runs.append((overlay, overlay, value))
-    return runs
+    groups = itertools.groupby(enumerate(values, start=1), key=lambda pair: pair[1])
+    runs = ((value, [overlay for overlay, _ in group]) for value, group in groups)
+    return [(overlays[0], overlays[-1], value) for value, overlays in runs if value is not None]

@@ -9,8 +9,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Callable, Sequence
-from typing import Any
+from collections.abc import Sequence
 
 from visualizer.errors import InputError, shown
 from visualizer.pictures.drawing import CENTRAL_RISE, Drawing, Item, Path, Point, Shape, Text, dash_pattern, number
@@ -47,9 +46,8 @@ class _Colours(dict[str, str]):
 
 
 def _coordinate(x: float, y: float, height: float) -> str:
-    for value in (x, y):
-        if not math.isfinite(value):
-            raise ValueError(f"cannot paint the point ({x}, {y}): coordinates must be finite")
+    if not (math.isfinite(x) and math.isfinite(y)):
+        raise ValueError(f"cannot paint the point ({x}, {y}): coordinates must be finite")
     return f"({number(x)},{number(height - y)})"
 
 
@@ -71,24 +69,18 @@ def _line_options(colour: str, width: float, dash: str, *, is_line: bool) -> str
     return ", ".join(options)
 
 
-def _paint_shape(item: Shape, height: float, colours: _Colours) -> str:
-    outline = _outline(item.points, height, closed=True)
-    fill = None if item.fill is None else colours.name(item.fill)
-    stroke = None if item.stroke is None or item.width <= 0 else colours.name(item.stroke)
-    if stroke is None:
+def _paint_outline(item: Shape | Path, height: float, colours: _Colours) -> str:
+    """A `Shape` as a closed path, filled and outlined; a `Path` as an open line."""
+    if isinstance(item, Shape):
+        fill = None if item.fill is None else colours.name(item.fill)
+        stroke = None if item.stroke is None or item.width <= 0 else colours.name(item.stroke)
+    else:
+        fill, stroke = None, colours.name(item.colour)
+    outline = _outline(item.points, height, closed=isinstance(item, Shape))
+    if stroke is None or item.width <= 0:
         return "" if fill is None else f"\\fill[{fill}] {outline};"
-    options = _line_options(stroke, item.width, item.dash, is_line=False)
-    if fill is None:
-        return f"\\draw[{options}] {outline};"
-    return f"\\filldraw[fill={fill}, draw={options}] {outline};"
-
-
-def _paint_path(item: Path, height: float, colours: _Colours) -> str:
-    colour = colours.name(item.colour)
-    if item.width <= 0:
-        return ""
-    options = _line_options(colour, item.width, item.dash, is_line=True)
-    return f"\\draw[{options}] {_outline(item.points, height, closed=False)};"
+    options = _line_options(stroke, item.width, item.dash, is_line=isinstance(item, Path))
+    return f"\\draw[{options}] {outline};" if fill is None else f"\\filldraw[fill={fill}, draw={options}] {outline};"
 
 
 def _paint_text(item: Text, height: float, colours: _Colours) -> str:
@@ -105,18 +97,12 @@ def _paint_text(item: Text, height: float, colours: _Colours) -> str:
     return f"\\node[{options}] at {_coordinate(item.x, baseline, height)} {{{content}}};"
 
 
-_PAINTERS: dict[type, Callable[[Any, float, _Colours], str]] = {
-    Shape: _paint_shape,
-    Path: _paint_path,
-    Text: _paint_text,
-}
-
-
 def _paint(item: Item, height: float, colours: _Colours) -> str:
-    painter = _PAINTERS.get(type(item))
-    if painter is None:
-        raise TypeError(f"cannot draw a {type(item).__name__} in TikZ; items are Shape, Path or Text")
-    return painter(item, height, colours)
+    if isinstance(item, Text):
+        return _paint_text(item, height, colours)
+    if isinstance(item, (Shape, Path)):
+        return _paint_outline(item, height, colours)
+    raise TypeError(f"cannot draw a {type(item).__name__} in TikZ; items are Shape, Path or Text")
 
 
 def _identities(drawing: Drawing) -> list[tuple[str, int]]:
@@ -141,10 +127,6 @@ def _fit(width: float, height: float) -> list[str]:
         f"{test}\\def\\gametreesize{{{over}}}\\else\\def\\gametreesize{{{under}}}\\fi%",
         "\\expandafter\\resizebox\\gametreesize{%",
     ]
-
-
-def _comment(text: str) -> str:
-    return "".join(character if " " <= character <= "~" else "?" for character in text)
 
 
 def to_tikz(drawings: Sequence[Drawing]) -> str:
@@ -201,7 +183,7 @@ def to_tikz(drawings: Sequence[Drawing]) -> str:
             f"% {count} beamer overlays, one per step: \\input this file inside a beamer frame",
             "% (preamble: \\usepackage{tikz}; no TikZ library is needed).",
         ]
-    title = f": {_comment(drawings[0].title)}" if drawings[0].title else ""
+    title = f": {re.sub('[^ -~]', '?', drawings[0].title)}" if drawings[0].title else ""  # ASCII only
     lines = [
         f"% Game tree drawn by gametree visualizer in TikZ{title}",
         *usage,

@@ -7,6 +7,7 @@ Both forms take the same words, JSON its own types besides: `exercise` a code, `
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 from typing import Any
@@ -73,18 +74,13 @@ def header_value(field: str, given: Any, at: str) -> Any:
 
 def _read_depth(given: Any, at: str) -> int | None:
     """A look-ahead: a whole number 0 or more, or "full" (JSON: also null) for no limit (None)."""
-    if given is None:
+    word = given.strip().lower() if isinstance(given, str) else None
+    if given is None or word == "full":
         return None
-    if isinstance(given, str):
-        word = given.strip().lower()
-        if word == "full":
-            return None
-        if _DIGITS.fullmatch(word):
-            try:
-                return int(word)
-            except ValueError:  # more digits than Python reads
-                pass
-    elif isinstance(given, int) and not isinstance(given, bool) and given >= 0:
+    if word is not None and _DIGITS.fullmatch(word):
+        with contextlib.suppress(ValueError):  # more digits than Python reads
+            return int(word)
+    if isinstance(given, int) and not isinstance(given, bool) and given >= 0:
         return given
     raise InputError(f"{at}: depth is {shown(given)}; write a whole number 0 or more, or 'full' for no limit")
 

@@ -93,12 +93,8 @@ class Answers:
 
 def key_answers(exercise: Exercise) -> Answers:
     """The answer key as answers: every value and window, and every pruned node marked."""
-    nodes = {
-        node.name: NodeAnswer(pruned=True)
-        if node.pruned
-        else NodeAnswer(None if node.is_leaf else node.value, node.alpha, node.beta)
-        for node in exercise.key
-    }
+    asked = ((node, None if node.is_leaf else node.value) for node in exercise.key)  # a pruned node has no value
+    nodes = {node.name: NodeAnswer(value, node.alpha, node.beta, node.pruned) for node, value in asked}
     return Answers(exercise.header(), nodes)
 
 

@@ -230,11 +230,8 @@ def check(exercise: Exercise, answers: Answers) -> Report:
 
 def _check_node(node: KeyNode, answer: NodeAnswer, marked_pruned: bool) -> NodeCheck:
     if marked_pruned != node.pruned:
-        problem, step = (
-            (Problem.SHOULD_BE_VISITED, node.enter_step)
-            if marked_pruned
-            else (Problem.SHOULD_BE_PRUNED, node.cutoff_step)
-        )
+        problem = Problem.SHOULD_BE_VISITED if marked_pruned else Problem.SHOULD_BE_PRUNED
+        step = node.enter_step if marked_pruned else node.cutoff_step
         return NodeCheck(node, answer, marked_pruned, (problem,), step)
     problems: list[tuple[Problem, int | None]] = []
     if not node.pruned:
@@ -255,6 +252,4 @@ def _check_node(node: KeyNode, answer: NodeAnswer, marked_pruned: bool) -> NodeC
 def is_scored(node: KeyNode, answer: NodeAnswer, marked_pruned: bool) -> bool:
     """False for a given leaf alpha-beta visits when the answer adds nothing to it (no window, no other value,
     no pruned mark on it or above it): a blank sheet then scores 0, not the leaves the drawing shows."""
-    if not node.is_leaf or node.pruned or marked_pruned:
-        return True
-    return answer not in (NodeAnswer(), NodeAnswer(node.leaf_value))
+    return not node.is_leaf or node.pruned or marked_pruned or answer not in (NodeAnswer(), NodeAnswer(node.leaf_value))

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass, replace
 
 from visualizer.errors import InputError
 from visualizer.games.base import Player
 from visualizer.games.explicit import ExplicitTree
-from visualizer.games.random_tree import random_tree
+from visualizer.games.random_tree import fresh_seed, random_tree
 
 __all__ = ["MAX_BRANCHING", "MAX_DEPTH", "VALUE_LIMIT", "RandomExercise"]
 
@@ -72,7 +71,7 @@ class RandomExercise:
 
     def reseeded(self) -> RandomExercise:
         """The same settings with a freshly drawn seed: another tree, another code."""
-        return replace(self, seed=draw_seed())
+        return replace(self, seed=fresh_seed(SEEDS))
 
     @property
     def code(self) -> str:
@@ -115,14 +114,8 @@ class RandomExercise:
         version, strict, minimizes, branching, depth, high, low = fields
         if version != VERSION:
             raise InputError(f"exercise code {code!r} is of format {version}; this version reads format {VERSION}")
-        return cls(
-            branching=branching + 1,
-            depth=depth,
-            value_range=(low - VALUE_LIMIT, high - VALUE_LIMIT),
-            seed=number,
-            root=Player.MIN if minimizes else Player.MAX,
-            strict=bool(strict),
-        )
+        root = Player.MIN if minimizes else Player.MAX
+        return cls(branching + 1, depth, (low - VALUE_LIMIT, high - VALUE_LIMIT), number, root, bool(strict))
 
     def settings_text(self) -> str:
         """The settings in words, e.g. "branching 2, depth 4, values -10:10, seed 7, root MAX"."""
@@ -136,11 +129,6 @@ class RandomExercise:
     def describe(self) -> str:
         """One line a person can read, e.g. "random tree: branching 2, depth 4, values -10:10, seed 7, root MAX"."""
         return f"random tree: {self.settings_text()}"
-
-
-def draw_seed() -> int:
-    """A seed for a new exercise, from the system's randomness (below `SEEDS`)."""
-    return random.SystemRandom().randrange(SEEDS)
 
 
 def _check(digits: str) -> int:

@@ -142,6 +142,4 @@ class Drill:
     @property
     def score(self) -> str:
         """The score so far, e.g. "7/9 right (78%)"."""
-        if not self.asked:
-            return "0/0 right"
-        return f"{self.right}/{self.asked} right ({self.right / self.asked:.0%})"
+        return f"{self.right}/{self.asked} right ({self.right / self.asked:.0%})" if self.asked else "0/0 right"

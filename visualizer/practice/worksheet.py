@@ -8,11 +8,12 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 
 from visualizer.errors import InputError
 from visualizer.games.base import Player, Value
+from visualizer.games.random_tree import tree_nodes
 from visualizer.practice.code import RandomExercise
 from visualizer.practice.exercise import MAX_PRACTICE_NODES, Exercise
 from visualizer.search import trace_search
@@ -81,11 +82,6 @@ class SearchReport:
     found: int = 0
     repeats: int = 0
     cutoffs: Counter[int] = field(default_factory=Counter)
-
-
-def tree_nodes(branching: int, depth: int) -> int:
-    """The nodes of a perfect tree: 1 + B + B^2 + ... + B^depth."""
-    return sum(branching**level for level in range(depth + 1))
 
 
 def most_cutoffs(branching: int, depth: int) -> int:
@@ -195,9 +191,7 @@ def choose_exercises(
     for offset in range(limit):
         if progress is not None and offset % 200 == 0:
             progress(offset, limit)
-        settings = RandomExercise(
-            shape.branching, shape.depth, shape.value_range, shape.seed + offset, shape.root, shape.strict
-        )
+        settings = replace(shape, seed=shape.seed + offset)
         report.tried += 1
         kept = _try(request, settings, len(chosen) + 1, seen, report)
         if kept is not None:

@@ -18,8 +18,11 @@ from visualizer.errors import InputError
 from visualizer.export.formats import formats_for
 from visualizer.pictures.drawing import Drawing
 from visualizer.pictures.figure import Figure
+from visualizer.pictures.raster import to_pdf
+from visualizer.pictures.svg import to_svg
 from visualizer.pictures.tex import tex_text
 from visualizer.pictures.themes import DEFAULT_THEME
+from visualizer.pictures.tikz import to_tikz
 from visualizer.safe_files import StagedWrites
 from visualizer.tracing.trace import Trace
 
@@ -141,7 +144,7 @@ def write_worksheet(
         stem = file_stem(page, len(pages))
         for fmt in pictures:
             for kind, drawing in (("sheet", sheet), ("key", key)):
-                written.append((out / f"{stem}-{kind}.{fmt}", [_paint(fmt, drawing)]))
+                written.append((out / f"{stem}-{kind}.{fmt}", [to_svg(drawing) if fmt == "svg" else to_pdf(drawing)]))
     for fmt, document in (("tex", _tex_document), ("md", _markdown)):
         if fmt in formats:
             for is_key in (False, True):
@@ -153,16 +156,6 @@ def write_worksheet(
         for path, chunks in written:
             group.stage(path, chunks)
     return [path for path, _ in written]
-
-
-def _paint(fmt: str, drawing: Drawing) -> bytes | str:
-    if fmt == "svg":
-        from visualizer.pictures.svg import to_svg
-
-        return to_svg(drawing)
-    from visualizer.pictures.raster import to_pdf
-
-    return to_pdf(drawing)
 
 
 def _markdown(pages: Sequence[WorksheetPage], drawings: Sequence[Drawing], heading: str, key: bool, svg: bool) -> str:
@@ -199,8 +192,6 @@ def _tex_document(
 ) -> str:
     """A LaTeX document with one page per drawing (`svg` is for the markdown); a sheet's page ends with the
     command that checks it."""
-    from visualizer.pictures.tikz import to_tikz
-
     heading = f"Answer keys: {heading}" if key else heading
     lines = [
         "% Worksheet made by gametree visualizer: run `pdflatex` on this file.",
