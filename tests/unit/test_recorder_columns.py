@@ -9,10 +9,11 @@ from hypothesis import strategies as st
 from object_recorder import ObjectRecorder
 from trace_sources import SOURCES, depth_for
 
-from visualizer.errors import NodeBudgetExceeded
+from visualizer.errors import InputError, NodeBudgetExceeded
 from visualizer.games import Nim, Player, TicTacToe, builtin_example, random_tree
 from visualizer.search import REGISTRY, search, trace_search
 from visualizer.tracing import EventKind, Recorder
+from visualizer.tracing.trace import check_names
 
 GAMES = {
     **SOURCES,
@@ -160,3 +161,39 @@ def test_hooks_looked_up_before_begin_still_record():
 def test_a_recorder_without_a_search_says_so():
     with pytest.raises(RuntimeError, match="no search began"):
         Recorder().result()
+
+
+class _LabelledNim(Nim):
+    """NIM whose takes are named by `labels` (take -> label), for the path names' uniqueness."""
+
+    def __init__(self, labels, root_name="root"):
+        super().__init__(4)
+        self.labels, self.name_of_root = labels, root_name
+
+    def move_label(self, state, move):
+        return self.labels[move]
+
+    def root_name(self):
+        return self.name_of_root
+
+
+@pytest.mark.parametrize(
+    "labels, root_name, proven, unique",
+    [
+        ({1: "a", 2: "b", 3: "c"}, "root", True, True),
+        ({1: "a", 2: "a", 3: "c"}, "root", False, False),  # siblings alike
+        ({1: "a", 2: "b", 3: "a.a"}, "root", False, False),  # a dotted label meets a path
+        ({1: "a.1", 2: "b", 3: "c"}, "root", False, True),  # dotted, yet unique: hashed to be sure
+        ({1: "a", 2: "b", 3: "c"}, "b", False, False),  # the root named as a child
+    ],
+)
+def test_path_names_are_proven_unique_or_checked(labels, root_name, proven, unique):
+    trace = trace_search(_LabelledNim(labels, root_name), "minimax")
+    names = trace.columns.name
+    assert (trace.columns.checked_names == names) is proven  # proven unique while made: not hashed again
+    assert (len(set(names)) == len(names)) is unique
+    if unique:
+        check_names(trace)
+    else:
+        with pytest.raises(InputError, match="is used by more than one node"):
+            check_names(trace)

@@ -107,7 +107,10 @@ class RecordedColumns(TraceColumns):
         labels = game.move_labels(map(filed.states.__getitem__, parent), filed.moves[1:], depth)
         dotted = Memo(".".__add__)  # each distinct label's ".label" made once
         suffixes = np.fromiter(map(dotted.__getitem__, labels), dtype=object, count=count)
-        return path_names(game.root_name(), parent, depth, suffixes)
+        names = path_names(game.root_name(), parent, depth, suffixes)
+        if _unique_paths(game.root_name(), parent, suffixes, dotted):  # then `check_names` need not hash them
+            self.checked_names = list(names)
+        return names
 
     def _move(self) -> list[Any]:
         moves = self.filed.moves[1:]  # the root (node 0) is reached by no move
@@ -181,6 +184,17 @@ def path_names(root: str, parent: np.ndarray, depth: np.ndarray, suffixes: np.nd
             names[nodes + 1] = names[parent[nodes]] + suffixes[nodes]
     column: list[str] = names.tolist()
     return column
+
+
+def _unique_paths(root: str, parent: np.ndarray, suffixes: np.ndarray, dotted: dict[str, str]) -> bool:
+    """True when `path_names` are sure to be unique and non-empty: `root` and the labels (`dotted`'s keys) dotless
+    and non-empty, `root` no label, and no two siblings with the same suffix (`dotted` makes one per label)."""
+    if not root or "." in root or root in dotted or not all(label and "." not in label for label in dotted):
+        return False
+    distinct = np.sort(np.fromiter(map(id, dotted.values()), dtype=np.intp, count=len(dotted)))
+    labels = np.searchsorted(distinct, np.fromiter(map(id, suffixes), dtype=np.intp, count=len(suffixes)))
+    pairs = np.sort(parent * len(distinct) + labels)  # (parent, label) as one number
+    return not np.any(pairs[1:] == pairs[:-1])
 
 
 class _ZeroIsNone(Sequence[int | None]):
