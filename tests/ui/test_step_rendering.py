@@ -15,7 +15,7 @@ import weakref
 import pytest
 from textual.content import Content
 from textual.geometry import Region
-from textual.widgets import Static
+from textual.widgets import Static, Tree
 from ui_helpers import wait_while
 
 from visualizer.games import TicTacToe
@@ -85,6 +85,24 @@ async def test_stepping_a_big_outline_shows_what_a_fresh_drawing_shows():
         table = app.screen.query_one(NodeTable)
         assert [row[0] for row in table.rows] == [trace.nodes[node].name for node in listed]
         assert table.cursor_row == (listed.index(current.id) if current.id in listed else 0) and len(listed) > 2
+
+
+async def test_the_outline_keeps_a_line_drawn_only_while_tree_would_draw_it_the_same():
+    app = make_app(TicTacToe(), algorithm="minimax", depth=4)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        outline = app.screen.query_one(TreeOutline)
+        assert outline.has_focus  # the guides under the cursor's node are styled: the keys must tell lines apart
+        for key in ["right"] * 30 + ["up", "up", "enter", "down", "left", "right"]:
+            await pilot.press(key)
+            await pilot.pause()
+            outline.render_lines(Region(0, 0, *outline.size))
+            for y in range(outline.size.height):  # the same segments, styles and mouse data (line, node) as `Tree`'s
+                kept, drawn = TreeOutline.render_line(outline, y), Tree.render_line(outline, y)
+                assert list(kept) == list(drawn) and [part.style.meta for part in kept] == [
+                    part.style.meta for part in drawn
+                ], (key, y)
+        assert outline._drawn.hits > outline._drawn.misses  # lines moved down by a branch opened above are kept
 
 
 async def test_a_call_stack_cut_short_by_its_max_height_is_redrawn_without_a_layout(monkeypatch):

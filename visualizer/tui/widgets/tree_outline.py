@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Self
 
 from rich.cells import cell_len
+from rich.segment import Segment
+from rich.style import Style
 from rich.text import Text
 from textual.binding import Binding, BindingType
+from textual.cache import LRUCache
+from textual.geometry import Region, Size
+from textual.strip import Strip
 from textual.widgets import Tree
 from textual.widgets.tree import TreeNode
 
@@ -14,7 +19,7 @@ from visualizer.steps.replay import NodeView, Replay
 from visualizer.steps.visits import is_monte_carlo, visit_counts
 from visualizer.tracing.trace import Trace
 from visualizer.tui.node_labels import node_line
-from visualizer.tui.widgets.node_table import node_lookup
+from visualizer.tui.widgets.node_table import LINE_CACHE_SIZE, node_lookup
 
 __all__ = ["TreeOutline"]
 
@@ -52,6 +57,9 @@ class TreeOutline(Tree[int], inherit_bindings=False):
         self._label_states: dict[int, dict[str, Any]] = {}
         """Each loaded node's label options (`_label_state`), so that `follow` relabels only the nodes that changed."""
         self.root.allow_expand = bool(trace.root.children)
+        self.following = False  # True while `follow` opens and closes nodes (no layout for each)
+        self._drawn: LRUCache[tuple, tuple[object, int, Strip]] = LRUCache(LINE_CACHE_SIZE)
+        self._frame: tuple = ()  # what every line drawn now depends on besides its node (`render_lines`)
 
     def get_label_width(self, node: TreeNode[int]) -> int:
         """The columns of a node's line past the guides (without rendering it, as `Tree` would for every line)."""
@@ -108,7 +116,11 @@ class TreeOutline(Tree[int], inherit_bindings=False):
 
     def follow(self, replay: Replay, *, show_pv: bool = False) -> None:
         """Opens the outline along the path to the replay's current node and puts the cursor on it; branches it
-        opened earlier and no longer on the path are closed and unloaded."""
+        opened earlier and no longer on the path are closed and unloaded.
+
+        `Tree` asks for a layout of the screen at each node added, opened or closed; here the screen is laid
+        out only when a scroll bar comes or goes (`_fit_scroll_bars`).
+        """
         self.replay, self.show_pv = replay, show_pv
         current = replay.current
         target = 0 if current is None else current
@@ -116,6 +128,7 @@ class TreeOutline(Tree[int], inherit_bindings=False):
         if show_pv:
             paths.append(list(self.trace.summary.principal_variation[:-1]))
         wanted = {node_id for path in paths for node_id in path}
+        lines, self.following = self.virtual_size, True
         for node_id in sorted(self._opened_by_follow - wanted, key=lambda node_id: -self._node(node_id).depth):
             if node_id in self.loaded:
                 self._unload(self.loaded[node_id])
@@ -131,5 +144,66 @@ class TreeOutline(Tree[int], inherit_bindings=False):
             if self._label_states.get(node_id) != (state := self._label_state(node_id, current)):
                 self._label_states[node_id] = state
                 tree_node.set_label(self._label(node_id, state))
-        _ = self.last_line  # reading it rebuilds the lines, so that the target's line is current
+        _ = self.last_line  # reading it rebuilds the lines (and their size), so that the target's line is current
+        self.following = False
+        self._fit_scroll_bars(lines)
         self.move_cursor(self.loaded[target])
+
+    def refresh(self, *regions: Region, repaint: bool = True, layout: bool = False, recompose: bool = False) -> Self:
+        """`Widget.refresh`, without the layout `Tree` asks for while `follow` opens and closes nodes."""
+        return super().refresh(*regions, repaint=repaint, layout=layout and not self.following, recompose=recompose)
+
+    def _fit_scroll_bars(self, before: Size) -> None:
+        """After `follow` changed the lines' size from `before`: the screen is laid out when a scroll bar comes or
+        goes (as `Widget` decides it for `overflow: auto`); else a vertical bar is sized for the new lines and the
+        scroll position kept within them, as a layout would."""
+        lines, (width, height), vertical = self.virtual_size, self.container_size, self.show_vertical_scrollbar
+        if lines == before:
+            return
+        if vertical:
+            width -= self.styles.scrollbar_size_vertical
+        if self.show_horizontal_scrollbar or not height or (lines.height > height) != vertical or lines.width > width:
+            self.refresh(layout=True)
+        elif vertical:
+            self.vertical_scrollbar.window_virtual_size = lines.height
+            self.scroll_to(y=self.scroll_y, animate=False, immediate=True)  # within the new lines
+
+    # -- drawing -------------------------------------------------------------
+    def notify_style_update(self) -> None:
+        """Drops the drawn lines when the CSS (or the theme) changes."""
+        self._drawn.clear()
+        super().notify_style_update()
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        """Draws the lines of `crop`, working out once what all of them depend on besides their node."""
+        self._frame = (self.size.width, self.scroll_offset.x, self.rich_style, self.get_pseudo_class_state())
+        return super().render_lines(crop)
+
+    def render_line(self, y: int) -> Strip:
+        """Line `y` as `Tree` draws it, drawn again only when what it shows changed (`Tree` draws every line again
+        at each node added, opened or closed): the node's label and icon, the cursor, and its ancestors' guides,
+        styled after the cursor's node when focused. Under the mouse (`hover_line`) lines are drawn anew."""
+        line = y + self.scroll_offset.y
+        node = self.get_node_at_line(line)
+        if node is None or self.hover_line >= 0:
+            return super().render_line(y)
+        path = [node]
+        while (parent := path[-1].parent) is not None:
+            path.append(parent)
+        cursor = self.cursor_node
+        selected = path.index(cursor) if self.has_focus and cursor in path else -1
+        label = node.label
+        ends = tuple(step.is_last for step in path)  # which guides go on down
+        key = (node.id, id(label), node.is_expanded, node.allow_expand, line == self.cursor_line, selected, ends)
+        key += self._frame
+        drawn = self._drawn.get(key)
+        if drawn is None or drawn[0] is not label:  # the label it was drawn with is kept: its id is not reused
+            strip = super().render_line(y)
+        elif drawn[1] != line:  # moved up or down: the same look, with the new line number for the mouse
+            strip = Strip(
+                Segment.apply_style(drawn[2], post_style=Style.from_meta({"line": line})), drawn[2].cell_length
+            )
+        else:
+            return drawn[2]
+        self._drawn[key] = (label, line, strip)
+        return strip
