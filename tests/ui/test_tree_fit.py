@@ -43,10 +43,10 @@ def screen_lines(app) -> list[str]:
     return console.export_text(styles=False).splitlines()
 
 
-def view_text(app, view: GameTreeView) -> str:
-    """The text on screen inside `view`'s content region (its border excluded)."""
+def view_text(app, view: GameTreeView, lines: list[str] | None = None) -> str:
+    """The text on screen inside `view`'s content region (its border excluded), from `lines` if given."""
     region = view.content_region.intersection(app.screen.region)
-    lines = screen_lines(app)[region.y : region.bottom]
+    lines = (screen_lines(app) if lines is None else lines)[region.y : region.bottom]
     return "\n".join(line[region.x : region.right] for line in lines)
 
 
@@ -55,14 +55,17 @@ def marked_name(player: Player, name: str) -> re.Pattern[str]:
     return re.compile(re.escape(MARKERS[player] + name) + r"(?![A-Z])")
 
 
-def check_every_name_visible(app, view: GameTreeView, where: str) -> None:
-    """Every node's top label line lies in the view's visible region, and its name is in the screen text."""
+def check_every_name_visible(app, view: GameTreeView, where: str, lines: list[str] | None = None) -> None:
+    """Every node's top label line lies in the view's visible region, and its name is in the screen text.
+
+    `lines` is the screen already rendered (one render serves both trees of compare mode), else it is rendered.
+    """
     drawing = view.drawing
     assert drawing is not None, where
     scroll = view.query_one(TreeDrawingScroll)
     static = view.query_one("#tree-drawing")
     visible = scroll.scrollable_content_region.intersection(app.screen.region)
-    text = view_text(app, view)
+    text = view_text(app, view, lines)
     for node in view.trace.nodes:
         row, centre = drawing.positions[node.id]
         width = drawing.widths[node.id]
@@ -76,8 +79,9 @@ async def step_through(app, pilot, views, where: str) -> None:
     replay = views[0].replay
 
     def check() -> None:
+        lines = screen_lines(app)
         for view in views:
-            check_every_name_visible(app, view, f"{where} at step {replay.step}")
+            check_every_name_visible(app, view, f"{where} at step {replay.step}", lines)
 
     await pilot.pause()
     check()
@@ -218,8 +222,9 @@ async def test_compare_mode_stacks_trees_too_wide_for_half_the_screen():
         for keys in ([], ["right"] * 20, ["c"], ["end"]):  # a few steps: the 15-node tests walk every one
             await pilot.press(*keys)
             await pilot.pause()
+            lines = screen_lines(app)
             for view in (top, bottom):
-                check_every_name_visible(app, view, f"stacked at 120x40, step {view.replay.step}")
+                check_every_name_visible(app, view, f"stacked at 120x40, step {view.replay.step}", lines)
         await pilot.resize_terminal(200, 40)  # room side by side
         await pilot.pause()
         assert not screen.stacked and top.region.x < bottom.region.x
