@@ -285,3 +285,35 @@ def test_every_broken_version_2_file_loads_and_replays_or_is_one_line(sample, mo
         assert from_json(to_json(trace)) == trace
         outcomes["loaded"] += 1
     assert outcomes["refused"] > 250 and outcomes["loaded"] > 0  # both outcomes are reached
+
+
+@pytest.mark.parametrize(
+    "spot, item, problem",
+    [
+        (("graph", "events", "node"), True, "field graph.events.node must hold whole numbers"),  # a bool is no int
+        (("graph", "events", "node"), 2.0, "field graph.events.node must hold whole numbers"),
+        (("graph", "events", "node"), 10**30, "field graph.events.node must hold numbers from 0 to 14"),
+        (("graph", "events", "kind"), 300, "field graph.events.kind must hold numbers from 0 to 12"),
+        (("graph", "events", "kind"), -1, "field graph.events.kind must hold numbers from 0 to 12"),
+        (("graph", "events", "child"), None, "field graph.events.child must hold whole numbers"),
+        (("graph", "events", "value"), True, 'field graph.events.value must hold numbers, "+inf", "-inf" or null'),
+        (("graph", "events", "value"), "inf", 'field graph.events.value holds a string that is not "+inf" or "-inf"'),
+        (("graph", "node_columns", "depth"), False, "field graph.node_columns.depth must hold whole numbers"),
+        (("graph", "node_columns", "player"), 3, "field graph.node_columns.player must hold numbers from 0 to 2"),
+        (("nodes",), {"id": 14, "name": 5}, "field nodes must give every node a name, a non-empty string"),
+        (("edges",), {"source": True, "target": 14}, "field edges[].source must hold whole numbers"),
+    ],
+)
+def test_the_column_checks_name_a_bad_last_item(spot, item, problem, monkeypatch):
+    # The sample of 1 leaves the last item to the column checks, as the items past 200 of a big file are.
+    from visualizer.readwrite import json_read as json_v2_read
+
+    monkeypatch.setattr(json_v2_read, "SAMPLE", 1)
+    data = json.loads(to_json(trace_search(builtin_example(), "alphabeta")))
+    column = data
+    for part in spot:
+        column = column[part]
+    column[-1] = item
+    with pytest.raises(TraceFileError) as error:
+        from_json(json.dumps(data), name="t")
+    assert str(error.value) == f"t does not match the trace format: {problem}; export the trace again or fix that field"

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from itertools import chain, compress, islice
+from itertools import chain, islice
 from operator import indexOf
 
 import numpy as np
@@ -94,7 +94,7 @@ def _check_events(trace: Trace, parent_ids: np.ndarray, name: str) -> list[int]:
         first = np.zeros(len(entered), np.bool_)
         first[np.unique(entered, return_index=True)[1]] = True
         doubtful[opened[~first]] = True
-    rare = {step - 1 for step in refs if 1 <= step <= count}.union(compress(range(count), kinds.translate(_RESEARCHES)))
+    rare = {step - 1 for step in refs if 1 <= step <= count}.union(np.flatnonzero(where(_RESEARCHES)).tolist())
     if rare or skipped or doubtful.any():
         order, parents, nodes = entered.tolist(), columns.parent, columns.event_node
         entered_at = dict(zip(reversed(order), reversed(opened.tolist())))  # the first time
@@ -166,7 +166,7 @@ def _check_summary(trace: Trace, entered: list[int], name: str) -> None:
     """The summary's cut-offs, visit order and principal variation agree with the events."""
     columns, summary = trace.columns, trace.summary
     parents, kinds, skipped = columns.parent, columns.event_kind, columns.event_skipped
-    steps = list(compress(range(1, len(kinds) + 1), kinds.translate(_PRUNES)))  # in C
+    steps = (np.flatnonzero(np.frombuffer(kinds.translate(_PRUNES), np.bool_)) + 1).tolist()
     listed = [cutoff.step for cutoff in summary.cutoffs]
     if listed != steps:
         index = next(index for index, pair in enumerate(zip([*listed, None], [*steps, None])) if pair[0] != pair[1])

@@ -39,14 +39,14 @@ else:
     msgspec = _imported()
 
 
-class NodeRecord(msgspec.Struct):
+class NodeRecord(msgspec.Struct, gc=False):  # no cycles through ints and strings: the collector skips them
     """A node record of version 2: `id` and `name` (other keys are ignored)."""
 
     id: int
     name: str
 
 
-class EdgeRecord(msgspec.Struct):
+class EdgeRecord(msgspec.Struct, gc=False):
     """An edge record of version 2: `source` and `target` (other keys are ignored)."""
 
     source: int

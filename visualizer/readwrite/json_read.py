@@ -7,9 +7,8 @@ whole column at a time, and the trace then goes through `check_trace` like every
 from __future__ import annotations
 
 import math
-from array import array
 from collections.abc import Sequence
-from itertools import chain, compress
+from itertools import chain
 from operator import attrgetter, itemgetter
 from typing import Any
 
@@ -23,7 +22,7 @@ from visualizer.readwrite.json_write import CARRIED_FIELDS, NODE_VALUES
 from visualizer.readwrite.schema import format_error, validate
 from visualizer.tracing.events import EVENT_FIELDS, EVENT_KINDS, Bound, EventKind
 from visualizer.tracing.trace import Trace
-from visualizer.tracing.trace_columns import KIND_CODES, NO_CHILD, ChildIndex, Nones, TraceColumns, int_array
+from visualizer.tracing.trace_columns import HAS_CHILD, KIND_CODES, NO_CHILD, ChildIndex, Nones, TraceColumns, int_array
 from visualizer.tracing.trace_records import Cutoff, NodeStatus, Summary
 
 __all__ = ["trace_from_v2", "SAMPLE"]
@@ -34,6 +33,15 @@ SAMPLE = 200
 _INFINITIES = {"+inf": math.inf, "-inf": -math.inf}
 _VALUE_TYPES = {int, float, str, type(None)}
 _ENUMS = {"kind": EventKind, "player": Player, "status": NodeStatus}
+
+
+def _holds(column: Sequence[Any], kind: Any) -> bool:
+    """True when every item of `column` is a `kind`: msgspec checks them in C (a bool is not an int)."""
+    try:
+        msgspec.convert(column, list[kind])
+    except msgspec.ValidationError:
+        return False
+    return True
 
 
 class _Reader:
@@ -51,18 +59,18 @@ class _Reader:
             raise self.fail(where, f"has {len(column):,} items, not {count:,}")
 
     def ids(
-        self, column: Sequence[Any], count: int, where: str, *, optional: bool = False, typecode: str = "i"
-    ) -> array:
+        self, column: Sequence[Any], count: int, where: str, *, optional: bool = False, dtype: type = np.intc
+    ) -> np.ndarray:
         """A list of node ids (or codes) in 0..count - 1, checked (nulls allowed when `optional`); the ids
-        as an `array` of `typecode`."""
-        types = set(map(type, column))
-        if not types <= ({int, type(None)} if optional else {int}):
+        as a numpy array of `dtype`."""
+        if not _holds(column, int | None if optional else int):
             raise self.fail(where, "must hold whole numbers" + (" or null" if optional else ""))
+        given = [item for item in column if item is not None] if optional else column
         try:
-            ids = array(typecode, [item for item in column if item is not None] if type(None) in types else column)
-        except OverflowError:  # beyond the typecode's range, so beyond the ids' too
+            ids = np.frombuffer(bytearray(given), dtype) if dtype is np.uint8 else np.fromiter(given, dtype, len(given))
+        except (OverflowError, ValueError):  # beyond the dtype's range, so beyond the ids' too
             ids = None
-        if ids is None or ids and not 0 <= np.asarray(ids).min() <= np.asarray(ids).max() < count:
+        if ids is None or len(ids) and not 0 <= ids.min() <= ids.max() < count:
             raise self.fail(where, f"must hold numbers from 0 to {count - 1}")
         return ids
 
@@ -71,11 +79,10 @@ class _Reader:
         if column is None:
             return Nones(count)
         self.length(column, count, where)
-        types = set(map(type, column))
-        if not types <= _VALUE_TYPES:
-            raise self.fail(where, 'must hold numbers, "+inf", "-inf" or null')
-        if str not in types:
+        if _holds(column, int | float | None):  # no infinities
             return column
+        if not set(map(type, column)) <= _VALUE_TYPES:
+            raise self.fail(where, 'must hold numbers, "+inf", "-inf" or null')
         if not {item for item in column if type(item) is str} <= _INFINITIES.keys():
             raise self.fail(where, 'holds a string that is not "+inf" or "-inf"')
         return list(map(_INFINITIES.get, column, column))
@@ -109,7 +116,7 @@ class _Reader:
     def kinds(self, column: list[Any]) -> bytearray:
         """The event kinds as our codes (`KIND_CODES`), from the file's codes into its table."""
         ours = bytes(map(KIND_CODES.__getitem__, self.members("kind")))
-        return bytearray(self.ids(column, len(ours), "graph.events.kind", typecode="B")).translate(
+        return bytearray(self.ids(column, len(ours), "graph.events.kind", dtype=np.uint8)).translate(
             ours + bytes(256 - len(ours))
         )
 
@@ -121,7 +128,7 @@ class _Reader:
         if self.fields(nodes, "nodes", "id") != list(range(count)):
             raise self.fail("nodes", f"must list the node ids 0..{count - 1} in order, each once")
         names = self.fields(nodes, "nodes", "name")
-        if not set(map(type, names)) <= {str} or "" in names:
+        if not _holds(names, str) or "" in names:
             raise self.fail("nodes", "must give every node a name, a non-empty string")
         if len(set(names)) != count:
             raise self.fail("nodes", "must give every node a name of its own (two share one)")
@@ -137,11 +144,11 @@ class _Reader:
         where = "graph.node_columns."
         for key in ("depth", "move"):
             self.length(node_columns[key], count, where + key)
-        self.ids(node_columns["depth"], count, where + "depth")
+        depth = self.ids(node_columns["depth"], count, where + "depth")
         board = node_columns["board"]
         if board is not None:
             self.length(board, count, where + "board")
-            if not set(map(type, board)) <= {str, type(None)}:
+            if not _holds(board, str | None):
                 raise self.fail(where + "board", "must hold text or null")
         probability = self.values(node_columns["probability"], count, where + "probability")
         if not isinstance(probability, Nones) and any(
@@ -162,28 +169,29 @@ class _Reader:
             for field, (steps, values) in carried.items()
             if field not in ("child", "skipped") and any(value is not None for value in values)
         }
-        child_steps, child_ids = carried["child"]
         event_child = np.full(event_count, NO_CHILD, np.intc)
-        event_child[np.asarray(child_steps, np.intp) - 1] = child_ids
+        event_child[np.frombuffer(event_kind.translate(HAS_CHILD), np.bool_)] = carried["child"][1]
         skipped = {step: kids for step, kids in zip(*carried["skipped"]) if kids}
-        visit: list[int | None] = [None] * count
-        order = list(compress(event_node, event_kind.translate(OPENS)))
-        for number, node in enumerate(order, 1):
-            visit[node] = number
+        entered = event_node[np.frombuffer(event_kind.translate(OPENS), np.bool_)]
+        visit_numbers = np.zeros(count, np.intc)  # each node's last place in the visit order
+        np.maximum.at(visit_numbers, entered, np.arange(1, len(entered) + 1, dtype=np.intc))
+        visit = visit_numbers.astype(object)
+        visit[visit_numbers == 0] = None  # never visited
+        order = entered.tolist()
         columns = TraceColumns(
             name=names,
             parent=parents,
             children=ChildIndex(parents),  # built on first use
             move=node_columns["move"],
-            depth=node_columns["depth"],
+            depth=int_array(depth),
             player=self.codes(node_columns["player"], "player", count, where + "player"),
             **{key: self.values(node_columns[key], count, where + key) for key in NODE_VALUES},
-            visit=visit,
+            visit=visit.tolist(),
             status=self.codes(node_columns["status"], "status", count, where + "status"),
             board=Nones(count) if board is None else board,
             probability=probability,
             event_kind=event_kind,
-            event_node=event_node,
+            event_node=int_array(event_node),
             event_child=int_array(event_child),
             event_skipped=skipped,
             event_extra=extra,
@@ -198,19 +206,21 @@ class _Reader:
         check_trace(trace, name=self.name)
         return trace
 
-    def carried(self, events: dict[str, Any], event_kind: bytearray, count: int) -> dict[str, tuple[list, list]]:
+    def carried(self, events: dict[str, Any], event_kind: bytearray, count: int) -> dict[str, tuple[list, Any]]:
         """Each carried field as (the steps of the events that carry it, their values), checked."""
         result = {}
         for field in CARRIED_FIELDS:
             table = bytes(field in spec.carries for spec in EVENT_KINDS.values()) + bytes(256 - len(EVENT_KINDS))
             carries = event_kind.translate(table)
-            steps = list(compress(range(1, len(event_kind) + 1), carries)) if 1 in carries else []
+            steps = (np.flatnonzero(np.frombuffer(carries, np.bool_)) + 1).tolist()
             where = f"graph.events.{field}"
             column = events.get(field, [])
             self.length(column, len(steps), where)
             holds = EVENT_FIELDS[field].holds
-            if holds == "node":
-                self.ids(column, count, where, optional=field != "child")
+            if field == "child":  # every back-up and cut-off has one
+                column = self.ids(column, count, where)
+            elif holds == "node":
+                self.ids(column, count, where, optional=True)
             elif holds == "nodes":
                 if not set(map(type, column)) <= {list}:
                     raise self.fail(where, "must hold lists of node ids")
@@ -227,7 +237,7 @@ class _Reader:
                     raise self.fail(where, "must hold lists of move labels or null")
                 column = [None if moves is None else tuple(moves) for moves in column]
             elif holds == "count":
-                self.ids(column, 2**63, where, optional=True, typecode="q")
+                self.ids(column, 2**63, where, optional=True, dtype=np.int64)
             else:
                 column = list(self.values(column, len(steps), where))
             result[field] = (steps, column)

@@ -23,6 +23,7 @@ from visualizer.errors import TraceFileError
 from visualizer.readwrite.decode import decode_v2
 from visualizer.readwrite.json_read import trace_from_v2
 from visualizer.readwrite.json_write import json_v2_bytes, json_v2_chunks
+from visualizer.readwrite.schema import validator
 from visualizer.safe_files import write_chunks_atomic
 from visualizer.tracing.trace import FORMAT, FORMAT_VERSION, Trace
 
@@ -206,6 +207,7 @@ def from_json(text: str | bytes, *, name: str = DEFAULT_NAME) -> Trace:
     Raises:
         TraceFileError: one line naming the problem and how to fix it.
     """
+    validator()  # jsonschema imported before the parse: imported after, its objects set the collector walking the lists
     data = decode_v2(text)  # else parsed by the standard library, whose messages name the problem
     if data is None:
         if isinstance(text, bytes):
