@@ -289,3 +289,11 @@ def test_the_iterative_option_is_part_of_trace_equality():
     iterative = trace_search(builtin_example(), "minimax", iterative=True)
     assert recursive != iterative
     assert recursive.events == iterative.events and recursive.summary == iterative.summary
+
+
+def test_a_kind_table_that_lists_kinds_again_past_256_entries_still_reads():
+    data = example()
+    data["graph"]["codes"]["kind"] = KINDS + ["enter"] * 300  # the events use only the first codes
+    trace = from_json(json.dumps(data), name="t.json")
+    assert trace.summary.value == from_json(EXAMPLE.read_text(encoding="utf-8")).summary.value
+    assert len(trace.events) == len(from_json(EXAMPLE.read_text(encoding="utf-8")).events)

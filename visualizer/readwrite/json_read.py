@@ -117,7 +117,7 @@ class _Reader:
         """The event kinds as our codes (`KIND_CODES`), from the file's codes into its table."""
         ours = bytes(map(KIND_CODES.__getitem__, self.members("kind")))
         return bytearray(self.ids(column, len(ours), "graph.events.kind", dtype=np.uint8)).translate(
-            ours + bytes(256 - len(ours))
+            (ours + bytes(256))[:256]  # a table may list a kind twice, or more than 256 times
         )
 
     def read(self, earlier: tuple[Trace, ...]) -> Trace:
