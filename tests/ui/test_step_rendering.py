@@ -132,6 +132,39 @@ async def test_a_call_stack_cut_short_by_its_max_height_is_redrawn_without_a_lay
         assert await drawn_from_scratch(app, pilot) == shown
 
 
+async def test_a_call_stack_grows_with_one_layout_and_none_past_the_height_it_was_cut_to(monkeypatch):
+    app = make_app(TicTacToe(), algorithm="minimax", depth=4)
+    async with app.run_test(size=(80, 24)) as pilot:  # the call stack has rows for 3 of up to 5 open nodes
+        await pilot.pause()
+        stack, layouts = app.screen.call_stack, []
+        refresh = stack.refresh
+
+        def counted(*regions, **options):
+            layouts.append(bool(options.get("layout")))
+            return refresh(*regions, **options)
+
+        monkeypatch.setattr(stack, "refresh", counted)
+        cut_to, grown, kept = None, 0, 0
+        for _ in range(60):
+            height = stack.size.height
+            before = stack.get_content_height(stack.size, stack.size, stack.size.width)
+            layouts.clear()
+            await pilot.press("right")
+            await pilot.pause()
+            after = stack.get_content_height(stack.size, stack.size, stack.size.width)
+            if stack.size.height > height:  # asked once, not again when the layout gives it its new size
+                grown += 1
+                assert layouts.count(True) == 1
+            elif before == height < after and cut_to == height:  # cut short here before: it grows no more
+                kept += 1
+                assert not any(layouts) and stack.size.height == height
+            if after > stack.size.height:
+                cut_to = stack.size.height
+        assert grown >= 2 and kept >= 2, (grown, kept)
+        shown = app.export_screenshot()
+        assert await drawn_from_scratch(app, pilot) == shown
+
+
 async def test_the_event_log_fills_up_when_the_terminal_grows():
     app = make_app()
     async with app.run_test(size=(240, 24)) as pilot:  # wide enough for a sentence a row

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from rich.cells import cell_len
 from textual.content import Content
+from textual.geometry import Size
+from textual.reactive import Reactive
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Footer, Static
@@ -24,6 +26,9 @@ __all__ = ["CallStack", "EventLog", "KeyFooter", "StatusBar"]
 class CallStack(Static):
     """One line per open node: marker, name, window and value so far (negamax: from the mover's view, as the
     border title says)."""
+
+    virtual_size: Reactive[Size] = Reactive(Size(0, 0))
+    """`Widget.virtual_size` that asks for no second layout when a layout sets it (no children or scroll bars)."""
 
     def __init__(self, trace: Trace, **kwargs) -> None:
         super().__init__("(nothing open)", **kwargs)
@@ -51,6 +56,8 @@ SHOWN = 40  # how many of the latest sentences are kept
 
 class EventLog(Widget):
     """One plain sentence per step, e.g. "E: J = 3 <= alpha 6, so K is pruned (cut-off).", the newest on top."""
+
+    virtual_size: Reactive[Size] = Reactive(Size(0, 0))  # as `CallStack.virtual_size`: no second layout
 
     def __init__(self, trace: Trace, **kwargs) -> None:
         super().__init__(**kwargs)

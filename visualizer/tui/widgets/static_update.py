@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from weakref import WeakKeyDictionary
+
 from textual.content import Content
 from textual.strip import Strip
 from textual.style import Style
 from textual.visual import RenderOptions, VisualType, visualize
+from textual.widget import Widget
 from textual.widgets import Static
 
 __all__ = ["DrawnContent", "update_static"]
@@ -39,7 +42,8 @@ class DrawnContent(Content):
 def update_static(widget: Static, content: VisualType, *, layout: bool | None = None) -> None:
     """Shows `content` in `widget`, asking for a layout (which repaints the whole screen) only when the new
     content needs another size: a widget sized by its CSS never moves, one with `height: auto` only when
-    its content height changes, unless its max-height cuts the content short before and after;
+    its content height changes, unless its max-height cuts the content short after and did before or there
+    once (`_TALLEST`);
     `width: auto` or not yet laid out always takes one.
 
     `layout` is True or False when the caller knows whether the size changes; None to work it out.
@@ -62,5 +66,19 @@ def update_static(widget: Static, content: VisualType, *, layout: bool | None = 
     before = widget.get_content_height(size, size, width)
     widget.update(visual, layout=False)
     after = widget.get_content_height(size, size, width)
-    if after != before and not (before > size.height and after >= size.height):
+    cut = before > size.height or _TALLEST.get(widget) == (widget.region, widget.container_viewport, widget.app.size)
+    if after != before and not (cut and after >= size.height):
         widget.refresh(layout=True)
+        widget.call_after_refresh(_note_tallest, widget)
+
+
+_TALLEST: WeakKeyDictionary[Widget, tuple] = WeakKeyDictionary()
+"""Where each widget was (its region, its container's region, the screen's size) when a layout cut its content
+short: its max-height lets it grow no more there."""
+
+
+def _note_tallest(widget: Widget) -> None:
+    """Once a layout is over, notes where `widget` is if its content is cut short (`_TALLEST`)."""
+    size = widget.size
+    if widget.is_mounted and widget.get_content_height(size, size, size.width) > size.height:
+        _TALLEST[widget] = (widget.region, widget.container_viewport, widget.app.size)
