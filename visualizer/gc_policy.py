@@ -25,18 +25,26 @@ def paused_gc() -> Iterator[None]:
             gc.enable()
 
 
-def freeze_heap() -> None:
-    """Moves every object alive now into the cyclic collector's permanent generation, so that full
-    collections (with a big trace open, one slow step in twenty) do not walk them."""
-    gc.freeze()
+FREEZE_FROM_STEPS = 50_000
+"""A trace of fewer steps leaves the collector alone: walking its objects costs less than the full collection
+that the next search needs once the heap is frozen."""
 
 
-def refreeze_heap() -> None:
-    """Freezes the heap afresh once the app has let go of what it froze (frozen widgets hold cycles, so
-    they would stay in memory until exit otherwise)."""
-    gc.unfreeze()
-    gc.collect()
-    gc.freeze()
+def freeze_heap(steps: int) -> None:
+    """With a trace of `steps` steps on screen, FREEZE_FROM_STEPS or more, moves every object alive now into the
+    cyclic collector's permanent generation, so that full collections (with a big trace open, one slow step in
+    twenty) do not walk them."""
+    if steps >= FREEZE_FROM_STEPS:
+        gc.freeze()
+
+
+def refreeze_heap(steps: int) -> None:
+    """Once the app has let go of what it froze, frees it (frozen widgets hold cycles, so they would stay in memory
+    until exit otherwise), then freezes the heap afresh for the new trace of `steps` steps (`freeze_heap`)."""
+    if gc.get_freeze_count():
+        gc.unfreeze()
+        gc.collect()
+    freeze_heap(steps)
 
 
 def thaw_heap() -> None:

@@ -18,6 +18,7 @@ from textual.geometry import Region
 from textual.widgets import Static, Tree
 from ui_helpers import wait_while
 
+from visualizer import gc_policy
 from visualizer.games import TicTacToe
 from visualizer.tui import make_app
 from visualizer.tui.widgets.node_table import MAX_TABLE_ROWS, NodeTable
@@ -181,7 +182,13 @@ async def test_the_event_log_fills_up_when_the_terminal_grows():
         assert rows[0] == "> " + log.lines[-1][: len(rows[0]) - 2]
 
 
-async def test_the_app_keeps_its_heap_out_of_full_collections_while_it_runs():
+@pytest.fixture
+def freeze_every_trace(monkeypatch):
+    """Every trace counts as big enough to freeze the heap for (the 15-node example has 52 steps)."""
+    monkeypatch.setattr(gc_policy, "FREEZE_FROM_STEPS", 1)
+
+
+async def test_the_app_keeps_its_heap_out_of_full_collections_while_it_runs(freeze_every_trace):
     frozen = gc.get_freeze_count()
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
@@ -190,7 +197,20 @@ async def test_the_app_keeps_its_heap_out_of_full_collections_while_it_runs():
     assert gc.get_freeze_count() == 0  # handed back to the collector at exit
 
 
-async def test_a_new_search_lets_the_old_trace_go():
+async def test_a_small_trace_leaves_the_collector_alone_and_a_new_search_needs_no_full_collection(monkeypatch):
+    collections = []
+    monkeypatch.setattr(gc_policy.gc, "collect", lambda *args: collections.append(args) or 0)
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("right")
+        assert gc.get_freeze_count() == 0  # 52 steps: fewer than FREEZE_FROM_STEPS
+        await pilot.press("a")
+        await wait_while(app, pilot, lambda: app.screen.searching, "the search")
+        assert app.screen.session.trace.algorithm == "negamax" and gc.get_freeze_count() == 0
+    assert collections == []
+
+
+async def test_a_new_search_lets_the_old_trace_go(freeze_every_trace):
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()

@@ -90,7 +90,7 @@ class VisualizerApp(App):
 
     def on_ready(self) -> None:
         """Once the first screen is drawn, keeps what the app holds out of full collections (see `freeze_heap`)."""
-        freeze_heap()
+        freeze_heap(0 if self.session is None else self.session.replay.count)
 
     def on_unmount(self) -> None:
         thaw_heap()

@@ -119,7 +119,7 @@ class SearchScreen(AppScreen):
         built.seek(current.step)
         self.session.replay = built
         self.refresh_view()
-        self.call_after_refresh(freeze_heap)  # its checkpoints stay for the session: out of full collections
+        self.call_after_refresh(freeze_heap, built.count)  # its checkpoints stay: out of full collections
 
     def refresh_view(self) -> None:
         """Shows the replay's current step in every widget (attributes down)."""
@@ -151,7 +151,7 @@ class SearchScreen(AppScreen):
         cost = replay.seek_cost(step)
         if cost > LONG_JUMP and step >= replay.count:
             replay.finish()
-            self.call_after_refresh(freeze_heap)  # its views stay: keep them out of full collections
+            self.call_after_refresh(freeze_heap, replay.count)  # its views stay: keep them out of full collections
         elif cost <= LONG_JUMP:
             replay.seek(step)
         else:
@@ -172,7 +172,7 @@ class SearchScreen(AppScreen):
         finally:
             self.jumping = self.seeking = False
         self.refresh_view()
-        self.call_after_refresh(freeze_heap)  # the views made on the way stay: keep them out of full collections
+        self.call_after_refresh(freeze_heap, self.session.replay.count)  # the views made on the way stay
 
     def action_next_cutoff(self) -> None:
         self.stop()
@@ -240,7 +240,7 @@ class SearchScreen(AppScreen):
         self.refresh_bindings()  # the footer draws the new screen's keys only when told
         self.searching = False
         self.refresh_view()
-        self.call_after_refresh(refreeze_heap)  # once the old widgets are gone: frees them and their trace
+        self.call_after_refresh(refreeze_heap, self.session.replay.count)  # frees the old widgets and their trace
         self._prebuild_checkpoints()
 
     def action_switch_algorithm(self) -> None:
