@@ -93,7 +93,7 @@ def time_jumps(trace: Trace, *, interval: int = CHECKPOINT_INTERVAL, random_jump
         interval: steps between checkpoints.
         random_jumps: random steps among the timed jumps.
     """
-    refreeze_heap()
+    refreeze_heap(len(trace.columns.event_kind))  # as the app does with a trace of that many steps
     try:
         replay = Replay(trace, interval=interval)
         count = replay.count
