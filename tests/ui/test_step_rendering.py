@@ -106,18 +106,23 @@ async def test_the_outline_keeps_a_line_drawn_only_while_tree_would_draw_it_the_
         assert outline._drawn.hits > outline._drawn.misses  # lines moved down by a branch opened above are kept
 
 
+def counted_layouts(widget, monkeypatch) -> list[bool]:
+    """Whether each `refresh` of `widget` from now on asks for a layout (the list fills as it is called)."""
+    layouts, refresh = [], widget.refresh
+
+    def counted(*regions, **options):
+        layouts.append(bool(options.get("layout")))
+        return refresh(*regions, **options)
+
+    monkeypatch.setattr(widget, "refresh", counted)
+    return layouts
+
+
 async def test_a_call_stack_cut_short_by_its_max_height_is_redrawn_without_a_layout(monkeypatch):
     app = make_app(TicTacToe(), algorithm="minimax", depth=4)
     async with app.run_test(size=(80, 24)) as pilot:  # the call stack has rows for 3 of up to 5 open nodes
         await pilot.pause()
-        stack, layouts = app.screen.call_stack, []
-        refresh = stack.refresh
-
-        def counted(*regions, **options):
-            layouts.append(options)
-            return refresh(*regions, **options)
-
-        monkeypatch.setattr(stack, "refresh", counted)
+        stack, layouts = app.screen.call_stack, counted_layouts(app.screen.call_stack, monkeypatch)
         cut_short = 0
         for _ in range(30):
             height = stack.size.height
@@ -127,7 +132,7 @@ async def test_a_call_stack_cut_short_by_its_max_height_is_redrawn_without_a_lay
             after = stack.get_content_height(stack.size, stack.size, stack.size.width)
             if before > height and after >= height:
                 cut_short += 1
-                assert not any(options.get("layout") for options in layouts) and stack.size.height == height
+                assert not any(layouts) and stack.size.height == height
         assert cut_short > 10
         shown = app.export_screenshot()
         assert await drawn_from_scratch(app, pilot) == shown
@@ -137,14 +142,7 @@ async def test_a_call_stack_grows_with_one_layout_and_none_past_the_height_it_wa
     app = make_app(TicTacToe(), algorithm="minimax", depth=4)
     async with app.run_test(size=(80, 24)) as pilot:  # the call stack has rows for 3 of up to 5 open nodes
         await pilot.pause()
-        stack, layouts = app.screen.call_stack, []
-        refresh = stack.refresh
-
-        def counted(*regions, **options):
-            layouts.append(bool(options.get("layout")))
-            return refresh(*regions, **options)
-
-        monkeypatch.setattr(stack, "refresh", counted)
+        stack, layouts = app.screen.call_stack, counted_layouts(app.screen.call_stack, monkeypatch)
         cut_to, grown, kept = None, 0, 0
         for _ in range(60):
             height = stack.size.height

@@ -87,19 +87,19 @@ def first_divergence(case: Case, run: Run) -> Divergence | None:
         mine = touches[done] if done < len(touches) else None
         if enters:
             if mine != node:
-                return _visit_divergence(case, touches, done + 1, mine, node)
+                return _visit_divergence(case, touches, done + 1, mine, node, name)
             done += 1
             entry = _entry_divergence(done, called[node], expected[node], name) if node in called else None
             if entry is not None:
                 return entry
         elif mine is not None and case.is_below(mine, node):  # more visits below the node before it returns
-            return _visit_divergence(case, touches, done + 1, mine, None)
+            return _visit_divergence(case, touches, done + 1, mine, None, name)
         elif node in called and called[node].returned != expected[node].returned:
             return _value_divergence(
                 visit[node], case.nodes[node], called[node].returned, expected[node].returned, name
             )
     if done < len(touches):
-        return _visit_divergence(case, touches, done + 1, touches[done], None)
+        return _visit_divergence(case, touches, done + 1, touches[done], None, name)
     if run.value is not None and run.value != reference.value:
         return _value_divergence(1, case.tree, run.value, reference.value, name, root=True)
     return None
@@ -118,10 +118,11 @@ def _entry_divergence(step: int, mine: Call, theirs: Call, name: str) -> Diverge
 
 
 def _visit_divergence(
-    case: Case, touches: tuple[str, ...], step: int, mine: str | None, theirs: str | None
+    case: Case, touches: tuple[str, ...], step: int, mine: str | None, theirs: str | None, name: str
 ) -> Divergence:
-    """The student visits `mine` where the reference visits `theirs` (None: the student or the reference is done)."""
-    name, visits = "minimax" if case.algorithm == "minimax" else "alpha-beta", case.reference.touches
+    """The student visits `mine` where the reference (`name`) visits `theirs` (None: the student or the reference
+    is done)."""
+    visits = case.reference.touches
     if theirs is not None and theirs not in touches:  # cut off (or stopped) where alpha-beta goes on
         then = f"it visits {mine} next" if mine is not None else f"it stops after {step - 1} visits"
         here = f"{name} visits {theirs} here{_why_open(case, theirs)}"

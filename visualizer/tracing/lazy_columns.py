@@ -107,8 +107,9 @@ class RecordedColumns(TraceColumns):
         labels = game.move_labels(map(filed.states.__getitem__, parent), filed.moves[1:], depth)
         dotted = Memo(".".__add__)  # each distinct label's ".label" made once
         suffixes = np.fromiter(map(dotted.__getitem__, labels), dtype=object, count=count)
-        names = path_names(game.root_name(), parent, depth, suffixes)
-        if _unique_paths(game.root_name(), parent, suffixes, dotted):  # then `check_names` need not hash them
+        root = game.root_name()
+        names = path_names(root, parent, depth, suffixes)
+        if _unique_paths(root, parent, suffixes, dotted):  # then `check_names` need not hash them
             self.checked_names = list(names)
         return names
 
