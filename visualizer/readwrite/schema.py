@@ -9,7 +9,7 @@ from typing import Any
 
 from visualizer.errors import TraceFileError
 
-__all__ = ["SCHEMA_FILE", "field_path", "format_error", "load_schema", "validate", "validator"]
+__all__ = ["SCHEMA_FILE", "field_path", "format_error", "load_schema", "validate"]
 
 SCHEMA_FILE = "trace-2.schema.json"
 """The schema of the version the visualizer writes and reads: a file inside the `visualizer.readwrite` package."""
@@ -25,8 +25,7 @@ def load_schema() -> dict[str, Any]:
 
 
 @functools.cache
-def validator() -> Any:
-    """The schema's jsonschema validator, made once (importing jsonschema)."""
+def _validator() -> Any:
     import jsonschema
 
     return jsonschema.Draft202012Validator(load_schema())
@@ -60,7 +59,7 @@ def validate(data: Any, *, name: str = "the trace file") -> None:
     """
     import jsonschema.exceptions
 
-    error = jsonschema.exceptions.best_match(validator().iter_errors(data))
+    error = jsonschema.exceptions.best_match(_validator().iter_errors(data))
     if error is None:  # the schema takes any string: the algorithm must be a registered one
         from visualizer.search.registry import ALGORITHMS
 

@@ -20,10 +20,10 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from visualizer.errors import TraceFileError
+from visualizer.gc_policy import paused_gc
 from visualizer.readwrite.decode import decode_v2
 from visualizer.readwrite.json_read import trace_from_v2
 from visualizer.readwrite.json_write import json_v2_bytes, json_v2_chunks
-from visualizer.readwrite.schema import validator
 from visualizer.safe_files import write_chunks_atomic
 from visualizer.tracing.trace import FORMAT, FORMAT_VERSION, Trace
 
@@ -207,17 +207,17 @@ def from_json(text: str | bytes, *, name: str = DEFAULT_NAME) -> Trace:
     Raises:
         TraceFileError: one line naming the problem and how to fix it.
     """
-    validator()  # jsonschema imported before the parse: imported after, its objects set the collector walking the lists
-    data = decode_v2(text)  # else parsed by the standard library, whose messages name the problem
-    if data is None:
-        if isinstance(text, bytes):
-            try:
-                text = text.decode("utf-8")
-            except UnicodeDecodeError:
-                raise TraceFileError(f"{name} is not UTF-8 text, so not a trace; {_GIVE}") from None
-        data = _parse(text, name)
-    _check_format(data, name)  # (a bad version is named by the schema)
-    return trace_from_v2(data, name=name)
+    with paused_gc():  # millions of parsed items, no cycles: the collector would only walk them
+        data = decode_v2(text)  # else parsed by the standard library, whose messages name the problem
+        if data is None:
+            if isinstance(text, bytes):
+                try:
+                    text = text.decode("utf-8")
+                except UnicodeDecodeError:
+                    raise TraceFileError(f"{name} is not UTF-8 text, so not a trace; {_GIVE}") from None
+            data = _parse(text, name)
+        _check_format(data, name)  # (a bad version is named by the schema)
+        return trace_from_v2(data, name=name)
 
 
 def write_json(trace: Trace, path: str | Path, *, indent: bool | None = None) -> Path:
