@@ -1,12 +1,14 @@
 """Provides the hypothesis profiles ("ci", derandomized, when $CI is set; else "dev"), no Textual animations and
 shorter Pilot waits."""
 
+import gc
 import os
 
 import textual._wait
 import textual.constants
 import textual.screen
 from hypothesis import settings
+from textual._styles_cache import StylesCache
 
 settings.register_profile("ci", derandomize=True, deadline=None, max_examples=100)
 settings.register_profile("dev", deadline=None, max_examples=100)
@@ -22,3 +24,20 @@ textual.constants.TEXTUAL_ANIMATIONS = "none"
 textual._wait.SLEEP_GRANULARITY = 0.006
 textual._wait.SLEEP_IDLE = 0.001
 textual.screen.UPDATE_PERIOD = 1 / 180
+
+
+def pytest_collection_finish(session):
+    """Moves what the test modules imported (Textual, hypothesis, numpy, matplotlib) out of full collections, which
+    otherwise walk it again and again. The app's heap policy (visualizer.gc_policy) leaves this freeze alone, unless
+    a test makes the app freeze a trace: the app thaws the whole heap at exit, and the teardown freezes it again."""
+    gc.collect()
+    gc.freeze()
+
+
+def pytest_runtest_teardown(item, nextitem):
+    """Lets go of the apps' drawn lines: Textual 8 memoises `StylesCache.get_inner_outer` per widget cache (1,024
+    of them, each holding its widget's lines), so without this every test walks the last ones' in full collections.
+    Then freezes the heap again if a test thawed it."""
+    getattr(StylesCache.get_inner_outer, "cache_clear", lambda: None)()  # gone once Textual fixes it
+    if not gc.get_freeze_count():
+        pytest_collection_finish(item.session)

@@ -30,23 +30,33 @@ FREEZE_FROM_STEPS = 50_000
 that the next search needs once the heap is frozen."""
 
 
+_froze = False
+"""True once `freeze_heap` froze the heap, until `refreeze_heap` or `thaw_heap` hands it back: a heap frozen by
+whoever hosts the app (a notebook, the test suite) stays frozen."""
+
+
 def freeze_heap(steps: int) -> None:
     """With a trace of `steps` steps on screen, FREEZE_FROM_STEPS or more, moves every object alive now into the
     cyclic collector's permanent generation, so that full collections (with a big trace open, one slow step in
     twenty) do not walk them."""
+    global _froze
     if steps >= FREEZE_FROM_STEPS:
         gc.freeze()
+        _froze = True
 
 
 def refreeze_heap(steps: int) -> None:
     """Once the app has let go of what it froze, frees it (frozen widgets hold cycles, so they would stay in memory
     until exit otherwise), then freezes the heap afresh for the new trace of `steps` steps (`freeze_heap`)."""
-    if gc.get_freeze_count():
-        gc.unfreeze()
+    if _froze:
+        thaw_heap()
         gc.collect()
     freeze_heap(steps)
 
 
 def thaw_heap() -> None:
-    """Hands every frozen object back to the collector (when the app exits)."""
-    gc.unfreeze()
+    """Hands every frozen object back to the collector (when the app exits), if `freeze_heap` froze them."""
+    global _froze
+    if _froze:
+        gc.unfreeze()
+        _froze = False
