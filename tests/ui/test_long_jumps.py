@@ -6,6 +6,7 @@ import threading
 from functools import partial
 
 import pytest
+from ui_helpers import wait_while
 
 from visualizer.games import TicTacToe
 from visualizer.steps.replay import Replay
@@ -73,8 +74,8 @@ async def test_a_big_traces_checkpoints_are_built_in_the_background(monkeypatch)
     async with app.run_test(size=(100, 30)) as pilot:
         screen = app.screen
         await pilot.press("right", "right")
-        await app.workers.wait_for_complete()
-        await pilot.pause()
+        # The builder starts CHECKPOINTS_AFTER seconds after the screen is up, maybe after the presses.
+        await wait_while(app, pilot, lambda: screen.builder is None or not screen.builder.is_finished, "the builder")
         replay = screen.session.replay
         # Two steps alone build no checkpoint: all of them in place means the background cursor took over
         # (whether it finished before the key presses or after them).

