@@ -156,7 +156,13 @@ class KeyFooter(Footer):
     def compose(self) -> ComposeResult:
         if self._bindings_ready:
             self.drawn = _keys(self.screen)
-        return super().compose()
+        for widget in super().compose():
+            compact = getattr(type(widget), "compact", None)
+            if isinstance(compact, Reactive) and not widget.has_class("-command-palette"):
+                # A key bound to the footer's `compact` takes it before it mounts, else its watcher restyles it twice
+                # (the command palette's key keeps its own).
+                widget.set_reactive(compact, self.compact)
+            yield widget
 
     async def recompose(self) -> None:
         self.redraw_pending = False
