@@ -27,7 +27,7 @@ textual._wait.SLEEP_IDLE = 0.001
 textual.screen.UPDATE_PERIOD = 1 / 360
 
 
-def pytest_collection_finish(session):
+def freeze_imported_heap() -> None:
     """Moves what the test modules imported (Textual, hypothesis, numpy, matplotlib) out of full collections, which
     otherwise walk it again and again, and collects the young generation every 10,000 allocations instead of 700
     (most of a test's objects die before that). The app's heap policy (visualizer.gc_policy) leaves this freeze
@@ -38,10 +38,14 @@ def pytest_collection_finish(session):
     gc.set_threshold(10_000, 10, 10)
 
 
+def pytest_collection_finish(session):
+    freeze_imported_heap()
+
+
 def pytest_runtest_teardown(item, nextitem):
     """Lets go of the apps' drawn lines: Textual 8 memoises `StylesCache.get_inner_outer` per widget cache (1,024
     of them, each holding its widget's lines), so without this every test walks the last ones' in full collections.
     Then freezes the heap again if a test thawed it."""
     getattr(StylesCache.get_inner_outer, "cache_clear", lambda: None)()  # gone once Textual fixes it
     if not gc.get_freeze_count():
-        pytest_collection_finish(item.session)
+        freeze_imported_heap()

@@ -154,8 +154,6 @@ class KeyFooter(Footer):
         self.redraw_pending = self.is_attached and screen is self.screen and screen.app.app_focus
 
     def compose(self) -> ComposeResult:
-        if self._bindings_ready:
-            self.drawn = _keys(self.screen)
         for widget in super().compose():
             compact = getattr(type(widget), "compact", None)
             if isinstance(compact, Reactive) and not widget.has_class("-command-palette"):
@@ -166,6 +164,7 @@ class KeyFooter(Footer):
 
     async def recompose(self) -> None:
         self.redraw_pending = False
+        self.drawn = _keys(self.screen)  # what the compose below reads
         await super().recompose()
 
 
