@@ -118,48 +118,30 @@ def counted_layouts(widget, monkeypatch) -> list[bool]:
     return layouts
 
 
-async def test_a_call_stack_cut_short_by_its_max_height_is_redrawn_without_a_layout(monkeypatch):
+def box_rows(widget) -> list[str]:
+    """The rows inside a bordered widget's box, as text without the border and the indent."""
+    return [strip.text.strip("│ ") for strip in widget.render_lines(Region(0, 0, *widget.outer_size))][1:-1]
+
+
+@pytest.mark.parametrize(("size", "cut"), [((80, 24), True), ((100, 40), False)])
+async def test_the_call_stack_keeps_its_height_and_its_deepest_line_in_view(monkeypatch, size, cut):
     app = make_app(TicTacToe(), algorithm="minimax", depth=4)
-    async with app.run_test(size=(80, 24)) as pilot:  # the call stack has rows for 3 of up to 5 open nodes
+    async with app.run_test(size=size) as pilot:  # at 80x24 its max-height leaves rows for 3 of up to 5 open nodes
         await pilot.pause()
         stack, layouts = app.screen.call_stack, counted_layouts(app.screen.call_stack, monkeypatch)
-        cut_short = 0
+        height, cuts = stack.size.height, 0
+        assert (height < 5) == cut and box_rows(stack) == ["(nothing open)"] + [""] * (height - 1)  # 5 deep at most
         for _ in range(30):
-            height = stack.size.height
-            before = stack.get_content_height(stack.size, stack.size, stack.size.width)
-            layouts.clear()
-            await pilot.press("right")
-            after = stack.get_content_height(stack.size, stack.size, stack.size.width)
-            if before > height and after >= height:
-                cut_short += 1
-                assert not any(layouts) and stack.size.height == height
-        assert cut_short > 10
-        shown = app.export_screenshot()
-        assert await drawn_from_scratch(app, pilot) == shown
-
-
-async def test_a_call_stack_grows_with_one_layout_and_none_past_the_height_it_was_cut_to(monkeypatch):
-    app = make_app(TicTacToe(), algorithm="minimax", depth=4)
-    async with app.run_test(size=(80, 24)) as pilot:  # the call stack has rows for 3 of up to 5 open nodes
-        await pilot.pause()
-        stack, layouts = app.screen.call_stack, counted_layouts(app.screen.call_stack, monkeypatch)
-        cut_to, grown, kept = None, 0, 0
-        for _ in range(60):
-            height = stack.size.height
-            before = stack.get_content_height(stack.size, stack.size, stack.size.width)
-            layouts.clear()
             await pilot.press("right")
             await pilot.pause()
-            after = stack.get_content_height(stack.size, stack.size, stack.size.width)
-            if stack.size.height > height:  # asked once, not again when the layout gives it its new size
-                grown += 1
-                assert layouts.count(True) == 1
-            elif before == height < after and cut_to == height:  # cut short here before: it grows no more
-                kept += 1
-                assert not any(layouts) and stack.size.height == height
-            if after > stack.size.height:
-                cut_to = stack.size.height
-        assert grown >= 2 and kept >= 2, (grown, kept)
+            rows, lines = box_rows(stack), [line.strip() for line in stack.lines]
+            assert stack.size.height == height  # the box never moves; the current node (the last line) stays in it
+            if len(lines) > len(rows):
+                cuts += 1
+                assert rows == [f"⋮ {len(lines) - len(rows) + 1} more above", *lines[len(lines) - len(rows) + 1 :]]
+            else:
+                assert rows[: len(lines)] == lines and not any(rows[len(lines) :])
+        assert not any(layouts) and (cuts > 10) == cut, cuts
         shown = app.export_screenshot()
         assert await drawn_from_scratch(app, pilot) == shown
 

@@ -24,20 +24,31 @@ from visualizer.tui.widgets.static_update import update_static
 __all__ = ["CallStack", "EventLog", "KeyFooter", "StatusBar"]
 
 
-class CallStack(Static):
+class CallStack(Widget):
     """One line per open node: marker, name, window and value so far (negamax: from the mover's view, as the
-    border title says)."""
+    border title says), deepest last.
+
+    The box is as tall as the trace's deepest stack (up to its CSS max-height), so stepping never moves the
+    panels or lays out the screen. When the stack is taller than the box, the lines nearest the root give way
+    to one that says how many are above: the current node stays in view.
+    """
 
     virtual_size: Reactive[Size] = Reactive(Size(0, 0))
     """`Widget.virtual_size` that asks for no second layout when a layout sets it (no children or scroll bars)."""
 
     def __init__(self, trace: Trace, **kwargs) -> None:
-        super().__init__("(nothing open)", **kwargs)
+        super().__init__(**kwargs)
         self.trace = trace
         self._node = node_lookup(trace)
-        self.lines: list[str] = []  # the lines on screen (for tests)
+        self.lines: list[str] = []  # the open nodes' lines, root first (for tests)
         if trace.is_negamax:
             self.border_title = VIEW_LEGEND
+        depths = trace.columns.depth
+        self.deepest = 1 + max(map(depths.__getitem__, trace.summary.visit_order), default=0)
+        """The most nodes ever open at once: the lines the box has room for, when its max-height allows."""
+
+    def on_mount(self) -> None:
+        self.styles.height = self.deepest + self.styles.gutter.height  # (once the CSS has given it its border)
 
     def show(self, replay: Replay) -> None:
         """Lists `replay.stack`, deepest last."""
@@ -49,7 +60,16 @@ class CallStack(Static):
             lines.append(f"{'  ' * depth}{MARKERS[node.player]}{node.name}{window} = {value}")
         if lines != self.lines:  # drawn again only when a line changed
             self.lines = lines
-            update_static(self, "\n".join(lines) or "(nothing open)")
+            self.refresh()
+
+    def render(self) -> Content:
+        """The open nodes' lines that fit, the deepest kept."""
+        rows, lines = max(1, self.size.height), self.lines or ["(nothing open)"]
+        if len(lines) > rows:  # the deepest rows - 1, indented from the first of them, under a line for the rest
+            shown = lines[len(lines) - rows + 1 :] if rows > 1 else lines[-1:]
+            indent = len(shown[0]) - len(shown[0].lstrip(" "))
+            lines = [f"⋮ {len(lines) - len(shown)} more above"][: rows - 1] + [line[indent:] for line in shown]
+        return Content("\n".join(lines))
 
 
 SHOWN = 40  # how many of the latest sentences are kept
