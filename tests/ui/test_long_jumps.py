@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
 import threading
+import time
 from functools import partial
 
 import pytest
@@ -84,6 +86,32 @@ async def test_a_big_traces_checkpoints_are_built_in_the_background(monkeypatch)
         stepped.seek(2)  # what two steps show, whichever cursor took them
         assert replay.step == 2 and replay.views == stepped.views and replay.stack == stepped.stack
         assert replay.frontier > 0 and f"step 2/{replay.count}" in screen.status_bar.text
+
+
+async def test_the_builder_stops_when_the_app_closes(monkeypatch):
+    """A closed terminal ends the app: the checkpoints being built must not keep the process running (the full
+    tic-tac-toe trace's take 10-60 s), so the builder stops at its next chunk once its worker is cancelled."""
+    monkeypatch.setattr(search_screen, "LONG_JUMP", 5)
+    monkeypatch.setattr(search_screen, "CHECKPOINTS_AFTER", 0.01)
+    monkeypatch.setattr(search_screen, "JUMP_CHUNK", 50)
+    started, ended, seeking = threading.Event(), threading.Event(), Replay.seeking
+
+    def slow_seeking(replay, step, *, chunk):  # some 1,200 chunks of 20 ms: half a minute to the end
+        try:
+            for fraction in seeking(replay, step, chunk=chunk):
+                started.set()
+                time.sleep(0.02)
+                yield fraction
+        finally:
+            ended.set()
+
+    monkeypatch.setattr(Replay, "seeking", slow_seeking)
+    app = make_app(TicTacToe())  # alpha-beta from the empty board: 60,000 steps
+    async with app.run_test(size=(100, 30)):
+        assert await asyncio.to_thread(started.wait, 10)
+        screen = app.screen
+    assert await asyncio.to_thread(ended.wait, 5)  # the app is gone: the builder stopped at once
+    assert 0 < screen.built < 0.5 and screen.builder.is_cancelled
 
 
 async def test_a_long_jump_waits_for_the_checkpoints_being_built_rather_than_replaying_twice(monkeypatch):

@@ -11,11 +11,12 @@ from textual.binding import Binding
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
 from textual.timer import Timer
+from textual.worker import get_current_worker
 
 from visualizer.errors import VisualizerError
 from visualizer.tui.widgets.game_tree_view import GameTreeView
 
-__all__ = ["HELP_BINDING", "SPEEDS", "STEP_BINDINGS", "Abandoned", "AppScreen"]
+__all__ = ["HELP_BINDING", "SPEEDS", "STEP_BINDINGS", "Abandoned", "AppScreen", "stop_if_cancelled"]
 
 SPEEDS = (0.5, 1, 2, 4, 8, 16, 32, 64)  # steps per second while playing
 
@@ -35,6 +36,13 @@ Result = TypeVar("Result")
 
 class Abandoned(Exception):
     """Raised by a worker thread's progress report to stop a job whose answer is no longer wanted."""
+
+
+def stop_if_cancelled() -> None:
+    """In a worker thread: raises `Abandoned` once its worker is cancelled (its screen went away, or the app is
+    closing, a closed terminal included), so that no search goes on after the app is gone."""
+    if get_current_worker().is_cancelled:
+        raise Abandoned
 
 
 class AppScreen(Screen):

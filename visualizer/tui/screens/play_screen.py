@@ -18,7 +18,7 @@ from visualizer.session import Session
 from visualizer.tracing import Trace
 from visualizer.tui.dialogs.play_settings import PlayChoice, PlaySettingsDialog
 from visualizer.tui.navigation import OpenSearch
-from visualizer.tui.screens.app_screen import HELP_BINDING, Abandoned, AppScreen
+from visualizer.tui.screens.app_screen import HELP_BINDING, Abandoned, AppScreen, stop_if_cancelled
 from visualizer.tui.widgets.board_view import BoardView, MoveHistory
 from visualizer.tui.widgets.panels import KeyFooter
 
@@ -184,6 +184,7 @@ class PlayScreen(AppScreen):
         def report(nodes: int) -> None:
             if generation != self.generation:
                 raise Abandoned
+            stop_if_cancelled()
             call(self._progress, generation, nodes)
 
         job = partial(self.match.search, self.match.game, progress=report)

@@ -12,7 +12,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.worker import Worker
+from textual.worker import Worker, get_current_worker
 
 from visualizer.games import GridGame, TicTacToe
 from visualizer.gc_policy import freeze_heap, refreeze_heap
@@ -23,7 +23,7 @@ from visualizer.steps.replay import Replay
 from visualizer.tracing.trace import Trace
 from visualizer.tui.dialogs import DepthDialog, NewTreeDialog, SearchChoiceDialog
 from visualizer.tui.navigation import OpenCompare, OpenGame, OpenStats
-from visualizer.tui.screens.app_screen import HELP_BINDING, SPEEDS, STEP_BINDINGS, AppScreen
+from visualizer.tui.screens.app_screen import HELP_BINDING, SPEEDS, STEP_BINDINGS, AppScreen, stop_if_cancelled
 from visualizer.tui.widgets.game_tree_view import TREE_VIEW_BINDINGS, GameTreeView
 from visualizer.tui.widgets.node_table import NodeTable
 from visualizer.tui.widgets.panels import CallStack, EventLog, KeyFooter, StatusBar
@@ -108,6 +108,8 @@ class SearchScreen(AppScreen):
         trace = self.session.replay.trace
         built = Replay(trace)  # a cursor of its own: the screen's keeps moving meanwhile
         for fraction in built.seeking(built.count, chunk=JUMP_CHUNK):
+            if get_current_worker().is_cancelled:  # the app is closing (or a new search replaced the trace)
+                return
             self.built = fraction
         self.app.call_from_thread(self._adopt_checkpoints, trace, built)
 
@@ -221,9 +223,12 @@ class SearchScreen(AppScreen):
     def _search(self) -> Trace:
         """Runs in a worker thread: the session's search, its progress shown in the status bar."""
         call = self.app.call_from_thread
-        return self.session.search(
-            progress=lambda nodes: call(self.status_bar.show_progress, self.session.algorithm, nodes)
-        )
+
+        def progress(nodes: int) -> None:
+            stop_if_cancelled()
+            call(self.status_bar.show_progress, self.session.algorithm, nodes)
+
+        return self.session.search(progress=progress)
 
     def _search_failed(self, message: str) -> None:
         self.failed_algorithm = self.session.algorithm if "algorithm" in self.previous else None

@@ -11,12 +11,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import ProgressBar, Static
-from textual.worker import get_current_worker
 
 from visualizer.analysis.report import summary
 from visualizer.analysis.study import Study
 from visualizer.errors import VisualizerError
-from visualizer.tui.screens.app_screen import HELP_BINDING, Abandoned, AppScreen
+from visualizer.tui.screens.app_screen import HELP_BINDING, Abandoned, AppScreen, stop_if_cancelled
 from visualizer.tui.widgets.panels import KeyFooter
 from visualizer.tui.widgets.study import StudyForm, StudyPlot, StudySettings, StudyTable
 
@@ -85,8 +84,9 @@ class StatsScreen(AppScreen):
 
         def report(done: int, total: int) -> None:
             nonlocal last_report
-            if run != self.runs or get_current_worker().is_cancelled:  # a newer study, or the screen went away
+            if run != self.runs:  # a newer study
                 raise Abandoned
+            stop_if_cancelled()
             if time.monotonic() - last_report >= PROGRESS_INTERVAL:
                 last_report = time.monotonic()
                 call(self._progress, run, done)
