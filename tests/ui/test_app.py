@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
+import visualizer
 from visualizer.games import from_nested
 from visualizer.readwrite.trace_json import read_json
 from visualizer.search import ALGORITHMS, REGISTRY
@@ -151,13 +154,30 @@ async def test_export_writes_valid_files(tmp_path, monkeypatch):
     async with app.run_test(size=(100, 32)) as pilot:
         await pilot.press("e")
         await pilot.pause()
-    trace = read_json(tmp_path / "traces" / "nested13-alphabeta.json")
+    trace = read_json(tmp_path / "nested13-alphabeta.json")
     assert trace.summary.value == 3 and trace.names(trace.summary.pruned) == ["I", "J"]
-    assert (tmp_path / "traces" / "nested13-alphabeta.dot").read_text().startswith("digraph")
+    assert (tmp_path / "nested13-alphabeta.dot").read_text().startswith("digraph")
     from svg_reading import read_positions
 
-    figure = read_positions((tmp_path / "traces" / "nested13-alphabeta.svg").read_text())
+    figure = read_positions((tmp_path / "nested13-alphabeta.svg").read_text())
     assert sum(key.startswith("node:") for key in figure) == 13 and "cutlabel:2:8" in figure  # C's cut skips I and J
+
+
+async def test_export_never_writes_into_the_package(monkeypatch):
+    package = Path(visualizer.__file__).resolve().parent
+
+    def files() -> list[Path]:
+        return sorted(path for path in package.rglob("*") if "__pycache__" not in path.parts)
+
+    before, shown = files(), []
+    monkeypatch.setattr(SearchScreen, "notify", lambda screen, message, **options: shown.append(message))
+    monkeypatch.chdir(package / "tui")
+    app = make_app()
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.press("e")
+        await pilot.pause()
+    assert files() == before
+    assert any("inside the visualizer's package" in message for message in shown), shown
 
 
 async def test_replay_opens_an_exported_trace(tmp_path):

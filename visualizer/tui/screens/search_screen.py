@@ -307,13 +307,22 @@ class SearchScreen(AppScreen):
 
     # -- files ---------------------------------------------------------------
     def action_export(self) -> None:
-        """Saves the trace as traces/NAME.json, NAME.dot and (trees of a drawable size) NAME.svg, NAME new."""
+        """Saves the trace as NAME.json, NAME.dot and (trees of a drawable size) NAME.svg in the current folder,
+        NAME new; never inside the visualizer's own package."""
         from visualizer.export.files import fresh_stem, trace_slug, write_trace_files
         from visualizer.export.formats import EXPORT_FORMATS, formats_for
         from visualizer.pictures.figure import MAX_INLINE_NODES
 
+        folder, package = Path.cwd(), Path(__file__).resolve().parents[2]
+        if folder.resolve().is_relative_to(package):
+            self.notify(
+                f"The current folder is inside the visualizer's package ({package}); start the app from another "
+                "folder to export there",
+                severity="error",
+            )
+            return
         trace = self.session.replay.trace
-        folder, slug = Path("traces"), trace_slug(trace)
+        slug = trace_slug(trace)
         drawn = len(trace.nodes) <= MAX_INLINE_NODES
         formats = tuple(fmt for fmt in formats_for("app") if drawn or EXPORT_FORMATS[fmt].kind == "trace")
         stem = self.attempt(lambda: fresh_stem(folder, slug))
