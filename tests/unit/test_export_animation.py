@@ -10,7 +10,7 @@ from PIL import Image, ImageSequence
 
 from tests.drawing_samples import BLUE, GREEN, RED, WHITE, scene, square
 from visualizer.errors import InputError
-from visualizer.pictures.animation import FfmpegMissing, gif_palette, to_gif, to_mp4
+from visualizer.pictures.animation import LAST_FRAME_HOLD, FfmpegMissing, gif_palette, to_gif, to_mp4
 from visualizer.pictures.drawing import Drawing
 
 needs_ffmpeg = pytest.mark.skipif(shutil.which("ffmpeg") is None, reason="ffmpeg is not installed")
@@ -74,7 +74,7 @@ def test_missing_ffmpeg_is_one_clear_line(monkeypatch):
 
 
 @needs_ffmpeg
-def test_mp4_has_one_frame_per_drawing():
+def test_mp4_has_one_frame_per_drawing_and_holds_the_last():
     drawings = [scene("#ff0000"), scene("#00ff00"), scene("#00ff00")]
     calls = []
     data = to_mp4(iter(drawings), fps=2, dpi=72, progress=lambda done, total: calls.append((done, total)))
@@ -101,7 +101,7 @@ def test_mp4_has_one_frame_per_drawing():
         check=True,
     )
     stream = json.loads(result.stdout)["streams"][0]
-    assert int(stream["nb_read_frames"]) == 3
+    assert int(stream["nb_read_frames"]) == 3 + LAST_FRAME_HOLD - 1  # the finished search held, as in the GIF
     assert (stream["width"], stream["height"], stream["pix_fmt"]) == (100, 50, "yuv420p")
 
 

@@ -123,7 +123,8 @@ def to_gif(drawings: Iterable[Drawing], *, fps: float, dpi: float, progress: Pro
 
 
 def to_mp4(drawings: Iterable[Drawing], *, fps: float, dpi: float, progress: Progress | None = None) -> bytes:
-    """An H.264 MP4 (yuv420p, for every player) with one frame per drawing, made by ffmpeg.
+    """An H.264 MP4 (yuv420p, for every player) with one frame per drawing, the last held `LAST_FRAME_HOLD` frame
+    times as in the GIF, made by ffmpeg.
 
     PNG frames are piped to ffmpeg as they are rendered; ffmpeg writes into a temporary folder (an
     MP4 needs a file it can seek in). Odd sizes are cut to even ones. Raises as `to_gif`, and
@@ -152,6 +153,8 @@ def to_mp4(drawings: Iterable[Drawing], *, fps: float, dpi: float, progress: Pro
                         stdin.write(frame)
                         if progress is not None:
                             progress(done, len(frames))
+                    for _ in range(LAST_FRAME_HOLD - 1):  # the finished search held, as in the GIF
+                        stdin.write(frame)
                     stdin.close()
                 returncode = process.wait()
             finally:
