@@ -94,11 +94,27 @@ def test_the_step_node_is_filled_and_a_backed_up_edge_coloured():
         filled = [key for key, shape in shapes.items() if shape.fill == theme.current_fill]
         assert filled == [f"node:{event.node}"]
         assert shapes[f"node:{event.node}"].width == theme.bold_line
-        coloured = [item.key for item in drawing.items if isinstance(item, Path) and item.colour == theme.last_child]
+        coloured = [
+            item.key
+            for item in drawing.items
+            if isinstance(item, Path) and item.colour == theme.last_child and item.key.startswith("edge:")
+        ]
         if event.kind in (EventKind.BACK_UP, EventKind.CUTOFF):  # the child taken, or the one that closed the window
             assert coloured == [f"edge:{event.node}:{event.child}"]
         else:
             assert coloured == []
+
+
+def _legend(drawing) -> set[str]:
+    return {item.key.split(":")[1] for item in drawing.items if item.key.startswith("legend:")}
+
+
+def test_the_legend_names_the_step_marks_on_the_frames_and_not_on_the_still():
+    figure = Figure(EXAMPLE)
+    still, frames = figure.still(), list(figure.frames())
+    assert all(_legend(frame) - _legend(still) == {"current", "backed-up"} for frame in frames[:-1])  # the still: none
+    assert _legend(still) == {"max", "min", "visit", "window", "pruned", "cut", "pv"}
+    assert frames[-1] == still and {(frame.width, frame.height) for frame in frames} == {(still.width, still.height)}
 
 
 def test_the_caption_tells_the_step_and_the_still_the_outcome():

@@ -71,3 +71,22 @@ def test_each_search_has_its_own_marker_and_the_first_four_their_own_line_style(
     assert [drawn[label].get_linestyle() for label in LABELS[:3]] == styles[:3]  # matplotlib names only these
     reference = drawn["Knuth-Moore minimum"]
     assert reference.get_linestyle() == "--" and reference.get_marker() == "None"
+
+
+def test_no_line_hides_another_and_the_legend_keeps_off_the_data(study):
+    from matplotlib.figure import Figure
+
+    from visualizer.analysis.figure import FIGURE_SIZE, _draw_lines, _label_axes
+
+    figure = Figure(figsize=FIGURE_SIZE, layout="constrained")
+    axes = figure.add_subplot()
+    _draw_lines(axes, study)
+    _label_axes(axes, study)
+    drawn = {line.get_label(): line for line in axes.get_lines()}
+    widths = [drawn[label].get_linewidth() for label in LABELS]
+    sizes = [drawn[label].get_markersize() for label in LABELS]
+    assert widths == sorted(widths, reverse=True) and len(set(widths)) == len(LABELS)  # each drawn inside the last
+    assert sizes == sorted(sizes, reverse=True) and len(set(sizes)) == len(LABELS)
+    figure.draw_without_rendering()  # the constrained layout makes room for the legend
+    legend, plot = axes.get_legend().get_window_extent(), axes.get_window_extent()
+    assert legend.x0 >= plot.x1 and figure.bbox.contains(legend.x1 - 1, legend.y0 + 1)  # beside the data, on the page

@@ -80,15 +80,22 @@ def line_style(index: int) -> dict[str, Any]:
 
 
 def _draw_lines(axes: Any, study: Study) -> None:
-    """One line per search with its sd band; the Knuth-Moore minimum dashed, on top."""
-    for index, line in enumerate(series(study)):  # the reference comes last: searches are numbered from 0
+    """One line per search with its sd band; the Knuth-Moore minimum dashed, on top.
+
+    Each search is drawn thinner and with smaller markers than the one before, so that a line lying on
+    another (minimax under alpha-beta in the worst order, which visits the same nodes) shows as a rim
+    around it instead of vanishing.
+    """
+    lines = series(study)
+    searches = sum(not line.is_reference for line in lines)
+    for index, line in enumerate(lines):  # the reference comes last: searches are numbered from 0
         if line.is_reference:
             axes.plot(
                 line.x, line.y, linestyle=REFERENCE_STYLE, color="black", linewidth=1.6, label=line.label, zorder=3
             )
             continue
-        style = line_style(index)
-        axes.plot(line.x, line.y, markersize=6, linewidth=2.2, label=line.label, **style)
+        style, wider = line_style(index), searches - 1 - index  # 0 for the last search drawn
+        axes.plot(line.x, line.y, markersize=5 + 2 * wider, linewidth=1.5 + 0.8 * wider, label=line.label, **style)
         if any(line.sd):
             low = [max(mean - sd, 0.5) for mean, sd in zip(line.y, line.sd)]  # log axes: keep it positive
             high = [mean + sd for mean, sd in zip(line.y, line.sd)]
@@ -109,4 +116,4 @@ def _label_axes(axes: Any, study: Study) -> None:
     axes.set_xlabel(f"{X_LABEL} (log scale)")
     axes.set_ylabel(FIGURE_Y_LABEL)
     axes.set_title(f"{PLOT_TITLE.removesuffix(' (log-log)')}\n{_subtitle(study)}", fontsize=14)
-    axes.legend(loc="upper left", frameon=False)
+    axes.legend(loc="upper left", bbox_to_anchor=(1.02, 1.0), borderaxespad=0.0, frameon=False)  # beside the data

@@ -32,7 +32,7 @@ from visualizer.pictures.layout import (
     value_height,
     window_y,
 )
-from visualizer.pictures.legend import LEGEND_SIZE, chance_fill, legend_items, legend_rows
+from visualizer.pictures.legend import LEGEND_SIZE, STEP_ONLY, LegendEntry, chance_fill, legend_items, legend_rows
 from visualizer.pictures.scene import NodeLook, Scene, blank_scene, finished_scene, inner_nodes, scene_at
 from visualizer.pictures.themes import DEFAULT_THEME, Theme, find_theme
 from visualizer.steps.describe import format_probability
@@ -76,6 +76,7 @@ class Figure:
         last_pass = f", last of {passes} passes" if passes > 1 else ""  # the figure shows the last pass only
         self.title = f"{trace.algorithm}{depth}{last_pass}: {trace.description}" if title is None else title
         self.legend = legend_items(trace, self.theme, self.layout.has_windows)
+        """What the frames show, together; the still leaves out the marks of a step (`STEP_ONLY`)."""
         legend_widths = (entry.width for entry in self.legend)
         inner = max(MIN_WIDTH, self.layout.width, text_width(self.title, TITLE_SIZE), *legend_widths)
         self.width = inner + 2 * MARGIN
@@ -86,8 +87,10 @@ class Figure:
         self._tops = [self.tree_top + top for top in self.layout.tops]
         legend_top = self.tree_top + self.layout.height + 16
         self.legend_rows = legend_rows(self.legend, inner)
-        self.height = legend_top + len(self.legend_rows) * LEGEND_SIZE * 2.2 + MARGIN
-        self._legend_items = tuple(self._place_legend(legend_top))
+        still_rows = legend_rows([entry for entry in self.legend if entry.key not in STEP_ONLY], inner)
+        self.height = legend_top + len(self.legend_rows) * LEGEND_SIZE * 2.2 + MARGIN  # the frames' rows, the most
+        self._legend_items = tuple(self._place_legend(self.legend_rows, legend_top))
+        self._still_legend = tuple(self._place_legend(still_rows, legend_top))
         self._cache: dict[tuple[int, NodeLook], tuple[Item, ...]] = {}
         self._replay: Replay | None = None
         self._inner = inner_nodes(trace)
@@ -102,7 +105,7 @@ class Figure:
 
     def still(self) -> Drawing:
         """The finished search: final values and windows, the principal variation thick."""
-        return self._drawing(finished_scene(self.trace))
+        return self._drawing(finished_scene(self.trace), legend=self._still_legend)
 
     def blank(self, caption: str, *, title: str | None = None) -> Drawing:
         """The tree as a blank exercise sheet (see `blank_scene`) on the same canvas, `caption` (the
@@ -245,8 +248,8 @@ class Figure:
                 items.append(Text(f"board:{node}:{line}", x, y, row, BOARD_SIZE, text_colour))
         return tuple(items)
 
-    def _place_legend(self, top: float) -> Iterator[Item]:
-        for row, entries in enumerate(self.legend_rows):
+    def _place_legend(self, rows: list[list[LegendEntry]], top: float) -> Iterator[Item]:
+        for row, entries in enumerate(rows):
             x = MARGIN
             y = top + LEGEND_SIZE * 2.2 * (row + 0.5)
             for entry in entries:

@@ -16,7 +16,7 @@ from visualizer.pictures.themes import Theme
 from visualizer.steps.visits import is_monte_carlo
 from visualizer.tracing.trace import Trace
 
-__all__ = ["LEGEND_SIZE", "LegendEntry", "chance_fill", "legend_items", "legend_rows"]
+__all__ = ["LEGEND_SIZE", "STEP_ONLY", "LegendEntry", "chance_fill", "legend_items", "legend_rows"]
 
 LEGEND_SIZE = 8.5
 """The font size of the legend."""
@@ -102,7 +102,12 @@ def legend_items(trace: Trace, theme: Theme, has_windows: bool) -> list[LegendEn
         entries.append(entry("unreached", label, _glyph(Player.MAX, *faded, "dotted")))
     entries.append(entry("pv", "principal variation", _line(ink, theme.bold_line)))
     entries.append(entry("current", "this step", _glyph(Player.MAX, ink, theme.current_fill, theme.bold_line, "solid")))
+    entries.append(entry("backed-up", "value just backed up", _line(theme.last_child, theme.bold_line)))
     return entries
+
+
+STEP_ONLY = frozenset(("current", "backed-up"))
+"""The entries of marks only a step's frame shows: the finished search (a still, an answer key) has neither."""
 
 
 def legend_rows(entries: list[LegendEntry], width: float) -> list[list[LegendEntry]]:
