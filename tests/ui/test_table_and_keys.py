@@ -130,6 +130,23 @@ async def test_question_mark_opens_and_closes_the_help_panel_and_so_does_escape_
         assert isinstance(app.screen, SearchScreen)
 
 
+@pytest.mark.parametrize("key", [None, "m", "p", "t"], ids=["search", "compare", "play", "stats"])
+async def test_help_lists_the_screens_own_keys_first(key):
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        if key is not None:
+            await pilot.press(key)
+            await pilot.pause()
+        await pilot.press("question_mark")
+        await pilot.pause()
+        screen = app.screen
+        panel = screen.query_one(HelpPanel)
+        rows = [cell.plain.strip() for cell in panel.query_one("BindingsTable").render().columns[1].cells]
+        own = [binding.description for binding in type(screen).BINDINGS if binding.description]  # the screen's keys
+        assert rows[0] == "Help" and rows.index("Focus Next") > max(rows.index(label) for label in own if label in rows)
+        assert "Scroll up" not in rows or rows.index("Scroll up") > rows.index("Focus Next")  # a widget's keys after
+
+
 async def footer_help(app, pilot) -> str:
     """The footer line once it shows the help key (a loaded machine may draw it a refresh late)."""
     await wait_while(app, pilot, lambda: "? Help" not in footer_line(app), "the footer's ? Help", attempts=50)

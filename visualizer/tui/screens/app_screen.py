@@ -7,7 +7,7 @@ from collections.abc import Callable
 from functools import partial
 from typing import TypeVar
 
-from textual.binding import Binding
+from textual.binding import ActiveBinding, Binding
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
 from textual.timer import Timer
@@ -45,6 +45,10 @@ def stop_if_cancelled() -> None:
         raise Abandoned
 
 
+_TEXTUAL = frozenset(binding.action for binding in Screen.BINDINGS if isinstance(binding, Binding))
+"""The actions of the keys Textual binds on every screen (focus next and previous, copy)."""
+
+
 class AppScreen(Screen):
     """A screen of the app: escape (`back`) goes to the screen below while `can_go_back`; screens that play a
     search use the timer (`tick` at `SPEEDS[speed_index]`)."""
@@ -56,6 +60,16 @@ class AppScreen(Screen):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         return self.can_go_back if action == "back" else True
+
+    @property
+    def active_bindings(self) -> dict[str, ActiveBinding]:
+        """`Screen.active_bindings` with this screen's own keys first, then Textual's for every screen (focus, copy),
+        the focused widget's and the app's: the help panel (`?`) lists them in this order, so a lesson's keys come
+        before scrolling and focus."""
+        bindings = super().active_bindings
+        return dict(
+            sorted(bindings.items(), key=lambda item: (item[1].node is not self, item[1].binding.action in _TEXTUAL))
+        )
 
     def action_back(self) -> None:
         self.stop()
