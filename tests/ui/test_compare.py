@@ -1,7 +1,9 @@
 """Compare mode: minimax and alpha-beta side by side in lockstep."""
 
 import pytest
+from ui_helpers import wait_while
 
+from visualizer.tracing.events import EventKind
 from visualizer.tui import make_app
 from visualizer.tui.screens.compare_screen import CompareScreen
 
@@ -29,3 +31,25 @@ async def test_compare_mode_shows_both_searches_and_the_difference():
         assert right.trace.nodes[right.current].name == "E" and right.step == 21
         await pilot.press("m")
         assert not isinstance(app.screen, CompareScreen)
+
+
+async def test_compare_mode_plays_both_searches_and_jumps_to_either_ones_cutoffs():
+    app = make_app()
+    async with app.run_test(size=(160, 40)) as pilot:
+        await pilot.press("m")
+        screen = app.screen
+        left, right = screen.replays  # minimax leads (it visits more); alpha-beta cuts at E and at G
+        cuts = [cutoff.step for cutoff in right.trace.summary.cutoffs]
+        assert len(cuts) == 2 and left.next_cutoff() is None
+        for cut in cuts:
+            await pilot.press("c")
+            assert right.step == cut and right.event.kind is EventKind.CUTOFF
+            assert screen.steps[left.step - 1] < cut  # the first of minimax's steps that brings it there
+        await pilot.press("c")  # none left: nothing moves
+        assert right.step == cuts[-1]
+        await pilot.press("home", "plus", "plus", "plus", "plus", "space")
+        assert screen.playing and "playing 64/s" in screen.text
+        await wait_while(app, pilot, lambda: screen.playing, "the play", attempts=400)
+        assert (left.step, right.step) == (left.count, right.count) and screen.text.endswith("paused")
+        await pilot.press("space", "left")  # play again from the start, then a step key pauses it
+        assert not screen.playing and left.step < left.count
