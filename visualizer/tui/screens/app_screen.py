@@ -16,20 +16,25 @@ from textual.worker import get_current_worker
 from visualizer.errors import VisualizerError
 from visualizer.tui.widgets.game_tree_view import GameTreeView
 
-__all__ = ["HELP_BINDING", "SPEEDS", "STEP_BINDINGS", "Abandoned", "AppScreen", "stop_if_cancelled"]
+__all__ = ["HELP_BINDING", "PLAY_BINDINGS", "SPEEDS", "Abandoned", "AppScreen", "stop_if_cancelled"]
 
 SPEEDS = (0.5, 1, 2, 4, 8, 16, 32, 64)  # steps per second while playing
 
 HELP_BINDING = Binding("question_mark", "app.show_help_panel", "Help", key_display="?")
 """`?` shows the screen's keys: the first of every screen's `BINDINGS` (the footer cuts at the edge)."""
 
-STEP_BINDINGS = [
+PLAY_BINDINGS = [
+    Binding("space", "toggle_play", "Play/pause"),
     Binding("right", "step(1)", "Step", key_display="→"),
     Binding("left", "step(-1)", "Back", key_display="←"),
     Binding("home", "first", "First"),
     Binding("end", "last", "Last"),
+    Binding("plus,equals_sign", "speed(1)", "Faster", key_display="+"),
+    Binding("minus", "speed(-1)", "Slower", key_display="-"),
+    Binding("c", "next_cutoff", "Next cut-off"),
 ]
-"""The keys that step through a search (the screen's `action_step`, `action_first` and `action_last`)."""
+"""The keys of a screen that replays a search: play, step (`AppScreen.go_to` from the screen's `position`), speed
+and the next cut-off (the screen's `action_next_cutoff`)."""
 
 Result = TypeVar("Result")
 
@@ -111,12 +116,49 @@ class AppScreen(Screen):
         for view in self.query(GameTreeView):
             view.pan(columns, rows)
 
+    # -- stepping (`STEP_BINDINGS` and space; a screen that has them gives `position` and `go_to`) ----------
+    def position(self) -> tuple[int, int]:
+        """The step the stepping keys start from, and the last step."""
+        raise NotImplementedError
+
+    def go_to(self, step: int) -> None:
+        """Shows step `step` (kept within 0..the last step)."""
+        raise NotImplementedError
+
+    def action_step(self, steps: int) -> None:
+        self.stop()
+        self.go_to(self.position()[0] + steps)
+
+    def action_first(self) -> None:
+        self.stop()
+        self.go_to(0)
+
+    def action_last(self) -> None:
+        self.stop()
+        self.go_to(self.position()[1])
+
+    def action_toggle_play(self) -> None:
+        """Plays on from where the screen stands (from the start once at the end), or pauses."""
+        if self.playing:
+            self.stop()
+        else:
+            if self.position()[0] >= self.position()[1]:
+                self.go_to(0)
+            self.start_timer()
+        self.refresh_view()
+
     # -- playing -------------------------------------------------------------
     def refresh_view(self) -> None:
         """Shows the state in every widget (attributes down)."""
 
     def tick(self) -> None:
-        """One step of the play timer."""
+        """One step of the play timer: the next step, pausing at the last."""
+        step, last = self.position()
+        if step < last:
+            self.go_to(step + 1)
+        if self.position()[0] >= last:
+            self.stop()
+            self.refresh_view()
 
     @property
     def playing(self) -> bool:

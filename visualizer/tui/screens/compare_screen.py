@@ -16,7 +16,7 @@ from visualizer.steps.describe import describe
 from visualizer.steps.lockstep import lockstep
 from visualizer.steps.replay import Replay
 from visualizer.tracing import Trace
-from visualizer.tui.screens.app_screen import HELP_BINDING, SPEEDS, STEP_BINDINGS, AppScreen
+from visualizer.tui.screens.app_screen import HELP_BINDING, PLAY_BINDINGS, SPEEDS, AppScreen
 from visualizer.tui.tree_layout import fit_tree
 from visualizer.tui.widgets.game_tree_view import TREE_VIEW_BINDINGS, GameTreeView
 from visualizer.tui.widgets.panels import KeyFooter
@@ -36,11 +36,7 @@ class CompareScreen(AppScreen):
 
     BINDINGS = [
         HELP_BINDING,
-        Binding("space", "toggle_play", "Play/pause"),
-        *STEP_BINDINGS,
-        Binding("plus,equals_sign", "speed(1)", "Faster", key_display="+"),
-        Binding("minus", "speed(-1)", "Slower", key_display="-"),
-        Binding("c", "next_cutoff", "Next cut-off"),
+        *PLAY_BINDINGS,
         Binding("m,escape", "app.pop_screen", "Single view", key_display="m"),
         *TREE_VIEW_BINDINGS,
     ]
@@ -144,41 +140,15 @@ class CompareScreen(AppScreen):
         self.text = f"step {full.step}/{full.count} | {values} | {differences} | {playing}"
         self.query_one("#compare-status", Static).update(self.text)
 
-    def _go(self, step: int) -> None:
+    def position(self) -> tuple[int, int]:
+        lead = self.replays[self.lead]
+        return lead.step, lead.count
+
+    def go_to(self, step: int) -> None:
         full, pruning = self.replays[self.lead], self.replays[1 - self.lead]
         full.seek(max(0, min(step, full.count)))
         pruning.seek(self.steps[full.step])
         self.refresh_view()
-
-    def action_step(self, steps: int) -> None:
-        self.stop()
-        self._go(self.replays[self.lead].step + steps)
-
-    def action_first(self) -> None:
-        self.stop()
-        self._go(0)
-
-    def action_last(self) -> None:
-        self.stop()
-        self._go(self.replays[self.lead].count)
-
-    def action_toggle_play(self) -> None:
-        """Plays both searches together from where they stand (from the start once at the end), or pauses."""
-        if self.playing:
-            self.stop()
-        else:
-            if self.replays[self.lead].step >= self.replays[self.lead].count:
-                self._go(0)
-            self.start_timer()
-        self.refresh_view()
-
-    def tick(self) -> None:
-        lead = self.replays[self.lead]
-        if lead.step < lead.count:
-            self._go(lead.step + 1)
-        if lead.step >= lead.count:
-            self.stop()
-            self.refresh_view()
 
     def action_next_cutoff(self) -> None:
         """Goes to the first step at which either search makes its next cut-off (the waiting side's counted at
@@ -193,7 +163,7 @@ class CompareScreen(AppScreen):
         if not candidates:
             self.notify("No cut-off after this step.")
             return
-        self._go(min(candidates))
+        self.go_to(min(candidates))
 
     def action_predict(self) -> None:
         """Predict mode hides an explicit tree's leaf values until each search evaluates them; again shows them."""

@@ -23,7 +23,7 @@ from visualizer.steps.replay import Replay
 from visualizer.tracing.trace import Trace
 from visualizer.tui.dialogs import DepthDialog, NewTreeDialog, SearchChoiceDialog
 from visualizer.tui.navigation import OpenCompare, OpenGame, OpenStats
-from visualizer.tui.screens.app_screen import HELP_BINDING, SPEEDS, STEP_BINDINGS, AppScreen, stop_if_cancelled
+from visualizer.tui.screens.app_screen import HELP_BINDING, PLAY_BINDINGS, SPEEDS, AppScreen, stop_if_cancelled
 from visualizer.tui.widgets.game_tree_view import TREE_VIEW_BINDINGS, GameTreeView
 from visualizer.tui.widgets.node_table import NodeTable
 from visualizer.tui.widgets.panels import CallStack, EventLog, KeyFooter, StatusBar
@@ -40,11 +40,7 @@ class SearchScreen(AppScreen):
 
     BINDINGS = [
         HELP_BINDING,
-        Binding("space", "toggle_play", "Play/pause"),
-        *STEP_BINDINGS,
-        Binding("plus,equals_sign", "speed(1)", "Faster", key_display="+"),
-        Binding("minus", "speed(-1)", "Slower", key_display="-"),
-        Binding("c", "next_cutoff", "Next cut-off"),
+        *PLAY_BINDINGS,
         *TREE_VIEW_BINDINGS,
         Binding("a", "switch_algorithm", "Algorithm"),
         Binding("r", "toggle_root", "Root MAX/MIN"),
@@ -134,21 +130,14 @@ class SearchScreen(AppScreen):
             self.status_bar.show(replay, playing=self.playing, speed=SPEEDS[self.speed_index])
 
     # -- stepping ------------------------------------------------------------
-    def action_step(self, steps: int) -> None:
-        self.go_to(self.session.replay.step + steps)
-
-    def action_first(self) -> None:
-        self.go_to(0)
-
-    def action_last(self) -> None:
-        self.go_to(self.session.replay.count)
+    def position(self) -> tuple[int, int]:
+        return self.session.replay.step, self.session.replay.count
 
     def go_to(self, step: int) -> None:
         """Moves the replay to `step` and shows it; a long jump runs in a worker with progress (stepping keys
         are dropped meanwhile), except to the last step, which the trace holds (`Replay.finish`)."""
         if self.jumping:
             return
-        self.stop()
         replay = self.session.replay
         cost = replay.seek_cost(step)
         if cost > LONG_JUMP and step >= replay.count:
@@ -193,20 +182,6 @@ class SearchScreen(AppScreen):
         self.tree_view.set_leaf_values(not self.tree_view.show_leaf_values)
         if not self.tree_view.show_leaf_values:  # the view's border says which mode is on
             self.notify("Predict mode: leaf values hidden until evaluated.", timeout=2)
-
-    def action_toggle_play(self) -> None:
-        if self.playing:
-            self.stop()
-        else:
-            if self.session.replay.step >= self.session.replay.count:
-                self.session.replay.seek(0)
-            self.start_timer()
-        self.refresh_view()
-
-    def tick(self) -> None:
-        if not self.session.replay.forward():
-            self.stop()
-        self.refresh_view()
 
     # -- searching again -----------------------------------------------------
     def _show_new_search(self, **changes) -> None:
