@@ -121,17 +121,17 @@ class DrillScreen(AppScreen):
             self.start_timer()
         self.refresh_view()
 
-    def tick(self) -> None:
-        self.replay.forward()
-        if self.replay.step >= self._stop_at():
-            self.stop()
+    def position(self) -> tuple[int, int]:
+        """The replay's step, and the step the play stops at (`_stop_at`): the timer's `tick` plays up to it."""
+        return self.replay.step, self._stop_at()
+
+    def go_to(self, step: int) -> None:
+        self.replay.seek(step)
         self.refresh_view()
 
     def action_skip(self) -> None:
         """Jumps to the next question (or to the end) without waiting for the timer."""
-        self.stop()
-        self.replay.seek(self._stop_at())
-        self.refresh_view()
+        self.action_last()
 
     # -- answering ---------------------------------------------------------------
     def answer(self, choice: Choice) -> bool:
