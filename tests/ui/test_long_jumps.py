@@ -111,7 +111,7 @@ async def test_the_builder_stops_when_the_app_closes(monkeypatch):
         assert await asyncio.to_thread(started.wait, 10)
         screen = app.screen
     assert await asyncio.to_thread(ended.wait, 5)  # the app is gone: the builder stopped at once
-    assert 0 < screen.built < 0.5 and screen.builder.is_cancelled
+    assert screen.built < 0.5 and screen.builder.is_cancelled  # (it may stop before its first fraction)
 
 
 async def test_a_long_jump_waits_for_the_checkpoints_being_built_rather_than_replaying_twice(monkeypatch):

@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from textual.geometry import Region
 from textual.widgets import HelpPanel
 from ui_helpers import wait_while
 
@@ -167,3 +168,25 @@ async def test_the_footer_shows_help_at_80_columns_and_after_each_new_search():
             await pilot.press(key)
             await wait_while(app, pilot, lambda: app.screen.searching, "the search")
             assert "? Help" in await footer_help(app, pilot), key
+
+
+async def test_b_gives_a_small_terminal_a_longer_table_and_whole_sentences():
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(30):
+            await pilot.press("right")
+        screen = app.screen
+        table, log = screen.query_one(NodeTable), screen.event_log
+        assert table.size.height - 1 < 8  # the header and 5 rows beside the tree
+        await pilot.press("b")
+        await pilot.pause()
+        assert not screen.tree_view.display or screen.tree_view.size.height == 0
+        assert table.size.height - 1 >= 8
+        shown = " ".join(
+            " ".join(strip.text.strip("│ ").split()) for strip in log.render_lines(Region(0, 0, *log.outer_size))
+        )
+        for sentence in log.lines[-2:]:  # the two newest, whole
+            assert " ".join(sentence.split()) in shown, (sentence, shown)
+        await pilot.press("b")
+        await pilot.pause()
+        assert screen.tree_view.size.height > 0 and table.size.height - 1 < 8

@@ -53,6 +53,7 @@ class SearchScreen(AppScreen):
         Binding("s", "screenshot", "Screenshot"),
         Binding("p", "play", "Play"),
         Binding("t", "stats", "Stats"),
+        Binding("b", "big_panels", "Big panels", show=False),
         Binding("escape", "back", "Back"),
     ]
 
@@ -313,6 +314,11 @@ class SearchScreen(AppScreen):
         self.stop()
         game = self.session.game if isinstance(self.session.game, GridGame) else TicTacToe()
         self.post_message(OpenGame(game))
+
+    def action_big_panels(self) -> None:
+        """Hides the tree so that the node table, the call stack and the log take the screen (a small terminal's
+        longer table and whole sentences); again shows it."""
+        self.toggle_class("-big-panels")
 
     def action_stats(self) -> None:
         """The pruned-tree study: how much alpha-beta saves over minimax as random trees grow."""
