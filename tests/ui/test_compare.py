@@ -4,6 +4,7 @@ import pytest
 from ui_helpers import wait_while
 
 from visualizer.tracing.events import EventKind
+from visualizer.tui.node_labels import Density
 from visualizer.tui import make_app
 from visualizer.tui.screens.compare_screen import CompareScreen
 
@@ -53,3 +54,20 @@ async def test_compare_mode_plays_both_searches_and_jumps_to_either_ones_cutoffs
         assert (left.step, right.step) == (left.count, right.count) and screen.text.endswith("paused")
         await pilot.press("space", "left")  # play again from the start, then a step key pauses it
         assert not screen.playing and left.step < left.count
+
+
+async def test_both_panes_name_one_zoom_level_at_every_size():
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("m")
+        await pilot.pause()
+        left, right = app.screen.views
+        seen = []
+        for size in [(80, 24), (120, 40), (80, 24)]:
+            await pilot.resize_terminal(*size)
+            await pilot.pause()
+            await pilot.pause()
+            assert left.plan.density == right.plan.density and left.border_subtitle == right.border_subtitle, size
+            assert max(left.plan.width, right.plan.width) <= left.size.width  # and both fit their panes
+            seen.append(left.plan.density)
+        assert seen == [Density.NAMES, Density.COMPACT, Density.NAMES]  # minimax alone fits "compact" at 80x24

@@ -87,10 +87,10 @@ class FittedTree(Widget):
 
     def on_resize(self, event: events.Resize) -> None:
         """Fits the drawing to the new size."""
-        if self._fit():
+        if self.fit():
             self.call_after_refresh(self._redraw)  # within the resize, a new size would not be laid out
 
-    def _fit(self) -> bool:
+    def fit(self) -> bool:
         """Chooses the plan for the widget's width; True when it changed."""
         if self.plan is None or not self.is_mounted:
             return False
@@ -102,7 +102,11 @@ class FittedTree(Widget):
         if width <= 0:
             return False
         plan = self._plan_for(width)
-        if plan is None or (plan.widths, plan.centres) == (self.plan.widths, self.plan.centres):
+        if plan is None or (plan.widths, plan.centres, plan.density) == (
+            self.plan.widths,
+            self.plan.centres,
+            self.plan.density,
+        ):
             return False
         self.plan = plan
         return True
@@ -151,6 +155,8 @@ class GameTreeView(FittedTree):
         self.label_widths = all_label_widths(trace) if self.plan is not None else {}
         """Each node's widest label by density, for fitting the drawing."""
         self.zoom: Density | None = None  # the density the user chose with `cycle_zoom`, None to fit the view
+        self.fullest: Density | None = None
+        """The fullest labels a fit may choose (compare mode: what fits the other pane too); None: any."""
         self.show_leaf_values = True
         """True to show an explicit tree's leaf values before they are evaluated (False: predict mode)."""
         self.board_node: int | None = None  # the id of the node whose board is on show (None for trees without boards)
@@ -183,12 +189,13 @@ class GameTreeView(FittedTree):
         """The plan at the zoom level's density, or with the fullest labels that fit `width` columns."""
         fit = partial(fit_tree, self.trace, width, max_width=max(self.max_width, width), label_widths=self.label_widths)
         zoomed = None if self.zoom is None else fit(densities=[self.zoom])
-        return zoomed or fit()
+        densities = list(Density)[list(Density).index(self.fullest) :] if self.fullest is not None else list(Density)
+        return zoomed or fit(densities=densities)
 
     def cycle_zoom(self) -> Density | None:
         """Moves to the next zoom level (see `ZOOMS`) and redraws; returns the new level."""
         self.zoom = ZOOMS[(ZOOMS.index(self.zoom) + 1) % len(ZOOMS)]
-        self._fit()
+        self.fit()
         self._redraw()
         return self.zoom
 
