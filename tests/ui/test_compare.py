@@ -4,8 +4,8 @@ import pytest
 from ui_helpers import wait_while
 
 from visualizer.tracing.events import EventKind
-from visualizer.tui.node_labels import Density
 from visualizer.tui import make_app
+from visualizer.tui.node_labels import Density
 from visualizer.tui.screens.compare_screen import CompareScreen
 
 pytestmark = pytest.mark.asyncio
