@@ -116,7 +116,7 @@ class AppScreen(Screen):
         for view in self.query(GameTreeView):
             view.pan(columns, rows)
 
-    # -- stepping (`STEP_BINDINGS` and space; a screen that has them gives `position` and `go_to`) ----------
+    # -- stepping (`PLAY_BINDINGS`: a screen that has them gives `position` and `go_to`) ---------------------
     def position(self) -> tuple[int, int]:
         """The step the stepping keys start from, and the last step."""
         raise NotImplementedError
@@ -142,7 +142,8 @@ class AppScreen(Screen):
         if self.playing:
             self.stop()
         else:
-            if self.position()[0] >= self.position()[1]:
+            step, last = self.position()
+            if step >= last:
                 self.go_to(0)
             self.start_timer()
         self.refresh_view()

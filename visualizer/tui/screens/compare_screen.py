@@ -16,10 +16,9 @@ from visualizer.steps.describe import describe
 from visualizer.steps.lockstep import lockstep
 from visualizer.steps.replay import Replay
 from visualizer.tracing import Trace
-from visualizer.tui.node_labels import Density
 from visualizer.tui.screens.app_screen import HELP_BINDING, PLAY_BINDINGS, SPEEDS, AppScreen
 from visualizer.tui.tree_layout import fit_tree
-from visualizer.tui.widgets.game_tree_view import TREE_VIEW_BINDINGS, GameTreeView
+from visualizer.tui.widgets.game_tree_view import TREE_VIEW_BINDINGS, GameTreeView, fit_alike
 from visualizer.tui.widgets.panels import KeyFooter
 
 __all__ = ["CompareScreen"]
@@ -85,21 +84,7 @@ class CompareScreen(AppScreen):
         """Stacks the trees when they fit only one above the other, else puts them side by side; once they are
         laid out, gives both the same labels."""
         self.arrange_panes(event.size.width, event.size.height)
-        self.call_after_refresh(self.share_density)
-
-    def share_density(self) -> None:
-        """Fits both drawn trees with the fullest labels that fit each (the sparser of their own fits), so that
-        both panes read alike and name one zoom level."""
-        drawn = [view for view in self.views if view.plan is not None and view.zoom is None]
-        for view in drawn:
-            view.fullest = None
-            view.fit()
-        densities = list(Density)
-        fullest = max((view.plan.density for view in drawn if view.plan), key=densities.index, default=None)
-        for view in drawn:
-            view.fullest = fullest
-            view.fit()
-            view._redraw()
+        self.call_after_refresh(fit_alike, self.views)
 
     def arrange_panes(self, width: int, height: int) -> None:
         """Chooses side by side or stacked for a screen of `width` columns and `height` rows."""

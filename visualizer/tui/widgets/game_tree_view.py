@@ -3,6 +3,7 @@ too big."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import partial
 from typing import ClassVar
 
@@ -33,7 +34,7 @@ from visualizer.tui.tree_layout import (
 from visualizer.tui.widgets.static_update import update_static
 from visualizer.tui.widgets.tree_outline import TreeOutline
 
-__all__ = ["TREE_VIEW_BINDINGS", "ZOOMS", "GameTreeView", "TreeDrawingScroll"]
+__all__ = ["TREE_VIEW_BINDINGS", "ZOOMS", "GameTreeView", "TreeDrawingScroll", "fit_alike"]
 
 ZOOMS: tuple[Density | None, ...] = (None, Density.FULL, Density.COMPACT, Density.NAMES)
 """The zoom levels `z` cycles through: None fits the view (the fullest labels that fit), then each density."""
@@ -87,10 +88,10 @@ class FittedTree(Widget):
 
     def on_resize(self, event: events.Resize) -> None:
         """Fits the drawing to the new size."""
-        if self.fit():
+        if self._fit():
             self.call_after_refresh(self._redraw)  # within the resize, a new size would not be laid out
 
-    def fit(self) -> bool:
+    def _fit(self) -> bool:
         """Chooses the plan for the widget's width; True when it changed."""
         if self.plan is None or not self.is_mounted:
             return False
@@ -189,13 +190,13 @@ class GameTreeView(FittedTree):
         """The plan at the zoom level's density, or with the fullest labels that fit `width` columns."""
         fit = partial(fit_tree, self.trace, width, max_width=max(self.max_width, width), label_widths=self.label_widths)
         zoomed = None if self.zoom is None else fit(densities=[self.zoom])
-        densities = list(Density)[list(Density).index(self.fullest) :] if self.fullest is not None else list(Density)
-        return zoomed or fit(densities=densities)
+        densities = list(Density)
+        return zoomed or fit(densities=densities[densities.index(self.fullest) :] if self.fullest else densities)
 
     def cycle_zoom(self) -> Density | None:
         """Moves to the next zoom level (see `ZOOMS`) and redraws; returns the new level."""
         self.zoom = ZOOMS[(ZOOMS.index(self.zoom) + 1) % len(ZOOMS)]
-        self.fit()
+        self._fit()
         self._redraw()
         return self.zoom
 
@@ -268,3 +269,20 @@ class GameTreeView(FittedTree):
         drawn = "" if node.probability is None else f"  (probability {format_probability(node.probability)})"
         heading = Text(f"{MARKERS[node.player]}{node.name}{mover}{drawn}", style="bold")
         update_static(self.query_one("#tree-board", Static), Text("\n").join([heading, Text(node.board)]))
+
+
+def fit_alike(views: Sequence[GameTreeView]) -> None:
+    """Fits the drawn trees of `views` (those the user has not zoomed) with one density, the sparsest of the ones
+    each fits alone, so that they read alike and name one zoom level; a tree whose plan changed is drawn again."""
+    fitted = [view for view in views if view.plan is not None and view.zoom is None]
+    drawn = [view.plan for view in fitted]
+    for view in fitted:
+        view.fullest = None
+        view._fit()
+    densities = list(Density)
+    fullest = max((view.plan.density for view in fitted if view.plan), key=densities.index, default=None)
+    for view, plan in zip(fitted, drawn):
+        view.fullest = fullest
+        view._fit()
+        if view.plan is not plan:
+            view._redraw()

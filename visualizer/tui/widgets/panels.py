@@ -43,8 +43,9 @@ class CallStack(Widget):
         self.lines: list[str] = []  # the open nodes' lines, root first (for tests)
         if trace.is_negamax:
             self.border_title = VIEW_LEGEND
-        depths = trace.columns.depth
-        self.deepest = 1 + max(map(depths.__getitem__, trace.summary.visit_order), default=0)
+        depths, summary = trace.columns.depth, trace.summary
+        visited = map(depths.__getitem__, summary.visit_order) if summary.pruned or summary.unreached else depths
+        self.deepest = 1 + max(visited, default=0)  # (with nothing pruned or unreached, every node was visited)
         """The most nodes ever open at once: the lines the box has room for, when its max-height allows."""
 
     def on_mount(self) -> None:
