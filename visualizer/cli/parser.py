@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import operator
 import re
 import sys
 import textwrap
@@ -210,14 +209,14 @@ def _search_options() -> OneLineParser:
 
 
 _BUILT: list[tuple[tuple[object, ...], argparse.ArgumentParser]] = []
-"""The parser made last, with the games and algorithms registered then (held, so that identity tells them apart)."""
+"""The parser made last, with the games and algorithms registered then."""
 
 
 def build_parser() -> argparse.ArgumentParser:
     """The `visualizer` parser and its commands, made afresh only when the registered games or algorithms changed
     (making it takes some 10 ms; parsing never changes it)."""
     registered = (*game_kinds(), *REGISTRY.values())
-    if _BUILT and len(_BUILT[0][0]) == len(registered) and all(map(operator.is_, _BUILT[0][0], registered)):
+    if _BUILT and _BUILT[0][0] == registered:
         return _BUILT[0][1]
     _BUILT[:] = [(registered, _new_parser())]
     return _BUILT[0][1]
