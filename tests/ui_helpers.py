@@ -1,8 +1,10 @@
-"""Shared by the UI tests: wait for the app's background workers to finish and reach the screen."""
+"""Shared by the UI tests: wait for the app's background workers to finish and reach the screen; read a box's rows."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+
+from textual.geometry import Region
 
 
 async def wait_while(app, pilot, busy: Callable[[], bool], what: str, *, attempts: int = 200) -> None:
@@ -13,3 +15,8 @@ async def wait_while(app, pilot, busy: Callable[[], bool], what: str, *, attempt
         if not busy():
             return
     raise AssertionError(f"{what} did not finish")
+
+
+def box_rows(widget) -> list[str]:
+    """The rows inside a bordered widget's box, as text without the border and the indent."""
+    return [strip.text.strip("│ ") for strip in widget.render_lines(Region(0, 0, *widget.outer_size))][1:-1]

@@ -16,7 +16,7 @@ import pytest
 from textual.content import Content
 from textual.geometry import Region
 from textual.widgets import Static, Tree
-from ui_helpers import wait_while
+from ui_helpers import box_rows, wait_while
 
 from visualizer import gc_policy
 from visualizer.games import TicTacToe
@@ -118,11 +118,6 @@ def counted_layouts(widget, monkeypatch) -> list[bool]:
     return layouts
 
 
-def box_rows(widget) -> list[str]:
-    """The rows inside a bordered widget's box, as text without the border and the indent."""
-    return [strip.text.strip("│ ") for strip in widget.render_lines(Region(0, 0, *widget.outer_size))][1:-1]
-
-
 @pytest.mark.parametrize(("size", "cut"), [((80, 24), True), ((100, 40), False)])
 async def test_the_call_stack_keeps_its_height_and_its_deepest_line_in_view(monkeypatch, size, cut):
     app = make_app(TicTacToe(), algorithm="minimax", depth=4)
@@ -157,7 +152,7 @@ async def test_the_event_log_fills_up_when_the_terminal_grows():
         await pilot.resize_terminal(240, 50)
         await pilot.pause()
         assert log.content_size.height > before
-        rows = [strip.text.strip("│ ") for strip in log.render_lines(Region(0, 0, *log.outer_size))][1:-1]
+        rows = box_rows(log)
         assert len(rows) == log.content_size.height and all(rows), rows  # no blank rows inside the border
         assert rows[0] == "> " + log.lines[-1][: len(rows[0]) - 2]
 

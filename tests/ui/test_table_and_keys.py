@@ -6,9 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from textual.geometry import Region
 from textual.widgets import HelpPanel
-from ui_helpers import wait_while
+from ui_helpers import box_rows, wait_while
 
 from visualizer.games import from_nested
 from visualizer.readwrite.trace_json import read_json
@@ -182,9 +181,7 @@ async def test_b_gives_a_small_terminal_a_longer_table_and_whole_sentences():
         await pilot.pause()
         assert not screen.tree_view.display or screen.tree_view.size.height == 0
         assert table.size.height - 1 >= 8
-        shown = " ".join(
-            " ".join(strip.text.strip("│ ").split()) for strip in log.render_lines(Region(0, 0, *log.outer_size))
-        )
+        shown = " ".join(" ".join(row.split()) for row in box_rows(log))
         for sentence in log.lines[-2:]:  # the two newest, whole
             assert " ".join(sentence.split()) in shown, (sentence, shown)
         await pilot.press("b")
