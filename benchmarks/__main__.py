@@ -18,6 +18,7 @@ from benchmarks.jumps import jump_rows
 from benchmarks.measure import machine_facts
 from benchmarks.report import Row, format_facts, format_table
 from benchmarks.searches import AgreementError, SearchSettings, check_agreement, search_rows
+from benchmarks.slides import slide_rows
 from benchmarks.trace_files import file_rows
 
 QUICK_DEPTH = 4
@@ -98,6 +99,8 @@ def run(args: argparse.Namespace, progress: Callable[[str], None]) -> dict[str, 
             timeout=CHILD_TIMEOUT,
             progress=progress,
         )
+        if not args.quick:  # a minute of pictures and pdflatex, whatever the depth
+            rows += slide_rows(folder / "slides", timeout=CHILD_TIMEOUT, progress=progress)
         if not args.skip_app:
             rows += app_rows(folder / "trace.json", steps=args.steps, timeout=CHILD_TIMEOUT, progress=progress)
     return {

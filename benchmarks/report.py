@@ -9,10 +9,10 @@ from typing import Any
 
 __all__ = ["COMPARISONS", "Row", "format_facts", "format_table", "is_met"]
 
-COMPARISONS: dict[str, Callable[[float, float], bool]] = {"<=": operator.le, "<": operator.lt}
+COMPARISONS: dict[str, Callable[[float, float], bool]] = {"<=": operator.le, "<": operator.lt, ">=": operator.ge}
 """How a measured figure is held against its target."""
 
-UNITS = {"x": "{:.2f}x", "MB": "{:,.0f} MB", "s": "{:.2f} s", "ms": "{:.1f} ms"}
+UNITS = {"x": "{:.2f}x", "MB": "{:,.0f} MB", "s": "{:.2f} s", "ms": "{:.1f} ms", "n": "{:,.0f}", "px": "{:.1f} px"}
 """How a measured figure or a target is written, by unit."""
 
 
@@ -31,8 +31,8 @@ class Row:
         figures: the raw measurements (seconds, nodes, nodes per second, MB), by name.
         measured: the figure held against the target: a ratio (unit "x") or an absolute figure;
             None when it could not be measured (see `note`).
-        unit: "x", "MB", "s" or "ms".
-        comparison: "<=" or "<".
+        unit: "x", "MB", "s", "ms", "n" (a count) or "px".
+        comparison: "<=", "<" or ">=".
         target: the issue's target in `unit`; None for a row shown to compare, with no target.
         note: why a row has no figure, or what to keep in mind reading it.
     """

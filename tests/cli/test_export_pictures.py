@@ -157,7 +157,8 @@ def test_the_full_tictactoe_animation_is_refused_before_any_drawing(capsys, tmp_
         "minimax",
         "--format",
         "gif",
-    )  # 2,261 steps
+        "--whole-tree",
+    )  # 2,261 steps, every one a frame when every node is drawn
     assert code == 2 and "would draw 2,261 frames" in err and "--max-frames 2261" in err and "--depth" in err
 
 

@@ -103,3 +103,20 @@ def test_frames_png_are_lazy_pngs():
     first = next(frames)
     assert next(drawings).title == "scene"  # the second drawing is not read yet
     assert pixels(first).getpixel((15, 15)) == RED
+
+
+def test_a_painter_that_keeps_its_frames_paints_each_drawing_once_per_dpi(monkeypatch):
+    from visualizer.pictures.raster import Painter
+
+    painter, painted = Painter(keeps=True), []
+    paint = painter.paint
+    monkeypatch.setattr(
+        painter, "paint", lambda drawing, **options: painted.append(drawing) or paint(drawing, **options)
+    )
+    first = list(frames_png([scene(), scene("#00ff00")], dpi=72, painter=painter))
+    again = list(frames_png([scene(), scene("#00ff00"), scene()], dpi=72, painter=painter))
+    assert len(painted) == 2  # the second call (an MP4 after a GIF) paints nothing
+    assert [pixels(png).getpixel((15, 15)) for png in again] == [RED, (0, 255, 0), RED]
+    assert [pixels(png).tobytes() for png in first] == [pixels(png).tobytes() for png in again[:2]]
+    list(frames_png([scene()], dpi=36, painter=painter))
+    assert len(painted) == 3  # another size is painted afresh

@@ -196,3 +196,20 @@ def test_an_unknown_theme_is_one_line_naming_the_choices():
 
     with pytest.raises(InputError, match="choose one of light, dark, print"):
         Figure(EXAMPLE, theme="neon")
+
+
+def test_every_zero_is_slashed_and_no_letter_o_is():
+    figure = Figure(trace_search(TicTacToe("X.O/.X./..O"), "alphabeta"))  # names X2.O4, boards, values 0
+    drawing = figure.frame(40)
+    slashes = {item.key for item in drawing.items if isinstance(item, Path) and ":zero:" in item.key}
+    texts = [item for item in drawing.items if isinstance(item, Text)]
+    wanted = {f"{text.key}:zero:{index}" for text in texts for index, char in enumerate(text.text) if char == "0"}
+    assert wanted and slashes == wanted
+    assert any("O" in text.text for text in texts)  # the letter O is drawn and left as it is
+    for text in texts:  # each slash sits on its own character's cell
+        left = text.x - text_width(text.text, text.size) * {"start": 0, "middle": 0.5, "end": 1}[text.anchor]
+        for index, char in enumerate(text.text):
+            if char == "0":
+                (x1, _), (x2, _) = next(item for item in drawing.items if item.key == f"{text.key}:zero:{index}").points
+                cell = text_width("0", text.size)
+                assert left + cell * index < x1 < x2 < left + cell * (index + 1)

@@ -122,6 +122,10 @@ def _export(export: argparse.ArgumentParser) -> None:
         looks, "--dpi N", "PNG/GIF/MP4 resolution (default: fit a 1920x1080 slide; animations 1280x720)", type=float
     )
     add_option(looks, "--fps N", f"animation steps per second ({DEFAULT_FPS:g})", type=float, default=DEFAULT_FPS)
+    collapsed = "a big tree: draw every node above depth N, the rest as collapsed subtrees"
+    add_option(looks, "--draw-levels N", collapsed, type=int)
+    add_option(looks, "--expand NAMES", "a big tree: also draw these nodes' children, e.g. --expand X6,X6.O4")
+    add_option(looks, "--whole-tree", "draw every node, however small (a big tree is collapsed to fit a slide)")
     add_option(files, "--examples", "write the committed examples of traces/ instead")
 
 

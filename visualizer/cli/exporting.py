@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 
 from visualizer.cli.progress import progress_bar, status_line
@@ -12,6 +13,8 @@ from visualizer.export.files import trace_slug, write_trace_files
 from visualizer.export.formats import EXPORT_FORMATS, PictureOptions
 from visualizer.games import ConnectFour, Game, Nim, TicTacToe, builtin_example, from_nested
 from visualizer.lists import split_list
+from visualizer.pictures.collapse import Collapse
+from visualizer.pictures.figure import Figure
 from visualizer.pictures.themes import find_theme
 from visualizer.search import trace_search
 from visualizer.tracing import Trace
@@ -28,7 +31,7 @@ MAX_NAME_BYTES = 200
 
 _KEPT_WITH_EXAMPLES = frozenset(
     ("command", "examples", "out", "format", "frames", "max_frames", "max_image_nodes", "theme", "dpi", "fps")
-    + ("max_nodes", "json")
+    + ("max_nodes", "json", "draw_levels", "whole_tree")
 )
 """The options `--examples` (the committed set, each with its own search) uses; the others describe one search."""
 
@@ -57,7 +60,7 @@ def parse_formats(text: str) -> tuple[str, ...]:
 
 
 def picture_options(args: argparse.Namespace) -> PictureOptions:
-    """--theme, --dpi and --fps, checked."""
+    """--theme, --dpi, --fps and what of a big tree to draw (--draw-levels, --expand, --whole-tree), checked."""
     theme = find_theme(args.theme).name
     if args.dpi is not None and not 0 < args.dpi <= MAX_DPI:
         raise InputError(f"--dpi {args.dpi:g} is out of range; give a resolution from 1 to {MAX_DPI}, e.g. --dpi 150")
@@ -65,7 +68,13 @@ def picture_options(args: argparse.Namespace) -> PictureOptions:
         raise InputError(
             f"--fps {args.fps:g} is out of range; give steps per second from 0.1 to {MAX_FPS}, e.g. --fps 2"
         )
-    return PictureOptions(theme=theme, dpi=args.dpi, fps=args.fps)
+    expand = tuple(split_list(args.expand, "--expand", "X6,X6.O4")) if getattr(args, "expand", None) else ()
+    levels, whole = getattr(args, "draw_levels", None), getattr(args, "whole_tree", False)
+    if levels is not None and levels < 0:
+        raise InputError(f"--draw-levels {levels} is negative; give how many levels to draw, e.g. --draw-levels 2")
+    if whole and (levels is not None or expand):
+        raise InputError("--whole-tree draws every node; drop --draw-levels and --expand, or drop --whole-tree")
+    return PictureOptions(theme=theme, dpi=args.dpi, fps=args.fps, collapse=Collapse(levels, expand, whole))
 
 
 def _check_name(name: str) -> str:
@@ -96,6 +105,8 @@ def check_limits(trace: Trace, formats: tuple[str, ...], args: argparse.Namespac
         raise InputError("--max-frames and --max-image-nodes must be 0 or more")
     steps = len(trace.events)
     animations = [fmt for fmt in formats if EXPORT_FORMATS[fmt].per_step]
+    if (args.frames or animations) and steps > args.max_frames and not (args.frames and "dot" in formats):
+        steps = len(Figure(trace, collapse=picture_options(args).collapse).frame_steps)  # a collapsed tree has fewer
     if (args.frames or animations) and steps > args.max_frames:
         what = (
             f"--frames would write {steps:,} files"
@@ -134,16 +145,20 @@ def export(args: argparse.Namespace) -> int:
         jobs = [(name or trace_slug(trace), trace)]
     for _, trace in jobs:
         check_limits(trace, formats, args)
+    notices: list[str] = []
     for name, trace in jobs:
         per_step = args.frames or any(EXPORT_FORMATS[fmt].per_step for fmt in formats)
         files = ", ".join(f"{name}{EXPORT_FORMATS[fmt].suffix}" for fmt in EXPORT_FORMATS if fmt in formats)
         working = progress_bar(len(trace.events), "drawing steps") if per_step else status_line(f"writing {files}...")
         with working as progress:
             written = write_trace_files(
-                trace, out, name, formats, frames=args.frames, progress=progress, options=options
+                trace, out, name, formats, frames=args.frames, progress=progress, options=options, notice=notices.append
             )
         shown = [str(path) for path in written[:6]]
         if len(written) > 6:
-            shown.append(f"... and {len(written) - 6} more frames")
+            shown.append(f"... and {len(written) - 6} more files")
         print("wrote " + " ".join(shown))
+        for line in notices:
+            print(f"{name}: {line}", file=sys.stderr)
+        notices.clear()
     return 0

@@ -59,13 +59,15 @@ def write_trace_files(
     frames: bool = False,
     progress: Callable[[int, int], None] | None = None,
     options: PictureOptions | None = None,
+    notice: Callable[[str], None] | None = None,
 ) -> list[Path]:
     """Writes NAME.EXT for each format of `EXPORT_FORMATS` asked for; returns the paths written (the
     formats' files in registry order, their extra files, then the frames).
 
     The files are replaced together (`StagedWrites`): an error or an interruption before the renames
     leaves every old file as it was. Frames (`frames=True`: NAME-0001.EXT ...) are written one by
-    one, each atomically. `progress(done, total)` is called as steps are painted.
+    one, each atomically. `progress(done, total)` is called as steps are painted, `notice(line)` with
+    what a picture of a big tree collapsed.
 
     Raises:
         InputError: a program a format needs is missing (checked before anything is written),
@@ -74,7 +76,7 @@ def write_trace_files(
     chosen = [EXPORT_FORMATS[fmt] for fmt in EXPORT_FORMATS if fmt in formats]
     for fmt in chosen:
         fmt.check()
-    job = ExportJob(trace, name, options or PictureOptions(), progress)
+    job = ExportJob(trace, name, options or PictureOptions(), progress, notice)
     written = [out / f"{name}{fmt.suffix}" for fmt in chosen]
     extras: list[Path] = []
     with StagedWrites() as group:
@@ -95,10 +97,10 @@ def write_picture_frames(job: ExportJob, out: Path, formats: list[ExportFormat])
     if not formats:
         return []
     figure = job.figure
-    digits = max(FRAME_DIGITS, len(str(figure.steps)))  # NAME-0001.SUFFIX, ...
+    digits = max(FRAME_DIGITS, len(str(figure.steps)))  # NAME-0001.SUFFIX, ... by step (a collapsed tree skips some)
     painters = [(fmt.suffix, fmt.paint) for fmt in formats if fmt.paint is not None]
     paths: list[Path] = []
-    for step, drawing in enumerate(figure.frames(progress=job.progress), start=1):
+    for step, drawing in zip(figure.frame_steps, figure.frames(progress=job.progress)):
         for suffix, paint in painters:
             paths.append(write_chunks_atomic(out / f"{job.name}-{step:0{digits}d}{suffix}", [paint(job, drawing)]))
     return paths

@@ -15,9 +15,10 @@ from typing import Literal
 
 from visualizer.dot.stream import dot_chunks
 from visualizer.pictures.animation import check_ffmpeg, to_gif, to_mp4
+from visualizer.pictures.collapse import Collapse
 from visualizer.pictures.drawing import Drawing
 from visualizer.pictures.figure import Figure
-from visualizer.pictures.raster import to_pdf, to_png
+from visualizer.pictures.raster import Painter, to_pdf, to_png
 from visualizer.pictures.svg import to_svg
 from visualizer.pictures.themes import DEFAULT_THEME
 from visualizer.pictures.tikz import slides_file_name, standalone_tex, to_tikz
@@ -51,11 +52,13 @@ DEFAULT_FPS = 2.0
 
 @dataclass(frozen=True)
 class PictureOptions:
-    """How pictures are made: a theme's name, and a raster `dpi` (None fits `STILL_SIZE` or `ANIMATION_SIZE`)."""
+    """How pictures are made: a theme's name, a raster `dpi` (None fits `STILL_SIZE` or `ANIMATION_SIZE`), and
+    what of a big tree is drawn (`collapse`)."""
 
     theme: str = DEFAULT_THEME
     dpi: float | None = None
     fps: float = DEFAULT_FPS
+    collapse: Collapse = Collapse()
 
 
 @dataclass
@@ -66,11 +69,22 @@ class ExportJob:
     name: str
     options: PictureOptions = field(default_factory=PictureOptions)
     progress: Callable[[int, int], None] | None = None
+    notice: Callable[[str], None] | None = None
+    """Told, in one line, what the figure collapsed (if anything) when it is made."""
 
     @cached_property
     def figure(self) -> Figure:
-        """The trace's drawing model (raises InputError for an unknown theme)."""
-        return Figure(self.trace, theme=self.options.theme)
+        """The trace's drawing model (raises InputError for an unknown theme, or a node `--expand` names
+        that the tree does not have)."""
+        figure = Figure(self.trace, theme=self.options.theme, collapse=self.options.collapse)
+        if figure.notice and self.notice is not None:
+            self.notice(figure.notice)
+        return figure
+
+    @cached_property
+    def painter(self) -> Painter:
+        """Paints the animations, each frame once for all of them (a GIF and an MP4 share their frames)."""
+        return Painter(keeps=True)
 
     def dpi(self, canvas: Drawing | Figure, size: tuple[int, int]) -> float:
         """The resolution to paint a drawing (or a figure's frames) at: `--dpi`, or the one that fits `size`."""
@@ -131,7 +145,7 @@ def _animation(
 
     def whole(job: ExportJob) -> Chunks:
         frames = job.figure.frames(progress=job.progress)
-        return [make(frames, fps=job.options.fps, dpi=job.dpi(job.figure, ANIMATION_SIZE))]
+        return [make(frames, fps=job.options.fps, dpi=job.dpi(job.figure, ANIMATION_SIZE), painter=job.painter)]
 
     return ExportFormat(name, f".{name}", "animation", help, whole, check=check)
 

@@ -86,11 +86,19 @@ def _rgb(colour: str) -> tuple[int, int, int]:
     return red, green, blue
 
 
-def to_gif(drawings: Iterable[Drawing], *, fps: float, dpi: float, progress: Progress | None = None) -> bytes:
+def to_gif(
+    drawings: Iterable[Drawing],
+    *,
+    fps: float,
+    dpi: float,
+    progress: Progress | None = None,
+    painter: Painter | None = None,
+) -> bytes:
     """An animated GIF with one frame per drawing, in order, looping; the last frame held longer.
 
     Every drawing is one frame, even when two in a row are equal (Pillow's own writer would merge
-    them); each frame after the first stores only the rectangle that changed. Raises InputError for
+    them); each frame after the first stores only the rectangle that changed. `painter` paints them
+    (a new one if None: see `Painter` for one that keeps its frames). Raises InputError for
     an unusable `fps` or `dpi`, ValueError for no drawings or drawings of different canvas sizes.
     """
     from PIL import GifImagePlugin, Image, ImageChops
@@ -102,7 +110,7 @@ def to_gif(drawings: Iterable[Drawing], *, fps: float, dpi: float, progress: Pro
     colours = gif_palette(frames)
     palette_image.putpalette([channel for colour in colours for channel in colour])
     delay = max(20, round(1000 / fps / 10) * 10)
-    painter = Painter()
+    painter = painter or Painter()
     chunks: list[bytes] = []
     previous = None
     for done, drawing in enumerate(frames, start=1):
@@ -122,7 +130,14 @@ def to_gif(drawings: Iterable[Drawing], *, fps: float, dpi: float, progress: Pro
     return b"".join(chunks)
 
 
-def to_mp4(drawings: Iterable[Drawing], *, fps: float, dpi: float, progress: Progress | None = None) -> bytes:
+def to_mp4(
+    drawings: Iterable[Drawing],
+    *,
+    fps: float,
+    dpi: float,
+    progress: Progress | None = None,
+    painter: Painter | None = None,
+) -> bytes:
     """An H.264 MP4 (yuv420p, for every player) with one frame per drawing, the last held `LAST_FRAME_HOLD` frame
     times as in the GIF, made by ffmpeg.
 
@@ -149,7 +164,7 @@ def to_mp4(drawings: Iterable[Drawing], *, fps: float, dpi: float, progress: Pro
             assert stdin is not None  # stdin=PIPE
             try:
                 with contextlib.suppress(BrokenPipeError):  # ffmpeg stopped early: its error output says why
-                    for done, frame in enumerate(frames_png(frames, dpi=dpi), start=1):
+                    for done, frame in enumerate(frames_png(frames, dpi=dpi, painter=painter), start=1):
                         stdin.write(frame)
                         if progress is not None:
                             progress(done, len(frames))

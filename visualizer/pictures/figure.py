@@ -13,23 +13,40 @@ from __future__ import annotations
 import math
 import textwrap
 from collections.abc import Callable, Iterator, Sequence
+from dataclasses import replace
+from functools import cached_property
 
 from visualizer.games.base import Player, format_value
-from visualizer.pictures.drawing import Anchor, Dash, Drawing, Item, Path, Point, Shape, Text, text_width
+from visualizer.pictures.collapse import MIN_TEXT_PX, SLIDE_SIZE, Collapse, Collapsed, collapse_tree
+from visualizer.pictures.drawing import (
+    Anchor,
+    Dash,
+    Drawing,
+    Item,
+    Path,
+    Point,
+    Shape,
+    Text,
+    text_width,
+    with_zero_slashes,
+)
 from visualizer.pictures.layout import (
     BOARD_SIZE,
     GLYPH_HEIGHT,
-    GLYPH_WIDTH,
     NAME_SIZE,
     SMALL_SIZE,
-    VALUE_SIZE,
+    SUBTREE_HEIGHT,
     VISIT_GAP,
     TreeLayout,
     board_y,
     glyph,
     glyph_top,
     name_y,
+    subtree_glyph,
+    subtree_label,
+    subtree_top,
     value_height,
+    value_size,
     window_y,
 )
 from visualizer.pictures.legend import LEGEND_SIZE, STEP_ONLY, LegendEntry, chance_fill, legend_items, legend_rows
@@ -37,7 +54,9 @@ from visualizer.pictures.scene import NodeLook, Scene, blank_scene, finished_sce
 from visualizer.pictures.themes import DEFAULT_THEME, Theme, find_theme
 from visualizer.steps.describe import format_probability
 from visualizer.steps.replay import Replay
+from visualizer.tracing.events import EVENT_KINDS, Effect
 from visualizer.tracing.trace import Trace
+from visualizer.tracing.trace_columns import KINDS
 
 __all__ = ["Figure", "MAX_INLINE_NODES"]
 
@@ -54,6 +73,12 @@ CAPTION_LINES = 2
 MIN_WIDTH = 360.0
 """The narrowest canvas (a beamer frame is 364 pt wide): room for the caption of a small tree."""
 
+TREE_TOP = MARGIN + TITLE_SIZE * 1.4 + CAPTION_SIZE * 1.3 * CAPTION_LINES + 12
+"""Where the tree starts, below the title and the caption."""
+
+SMALLEST_TEXT = min(SMALL_SIZE, LEGEND_SIZE)
+"""The smallest font a figure uses (visit numbers, windows, the legend; a value never gets smaller), in points."""
+
 CUT_OFFSET = 8.0
 """How far the word "cut" sits beside the middle of its edge."""
 
@@ -67,34 +92,56 @@ class Figure:
         InputError: `theme` names no theme.
     """
 
-    def __init__(self, trace: Trace, *, theme: Theme | str = DEFAULT_THEME, title: str | None = None):
+    def __init__(
+        self,
+        trace: Trace,
+        *,
+        theme: Theme | str = DEFAULT_THEME,
+        title: str | None = None,
+        collapse: Collapse | None = None,
+    ):
         self.trace = trace
         self.theme = theme if isinstance(theme, Theme) else find_theme(theme)
-        self.layout = TreeLayout.of(trace)
         depth = "" if trace.depth_limit is None else f", depth {trace.depth_limit}"
         passes = len(trace.earlier_passes) + 1
         last_pass = f", last of {passes} passes" if passes > 1 else ""  # the figure shows the last pass only
         self.title = f"{trace.algorithm}{depth}{last_pass}: {trace.description}" if title is None else title
-        self.legend = legend_items(trace, self.theme, self.layout.has_windows)
+        layout = TreeLayout.of(trace)
+        self.collapsed: Collapsed | None = None
+        """The nodes drawn, when a `collapse` leaves some out (None: every node)."""
+        if collapse is not None:
+            legend = legend_items(trace, self.theme, layout.has_windows, collapsed=True)
+            collapsed = collapse_tree(trace, collapse, lambda shown: self.legible(layout.placed(trace, shown), legend))
+            if collapsed.hidden_count:
+                self.collapsed, layout = collapsed, layout.placed(trace, collapsed)
+        self.layout = layout
+        self.legend = legend_items(trace, self.theme, layout.has_windows, collapsed=self.collapsed is not None)
         """What the frames show, together; the still leaves out the marks of a step (`STEP_ONLY`)."""
-        legend_widths = (entry.width for entry in self.legend)
-        inner = max(MIN_WIDTH, self.layout.width, text_width(self.title, TITLE_SIZE), *legend_widths)
-        self.width = inner + 2 * MARGIN
+        inner, self.width, self.height = self._canvas(layout, self.legend)  # the frames' legend rows, the most
         self.caption_chars = max(20, int(inner // text_width("x", CAPTION_SIZE)))
         self.tree_left = MARGIN + (inner - self.layout.width) / 2
-        self.tree_top = MARGIN + TITLE_SIZE * 1.4 + CAPTION_SIZE * 1.3 * CAPTION_LINES + 12
         self._xs = [self.tree_left + x for x in self.layout.xs]  # each node's centre, and the top of its stack
-        self._tops = [self.tree_top + top for top in self.layout.tops]
-        legend_top = self.tree_top + self.layout.height + 16
+        self._tops = [TREE_TOP + top for top in self.layout.tops]
+        legend_top = TREE_TOP + self.layout.height + 16
         self.legend_rows = legend_rows(self.legend, inner)
         still_rows = legend_rows([entry for entry in self.legend if entry.key not in STEP_ONLY], inner)
-        self.height = legend_top + len(self.legend_rows) * LEGEND_SIZE * 2.2 + MARGIN  # the frames' rows, the most
         self._legend_items = tuple(self._place_legend(self.legend_rows, legend_top))
         self._still_legend = tuple(self._place_legend(still_rows, legend_top))
         self._cache: dict[tuple[int, NodeLook], tuple[Item, ...]] = {}
         self._replay: Replay | None = None
         self._inner = inner_nodes(trace)
         self._has_chance = trace.columns.has_chance
+
+    def _canvas(self, layout: TreeLayout, legend: list[LegendEntry]) -> tuple[float, float, float]:
+        """The width inside the margins, and the canvas's width and height, of a figure of `layout`."""
+        inner = max(MIN_WIDTH, layout.width, text_width(self.title, TITLE_SIZE), *(entry.width for entry in legend))
+        rows = len(legend_rows(legend, inner))
+        return inner, inner + 2 * MARGIN, TREE_TOP + layout.height + 16 + rows * LEGEND_SIZE * 2.2 + MARGIN
+
+    def legible(self, layout: TreeLayout, legend: list[LegendEntry]) -> bool:
+        """True when a figure of `layout` fits a slide (`SLIDE_SIZE`) with its smallest text `MIN_TEXT_PX` high."""
+        _inner, width, height = self._canvas(layout, legend)
+        return SMALLEST_TEXT * min(SLIDE_SIZE[0] / width, SLIDE_SIZE[1] / height) >= MIN_TEXT_PX
 
     @property
     def steps(self) -> int:
@@ -122,14 +169,78 @@ class Figure:
         if self._replay is None:
             self._replay = Replay(self.trace)
         self._replay.seek(step)  # one cursor for every call: a step next to the last one is quick
-        return self._drawing(scene_at(self.trace, self._replay, inner=self._inner))
+        scene = scene_at(self.trace, self._replay, inner=self._inner)
+        run = self._runs.get(step)
+        if run is not None:
+            scene = self._run_scene(scene, step, *run)
+        return self._drawing(scene)
+
+    @cached_property
+    def frame_steps(self) -> tuple[int, ...]:
+        """The steps the frames show, in order: every step; with nodes collapsed, each step at a drawn node,
+        and of each run of steps inside one collapsed subtree, its last (the subtree searched)."""
+        runs = self._runs
+        owners = self._owners
+        return tuple(
+            step
+            for step, node in enumerate(self.trace.columns.event_node, start=1)
+            if owners.get(node) is None or step in runs
+        )
 
     def frames(self, *, progress: Callable[[int, int], None] | None = None) -> Iterator[Drawing]:
-        """One drawing per step, steps 1..`steps` in order, made as read; `progress(done, total)` after each."""
-        for step in range(1, self.steps + 1):
+        """One drawing per frame step (`frame_steps`) in order, made as read; `progress(done, total)` after each."""
+        steps = self.frame_steps
+        for done, step in enumerate(steps, start=1):
             yield self.frame(step)
             if progress is not None:
-                progress(step, self.steps)
+                progress(done, len(steps))
+
+    @cached_property
+    def _owners(self) -> dict[int, int]:
+        """The collapsed node each collapsed or hidden node is drawn as."""
+        children, owners = self.trace.columns.children, dict[int, int]()
+        for top in self.collapsed.hidden if self.collapsed is not None else ():
+            stack = [top]
+            while stack:
+                node = stack.pop()
+                owners[node] = top
+                stack.extend(children[node])
+        return owners
+
+    @cached_property
+    def _runs(self) -> dict[int, tuple[int, int, int]]:
+        """{last step: (collapsed node, first step, nodes entered under it)} of each run of steps in its subtree."""
+        owners, columns = self._owners, self.trace.columns
+        runs: dict[int, tuple[int, int, int]] = {}
+        if not owners:
+            return runs
+        opens = {code for code, kind in enumerate(KINDS) if EVENT_KINDS[kind].effect is Effect.OPEN}
+        events = list(zip(columns.event_node, columns.event_kind))
+        step = 0
+        while step < len(events):
+            owner = owners.get(events[step][0])
+            if owner is None:
+                step += 1
+                continue
+            first, entered = step, set()
+            while step < len(events) and owners.get(events[step][0]) == owner:
+                if events[step][1] in opens and events[step][0] != owner:
+                    entered.add(events[step][0])
+                step += 1
+            runs[step] = (owner, first + 1, len(entered))
+        return runs
+
+    def _run_scene(self, scene: Scene, last: int, node: int, first: int, entered: int) -> Scene:
+        """The frame of a run of steps inside the subtree of collapsed `node`: the node marked, the run told."""
+        looks = list(scene.looks)
+        looks[node] = replace(looks[node], current=True)
+        value = looks[node].value
+        shown = "no value yet" if value is None else f"value {format_value(value)}"
+        name, total = self.trace.columns.name[node], len(self.trace.events)
+        under = self.collapsed.hidden[node] if self.collapsed is not None else 0
+        searched = f"searched {entered:,} of the {under:,} nodes under it"
+        caption = f"Steps {first}-{last} of {total:,}: {name}: {searched}, {shown}."
+        return replace(scene, looks=tuple(looks), caption=caption, last_edge=None)
 
     def _drawing(self, scene: Scene, *, title: str | None = None, legend: tuple[Item, ...] | None = None) -> Drawing:
         theme, looks, caption = self.theme, scene.looks, scene.caption
@@ -146,14 +257,17 @@ class Figure:
             y = caption_top + CAPTION_SIZE * 1.3 * (index + 0.5)
             items.append(Text(f"caption:{index}", MARGIN, y, line, CAPTION_SIZE, theme.ink, anchor="start"))
         items.extend(self._edges(looks, scene.cuts, scene.bold, scene.last_edge))
+        shown = None if self.collapsed is None else self.collapsed.shown
         for node, look in enumerate(looks):
+            if shown is not None and node not in shown:
+                continue
             key = (node, look)
             node_items = self._cache.get(key)
             if node_items is None:
                 node_items = self._cache[key] = self._node(node, look)
             items.extend(node_items)
         items.extend(self._legend_items if legend is None else legend)
-        return Drawing(self.width, self.height, theme.background, tuple(items), title=title)
+        return Drawing(self.width, self.height, theme.background, with_zero_slashes(items), title=title)
 
     # The parts -----------------------------------------------------------------------------
 
@@ -168,7 +282,10 @@ class Figure:
         columns = self.trace.columns
         parents, _orders, children = columns.edges()
         probabilities = columns.probability if self._has_chance else None  # written beside the edges of chance
+        shown = None if self.collapsed is None else self.collapsed.shown
         for parent, child in zip(parents, children):
+            if shown is not None and child not in shown:
+                continue
             start, end = (xs[parent], tops[parent] + stack + 1), (xs[child], tops[child] - 1)
             status = looks[child].status
             width, dash = theme.line, _DASHES.get(status, "solid")
@@ -226,18 +343,25 @@ class Figure:
         top_of_glyph = glyph_top(top)
         text_colour = ink if visited else theme.muted
         items: list[Item] = [
-            Shape(f"node:{node}", glyph(x, top_of_glyph, GLYPH_WIDTH, GLYPH_HEIGHT, player), stroke, fill, width, dash),
+            Shape(
+                f"node:{node}",
+                glyph(x, top_of_glyph, self.layout.glyph_width, GLYPH_HEIGHT, player),
+                stroke,
+                fill,
+                width,
+                dash,
+            ),
             Text(f"name:{node}", x, name_y(top), columns.name[node], NAME_SIZE, text_colour, bold=visited),
         ]
         shown = look.value if look.value is not None else look.dimmed
         if shown is not None:
             text = format_value(shown)
-            size = min(VALUE_SIZE, GLYPH_WIDTH * 0.6 / max(1, len(text)) / 0.6)
+            size = value_size(text, self.layout.glyph_width)
             value_y = top_of_glyph + GLYPH_HEIGHT * value_height(player)
             colour = ink if look.value is not None else theme.muted
             items.append(Text(f"value:{node}", x, value_y, text, size, colour, bold=look.value is not None))
         if look.visit is not None:
-            visit_x, visit_y = x + GLYPH_WIDTH / 2 + VISIT_GAP, top_of_glyph + SMALL_SIZE * 0.7
+            visit_x, visit_y = x + self.layout.glyph_width / 2 + VISIT_GAP, top_of_glyph + SMALL_SIZE * 0.7
             items.append(Text(f"visit:{node}", visit_x, visit_y, look.visit_text, SMALL_SIZE, ink, anchor="start"))
         if look.window:
             items.append(Text(f"window:{node}", x, window_y(top), look.window, SMALL_SIZE, ink, bold=look.current))
@@ -246,7 +370,26 @@ class Figure:
             for line, row in enumerate(board.split("\n")):
                 y = board_y(top, line, self.layout.has_windows)
                 items.append(Text(f"board:{node}:{line}", x, y, row, BOARD_SIZE, text_colour))
+        hidden = None if self.collapsed is None else self.collapsed.hidden.get(node)
+        if hidden is not None:  # its subtree, as one triangle and its size
+            apex = subtree_top(top, self.layout.stack)
+            corners = subtree_glyph(x, apex)
+            items.append(Shape(f"subtree:{node}", corners, stroke, theme.background, theme.line, dash))
+            size_y = apex + SUBTREE_HEIGHT + SMALL_SIZE * 0.75
+            items.append(Text(f"subtree-size:{node}", x, size_y, subtree_label(hidden), SMALL_SIZE, text_colour))
         return tuple(items)
+
+    @property
+    def notice(self) -> str:
+        """One line telling what was collapsed, or "" when every node is drawn."""
+        if self.collapsed is None:
+            return ""
+        subtrees, count = len(self.collapsed.hidden), len(self.trace.columns.name)
+        return (
+            f"collapsed {subtrees} subtree{'' if subtrees == 1 else 's'} ({self.collapsed.hidden_count:,} of "
+            f"{count:,} nodes) to keep the text legible on a {SLIDE_SIZE[0]}x{SLIDE_SIZE[1]} slide; open more with "
+            "--draw-levels N or --expand NAME, or draw every node with --whole-tree"
+        )
 
     def _place_legend(self, rows: list[list[LegendEntry]], top: float) -> Iterator[Item]:
         for row, entries in enumerate(rows):

@@ -12,10 +12,11 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TypeVar
 
 from visualizer.games.base import Player, format_value
+from visualizer.pictures.collapse import Collapsed
 from visualizer.pictures.drawing import text_width
 from visualizer.tracing.trace import Trace
 
@@ -29,10 +30,16 @@ __all__ = [
     "VALUE_SIZE",
     "glyph",
     "place_tree",
+    "subtree_glyph",
+    "subtree_label",
+    "subtree_top",
+    "SUBTREE_HEIGHT",
+    "SUBTREE_WIDTH",
     "value_height",
+    "value_size",
 ]
 
-NAME_SIZE, VALUE_SIZE, SMALL_SIZE, BOARD_SIZE = 10.0, 11.0, 8.0, 9.0
+NAME_SIZE, VALUE_SIZE, SMALL_SIZE, BOARD_SIZE = 10.0, 11.0, 9.0, 9.0
 """Font sizes in points: node names, the value inside a triangle, visit numbers and windows, boards."""
 
 GLYPH_WIDTH, GLYPH_HEIGHT = 40.0, 30.0
@@ -44,6 +51,9 @@ LINE_GAP = 1.3
 SLOT_GAP, ROW_GAP, VISIT_GAP = 12.0, 30.0, 3.0
 """Space between two neighbouring leaves, between a parent's stack and its children's (where the
 edges run), and between a triangle and the visit number on its right."""
+
+SUBTREE_WIDTH, SUBTREE_HEIGHT = 28.0, 12.0
+"""The triangle that stands for a collapsed subtree (its size is written under it, in the row gap)."""
 
 Length = TypeVar("Length", int, float)
 """A width or an x: points (float) in a picture, columns (int) in the app's text drawing."""
@@ -67,32 +77,57 @@ class TreeLayout:
     half_width: float
     has_windows: bool
     board_lines: int
+    glyph_width: float
+    """A node's triangle: `GLYPH_WIDTH`, wider where a value is too long to fit it at `SMALL_SIZE`."""
 
     @classmethod
-    def of(cls, trace: Trace) -> TreeLayout:
-        """The layout of every node `trace` knows."""
+    def of(cls, trace: Trace, collapsed: Collapsed | None = None) -> TreeLayout:
+        """The layout of every node `trace` knows, or of those `collapsed` draws."""
         columns = trace.columns
         has_windows = any(alpha is not None for alpha in columns.alpha)
         boards = [board.split("\n") for board in columns.board if board is not None]
         board_lines = max((len(lines) for lines in boards), default=0)
-        searched = (columns.value, columns.static_value, columns.alpha, columns.beta)
-        longest = max((len(format_value(value)) for column in searched for value in column), default=1)  # None: "-"
+        valued = (columns.value, columns.static_value)
+        longest_value = max((len(format_value(value)) for column in valued for value in column), default=1)
+        windows = (columns.alpha, columns.beta)
+        longest = max(longest_value, *(len(format_value(value)) for column in windows for value in column))  # None: "-"
         longest = max(longest, len("+inf") if has_windows else 1)
         window = "[" + "9" * longest + ", " + "9" * longest + "]" if has_windows else ""
         visits = "#" + "9" * len(str(max(1, len(columns.name), len(trace.summary.visit_order))))  # entered again: more
+        glyph_width = max(GLYPH_WIDTH, SMALL_SIZE * longest_value)  # see value_size
         half = max(
             _widest(columns.name, NAME_SIZE) / 2,
             _widest([window], SMALL_SIZE) / 2,
             _widest((line for lines in boards for line in lines), BOARD_SIZE) / 2,
-            GLYPH_WIDTH / 2 + VISIT_GAP + text_width(visits, SMALL_SIZE),
+            glyph_width / 2 + VISIT_GAP + text_width(visits, SMALL_SIZE),
         )
-        slot = 2 * half + SLOT_GAP
-        stack = stack_height(has_windows, board_lines)
-        xs, width = place_tree(columns.children, [slot] * len(columns.name), 0.0)
-        depths = columns.depth
+        return cls((), (), 0.0, 0.0, half, has_windows, board_lines, glyph_width).placed(trace, collapsed)
+
+    def placed(self, trace: Trace, collapsed: Collapsed | None = None) -> TreeLayout:
+        """This layout's node sizes, with every node of `trace` placed, or the nodes `collapsed` draws.
+
+        A collapsed node's subtree is drawn in the room below it (`subtree_top`), where its edges would
+        run: the bottom row gets that room too.
+        """
+        columns = trace.columns
+        slot, stack, depths = 2 * self.half_width + SLOT_GAP, self.stack, columns.depth
+        if collapsed is None:
+            xs, width = place_tree(columns.children, [slot] * len(depths), 0.0)
+            deepest, room = max(depths, default=0), 0.0
+        else:  # each collapsed subtree keeps the room under its node clear, as a child would
+            children = collapsed.children(columns.children)
+            widths = [slot if node in collapsed.shown else 0.0 for node in range(len(depths))]
+            for node, hidden in collapsed.hidden.items():
+                children[node] = (len(widths),)
+                children.append(())
+                widths.append(max(SUBTREE_WIDTH, text_width(subtree_label(hidden), SMALL_SIZE)) + SLOT_GAP)
+            xs, width = place_tree(children, widths, 0.0)
+            xs = xs[: len(depths)]
+            deepest = max(depths[node] for node in collapsed.shown)
+            room = ROW_GAP if any(depths[node] == deepest for node in collapsed.hidden) else 0.0
         tops = tuple(depth * (stack + ROW_GAP) for depth in depths)
-        height = (max(depths, default=0) + 1) * stack + max(depths, default=0) * ROW_GAP
-        return cls(tuple(xs), tops, width, height, half, has_windows, board_lines)
+        height = (deepest + 1) * stack + deepest * ROW_GAP + room
+        return replace(self, xs=tuple(xs), tops=tops, width=width, height=height)
 
     @property
     def stack(self) -> float:
@@ -119,6 +154,21 @@ def board_y(top: float, line: int, has_windows: bool) -> float:
     """The middle of the board's line `line` (0 first)."""
     below = glyph_top(top) + GLYPH_HEIGHT + 4 + (SMALL_SIZE * LINE_GAP if has_windows else 0)
     return below + BOARD_SIZE * LINE_GAP * (line + 0.5)
+
+
+def subtree_top(top: float, stack: float) -> float:
+    """The apex of the triangle that stands for a collapsed node's subtree, under its stack."""
+    return top + stack + 3
+
+
+def subtree_label(hidden: int) -> str:
+    """What is written under a collapsed subtree's triangle: "127 nodes"."""
+    return f"{hidden:,} node{'' if hidden == 1 else 's'}"
+
+
+def subtree_glyph(x: float, apex: float) -> tuple[tuple[float, float], ...]:
+    """The corners of the triangle that stands for a collapsed subtree, its apex at (`x`, `apex`)."""
+    return ((x, apex), (x + SUBTREE_WIDTH / 2, apex + SUBTREE_HEIGHT), (x - SUBTREE_WIDTH / 2, apex + SUBTREE_HEIGHT))
 
 
 def stack_height(has_windows: bool, board_lines: int) -> float:
@@ -189,6 +239,11 @@ def place_tree(
 def _half(length: Length) -> Length:
     """Half of `length`, whole (rounded down) when `length` is."""
     return length // 2 if isinstance(length, int) else length / 2
+
+
+def value_size(text: str, glyph_width: float) -> float:
+    """The font size of a value `text` inside a node's triangle: smaller for a long one, to fit."""
+    return min(VALUE_SIZE, glyph_width / max(1, len(text)))
 
 
 def glyph(x: float, top: float, width: float, height: float, player: Player) -> tuple[tuple[float, float], ...]:

@@ -11,14 +11,14 @@ from dataclasses import dataclass
 
 from visualizer.games.base import Player
 from visualizer.pictures.drawing import Dash, Item, Path, Shape, Text, text_width
-from visualizer.pictures.layout import glyph
+from visualizer.pictures.layout import SUBTREE_HEIGHT, SUBTREE_WIDTH, glyph, subtree_glyph
 from visualizer.pictures.themes import Theme
 from visualizer.steps.visits import is_monte_carlo
 from visualizer.tracing.trace import Trace
 
 __all__ = ["LEGEND_SIZE", "STEP_ONLY", "LegendEntry", "chance_fill", "legend_items", "legend_rows"]
 
-LEGEND_SIZE = 8.5
+LEGEND_SIZE = 9.0
 """The font size of the legend."""
 
 SWATCH, ENTRY_GAP = 18.0, 12.0
@@ -61,6 +61,11 @@ def _glyph(player: Player, stroke: str, fill: str, line: float, dash: Dash) -> S
     return lambda key, x, y: [Shape(f"{key}:swatch", glyph(x, y - 5.0, 14.0, 10.0, player), stroke, fill, line, dash)]
 
 
+def _subtree(stroke: str, fill: str, line: float) -> Swatch:
+    """The triangle of a collapsed subtree."""
+    return lambda key, x, y: [Shape(f"{key}:swatch", subtree_glyph(x, y - SUBTREE_HEIGHT / 2), stroke, fill, line)]
+
+
 def _line(colour: str, width: float, *, mark: bool = False) -> Swatch:
     """A line, crossed by a stroke when `mark`."""
     return lambda key, x, y: [
@@ -73,8 +78,8 @@ def _word(text: str, colour: str) -> Swatch:
     return lambda key, x, y: [Text(f"{key}:swatch", x, y, text, LEGEND_SIZE, colour)]
 
 
-def legend_items(trace: Trace, theme: Theme, has_windows: bool) -> list[LegendEntry]:
-    """The legend entries of `trace` in `theme`, in reading order."""
+def legend_items(trace: Trace, theme: Theme, has_windows: bool, *, collapsed: bool = False) -> list[LegendEntry]:
+    """The legend entries of `trace` in `theme`, in reading order (`collapsed`: some subtrees are drawn as one)."""
     summary, ink = trace.summary, theme.ink
 
     def entry(key: str, label: str, swatch: Swatch, *, words: str = "") -> LegendEntry:
@@ -100,6 +105,9 @@ def legend_items(trace: Trace, theme: Theme, has_windows: bool) -> list[LegendEn
     if summary.unreached:
         label = "not in the search's tree" if monte_carlo else "beyond the depth limit"
         entries.append(entry("unreached", label, _glyph(Player.MAX, *faded, "dotted")))
+    if collapsed:
+        swatch = _subtree(ink, theme.background, theme.line)
+        entries.append(LegendEntry("subtree", "collapsed subtree, its size", swatch, ink, SUBTREE_WIDTH))
     entries.append(entry("pv", "principal variation", _line(ink, theme.bold_line)))
     entries.append(entry("current", "this step", _glyph(Player.MAX, ink, theme.current_fill, theme.bold_line, "solid")))
     entries.append(entry("backed-up", "value just backed up", _line(theme.last_child, theme.bold_line)))

@@ -56,9 +56,13 @@ def _style() -> Iterator[None]:
 
 
 class Painter:
-    """One matplotlib figure on an Agg canvas, painted again for each drawing (all the frames of a call)."""
+    """One matplotlib figure on an Agg canvas, painted again for each drawing (all the frames of a call).
 
-    def __init__(self) -> None:
+    A painter that `keeps` its images paints each drawing once at each dpi: a GIF and an MP4 of one export
+    share their frames. It keeps them as quickly compressed PNGs, some 100 KB a slide-sized frame.
+    """
+
+    def __init__(self, *, keeps: bool = False) -> None:
         import matplotlib
         from matplotlib.backends.backend_agg import FigureCanvasAgg
         from matplotlib.figure import Figure
@@ -73,6 +77,7 @@ class Painter:
             bold: os.path.join(fonts, f"DejaVuSansMono{'-Bold' if bold else ''}.ttf") for bold in (False, True)
         }
         self._font_properties = FontProperties
+        self._kept: dict[tuple[Drawing, float], bytes] | None = {} if keeps else None
 
     def paint(self, drawing: Drawing, *, dpi: float, size: tuple[int, int] | None = None) -> None:
         """Clears the figure and paints `drawing`; `size` in pixels fixes the figure's size at `dpi`."""
@@ -142,13 +147,20 @@ class Painter:
         """`drawing` rendered to an RGB image of `pixel_size(drawing, dpi)` pixels."""
         from PIL import Image
 
+        kept = None if self._kept is None else self._kept.get((drawing, dpi))
+        if kept is not None:
+            return Image.open(io.BytesIO(kept)).convert("RGB")
         size = pixel_size(drawing, dpi)
         with _style():
             self.paint(drawing, dpi=dpi, size=size)
             self.canvas.draw()
         width, height = self.canvas.get_width_height(physical=True)
-        image = Image.frombuffer("RGBA", (width, height), self.canvas.buffer_rgba(), "raw", "RGBA", 0, 1)
-        return image.convert("RGB")
+        image = Image.frombuffer("RGBA", (width, height), self.canvas.buffer_rgba(), "raw", "RGBA", 0, 1).convert("RGB")
+        if self._kept is not None:
+            buffer = io.BytesIO()
+            image.save(buffer, format="PNG", compress_level=1)
+            self._kept[drawing, dpi] = buffer.getvalue()
+        return image
 
 
 def _line_style(dash: str, width: float) -> Any:
@@ -162,9 +174,9 @@ def to_png(drawing: Drawing, *, dpi: float) -> bytes:
     return next(frames_png([drawing], dpi=dpi))
 
 
-def frames_png(drawings: Iterable[Drawing], *, dpi: float) -> Iterator[bytes]:
-    """One PNG per drawing (as `to_png`), in order, made as they are asked for."""
-    painter = Painter()
+def frames_png(drawings: Iterable[Drawing], *, dpi: float, painter: Painter | None = None) -> Iterator[bytes]:
+    """One PNG per drawing (as `to_png`), in order, made as they are asked for (by `painter`, or a new one)."""
+    painter = painter or Painter()
     for drawing in drawings:
         buffer = io.BytesIO()
         painter.rgb(drawing, dpi=dpi).save(buffer, format="PNG", dpi=(dpi, dpi))

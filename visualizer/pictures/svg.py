@@ -17,6 +17,7 @@ from visualizer.pictures.drawing import (
     clean_text,
     dash_pattern,
     number,
+    text_width,
 )
 
 __all__ = ["to_svg"]
@@ -58,11 +59,14 @@ def _outline(item: Shape | Path) -> str:
 
 
 def _text(item: Text) -> str:
+    """A text as wide as the drawing reckons (`text_width`) in whichever monospace font the viewer has, so that
+    it fits its place and the strokes across its zeros land on them."""
     bold = ' font-weight="bold"' if item.bold else ""
+    length = f' textLength="{number(text_width(item.text, item.size))}" lengthAdjust="spacing"' if item.text else ""
     return (
         f'<text data-key="{_escape(item.key)}" x="{number(item.x)}" y="{number(item.y)}" '
         f'font-family="{_FONT_FAMILY}" font-size="{number(item.size)}" fill="{_escape(item.colour)}" '
-        f'text-anchor="{item.anchor}" dy="{CENTRAL_RISE:.3f}em"{bold}>{_escape(item.text)}</text>'
+        f'text-anchor="{item.anchor}" dy="{CENTRAL_RISE:.3f}em"{length}{bold}>{_escape(item.text)}</text>'
     )
 
 

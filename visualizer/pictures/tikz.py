@@ -12,7 +12,18 @@ import re
 from collections.abc import Sequence
 
 from visualizer.errors import InputError, shown
-from visualizer.pictures.drawing import CENTRAL_RISE, Drawing, Item, Path, Point, Shape, Text, dash_pattern, number
+from visualizer.pictures.drawing import (
+    CENTRAL_RISE,
+    Drawing,
+    Item,
+    Path,
+    Point,
+    Shape,
+    Text,
+    dash_pattern,
+    is_zero_slash,
+    number,
+)
 from visualizer.pictures.tex import overlay_runs, painting_order, tex_text, tex_typewriter
 
 __all__ = ["SLIDES_SUFFIX", "slides_file_name", "standalone_tex", "to_tikz"]
@@ -98,6 +109,8 @@ def _paint_text(item: Text, height: float, colours: _Colours) -> str:
 
 
 def _paint(item: Item, height: float, colours: _Colours) -> str:
+    if is_zero_slash(item):  # TeX's typewriter is narrower than the drawing's font: its 0 gets a dot instead
+        return ""
     if isinstance(item, Text):
         return _paint_text(item, height, colours)
     if isinstance(item, (Shape, Path)):
@@ -223,6 +236,11 @@ def standalone_tex(picture_file: str, *, title: str) -> str:
         )
     slides = slides_file_name(picture_file).rpartition("/")[2]
     frame_title = [f"\\frametitle{{{tex_text(title)}}}"] if title else []
+    height = (
+        ["\\newcommand{\\gametreeheight}{0.94\\textheight}"]
+        if title
+        else ["\\newcommand{\\gametreeheight}{\\paperheight}% the picture has its own title: give it the slide"]
+    )
     lines = [
         f"% Slides made by gametree visualizer: run `pdflatex {slides}` with {picture_file} beside it.",
         "% Needs only Debian's texlive-latex-base, texlive-latex-recommended and texlive-pictures.",
@@ -230,9 +248,9 @@ def standalone_tex(picture_file: str, *, title: str) -> str:
         "\\usepackage{tikz}",
         "\\setbeamertemplate{navigation symbols}{}",
         "\\setbeamersize{text margin left=3mm, text margin right=3mm}",
-        "\\newcommand{\\gametreeheight}{0.94\\textheight}% the picture has its own title: give it the frame",
+        *height,
         "\\begin{document}",
-        "\\begin{frame}",
+        f"\\begin{{frame}}{'' if title else '[plain]'}",
         *frame_title,
         "\\centering",
         f"\\input{{{picture_file}}}",
