@@ -163,6 +163,21 @@ async def test_export_writes_valid_files(tmp_path, monkeypatch):
     assert sum(key.startswith("node:") for key in figure) == 13 and "cutlabel:2:8" in figure  # C's cut skips I and J
 
 
+async def test_export_of_a_game_position_says_what_its_svg_collapsed(tmp_path, monkeypatch):
+    from visualizer.games import TicTacToe
+
+    shown = []
+    monkeypatch.setattr(SearchScreen, "notify", lambda screen, message, **options: shown.append(message))
+    monkeypatch.chdir(tmp_path)
+    app = make_app(TicTacToe("X.O/.X./..O"))
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.press("e")
+        await pilot.pause()
+    (saved,) = [message for message in shown if message.startswith("Saved")]
+    assert "The SVG collapsed 8 subtrees (105 of 115 nodes)" in saved and "--whole-tree of visualizer export" in saved
+    assert sorted(path.suffix for path in tmp_path.iterdir()) == [".dot", ".json", ".svg"]
+
+
 async def test_export_never_writes_into_the_package(monkeypatch):
     package = Path(visualizer.__file__).resolve().parent
 

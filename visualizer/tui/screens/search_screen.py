@@ -302,11 +302,17 @@ class SearchScreen(AppScreen):
         drawn = len(trace.nodes) <= MAX_INLINE_NODES
         formats = tuple(fmt for fmt in formats_for("app") if drawn or EXPORT_FORMATS[fmt].kind == "trace")
         stem = self.attempt(lambda: fresh_stem(folder, slug))
-        written = None if stem is None else self.attempt(lambda: write_trace_files(trace, folder, stem, formats))
+        notes: list[str] = []  # what the SVG collapsed (`visualizer export` options draw more)
+        written = (
+            None
+            if stem is None
+            else self.attempt(lambda: write_trace_files(trace, folder, stem, formats, notice=notes.append))
+        )
         if stem is None or written is None:
             return
         taken = "" if stem == slug else f" ({slug} was taken; nothing was replaced)"
-        self.notify("Saved " + ", ".join(str(path) for path in written) + taken, title="Export")
+        collapsed = "".join(f". The SVG {note} of visualizer export" for note in notes)
+        self.notify("Saved " + ", ".join(str(path) for path in written) + taken + collapsed, title="Export")
 
     # -- other screens -------------------------------------------------------
     def action_play(self) -> None:
