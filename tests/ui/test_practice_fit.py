@@ -152,6 +152,25 @@ async def test_verdicts_and_typed_values_stay_readable_at_80x24():
         assert "-4 ✓" in text and "99 ✗" in text
 
 
+@pytest.mark.asyncio
+async def test_at_80x24_the_tree_keeps_its_box_and_the_selected_problem_is_told_whole_under_the_table():
+    app = make_practice_app(seed_5())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        screen.practice.set_answer("B", parse_answer("6 1 3", "B"))  # B is -4 with window [-inf, 2] on entry
+        await pilot.press("c", "down")
+        await settle(app, pilot)
+        rows = screen_text(app)
+        tree = screen.query_one(PracticeTree).region
+        assert rows[tree.bottom - 1].strip().startswith("╰") and rows[tree.bottom - 1].strip().endswith("╯")
+        words = screen.practice.report.of("B").words()
+        assert len(words) > 30 and words.count("wrong") == 3  # longer than the table's last column at 80 wide
+        assert f"B: {words}" in [row.strip() for row in rows]  # one whole line under the table
+        table = screen.query_one("#answer-table")
+        assert table.region.height >= 5 and not any(f"B: {words}" in row for row in rows[: table.region.bottom])
+
+
 def test_denser_practice_labels_move_the_verdict_after_the_value():
     exercise = seed_5()
     session = PracticeSession(exercise)

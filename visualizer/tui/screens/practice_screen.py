@@ -107,15 +107,18 @@ class PracticeScreen(AppScreen):
         update_static(self.status_line, self.status_text())
 
     def status_text(self) -> str:
-        """The score and the cut-offs after a check, and below them the pattern behind the mistakes (the likely
-        misconception, or the other cut window); before a check, what to do."""
+        """The score and the cut-offs after a check, then the selected node's problem in full (the table's last
+        column is cut on a narrow screen), then the pattern behind the mistakes (the likely misconception, or
+        the other cut window); before a check, what to do."""
         practice = self.practice
         report = practice.report
         if report is not None:
             missing = ", ".join(report.missing_cutoffs) or "none"
             extra = ", ".join(report.extra_cutoffs) or "none"
+            verdict = report.of(self.selected) if self.answer_table.row_count else None
+            problem = "" if verdict is None or verdict.is_right else f"\n{self.selected}: {verdict.words()}"
             findings = "".join(f"\n{finding}" for finding in report.findings())
-            return f"{report.score}  missing cut-offs: {missing}  extra cut-offs: {extra}{findings}"
+            return f"{report.score}  missing cut-offs: {missing}  extra cut-offs: {extra}{problem}{findings}"
         changed = "  changed since the last check: c checks again" if practice.checks else ""
         return f"{practice.answered} answered  enter: type a value (and alpha beta)  x: pruned  c: check{changed}"
 
@@ -125,6 +128,8 @@ class PracticeScreen(AppScreen):
         if self.confirm_new:
             self.refresh_view()
         self.tree_view.show(self.practice.answers, self.practice.report, self.practice.marked, self.selected)
+        if self.practice.report is not None and not self.answer_input.display:
+            update_static(self.status_line, self.status_text())
 
     @on(DataTable.RowSelected, "#answer-table")
     def _edit_row(self, event: DataTable.RowSelected) -> None:
