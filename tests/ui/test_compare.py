@@ -70,4 +70,20 @@ async def test_both_panes_name_one_zoom_level_at_every_size():
             assert left.plan.density == right.plan.density and left.border_subtitle == right.border_subtitle, size
             assert max(left.plan.width, right.plan.width) <= left.size.width  # and both fit their panes
             seen.append(left.plan.density)
-        assert seen == [Density.NAMES, Density.COMPACT, Density.NAMES]  # minimax alone fits "compact" at 80x24
+        assert seen == [Density.COMPACT] * 3  # the windows of inner nodes show at 80x24 too
+
+
+async def test_at_80x24_alphabeta_shows_its_windows_and_at_120x40_the_trees_fill_their_panes():
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("m", *["right"] * 6)
+        await pilot.pause()
+        left, right = app.screen.views
+        assert right.drawing.label(3) == ("▼D", "·[-∞,∞]")  # D, entered with the full window, not yet valued
+        assert right.drawing.label(7)[1] == "6"  # a leaf (H) shows its value alone
+        await pilot.resize_terminal(120, 40)
+        await pilot.pause()
+        await pilot.pause()
+        for view in (left, right):
+            inside = view.query_one("#tree-scroll").size
+            assert view.plan.width >= inside.width * 0.8 and view.plan.height >= inside.height * 0.55

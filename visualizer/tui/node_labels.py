@@ -30,7 +30,7 @@ class Density(enum.Enum):
     """How much a drawn label says, from the most to the fewest columns."""
 
     FULL = "full"  # ">▼E #6 " over "3 [6,∞]": the mark, who moves, the name, the visit, the value and the window
-    COMPACT = "compact"  # ">▼E" over "3[6,∞]": no visit number, no spaces
+    COMPACT = "compact"  # ">▼E" over "3[6,∞]": no visit number, no spaces, and a leaf's window left out
     NAMES = "names"  # ">▼E" over "3": the name with the value beneath (the window is left to the node table)
 
 
@@ -125,7 +125,8 @@ def node_label(
             bottom = compact_value(shown_value(node, view.value, movers_view=movers_view))
         else:  # Monte Carlo: the mean so far
             bottom = "·" if view.value is None else format_mean(view.value)
-        if view.alpha is not None and view.beta is not None and density is not Density.NAMES:
+        windowed = density is Density.FULL or (density is Density.COMPACT and node.children)  # see `Density`
+        if view.alpha is not None and view.beta is not None and windowed:
             window = f"[{compact_value(view.alpha)},{compact_value(view.beta)}]"
             bottom += f" {window}" if density is Density.FULL else window
     styles = []

@@ -38,7 +38,9 @@ TARGET_WIDTH = 78  # the width to stay within when a tighter spacing allows it: 
 
 LEVEL_HEIGHT = 3  # rows per level: the two label lines and one row of edges
 
-GAPS = (2, 1)  # columns between neighbouring subtrees: roomy when the drawing fits `TARGET_WIDTH`, else tight
+MAX_LEVEL_HEIGHT = 6  # rows per level in a tall view: the edges run down further (`│`), so the tree fills it
+
+GAPS = (6, 4, 3, 2, 1)  # columns between neighbouring subtrees: the widest that fits the view
 
 _BOX = " ╶╴─╷┌┐┬╵└┘┴│├┤┼"  # the box-drawing character joining the directions 8 up + 4 down + 2 left + 1 right
 
@@ -54,11 +56,14 @@ class TreePlan:
     width: int
     depth: int
     density: Density = Density.FULL
+    level_height: int = LEVEL_HEIGHT
+    """Rows from one level's labels to the next's: the two label lines, the edges, and more rows of edges in
+    a tall view."""
 
     @property
     def height(self) -> int:
         """Rows of the whole drawing."""
-        return (self.depth + 1) * LEVEL_HEIGHT - 1
+        return self.depth * self.level_height + 2
 
 
 @dataclass(frozen=True)
@@ -128,11 +133,14 @@ def plan_tree(
     label_widths: Sequence[int] | None = None,
     density: Density = Density.FULL,
     target_width: int = TARGET_WIDTH,
+    target_height: int | None = None,
 ) -> TreePlan | None:
     """Lays out `trace`'s tree, or None when it has over `MAX_DRAWN_NODES` nodes or needs over `max_width` columns.
 
-    Subtrees are `GAPS[0]` columns apart when the drawing then fits `target_width`, else `GAPS[-1]`; a node's
-    box is as wide as its widest label of `density` (or `label_widths[id]`).
+    Subtrees are as far apart as `GAPS` allows with the drawing still `target_width` columns wide at most
+    (else `GAPS[-1]`); a node's box is as wide as its widest label of `density` (or `label_widths[id]`).
+    Levels are `LEVEL_HEIGHT` rows apart, more (up to `MAX_LEVEL_HEIGHT`) where the drawing still fits
+    `target_height` rows.
     """
     if len(trace.nodes) > MAX_DRAWN_NODES:
         return None
@@ -144,8 +152,11 @@ def plan_tree(
     if width > max_width:
         return None
     depth = max(node.depth for node in trace.nodes)
+    level = LEVEL_HEIGHT
+    if target_height is not None and depth:
+        level = max(LEVEL_HEIGHT, min(MAX_LEVEL_HEIGHT, (target_height - 2) // depth))
     centres = tuple(x - 1 for x in xs)  # a box's middle column, the left one of two (see `place_tree`)
-    return TreePlan(trace, centres, tuple(widths), width, depth, density)
+    return TreePlan(trace, centres, tuple(widths), width, depth, density, level)
 
 
 def fit_tree(
@@ -155,14 +166,23 @@ def fit_tree(
     max_width: int = DEFAULT_MAX_WIDTH,
     label_widths: Mapping[Density, Sequence[int]] | None = None,
     densities: Collection[Density] = tuple(Density),
+    height: int | None = None,
 ) -> TreePlan | None:
-    """The plan with the fullest labels of `densities` that fits `width` columns, else the narrowest; None as
-    `plan_tree` (`label_widths`: from `all_label_widths`, computed when None)."""
+    """The plan with the fullest labels of `densities` that fits `width` columns (and grows to fill `height`
+    rows), else the narrowest; None as `plan_tree` (`label_widths`: from `all_label_widths`, computed when
+    None)."""
     if len(trace.nodes) > MAX_DRAWN_NODES:
         return None
     widths = all_label_widths(trace) if label_widths is None else label_widths
     plans = [
-        plan_tree(trace, max_width=max_width, label_widths=widths[density], density=density, target_width=width)
+        plan_tree(
+            trace,
+            max_width=max_width,
+            label_widths=widths[density],
+            density=density,
+            target_width=width,
+            target_height=height,
+        )
         for density in densities
     ]
     drawn = [plan for plan in plans if plan is not None]
@@ -205,7 +225,7 @@ def draw_labels(
     styles: list[list[tuple[int, int, str]]] = [[] for _ in range(height)]
     positions = {}
     for node in trace.nodes:
-        row, centre, width = node.depth * LEVEL_HEIGHT, plan.centres[node.id], plan.widths[node.id]
+        row, centre, width = node.depth * plan.level_height, plan.centres[node.id], plan.widths[node.id]
         positions[node.id] = (row, centre)
         label = labels[node.id]
         for offset, line in enumerate((label.top, label.bottom)):
@@ -217,6 +237,10 @@ def draw_labels(
                 styles[row + offset].append((left, left + width, style))
         if node.children:
             _draw_edges(plan, node, cells[row + 2], styles[row + 2], dimmed_edges, bold_edges)
+            for below in range(row + 3, row + plan.level_height):  # a tall view: the edges run on down
+                for child in node.children:
+                    cells[below][plan.centres[child]] = "│"
+                    _style_edge(styles[below], plan.centres[child], child, dimmed_edges, bold_edges)
     lines = [Text("".join(row_cells)) for row_cells in cells]
     for drawn, row_styles in zip(lines, styles, strict=True):
         for start, end, style in row_styles:
@@ -239,7 +263,14 @@ def _draw_edges(
     for column in range(low, high + 1):
         cells[column] = _BOX[8 * (column == top) + 4 * (column in below) + 2 * (column > low) + (column < high)]
     for column, child in below.items():
-        if child in dimmed:
-            styles.append((column, column + 1, "dim"))
-        elif child in bold:
-            styles.append((column, column + 1, "bold"))
+        _style_edge(styles, column, child, dimmed, bold)
+
+
+def _style_edge(
+    styles: list[tuple[int, int, str]], column: int, child: int, dimmed: Collection[int], bold: Collection[int]
+) -> None:
+    """Dims the edge down to a pruned child in `column`, or makes it bold on the principal variation."""
+    if child in dimmed:
+        styles.append((column, column + 1, "dim"))
+    elif child in bold:
+        styles.append((column, column + 1, "bold"))

@@ -80,7 +80,7 @@ class FittedTree(Widget):
     drawing: TreeDrawing | None = None
     """The drawing on screen (None when the tree is not drawn or before the first one)."""
 
-    def _plan_for(self, width: int) -> TreePlan | None:
+    def _plan_for(self, width: int, height: int) -> TreePlan | None:
         raise NotImplementedError
 
     def _redraw(self) -> None:
@@ -102,11 +102,12 @@ class FittedTree(Widget):
             width -= scroll.styles.scrollbar_size_vertical
         if width <= 0:
             return False
-        plan = self._plan_for(width)
-        if plan is None or (plan.widths, plan.centres, plan.density) == (
+        plan = self._plan_for(width, height)
+        if plan is None or (plan.widths, plan.centres, plan.density, plan.level_height) == (
             self.plan.widths,
             self.plan.centres,
             self.plan.density,
+            self.plan.level_height,
         ):
             return False
         self.plan = plan
@@ -186,9 +187,17 @@ class GameTreeView(FittedTree):
         if self.replay is not None and self.is_mounted:
             self._refresh_view()
 
-    def _plan_for(self, width: int) -> TreePlan | None:
-        """The plan at the zoom level's density, or with the fullest labels that fit `width` columns."""
-        fit = partial(fit_tree, self.trace, width, max_width=max(self.max_width, width), label_widths=self.label_widths)
+    def _plan_for(self, width: int, height: int) -> TreePlan | None:
+        """The plan at the zoom level's density, or with the fullest labels that fit `width` columns; its levels
+        spread out to fill `height` rows."""
+        fit = partial(
+            fit_tree,
+            self.trace,
+            width,
+            max_width=max(self.max_width, width),
+            label_widths=self.label_widths,
+            height=height,
+        )
         zoomed = None if self.zoom is None else fit(densities=[self.zoom])
         densities = list(Density)
         return zoomed or fit(densities=densities[densities.index(self.fullest) :] if self.fullest else densities)

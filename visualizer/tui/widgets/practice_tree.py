@@ -104,8 +104,8 @@ class PracticeTree(FittedTree):
             text = "" if self.plan is not None else "(too big to draw: answer in the table below)"
             yield Static(text, id="practice-drawing")
 
-    def _plan_for(self, width: int) -> TreePlan | None:
-        return fit_tree(self.exercise.tree, width, label_widths=self.label_widths)
+    def _plan_for(self, width: int, height: int) -> TreePlan | None:
+        return fit_tree(self.exercise.tree, width, label_widths=self.label_widths)  # its box is as tall as the tree
 
     def _redraw(self) -> None:
         if self.shown is not None:
