@@ -15,6 +15,7 @@ from visualizer.tui import make_app, make_play_app
 from visualizer.tui.dialogs import PlaySettingsDialog
 from visualizer.tui.screens import PlayScreen, SearchScreen
 from visualizer.tui.widgets import BoardView, MoveHistory
+from visualizer.tui.widgets.game_tree_view import GameTreeView
 
 pytestmark = pytest.mark.asyncio
 
@@ -331,3 +332,25 @@ async def test_make_play_app_checks_its_options():
         make_play_app(TicTacToe(), human="Z")
     with pytest.raises(InputError):
         make_play_app(TicTacToe(), algorithm="best-first")
+
+
+async def test_after_three_moves_the_engines_tree_at_80x24_is_as_wide_as_the_screen_and_says_it_scrolls():
+    app = make_play_app(TicTacToe())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await press(app, pilot, "5", "3", "8")
+        await pilot.press("t")
+        await pilot.pause()
+        await pilot.pause()
+        view = app.screen.query_one(GameTreeView)
+        root = view.trace.root
+        scroll = view.query_one("#tree-scroll")
+        assert view.plan.width <= scroll.size.width  # every child of the root in view, named by its move
+        assert [view.drawing.label(child)[0].lstrip(">*x ") for child in root.children] == [
+            "▼" + view.trace.nodes[child].name.rsplit(".", 1)[-1] for child in root.children
+        ]
+        assert view.plan.height > scroll.size.height and "scroll to see all" in view.border_subtitle
+        assert "fit" not in view.border_subtitle
+        await pilot.resize_terminal(120, 60)
+        await pilot.pause()
+        await pilot.pause()
+        assert "z: fit (" in view.border_subtitle  # room for all of it: it fits, and says so

@@ -30,8 +30,10 @@ class Density(enum.Enum):
     """How much a drawn label says, from the most to the fewest columns."""
 
     FULL = "full"  # ">▼E #6 " over "3 [6,∞]": the mark, who moves, the name, the visit, the value and the window
-    COMPACT = "compact"  # ">▼E" over "3[6,∞]": no visit number, no spaces, and a leaf's window left out
-    NAMES = "names"  # ">▼E" over "3": the name with the value beneath (the window is left to the node table)
+    COMPACT = "compact"  # ">▼E" over "3[6,∞]": no visit number, no spaces, a leaf's window left out, and a game
+    # node named by its last move ("O6" for "X2.O6")
+    NAMES = "names"  # ">▼E" over "3": the name (a game node's last move) with the value beneath (the window is
+    # left to the node table)
 
 
 def compact_value(value: Value | None) -> str:
@@ -96,13 +98,14 @@ def node_label(
     Args:
         is_current: the node of the step (marked ">").
         on_pv: the node is on the principal variation (marked "*").
-        short: name a game node by its last move only (see `node_line`).
+        short: name a game node by its last move only (see `node_line`), as the compact and names densities do.
         show_leaf_values: show an explicit tree's leaf values, dim and in brackets, before they are evaluated.
         movers_view: values from the mover's view (`shown_value`); the window is shown as `view` holds it.
         visits: for Monte Carlo traces, the node's visits at the step: the full label shows "n=4" instead of
             the visit number, and the value is the mean.
     """
     pruned = view.phase is Phase.PRUNED
+    short = short or density is not Density.FULL  # a drawn tree's shape says the path; its labels the last move
     name = node.name.rsplit(".", 1)[-1] if short and node.board is not None else node.name
     leaf_value = _leaf_value(node, view, movers_view=movers_view) if show_leaf_values else None
     if density is Density.FULL:

@@ -88,16 +88,24 @@ class FittedTree(Widget):
 
     def on_resize(self, event: events.Resize) -> None:
         """Fits the drawing to the new size."""
-        if self._fit():
-            self.call_after_refresh(self._redraw)  # within the resize, a new size would not be laid out
+        # within the resize, a new size would not be laid out
+        self.call_after_refresh(self._redraw if self._fit() else self._kept)
+
+    def _kept(self) -> None:
+        """After a resize that kept the plan (the drawing may now fit, or no longer)."""
+
+    def _room(self) -> tuple[int, int]:
+        """The columns and rows the drawing has: the widget's, less what else it shows (a board)."""
+        scroll = self.query_one(TreeDrawingScroll)
+        width, height = self.size
+        return width, height - sum(child.outer_size.height for child in self.displayed_children if child is not scroll)
 
     def _fit(self) -> bool:
         """Chooses the plan for the widget's width; True when it changed."""
         if self.plan is None or not self.is_mounted:
             return False
         scroll = self.query_one(TreeDrawingScroll)
-        width, height = self.size
-        height -= sum(child.outer_size.height for child in self.displayed_children if child is not scroll)
+        width, height = self._room()
         if self.plan.height > height:  # too tall: a vertical scroll bar takes some columns
             width -= scroll.styles.scrollbar_size_vertical
         if width <= 0:
@@ -229,12 +237,25 @@ class GameTreeView(FittedTree):
         parts = []
         if self.plan is not None:
             density = self.plan.density.value
-            parts.append(f"z: {density}" if self.zoom is not None else f"z: fit ({density})")
+            if not self._fits():
+                parts.append(f"z: {density}, scroll to see all")
+            else:
+                parts.append(f"z: {density}" if self.zoom is not None else f"z: fit ({density})")
         if self.has_leaf_values:
             parts.append("v: values shown" if self.show_leaf_values else "v: PREDICT MODE")
         if self.trace.is_negamax:
             parts.append(VIEW_LEGEND)
         self.border_subtitle = "  ".join(parts)
+
+    def _fits(self) -> bool:
+        """True when the whole drawing is in view (before the first layout: assumed)."""
+        if self.plan is None or not self.is_mounted or not self.size.width:
+            return True
+        width, height = self._room()
+        return self.plan.width <= width and self.plan.height <= height
+
+    def _kept(self) -> None:
+        self._update_subtitle()
 
     def show(self, replay: Replay, *, show_pv: bool = False) -> None:
         """Shows the tree as it stands at `replay`'s current step; `show_pv` marks the principal variation."""
