@@ -120,3 +120,13 @@ def test_a_painter_that_keeps_its_frames_paints_each_drawing_once_per_dpi(monkey
     assert [pixels(png).tobytes() for png in first] == [pixels(png).tobytes() for png in again[:2]]
     list(frames_png([scene()], dpi=36, painter=painter))
     assert len(painted) == 3  # another size is painted afresh
+
+
+def test_a_long_line_is_as_wide_in_pixels_as_the_drawing_reckons_at_a_slides_resolution():
+    from visualizer.pictures.drawing import text_width
+
+    dpi, text = 72 * 1.37, "0" * 60  # the mid-game slide's scale; hinted glyphs came out 13 px short
+    drawing = Drawing(400, 30, "#ffffff", (Text("line", 10, 15, text, 10, "#000000", anchor="start"),))
+    ink = Image.eval(pixels(to_png(drawing, dpi=dpi)).convert("L"), lambda level: 255 - level).getbbox()
+    expected = text_width(text, 10) * dpi / 72
+    assert abs((ink[2] - ink[0]) - expected) < 3, (ink, expected)

@@ -47,11 +47,14 @@ def pixel_size(drawing: Drawing, dpi: float) -> tuple[int, int]:
 @contextlib.contextmanager
 def _style() -> Iterator[None]:
     """matplotlib's default settings for a while (a user's matplotlibrc changes no output), with dash
-    lengths in points as given (not times the line width) and TrueType fonts embedded in PDFs."""
+    lengths in points as given (not times the line width), TrueType fonts embedded in PDFs, and glyphs
+    not hinted: hinting rounds each advance to whole pixels, so a long line at a slide's resolution
+    ends several pixels short of its width (`text_width`), and marks placed by it (a zero's slash) miss."""
     import matplotlib
     import matplotlib.style
 
-    with matplotlib.style.context("default"), matplotlib.rc_context({"lines.scale_dashes": False, "pdf.fonttype": 42}):
+    settings = {"lines.scale_dashes": False, "pdf.fonttype": 42, "text.hinting": "none"}
+    with matplotlib.style.context("default"), matplotlib.rc_context(settings):
         yield
 
 
