@@ -53,8 +53,10 @@ def _style() -> Iterator[None]:
     import matplotlib
     import matplotlib.style
 
-    settings = {"lines.scale_dashes": False, "pdf.fonttype": 42, "text.hinting": "none"}
-    with matplotlib.style.context("default"), matplotlib.rc_context(settings):
+    with (
+        matplotlib.style.context("default"),
+        matplotlib.rc_context({"lines.scale_dashes": False, "pdf.fonttype": 42, "text.hinting": "none"}),
+    ):
         yield
 
 
