@@ -132,3 +132,31 @@ def test_export_through_links_keeps_the_links(capsys, tmp_path):
     assert exit_code == 0, err
     assert (tmp_path / "t.json").is_symlink() and (tmp_path / "t.dot").is_symlink()
     assert (real / "t.json").read_text().startswith("{") and (real / "t.dot").read_text().startswith("digraph")
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGHUP"), reason="no SIGHUP here")
+def test_an_unwinding_that_hangs_after_the_terminal_closed_still_ends_the_process():
+    """An app whose terminal is gone once hung on its way out at 100 % CPU: the process ends anyway,
+    `UNWIND_GRACE` seconds after the signal, with the signal's exit code."""
+    code = (
+        "import os, signal, sys, time\n"
+        "from visualizer.cli import Terminated, _sigterm_unwinds\n"
+        "with _sigterm_unwinds():\n"
+        "    try:\n"
+        "        print('ready', flush=True)\n"
+        "        time.sleep(60)\n"
+        "    except Terminated:\n"
+        "        while True:\n"  # a way out that never ends
+        "            pass\n"
+    )
+    child = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True)
+    try:
+        assert child.stdout is not None and child.stdout.readline() == "ready\n"
+        start = time.monotonic()
+        child.send_signal(signal.SIGHUP)
+        assert child.wait(timeout=30) == 129
+        assert 2.5 < time.monotonic() - start < 20  # after the grace, not at once, and not never
+    finally:
+        child.kill()
+        child.wait()
+        child.stdout.close()

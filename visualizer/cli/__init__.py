@@ -50,7 +50,16 @@ class Terminated(KeyboardInterrupt):
     removes its temporary."""
 
 
+UNWIND_GRACE = 3.0
+"""Seconds the unwinding after SIGTERM or SIGHUP may take before the process ends at once: an app whose
+terminal is gone can hang on its way out (it was once seen spinning at 100 % CPU), and nothing it could
+still do is worth more than ending."""
+
+
 def _terminate(signum: int, frame: object) -> None:
+    watchdog = threading.Timer(UNWIND_GRACE, os._exit, (128 + signum,))
+    watchdog.daemon = True  # a prompt exit never waits for it
+    watchdog.start()
     raise Terminated(signum)
 
 

@@ -144,7 +144,7 @@ class GameTreeView(FittedTree):
         height: 1fr;
     }
     GameTreeView > TreeDrawingScroll {
-        align-horizontal: center;
+        align: center middle;
     }
     GameTreeView #tree-drawing {
         width: auto;
