@@ -14,9 +14,19 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from visualizer.errors import InputError
+from visualizer.tracing.search_log import OPENING_CODES
 from visualizer.tracing.trace import Trace
 
-__all__ = ["MIN_TEXT_PX", "SLIDE_SIZE", "Collapse", "Collapsed", "collapse_tree"]
+__all__ = [
+    "MIN_TEXT_PX",
+    "SLIDE_SIZE",
+    "Collapse",
+    "Collapsed",
+    "Run",
+    "collapse_tree",
+    "collapsed_runs",
+    "frame_steps",
+]
 
 SLIDE_SIZE = (1280, 720)
 """The 16:9 slide a collapsed picture is made to be read on, in pixels."""
@@ -84,6 +94,56 @@ def collapse_tree(trace: Trace, collapse: Collapse, fits: Callable[[Collapsed], 
             if children[node] and opens(node):
                 queue.extend(children[node])
     return _collapsed(children, sizes, frozenset(opened))
+
+
+@dataclass(frozen=True)
+class Run:
+    """Steps `first`..`last` of a search, all inside the subtree of the collapsed `node`: one frame, which
+    tells how many nodes under it the run `entered`."""
+
+    node: int
+    first: int
+    last: int
+    entered: int
+
+
+def collapsed_runs(trace: Trace, collapsed: Collapsed) -> dict[int, Run]:
+    """Each run of steps inside one collapsed subtree (at its node or under it), by its last step."""
+    owners = _owners(trace, collapsed)
+    events = list(zip(trace.columns.event_node, trace.columns.event_kind))
+    runs, step = {}, 0
+    while step < len(events):
+        owner = owners.get(events[step][0])
+        if owner is None:
+            step += 1
+            continue
+        first, entered = step, set()
+        while step < len(events) and owners.get(events[step][0]) == owner:
+            node, code = events[step]
+            if code in OPENING_CODES and node != owner:
+                entered.add(node)
+            step += 1
+        runs[step] = Run(owner, first + 1, step, len(entered))
+    return runs
+
+
+def frame_steps(trace: Trace, collapsed: Collapsed, runs: dict[int, Run]) -> tuple[int, ...]:
+    """The steps at drawn, open nodes, and the last step of each run (`collapsed_runs`), in order."""
+    owners = _owners(trace, collapsed)
+    nodes = trace.columns.event_node
+    return tuple(step for step, node in enumerate(nodes, start=1) if node not in owners or step in runs)
+
+
+def _owners(trace: Trace, collapsed: Collapsed) -> dict[int, int]:
+    """The collapsed node each collapsed or hidden node is drawn as."""
+    children, owners = trace.columns.children, {}
+    for top in collapsed.hidden:
+        stack = [top]
+        while stack:
+            node = stack.pop()
+            owners[node] = top
+            stack.extend(children[node])
+    return owners
 
 
 def _asked(trace: Trace, collapse: Collapse) -> list[int]:

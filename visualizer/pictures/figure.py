@@ -17,7 +17,16 @@ from dataclasses import replace
 from functools import cached_property
 
 from visualizer.games.base import Player, format_value
-from visualizer.pictures.collapse import MIN_TEXT_PX, SLIDE_SIZE, Collapse, Collapsed, collapse_tree
+from visualizer.pictures.collapse import (
+    MIN_TEXT_PX,
+    SLIDE_SIZE,
+    Collapse,
+    Collapsed,
+    Run,
+    collapse_tree,
+    collapsed_runs,
+    frame_steps,
+)
 from visualizer.pictures.drawing import (
     Anchor,
     Dash,
@@ -54,9 +63,7 @@ from visualizer.pictures.scene import NodeLook, Scene, blank_scene, finished_sce
 from visualizer.pictures.themes import DEFAULT_THEME, Theme, find_theme
 from visualizer.steps.describe import format_probability
 from visualizer.steps.replay import Replay
-from visualizer.tracing.events import EVENT_KINDS, Effect
 from visualizer.tracing.trace import Trace
-from visualizer.tracing.trace_columns import KINDS
 
 __all__ = ["Figure", "MAX_INLINE_NODES"]
 
@@ -172,20 +179,16 @@ class Figure:
         scene = scene_at(self.trace, self._replay, inner=self._inner)
         run = self._runs.get(step)
         if run is not None:
-            scene = self._run_scene(scene, step, *run)
+            scene = self._run_scene(scene, run)
         return self._drawing(scene)
 
     @cached_property
     def frame_steps(self) -> tuple[int, ...]:
         """The steps the frames show, in order: every step; with nodes collapsed, each step at a drawn node,
         and of each run of steps inside one collapsed subtree, its last (the subtree searched)."""
-        runs = self._runs
-        owners = self._owners
-        return tuple(
-            step
-            for step, node in enumerate(self.trace.columns.event_node, start=1)
-            if owners.get(node) is None or step in runs
-        )
+        if self.collapsed is None:
+            return tuple(range(1, self.steps + 1))
+        return frame_steps(self.trace, self.collapsed, self._runs)
 
     def frames(self, *, progress: Callable[[int, int], None] | None = None) -> Iterator[Drawing]:
         """One drawing per frame step (`frame_steps`) in order, made as read; `progress(done, total)` after each."""
@@ -196,50 +199,20 @@ class Figure:
                 progress(done, len(steps))
 
     @cached_property
-    def _owners(self) -> dict[int, int]:
-        """The collapsed node each collapsed or hidden node is drawn as."""
-        children, owners = self.trace.columns.children, dict[int, int]()
-        for top in self.collapsed.hidden if self.collapsed is not None else ():
-            stack = [top]
-            while stack:
-                node = stack.pop()
-                owners[node] = top
-                stack.extend(children[node])
-        return owners
+    def _runs(self) -> dict[int, Run]:
+        """The runs of steps inside collapsed subtrees, by their last step."""
+        return {} if self.collapsed is None else collapsed_runs(self.trace, self.collapsed)
 
-    @cached_property
-    def _runs(self) -> dict[int, tuple[int, int, int]]:
-        """{last step: (collapsed node, first step, nodes entered under it)} of each run of steps in its subtree."""
-        owners, columns = self._owners, self.trace.columns
-        runs: dict[int, tuple[int, int, int]] = {}
-        if not owners:
-            return runs
-        opens = {code for code, kind in enumerate(KINDS) if EVENT_KINDS[kind].effect is Effect.OPEN}
-        events = list(zip(columns.event_node, columns.event_kind))
-        step = 0
-        while step < len(events):
-            owner = owners.get(events[step][0])
-            if owner is None:
-                step += 1
-                continue
-            first, entered = step, set()
-            while step < len(events) and owners.get(events[step][0]) == owner:
-                if events[step][1] in opens and events[step][0] != owner:
-                    entered.add(events[step][0])
-                step += 1
-            runs[step] = (owner, first + 1, len(entered))
-        return runs
-
-    def _run_scene(self, scene: Scene, last: int, node: int, first: int, entered: int) -> Scene:
-        """The frame of a run of steps inside the subtree of collapsed `node`: the node marked, the run told."""
+    def _run_scene(self, scene: Scene, run: Run) -> Scene:
+        """The frame of a run of steps inside a collapsed subtree: its node marked, the run told."""
         looks = list(scene.looks)
-        looks[node] = replace(looks[node], current=True)
-        value = looks[node].value
+        looks[run.node] = replace(looks[run.node], current=True)
+        value = looks[run.node].value
         shown = "no value yet" if value is None else f"value {format_value(value)}"
-        name, total = self.trace.columns.name[node], len(self.trace.events)
-        under = self.collapsed.hidden[node] if self.collapsed is not None else 0
-        searched = f"searched {entered:,} of the {under:,} nodes under it"
-        caption = f"Steps {first}-{last} of {total:,}: {name}: {searched}, {shown}."
+        name, total = self.trace.columns.name[run.node], len(self.trace.events)
+        under = self.collapsed.hidden[run.node] if self.collapsed is not None else 0
+        searched = f"searched {run.entered:,} of the {under:,} nodes under it"
+        caption = f"Steps {run.first}-{run.last} of {total:,}: {name}: {searched}, {shown}."
         return replace(scene, looks=tuple(looks), caption=caption, last_edge=None)
 
     def _drawing(self, scene: Scene, *, title: str | None = None, legend: tuple[Item, ...] | None = None) -> Drawing:
