@@ -118,7 +118,10 @@ def test_visits_from_any_language(capsys, tmp_path):
         (("grade", "no_such_student.py"), "no_such_student.py"),
         (("grade", "--visits", "missing.txt"), "no such file"),
         (("grade", student("correct"), "--trees", "-1"), "--trees is -1"),
-        (("grade", student("correct"), "--trees", str(10**30)), "give 10,000 or fewer"),  # found by the fuzz: a hang
+        (
+            ("grade", student("correct"), "--trees", str(10**30)),
+            "give a number from 0 to 10,000",
+        ),  # found by the fuzz: a hang
         (("grade", student("correct"), "--timeout", "0"), "--timeout is 0"),
         (("grade", student("no_function")), "alphabeta"),
         (("grade", student("wrong_signature")), "alphabeta"),
@@ -138,3 +141,45 @@ def test_unknown_names_in_a_visits_file(capsys, tmp_path):
     visits.write_text("A\nB\nZ\n", encoding="utf-8")
     code, _, err = run_cli(capsys, "grade", "--visits", str(visits))
     assert code == 2 and "'Z', is no node of 15-node example" in err
+
+
+@pytest.mark.parametrize("kind", ["numpy", "numpy-float", "fraction", "decimal"])
+def test_any_real_number_is_a_value(capsys, tmp_path, kind):
+    source = (STUDENTS / "other_numbers.py").read_text()
+    assert 'KIND = "numpy"' in source
+    copy = tmp_path / "other_numbers.py"
+    copy.write_text(source.replace('KIND = "numpy"', f"KIND = {kind!r}"))
+    code, report = grade_json(capsys, str(copy), "--trees", "3", "--seed", "2")
+    assert (code, report["passed"], report["total"]) == (0, 5, 5), report["trees"][0]
+    assert report["trees"][0]["value"] == report["trees"][0]["expected"] == 2  # the 15-node example's value
+
+
+def _strict(text: str) -> dict:
+    def refuse(constant: str) -> None:
+        raise AssertionError(f"{constant} is not strict JSON")
+
+    return json.loads(text, parse_constant=refuse)
+
+
+def test_nan_fails_its_tree_and_the_json_report_stays_strict(capsys):
+    code, out, _ = run_cli(capsys, "grade", student("returns_nan"), "--trees", "0", "--json")
+    report = _strict(out)
+    assert code == 1 and report["passed"] < report["total"] == 2
+    failing = [tree for tree in report["trees"] if not tree["passed"]]
+    assert failing and all(tree["divergence"] is not None for tree in failing)
+    assert any("nan" in tree["divergence"]["text"] for tree in failing)
+
+
+@pytest.mark.parametrize(
+    "argv, words",
+    [
+        (("--timeout", "1e308"), "--timeout is 1e+308; give a number from 0.001 to 3,600"),
+        (("--timeout", "nan"), "--timeout is nan; give a number from 0.001 to 3,600"),
+        (("--memory", "10"), "--memory is 10; give a number from 64 to 65,536"),
+        (("--recursion", "99999999"), "--recursion is 99,999,999; give a number from 100 to 1,000,000"),
+        (("--trees", "100000000"), "--trees is 100,000,000; give a number from 0 to 10,000"),
+    ],
+)
+def test_limits_out_of_range_are_refused_in_one_line(capsys, argv, words):
+    code, out, err = run_cli(capsys, "grade", student("correct"), *argv)
+    assert (code, out) == (2, "") and err == f"visualizer: error: {words}\n"

@@ -9,7 +9,7 @@ from typing import Any
 
 from visualizer.export.formats import DEFAULT_FPS, EXPORT_FORMATS
 from visualizer.grading import cases
-from visualizer.grading.limits import DEFAULT_MEMORY_MB, DEFAULT_RECURSION, DEFAULT_TIMEOUT
+from visualizer.grading.limits import DEFAULT_MEMORY_MB, DEFAULT_RECURSION, DEFAULT_TIMEOUT, LIMIT_RANGES
 from visualizer.pictures.themes import DEFAULT_THEME, THEMES
 from visualizer.practice.worksheet_files import DEFAULT_WORKSHEET_FORMATS, WORKSHEET_FORMATS
 from visualizer.search import ALGORITHMS, OPTIONS
@@ -244,9 +244,10 @@ def _grade(grade: argparse.ArgumentParser) -> None:
     )
     add_option(checked, "--trees N", trees, type=int)
     limits = grade.add_argument_group("limits per tree")
-    add_option(limits, "--timeout SECONDS", f"time ({DEFAULT_TIMEOUT:g} s)", type=float)
-    add_option(limits, "--memory MB", f"memory ({DEFAULT_MEMORY_MB} MB)", type=int)
-    add_option(limits, "--recursion N", f"recursion depth ({DEFAULT_RECURSION:,})", type=int)
+    ranges = {name: f"{least:,} to {most:,}" for name, (least, most) in LIMIT_RANGES.items()}
+    add_option(limits, "--timeout SECONDS", f"time ({DEFAULT_TIMEOUT:g} s; {ranges['timeout']})", type=float)
+    add_option(limits, "--memory MB", f"memory ({DEFAULT_MEMORY_MB} MB; {ranges['memory']})", type=int)
+    add_option(limits, "--recursion N", f"recursion depth ({DEFAULT_RECURSION:,}; {ranges['recursion']})", type=int)
     add_option(grade, "--json", "print the report as one JSON object (for an autograder)")
 
 

@@ -12,6 +12,7 @@ from visualizer.cli.sources import game_from_args, lookahead_from_args, source_k
 from visualizer.errors import InputError
 from visualizer.games.random_tree import parse_range
 from visualizer.grading.cases import MAX_TREES, standard_cases
+from visualizer.grading.limits import LIMIT_RANGES
 from visualizer.grading.models import Convention
 from visualizer.grading.record import Run
 from visualizer.grading.reference import Case
@@ -54,21 +55,26 @@ def grade(args: argparse.Namespace) -> int:
     return report.exit_code
 
 
+def shown_number(value: float) -> str:
+    """A limit as the user reads it: 10,000 or 0.001 or 1e+308."""
+    return f"{value:,}" if isinstance(value, int) else f"{value:,g}"
+
+
 def _cases_from_args(args: argparse.Namespace) -> list[Case]:
     if args.algorithm == "minimax" and (args.convention is not None or args.fail_hard):
         flag = "--fail-hard" if args.fail_hard else "--convention"
         raise InputError(f"{flag} is a rule of alpha-beta; drop it, or grade --algorithm alphabeta")
     convention = Convention(strict=args.convention == "strict", fail_hard=args.fail_hard)
-    for flag, value, least in (
-        ("--trees", args.trees, 0),
-        ("--timeout", args.timeout, 0.001),
-        ("--memory", args.memory, 64),
-        ("--recursion", args.recursion, 100),
+    for flag, value, (least, most) in (
+        ("--trees", args.trees, (0, MAX_TREES)),
+        ("--timeout", args.timeout, LIMIT_RANGES["timeout"]),
+        ("--memory", args.memory, LIMIT_RANGES["memory"]),
+        ("--recursion", args.recursion, LIMIT_RANGES["recursion"]),
     ):
-        if value is not None and value < least:
-            raise InputError(f"{flag} is {value:g}; give {least:g} or more")
-    if args.trees is not None and args.trees > MAX_TREES:
-        raise InputError(f"--trees is {args.trees}; give {MAX_TREES:,} or fewer")
+        if value is not None and not least <= value <= most:  # (NaN is neither)
+            raise InputError(
+                f"{flag} is {shown_number(value)}; give a number from {shown_number(least)} to {shown_number(most)}"
+            )
     kind, _ = source_kind(args)
     if kind == "trace":
         raise InputError(

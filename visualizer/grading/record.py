@@ -99,7 +99,7 @@ class Run:
 
 
 def number_to_json(value: Any) -> Any:
-    """Infinities as the strings "inf"/"-inf" (JSON has none); other values as they are."""
-    if isinstance(value, float) and math.isinf(value):
-        return "inf" if value > 0 else "-inf"
+    """Infinities and NaN as the strings "inf", "-inf" and "nan" (strict JSON has none); other values as they are."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return "nan" if math.isnan(value) else "inf" if value > 0 else "-inf"
     return value

@@ -6,6 +6,7 @@ writes {"ready": true} once the student's module is loaded (or {"unusable": reas
 """
 
 import contextlib
+import decimal
 import functools
 import importlib.util
 import inspect
@@ -13,12 +14,14 @@ import io
 import json
 import linecache
 import math
+import numbers
 import os
 import resource
 import signal
 import sys
 import threading
 import time
+from fractions import Fraction
 from types import ModuleType
 from typing import IO, Any
 
@@ -89,12 +92,20 @@ def build(data: dict[str, Any]) -> Node:
 
 
 def number(value: Any) -> Any:
-    """A value as the JSON line carries it: a number (infinities as JSON's extension Infinity) or its repr."""
+    """A value as the JSON line carries it: a number (infinities and NaN as JSON's extensions) or its repr.
+
+    Any real number is a value: int, float, numpy's scalars, Fraction, Decimal (a bool is not)."""
     kind = type(value)
     if kind is int:
         return value if value.bit_length() < 1000 else f"<an int of {value.bit_length()} bits>"
     if kind is float:
         return value
+    if kind is not bool and isinstance(value, (numbers.Real, decimal.Decimal)):
+        try:
+            whole = isinstance(value, numbers.Integral) or (isinstance(value, Fraction) and value.denominator == 1)
+            return number(int(value) if whole else float(value))  # type: ignore[arg-type]  # (Real has __int__)
+        except Exception:  # noqa: BLE001 (a number type of the student's own may raise anything)
+            pass
     try:
         text = repr(value)
     except Exception:  # noqa: BLE001 (the student's own __repr__ may raise anything)
