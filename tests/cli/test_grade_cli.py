@@ -183,3 +183,25 @@ def test_nan_fails_its_tree_and_the_json_report_stays_strict(capsys):
 def test_limits_out_of_range_are_refused_in_one_line(capsys, argv, words):
     code, out, err = run_cli(capsys, "grade", student("correct"), *argv)
     assert (code, out) == (2, "") and err == f"visualizer: error: {words}\n"
+
+
+def test_control_characters_from_the_student_are_shown_escaped(capsys):
+    code, out, _ = run_cli(capsys, "grade", student("forges_the_report"), "--trees", "0")
+    assert code == 1
+    assert not any(character in out for character in "\x1b\r\u2028\u202e")  # nothing moves the cursor or the text
+    assert "\\x1b[2J\\x1b[H  pass  every tree\\r" in out and "\\u2028\\u202egnitsaf" in out
+    lines = out.splitlines()
+    assert "22 of 22 trees pass." not in lines and "0 of 2 trees pass." in lines  # no forged line of its own
+    code, out, _ = run_cli(capsys, "grade", student("forges_the_report"), "--trees", "0", "--json")
+    assert "\x1b" not in out and "\\u001b[2J" in out  # JSON escapes them itself
+
+
+def test_one_line_per_distinct_failure_with_its_count_then_the_first_tree_whole(capsys):
+    code, out, _ = run_cli(capsys, "grade", student("raises"), "--trees", "20")
+    fails = [line for line in out.splitlines() if line.startswith("  FAIL")]
+    assert code == 1 and fails == ["  FAIL  22 trees, first 15-node example (root MIN): your code raised an exception"]
+    assert out.count("TypeError: unsupported operand") == 1 and out.count('File "') == 3  # its traceback, once
+    code, out, _ = run_cli(capsys, "grade", student("window_not_passed"), "--trees", "20")
+    assert out.count("likely: does not pass the updated window") == 1  # said once, with the first tree
+    counted = [line for line in out.splitlines() if line.startswith("  FAIL  ") and " trees, first " in line]
+    assert counted  # random trees that fail alike are one line, e.g. "3 trees, first random tree 1 (seed 1): ..."

@@ -3,6 +3,7 @@ for an autograder, with the misconception that explains the most trees."""
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from dataclasses import dataclass
 from typing import Any
@@ -13,13 +14,23 @@ from visualizer.grading.models import Convention
 from visualizer.grading.record import Failure
 from visualizer.grading.verdict import Verdict
 
-__all__ = ["MAX_SHOWN", "GradeReport"]
+__all__ = ["MAX_SHOWN", "GradeReport", "escaped"]
 
 MAX_SHOWN = 10
 """The text report details this many trees that differ; --json has them all."""
 
 ALL_SHOWN = 25
 """Up to this many trees, the text report has a line for every tree, passes included."""
+
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+"""Characters that move the cursor, clear the screen, start a line or turn text around on a terminal."""
+
+
+def escaped(line: str) -> str:
+    """`line` with every control character written as its escape ("\\x1b[2J", "\\r"): what a student's code
+    printed or raised can neither clear the teacher's screen nor forge a line of the report."""
+    return _CONTROL.sub(lambda found: found.group().encode("unicode_escape").decode("ascii"), line)
+
 
 _FAILURE_WORDS = {
     Failure.ERROR: "raised an exception",
@@ -59,11 +70,17 @@ class GradeReport:
         rules = "minimax" if self.algorithm == "minimax" else f"alpha-beta, {self.convention.describe()}"
         lines = [f"grade: {self.source}, {self.signature} | {rules}"]
         differing = [verdict for verdict in self.verdicts if not verdict.passed]
-        told: dict[str, str] = {}  # a failure's message -> the tree it was first shown for
-        for verdict in self.verdicts if total <= ALL_SHOWN else differing[:MAX_SHOWN]:
-            lines.extend(_verdict_lines(verdict, told))
-        if total > ALL_SHOWN and len(differing) > MAX_SHOWN:
-            lines.append(f"  ... and {len(differing) - MAX_SHOWN} more trees that differ (--json lists them all)")
+        alike: dict[str, list[Verdict]] = {}  # the trees that fail with the same words, by those words
+        for verdict in differing:
+            alike.setdefault(_failure_words(verdict), []).append(verdict)
+        if total <= ALL_SHOWN:
+            lines.extend(_pass_line(verdict) for verdict in self.verdicts if verdict.passed)
+        told: set[str] = set()  # the likely misconceptions named so far
+        for words, verdicts in list(alike.items())[:MAX_SHOWN]:  # one line per failure, then its first tree whole
+            lines.extend(_failure_lines(words, verdicts, told))
+        if len(alike) > MAX_SHOWN:
+            more = sum(len(verdicts) for verdicts in list(alike.values())[MAX_SHOWN:])
+            lines.append(f"  ... and {_trees(more)} that differ otherwise (--json lists them all)")
         lines.append(f"{self.passed} of {_trees(total)} {'passes' if total == 1 else 'pass'}.")
         failures = Counter(verdict.run.failure for verdict in differing if verdict.run.failure is not None)
         for failure, count in failures.items():
@@ -76,7 +93,7 @@ class GradeReport:
                 lines.append(f"Likely misconception: {misconception.words} (it explains {count} {differ}).")
         if mismatched and not diagnosis:
             lines.append("No known misconception explains the differences: look at the first difference above.")
-        return "\n".join(lines) + "\n"
+        return "\n".join(map(escaped, lines)) + "\n"
 
     def to_json(self) -> dict[str, Any]:
         """The report for an autograder."""
@@ -93,21 +110,32 @@ class GradeReport:
         }
 
 
-def _verdict_lines(verdict: Verdict, told: dict[str, str]) -> list[str]:
-    label, run = verdict.case.label, verdict.run
-    if verdict.passed:
-        return [f"  pass  {label}: {len(run.touches)} visits, value {format_value(verdict.case.trace.summary.value)}"]
+def _pass_line(verdict: Verdict) -> str:
+    value = format_value(verdict.case.trace.summary.value)
+    return f"  pass  {verdict.case.label}: {len(verdict.run.touches)} visits, value {value}"
+
+
+def _failure_words(verdict: Verdict) -> str:
+    """What went wrong on one tree, in words: the same words for the same failure on another tree."""
+    run = verdict.run
     if run.failure is not None:
-        head = f"  FAIL  {label}: your code {_FAILURE_WORDS.get(run.failure, run.failure)}"
-        if run.message in told:
-            return [f"{head} (as on {told[run.message]})"]
-        told[run.message] = label
-        return [head] + [f"        {line}" for line in run.message.splitlines()]
+        return f"your code {_FAILURE_WORDS.get(run.failure, run.failure)}"
     assert verdict.divergence is not None
-    lines = [f"  FAIL  {label}: {verdict.divergence.text()}"]
-    words = [misconception.words for misconception in verdict.misconceptions]
-    if words:
-        lines.append(f"        likely: {'; or '.join(words)}")
+    return verdict.divergence.text()
+
+
+def _failure_lines(words: str, verdicts: list[Verdict], told: set[str]) -> list[str]:
+    """One failure: on which trees ("22 trees, first the 15-node example: ..."), then the first tree in full
+    (its traceback, or the likely misconception unless `told` holds it already)."""
+    first = verdicts[0]
+    where = first.case.label if len(verdicts) == 1 else f"{_trees(len(verdicts))}, first {first.case.label}"
+    lines = [f"  FAIL  {where}: {words}"]
+    if first.run.failure is not None:
+        lines += [f"        {line}" for line in first.run.message.split("\n")]  # (only \n: see `to_text`)
+    likely = "; or ".join(misconception.words for misconception in first.misconceptions)
+    if likely and likely not in told:
+        told.add(likely)
+        lines.append(f"        likely: {likely}")
     return lines
 
 
