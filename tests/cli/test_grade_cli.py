@@ -205,3 +205,19 @@ def test_one_line_per_distinct_failure_with_its_count_then_the_first_tree_whole(
     assert out.count("likely: does not pass the updated window") == 1  # said once, with the first tree
     counted = [line for line in out.splitlines() if line.startswith("  FAIL  ") and " trees, first " in line]
     assert counted  # random trees that fail alike are one line, e.g. "3 trees, first random tree 1 (seed 1): ..."
+
+
+def test_a_student_cannot_ask_the_engine_nor_read_the_tree_past_the_recorded_interface(capsys, tmp_path):
+    code, report = grade_json(capsys, student("asks_the_engine"), "--trees", "20")
+    assert code == 1 and report["passed"] == 0
+    assert "ModuleNotFoundError: no module named 'visualizer'" in report["trees"][0]["message"]
+    peeks = tmp_path / "peeks.py"  # reads the tree without touching it, then answers with the value alone
+    peeks.write_text(
+        "def alphabeta(node, alpha, beta, maximizing):\n"
+        "    for name in ('_children', '_value', '_name', '__dict__'):\n"
+        "        if hasattr(node, name):\n"
+        "            return name\n"
+        "    return 'none found'\n"
+    )
+    code, report = grade_json(capsys, str(peeks), "--trees", "0")
+    assert code == 1 and report["trees"][0]["value"] == "'none found'"  # no attribute of a node holds its facts

@@ -8,6 +8,7 @@ writes {"ready": true} once the student's module is loaded (or {"unusable": reas
 import contextlib
 import decimal
 import functools
+import importlib.abc
 import importlib.util
 import inspect
 import io
@@ -40,54 +41,66 @@ CALLS: list[list[Any]] = []
 """The calls of the current tree: [node, alpha, beta, maximizing, returned] each."""
 
 
-class Node:
-    """A tree node as the student's function sees it: `.name`, `.children`, `.value`, `.is_leaf()`."""
+def _node_class() -> tuple[type, dict[int, tuple[str, Any, tuple[Any, ...]]], set[int]]:
+    """The class of the nodes a student's function gets, and where their facts are kept: by the node's id,
+    (name, value, children), and the ids touched so far. No attribute of a node holds them, so the only way
+    to them is the recorded interface (`node._children` is an AttributeError)."""
+    facts: dict[int, tuple[str, Any, tuple[Any, ...]]] = {}
+    seen: set[int] = set()
 
-    __slots__ = ("_children", "_name", "_seen", "_value")
+    class Node:
+        """A tree node as the student's function sees it: `.name`, `.children`, `.value`, `.is_leaf()`."""
 
-    def __init__(self, name: str, value: Any, children: tuple["Node", ...]) -> None:
-        self._name, self._value, self._children, self._seen = name, value, children, False
+        __slots__ = ()
 
-    def touch(self) -> None:
-        """Records the node's first touch."""
-        if not self._seen:
-            self._seen = True
-            TOUCHES.append(self._name)
+        def touch(self) -> None:
+            """Records the node's first touch."""
+            if id(self) not in seen:
+                seen.add(id(self))
+                TOUCHES.append(facts[id(self)][0])
 
-    @property
-    def name(self) -> str:
-        self.touch()
-        return self._name
+        @property
+        def name(self) -> str:
+            self.touch()
+            return facts[id(self)][0]
 
-    @property
-    def value(self) -> Any:
-        self.touch()
-        return self._value
+        @property
+        def value(self) -> Any:
+            self.touch()
+            return facts[id(self)][1]
 
-    @property
-    def children(self) -> list["Node"]:
-        self.touch()
-        return list(self._children)
+        @property
+        def children(self) -> list[Any]:
+            self.touch()
+            return list(facts[id(self)][2])
 
-    def is_leaf(self) -> bool:
-        """True when the node has no children."""
-        self.touch()
-        return not self._children
+        def is_leaf(self) -> bool:
+            """True when the node has no children."""
+            self.touch()
+            return not facts[id(self)][2]
 
-    def __repr__(self) -> str:
-        return f"Node({self._name!r})"
+        def __repr__(self) -> str:
+            return f"Node({facts[id(self)][0]!r})"
+
+    return Node, facts, seen
 
 
-def build(data: dict[str, Any]) -> Node:
+Node: Any  # (a class made at run time)
+Node, FACTS, SEEN = _node_class()
+
+
+def build(data: dict[str, Any]) -> Any:
     """The `Node` tree of a `PlainNode.to_json()` object (without recursion: a tree may be deep)."""
     order, stack = [], [data]  # every node, each before its children
     while stack:
         order.append(stack.pop())
         stack.extend(order[-1].get("children") or ())
-    made: dict[int, Node] = {}
+    FACTS.clear()  # the nodes of an earlier tree are gone
+    made: dict[int, Any] = {}
     for item in reversed(order):  # children first
         kids = tuple(made.pop(id(child)) for child in item.get("children") or ())
-        made[id(item)] = Node(item["name"], None if kids else item.get("value"), kids)
+        node = made[id(item)] = Node()
+        FACTS[id(node)] = (item["name"], None if kids else item.get("value"), kids)
     return made[id(data)]
 
 
@@ -133,7 +146,7 @@ def make_recorder(function: Any, width: int, signature: inspect.Signature | None
                 given = tuple(bind(*args, **named).arguments.values())
         given = given[:width]
         node = given[0] if given else None
-        name = node.name if type(node) is Node else number(node)
+        name = node.name if node is not None and type(node) is Node else number(node)  # (a call touches it)
         if len(given) < width:
             entry = [name, None, None, False, None]
         elif width == 4:
@@ -203,6 +216,14 @@ def exception_line(error: BaseException) -> str:
     return f"{type(error).__name__}: {text}" if text else type(error).__name__
 
 
+class NoGrader(importlib.abc.MetaPathFinder):
+    """Refuses `import visualizer` (and its modules) to the student's code: it cannot ask the engine."""
+
+    def find_spec(self, name: str, path: Any = None, target: Any = None) -> None:
+        if name.partition(".")[0] == "visualizer":
+            raise ModuleNotFoundError(f"no module named {name!r}: the grader is not there for your code", name=name)
+
+
 class Unusable(Exception):
     """The student's file cannot be graded; the message says why in one line."""
 
@@ -213,6 +234,7 @@ def load(job: dict[str, Any]) -> tuple[ModuleType, int]:
     width = 4 if job.get("algorithm", "alphabeta") == "alphabeta" else 2
     call = f"{name}(node, alpha, beta, maximizing)" if width == 4 else f"{name}(node, maximizing)"
     sys.path.insert(0, os.path.dirname(path))
+    sys.meta_path.insert(0, NoGrader())
     spec = importlib.util.spec_from_file_location("student", path)
     assert spec is not None and spec.loader is not None  # a path ending in .py always has both
     module = importlib.util.module_from_spec(spec)
@@ -271,9 +293,10 @@ def failure_of(error: BaseException, memory_mb: int) -> tuple[str, str]:
     return "error", ""
 
 
-def run_tree(job: dict[str, Any], module: ModuleType, width: int, root: Node, maximizing: bool) -> dict[str, Any]:
+def run_tree(job: dict[str, Any], module: ModuleType, width: int, root: Any, maximizing: bool) -> dict[str, Any]:
     """One run on one tree, as the JSON object `Run.from_json` reads."""
     TOUCHES.clear()
+    SEEN.clear()
     CALLS.clear()
     function = getattr(module, job["function"])
     failure, message, value = None, "", None
