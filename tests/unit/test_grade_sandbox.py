@@ -253,8 +253,8 @@ def test_bad_paths_and_limits_are_refused_in_one_line(tmp_path):
         (tmp_path / "missing.py", {}, "no such file"),
         (tmp_path, {}, "is a folder"),
         (text, {}, "is not a Python file (.py)"),
-        (student("correct.py"), {"timeout": -1}, "more than 0 seconds"),
-        (student("correct.py"), {"memory_mb": 10}, "--memory must be at least 64 (MB), not 10"),
+        (student("correct.py"), {"timeout": -1}, "--timeout is -1; give a number from 0.001 to 3,600"),
+        (student("correct.py"), {"memory_mb": 10}, "--memory is 10; give a number from 64 to 65,536"),
         (student("correct.py"), {"algorithm": "negamax"}, "choose alphabeta or minimax"),
     ]
     for path, options, expected in cases:

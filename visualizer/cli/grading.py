@@ -12,7 +12,7 @@ from visualizer.cli.sources import game_from_args, lookahead_from_args, source_k
 from visualizer.errors import InputError
 from visualizer.games.random_tree import parse_range
 from visualizer.grading.cases import MAX_TREES, standard_cases
-from visualizer.grading.limits import LIMIT_RANGES
+from visualizer.grading.limits import LIMIT_RANGES, check_limit
 from visualizer.grading.models import Convention
 from visualizer.grading.record import Run
 from visualizer.grading.reference import Case
@@ -55,11 +55,6 @@ def grade(args: argparse.Namespace) -> int:
     return report.exit_code
 
 
-def shown_number(value: float) -> str:
-    """A limit as the user reads it: 10,000 or 0.001 or 1e+308."""
-    return f"{value:,}" if isinstance(value, int) else f"{value:,g}"
-
-
 def _cases_from_args(args: argparse.Namespace) -> list[Case]:
     if args.algorithm == "minimax" and (args.convention is not None or args.fail_hard):
         flag = "--fail-hard" if args.fail_hard else "--convention"
@@ -71,10 +66,8 @@ def _cases_from_args(args: argparse.Namespace) -> list[Case]:
         ("--memory", args.memory, LIMIT_RANGES["memory"]),
         ("--recursion", args.recursion, LIMIT_RANGES["recursion"]),
     ):
-        if value is not None and not least <= value <= most:  # (NaN is neither)
-            raise InputError(
-                f"{flag} is {shown_number(value)}; give a number from {shown_number(least)} to {shown_number(most)}"
-            )
+        if value is not None:
+            check_limit(flag, value, least, most)
     kind, _ = source_kind(args)
     if kind == "trace":
         raise InputError(

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import contextlib
 import json
-import math
 import os
 import selectors
 import signal
@@ -21,13 +20,11 @@ from pathlib import Path
 from typing import IO, Any, Literal
 
 from visualizer.errors import InputError, one_line
-from visualizer.grading.limits import DEFAULT_MEMORY_MB, DEFAULT_RECURSION, DEFAULT_TIMEOUT
+from visualizer.grading.limits import DEFAULT_MEMORY_MB, DEFAULT_RECURSION, DEFAULT_TIMEOUT, LIMIT_RANGES, check_limit
 from visualizer.grading.record import Failure, PlainNode, Run
 
 __all__ = ["ALGORITHMS", "run_student"]
 
-MINIMUM_MEMORY_MB = 64
-"""Below this the worker cannot even start (Python with the worker's threads takes about 35 MB of address space)."""
 ALGORITHMS = ("alphabeta", "minimax")
 """What the student's function computes: f(node, alpha, beta, maximizing), or f(node, maximizing)."""
 
@@ -107,12 +104,10 @@ def _check_options(function: str, algorithm: str, timeout: float, memory_mb: int
         raise InputError(one_line(f"{function!r} is not a Python function name; give e.g. --function alphabeta"))
     if algorithm not in ALGORITHMS:
         raise InputError(f"cannot grade {algorithm!r}: choose {' or '.join(ALGORITHMS)}")
-    if not (isinstance(timeout, (int, float)) and math.isfinite(timeout) and timeout > 0):
-        raise InputError(f"--timeout must be more than 0 seconds, not {timeout}")
-    if memory_mb < MINIMUM_MEMORY_MB:
-        raise InputError(f"--memory must be at least {MINIMUM_MEMORY_MB} (MB), not {memory_mb}")
-    if recursion < 100:
-        raise InputError(f"--recursion must be at least 100, not {recursion}")
+    for flag, value in (("--timeout", timeout), ("--memory", memory_mb), ("--recursion", recursion)):
+        if not isinstance(value, (int, float)):
+            raise InputError(f"{flag} must be a number, not {value!r}")
+        check_limit(flag, value, *LIMIT_RANGES[flag.removeprefix("--")])
 
 
 class _Worker:
