@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
 
 import pytest
@@ -221,3 +222,15 @@ def test_a_student_cannot_ask_the_engine_nor_read_the_tree_past_the_recorded_int
     )
     code, report = grade_json(capsys, str(peeks), "--trees", "0")
     assert code == 1 and report["trees"][0]["value"] == "'none found'"  # no attribute of a node holds its facts
+
+
+def test_a_process_the_student_started_in_a_session_of_its_own_ends_with_the_grading(capsys, tmp_path):
+    marker = tmp_path / "escaped"
+    copy = tmp_path / "leaves_a_process.py"
+    source = (STUDENTS / "leaves_a_process.py").read_text()
+    assert 'MARKER = "/nonexistent/escaped"' in source
+    copy.write_text(source.replace('MARKER = "/nonexistent/escaped"', f"MARKER = {str(marker)!r}"))
+    code, report = grade_json(capsys, str(copy), "--trees", "0")
+    assert code == 0 and report["passed"] == 2
+    time.sleep(2.5)  # past the child's 1.5 s
+    assert not marker.exists()

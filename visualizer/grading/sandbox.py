@@ -7,6 +7,8 @@ limit and a fresh temporary folder: this stops runaway code, not a student who m
 from __future__ import annotations
 
 import contextlib
+import ctypes
+import functools
 import json
 import os
 import selectors
@@ -81,6 +83,52 @@ def run_student(
     return runs
 
 
+PR_SET_CHILD_SUBREAPER = 36
+"""Linux's prctl option that makes a process adopt its orphaned descendants (instead of init)."""
+
+
+@functools.cache
+def _adopt_orphans() -> bool:
+    """Makes this process the child subreaper, once (Linux; False elsewhere): a process the student's code
+    starts in a session of its own (setsid) escapes the worker's process group, and when its parent dies it
+    becomes this process's child, which `_end_strays` ends."""
+    if not sys.platform.startswith("linux"):
+        return False
+    try:
+        return ctypes.CDLL(None, use_errno=True).prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) == 0
+    except (OSError, AttributeError):
+        return False
+
+
+def _children() -> set[int]:
+    """The ids of this process's children (from /proc; none where there is no /proc)."""
+    me, found = os.getpid(), set()
+    with contextlib.suppress(OSError):
+        for entry in os.scandir("/proc"):
+            if entry.name.isdigit():
+                with contextlib.suppress(OSError, ValueError, IndexError):
+                    with open(f"/proc/{entry.name}/stat", "rb") as stat:
+                        fields = stat.read().rpartition(b")")[2].split()  # the name, in brackets, may hold spaces
+                    if int(fields[1]) == me:
+                        found.add(int(entry.name))
+    return found
+
+
+def _end_strays(before: set[int]) -> None:
+    """Kills the children this process adopted since `before` was taken (what the student's code started and
+    left behind), and theirs as they are adopted in turn, until none is left."""
+    for _ in range(100):
+        strays = _children() - before
+        if not strays:
+            return
+        for pid in strays:
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.kill(pid, signal.SIGKILL)
+        for pid in strays:
+            with contextlib.suppress(ChildProcessError):
+                os.waitpid(pid, 0)
+
+
 def _checked_file(path: str | os.PathLike) -> Path:
     """The student's file as an absolute path, or an InputError saying what is wrong with it."""
     given = Path(path)
@@ -123,6 +171,8 @@ class _Worker:
             "LANG": "C.UTF-8",
             "MALLOC_ARENA_MAX": "1",
         }
+        _adopt_orphans()
+        self.before = _children()  # this process's children before the worker: none of them is the student's
         self.process = subprocess.Popen(
             [sys.executable, "-I", str(WORKER)],
             stdin=subprocess.PIPE,
@@ -151,6 +201,7 @@ class _Worker:
         with contextlib.suppress(ProcessLookupError, PermissionError):
             os.killpg(self.process.pid, signal.SIGKILL)
         self.process.wait()
+        _end_strays(self.before)
         self.selector.close()
         for stream in (self.stdin, self.stdout, self.stderr):
             with contextlib.suppress(OSError):
