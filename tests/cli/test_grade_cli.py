@@ -234,3 +234,13 @@ def test_a_process_the_student_started_in_a_session_of_its_own_ends_with_the_gra
     assert code == 0 and report["passed"] == 2
     time.sleep(2.5)  # past the child's 1.5 s
     assert not marker.exists()
+
+
+def test_writing_to_the_graders_channel_is_interference_and_shifts_nothing(capsys):
+    code, out, err = run_cli(capsys, "grade", student("writes_to_the_grader"), "--trees", "3", "--json")
+    report = _strict(out)
+    assert code == 1 and "Traceback" not in err and report["passed"] == 0 and report["total"] == 5
+    assert {tree["failure"] for tree in report["trees"]} == {"interfered"}
+    assert "interfered with the grader" in report["trees"][0]["message"]
+    code, out, _ = run_cli(capsys, "grade", student("writes_to_the_grader"), "--trees", "0")
+    assert "FAIL  2 trees, first 15-node example (root MIN): your code interfered with the grader" in out

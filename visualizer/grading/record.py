@@ -48,9 +48,11 @@ def plain_tree(trace: Trace) -> PlainNode:
 
 class Failure:
     """Why a student's run returned no value (the `Run.failure` texts): it raised (ERROR), passed the time,
-    memory or recursion limit, or the process died without a report (CRASHED: killed, or it called exit)."""
+    memory or recursion limit, the process died without a report (CRASHED: killed, or it called exit), or
+    it wrote to the grader's own channel (INTERFERED)."""
 
     ERROR, TIMEOUT, MEMORY, RECURSION, CRASHED = "error", "timeout", "memory", "recursion", "crashed"
+    INTERFERED = "interfered"
 
 
 @dataclass(frozen=True)

@@ -38,6 +38,7 @@ _FAILURE_WORDS = {
     Failure.MEMORY: "ran out of memory",
     Failure.RECURSION: "recursed too deep",
     Failure.CRASHED: "stopped the process",
+    Failure.INTERFERED: "interfered with the grader",
 }
 
 

@@ -11,6 +11,7 @@ import ctypes
 import functools
 import json
 import os
+import secrets
 import selectors
 import signal
 import subprocess
@@ -31,6 +32,8 @@ ALGORITHMS = ("alphabeta", "minimax")
 """What the student's function computes: f(node, alpha, beta, maximizing), or f(node, maximizing)."""
 
 WORKER = Path(__file__).with_name("worker.py")
+MAX_LINE = 64 << 20
+"""The longest line a worker writes (a run of a 100,000-node tree and its calls is some 10 MB): more is junk."""
 _STDERR_KEPT = 4000
 """Bytes read back from the end of the worker's stderr after it dies."""
 
@@ -78,7 +81,7 @@ def run_student(
                 runs.append(run)
                 if progress is not None:
                     progress(len(runs), total)
-                if run.failure in (Failure.TIMEOUT, Failure.MEMORY, Failure.CRASHED):
+                if run.failure in (Failure.TIMEOUT, Failure.MEMORY, Failure.CRASHED, Failure.INTERFERED):
                     break  # the next tree gets a fresh worker
     return runs
 
@@ -129,6 +132,10 @@ def _end_strays(before: set[int]) -> None:
                 os.waitpid(pid, 0)
 
 
+class Interfered(Exception):
+    """The worker's channel carried a line the worker did not write (the student's code wrote to it)."""
+
+
 def _checked_file(path: str | os.PathLike) -> Path:
     """The student's file as an absolute path, or an InputError saying what is wrong with it."""
     given = Path(path)
@@ -173,6 +180,9 @@ class _Worker:
         }
         _adopt_orphans()
         self.before = _children()  # this process's children before the worker: none of them is the student's
+        self.token = secrets.token_hex(16)  # on every line the worker writes: a line without it is not its own
+        self.tree = int(job.get("start", 0))  # the tree whose run comes next
+        job = dict(job, token=self.token)
         self.process = subprocess.Popen(
             [sys.executable, "-I", str(WORKER)],
             stdin=subprocess.PIPE,
@@ -221,14 +231,26 @@ class _Worker:
             if not chunk:
                 self.ended = True
             self.buffer += chunk
+            if len(self.buffer) > MAX_LINE:
+                raise Interfered
         line, _, rest = self.buffer.partition(b"\n")
         self.buffer = bytearray(rest)
-        answer: dict[str, Any] = json.loads(line)
+        try:
+            answer = json.loads(line)
+        except ValueError:
+            raise Interfered from None
+        if not isinstance(answer, dict) or answer.pop("token", None) != self.token:
+            raise Interfered
         return answer
 
     def wait_ready(self, timeout: float, shown: str) -> None:
         """Returns once the student's module is loaded; an InputError when it cannot be used."""
-        answer = self.read_line(timeout)
+        try:
+            answer = self.read_line(timeout)
+        except Interfered:
+            raise InputError(
+                f"{shown} interfered with the grader while loading: it wrote to the grader's channel"
+            ) from None
         if answer is False:
             move = "code outside functions runs on import; move it under `if __name__ == '__main__':`"
             raise InputError(one_line(f"{shown} did not finish loading within {timeout:g} s: {move}"))
@@ -244,7 +266,14 @@ class _Worker:
     def next_run(self, timeout: float, memory_mb: int) -> Run:
         """The next tree's run: as the worker reported it, or the failure that stopped it."""
         started = time.monotonic()
-        answer = self.read_line(timeout)
+        try:
+            answer = self.read_line(timeout)
+            if isinstance(answer, dict) and answer.pop("tree", None) != self.tree:
+                raise Interfered  # a line of the worker's own, out of turn
+        except Interfered:
+            message = "the submission interfered with the grader: it wrote to the grader's own channel"
+            return Run((), (), None, Failure.INTERFERED, message, round(time.monotonic() - started, 6))
+        self.tree += 1
         seconds = round(time.monotonic() - started, 6)
         if answer is False:
             return Run(

@@ -351,17 +351,17 @@ def work(job: dict[str, Any], channel: IO[str]) -> None:
     try:
         module, width = load(job)
     except Unusable as reason:
-        send(channel, {"unusable": str(reason).replace("\n", " ")})
+        send(channel, {"unusable": str(reason).replace("\n", " "), "token": job["token"]})
         return
     capture.take()
-    send(channel, {"ready": True})
+    send(channel, {"ready": True, "token": job["token"]})
     trees, maximizing = job["trees"], job["maximizing"]
     for index in range(int(job.get("start", 0)), len(trees)):
         run = run_tree(job, module, width, build(trees[index]), bool(maximizing[index]))
         output = capture.take()
         if output:
             run["output"] = output
-        send(channel, run)
+        send(channel, {**run, "tree": index, "token": job["token"]})
         if run["failure"] == "memory":
             return  # the parent starts a fresh process for the next tree
 
