@@ -36,7 +36,7 @@ def grade_json(capsys, *argv: str) -> tuple[int, dict]:
     ],
 )
 def test_each_student_with_a_known_mistake_gets_its_diagnosis(capsys, name, options, misconception):
-    code, report = grade_json(capsys, student(name), "--trees", "8", *options)
+    code, report = grade_json(capsys, student(name), "--trees", "8", "--seed", "1", *options)
     assert code == 1
     assert report["misconceptions"][0]["name"] == misconception
     differing = [tree for tree in report["trees"] if not tree["passed"]]
@@ -202,7 +202,7 @@ def test_one_line_per_distinct_failure_with_its_count_then_the_first_tree_whole(
     fails = [line for line in out.splitlines() if line.startswith("  FAIL")]
     assert code == 1 and fails == ["  FAIL  22 trees, first 15-node example (root MIN): your code raised an exception"]
     assert out.count("TypeError: unsupported operand") == 1 and out.count('File "') == 3  # its traceback, once
-    code, out, _ = run_cli(capsys, "grade", student("window_not_passed"), "--trees", "20")
+    code, out, _ = run_cli(capsys, "grade", student("window_not_passed"), "--trees", "20", "--seed", "1")
     assert out.count("likely: does not pass the updated window") == 1  # said once, with the first tree
     counted = [line for line in out.splitlines() if line.startswith("  FAIL  ") and " trees, first " in line]
     assert counted  # random trees that fail alike are one line, e.g. "3 trees, first random tree 1 (seed 1): ..."
@@ -244,3 +244,18 @@ def test_writing_to_the_graders_channel_is_interference_and_shifts_nothing(capsy
     assert "interfered with the grader" in report["trees"][0]["message"]
     code, out, _ = run_cli(capsys, "grade", student("writes_to_the_grader"), "--trees", "0")
     assert "FAIL  2 trees, first 15-node example (root MIN): your code interfered with the grader" in out
+
+
+def test_the_random_trees_come_from_a_fresh_seed_that_the_report_names_and_seed_repeats(capsys):
+    reports = [grade_json(capsys, student("correct"), "--trees", "2")[1] for _ in range(2)]
+    seeds = [report["seed"] for report in reports]
+    assert seeds[0] != seeds[1]  # (two draws from a million agree once in a million runs)
+    for report, seed in zip(reports, seeds):
+        assert report["trees"][2]["tree"] == f"random tree 1 (seed {seed})"
+    again = grade_json(capsys, student("correct"), "--trees", "2", "--seed", str(seeds[0]))[1]
+    assert again["seed"] == seeds[0]
+    assert [tree["expected_visits"] for tree in again["trees"]] == [
+        tree["expected_visits"] for tree in reports[0]["trees"]
+    ]
+    code, out, _ = run_cli(capsys, "grade", student("correct"), "--trees", "1", "--seed", "42")
+    assert "random trees from seed 42 (--seed 42 grades on the same trees again)" in out.splitlines()

@@ -240,7 +240,7 @@ def _grade(grade: argparse.ArgumentParser) -> None:
     trees = (
         f"random trees besides the two examples ({cases.DEFAULT_TREES}; at most {cases.MAX_TREES:,}), of --depth "
         f"({cases.DEFAULT_DEPTH}), "
-        f"--branching ({cases.DEFAULT_BRANCHING}), --range, --seed ({cases.DEFAULT_SEED})"
+        f"--branching ({cases.DEFAULT_BRANCHING}), --range, --seed (drawn afresh and reported when omitted)"
     )
     add_option(checked, "--trees N", trees, type=int)
     limits = grade.add_argument_group("limits per tree")

@@ -11,7 +11,7 @@ from visualizer.cli.progress import progress_bar
 from visualizer.cli.sources import game_from_args, lookahead_from_args, source_kind
 from visualizer.errors import InputError
 from visualizer.games.random_tree import parse_range
-from visualizer.grading.cases import MAX_TREES, standard_cases
+from visualizer.grading.cases import MAX_TREES, fresh_seed, standard_cases
 from visualizer.grading.limits import LIMIT_RANGES, check_limit
 from visualizer.grading.models import Convention
 from visualizer.grading.record import Run
@@ -36,7 +36,7 @@ def grade(args: argparse.Namespace) -> int:
             if args.student is None
             else f"{args.student} and --visits grade the same thing; give one"
         )
-    cases = _cases_from_args(args)
+    cases, seed = _cases_from_args(args)
     function = args.function or args.algorithm
     if args.visits is not None:
         if len(cases) != 1:
@@ -47,7 +47,7 @@ def grade(args: argparse.Namespace) -> int:
         runs = _run_student(args, function, cases)
         source, signature = args.student, f"{function}{SIGNATURES[args.algorithm]}"
     verdicts = tuple(judge(case, run) for case, run in zip(cases, runs))
-    report = GradeReport(source, signature, args.algorithm, cases[0].convention, verdicts)
+    report = GradeReport(source, signature, args.algorithm, cases[0].convention, verdicts, seed)
     if args.json:
         print(json.dumps(report.to_json(), indent=2, ensure_ascii=False))
     else:
@@ -55,7 +55,8 @@ def grade(args: argparse.Namespace) -> int:
     return report.exit_code
 
 
-def _cases_from_args(args: argparse.Namespace) -> list[Case]:
+def _cases_from_args(args: argparse.Namespace) -> tuple[list[Case], int | None]:
+    """The trees to grade on, and the first random tree's seed (None when there are no random trees)."""
     if args.algorithm == "minimax" and (args.convention is not None or args.fail_hard):
         flag = "--fail-hard" if args.fail_hard else "--convention"
         raise InputError(f"{flag} is a rule of alpha-beta; drop it, or grade --algorithm alphabeta")
@@ -75,19 +76,21 @@ def _cases_from_args(args: argparse.Namespace) -> list[Case]:
         )
     if kind == "builtin" and not any(getattr(args, name) is not None for name in ("root", "levels", "names")):
         if args.visits is not None and args.trees is None:  # a list of visits is of one tree: the example
-            return standard_cases(algorithm=args.algorithm, convention=convention, trees=0)[:1]
-        given = {name: getattr(args, name) for name in ("trees", "seed", "branching", "depth")}  # else the defaults
+            return standard_cases(algorithm=args.algorithm, convention=convention, trees=0)[:1], None
+        seed = fresh_seed() if args.seed is None else args.seed
+        given = {name: getattr(args, name) for name in ("trees", "branching", "depth")}  # else the defaults
         if args.range:
             given["value_range"] = parse_range(args.range)
         settings = {name: value for name, value in given.items() if value is not None}
-        return standard_cases(algorithm=args.algorithm, convention=convention, **settings)
+        cases = standard_cases(algorithm=args.algorithm, convention=convention, seed=seed, **settings)
+        return cases, seed if len(cases) > 2 else None
     if args.trees is not None:
         raise InputError(
             "--trees is for the standard trees; a tree source (TREE, --array, --game ...) grades "
             "that one tree: drop one of them"
         )
     game = game_from_args(args)
-    return [Case(game.describe(), game, lookahead_from_args(args, game), args.algorithm, convention)]
+    return [Case(game.describe(), game, lookahead_from_args(args, game), args.algorithm, convention)], None
 
 
 def _run_student(args: argparse.Namespace, function: str, cases: list[Case]) -> list[Run]:

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import secrets
 from functools import partial
 
 from visualizer.games import builtin_example, from_nested
@@ -13,7 +14,8 @@ from visualizer.grading.reference import Case
 __all__ = [
     "DEFAULT_BRANCHING",
     "DEFAULT_DEPTH",
-    "DEFAULT_SEED",
+    "SEEDS",
+    "fresh_seed",
     "DEFAULT_TREES",
     "MAX_TREES",
     "TEXTBOOK_TREE",
@@ -29,12 +31,18 @@ DEFAULT_TREES = 20
 MAX_TREES = 10_000
 """The most random trees `grade --trees` takes (each runs the student's code in the sandbox)."""
 
-DEFAULT_SEED = 1
-"""The first random tree's seed (tree i has seed + i - 1), so that a report can be reproduced."""
+SEEDS = 1_000_000
+"""Without --seed, the first random tree's seed is drawn afresh from 1 to this (tree i has seed + i - 1), so
+that no answer can be worked out in advance; the report names it, and --seed gives the same trees again."""
 
 DEFAULT_BRANCHING = 3
 DEFAULT_DEPTH = 3
 """Random trees of 27 leaves: room for cut-offs at several depths, small enough to read a report."""
+
+
+def fresh_seed() -> int:
+    """A first seed for the random trees that nobody can know in advance."""
+    return secrets.randbelow(SEEDS) + 1
 
 
 def standard_cases(
@@ -42,7 +50,7 @@ def standard_cases(
     algorithm: str = "alphabeta",
     convention: Convention = Convention(),
     trees: int = DEFAULT_TREES,
-    seed: int = DEFAULT_SEED,
+    seed: int = 1,
     branching: int = DEFAULT_BRANCHING,
     depth: int = DEFAULT_DEPTH,
     value_range: tuple[int, int] = (-10, 10),

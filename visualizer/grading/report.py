@@ -51,6 +51,8 @@ class GradeReport:
     algorithm: str
     convention: Convention
     verdicts: tuple[Verdict, ...]
+    seed: int | None = None
+    """The first random tree's seed (None without random trees): `--seed` with it grades on the same trees."""
 
     @property
     def passed(self) -> int:
@@ -70,6 +72,8 @@ class GradeReport:
         total = len(self.verdicts)
         rules = "minimax" if self.algorithm == "minimax" else f"alpha-beta, {self.convention.describe()}"
         lines = [f"grade: {self.source}, {self.signature} | {rules}"]
+        if self.seed is not None:
+            lines.append(f"random trees from seed {self.seed} (--seed {self.seed} grades on the same trees again)")
         differing = [verdict for verdict in self.verdicts if not verdict.passed]
         alike: dict[str, list[Verdict]] = {}  # the trees that fail with the same words, by those words
         for verdict in differing:
@@ -103,6 +107,7 @@ class GradeReport:
             "signature": self.signature,
             "algorithm": self.algorithm,
             "convention": {"strict": self.convention.strict, "fail_hard": self.convention.fail_hard},
+            "seed": self.seed,
             "passed": self.passed,
             "total": len(self.verdicts),
             "all_passed": self.exit_code == 0,
