@@ -259,3 +259,15 @@ def test_the_random_trees_come_from_a_fresh_seed_that_the_report_names_and_seed_
     ]
     code, out, _ = run_cli(capsys, "grade", student("correct"), "--trees", "1", "--seed", "42")
     assert "random trees from seed 42 (--seed 42 grades on the same trees again)" in out.splitlines()
+
+
+def test_a_report_says_what_it_could_not_check_when_the_recursion_goes_through_helpers(capsys):
+    code, report = grade_json(capsys, student("helper_functions"), "--trees", "1", "--seed", "1")
+    assert code == 0 and report["not_checked"].startswith("the recursion goes through other functions")
+    code, out, _ = run_cli(capsys, "grade", student("helper_functions"), "--trees", "0")
+    assert out.splitlines()[-1] == (
+        "Not checked: the recursion goes through other functions, not alphabeta itself: windows and "
+        "fail-soft/hard were not checked; judged by the visits and the root's value."
+    )
+    code, report = grade_json(capsys, student("correct"), "--trees", "0")
+    assert code == 0 and report["not_checked"] is None  # its own recursion: every window was checked

@@ -67,6 +67,22 @@ class GradeReport:
         """The misconceptions found, each with the number of trees it explains, the most first."""
         return Counter(found for verdict in self.verdicts for found in verdict.misconceptions).most_common()
 
+    @property
+    def unchecked(self) -> str | None:
+        """What the grading could not check, in words: where the recursion never goes through the function's
+        own name (AIMA's `max_value`/`min_value`), no call's window or return was recorded."""
+        ran = [verdict for verdict in self.verdicts if verdict.run.failure is None and verdict.run.touches]
+        if self.signature == "visited nodes" or not ran or any(len(verdict.run.calls) > 1 for verdict in ran):
+            return None
+        if all(len(verdict.case.tree.children) == 0 for verdict in ran):
+            return None  # single nodes: there was nothing to recurse into
+        function = self.signature.partition("(")[0]
+        rules = "windows and fail-soft/hard were" if self.algorithm == "alphabeta" else "each node's value was"
+        return (
+            f"the recursion goes through other functions, not {function} itself: {rules} not checked; "
+            "judged by the visits and the root's value"
+        )
+
     def to_text(self) -> str:
         """The report a student reads."""
         total = len(self.verdicts)
@@ -98,6 +114,8 @@ class GradeReport:
                 lines.append(f"Likely misconception: {misconception.words} (it explains {count} {differ}).")
         if mismatched and not diagnosis:
             lines.append("No known misconception explains the differences: look at the first difference above.")
+        if self.unchecked:
+            lines.append(f"Not checked: {self.unchecked}.")
         return "\n".join(map(escaped, lines)) + "\n"
 
     def to_json(self) -> dict[str, Any]:
@@ -108,6 +126,7 @@ class GradeReport:
             "algorithm": self.algorithm,
             "convention": {"strict": self.convention.strict, "fail_hard": self.convention.fail_hard},
             "seed": self.seed,
+            "not_checked": self.unchecked,
             "passed": self.passed,
             "total": len(self.verdicts),
             "all_passed": self.exit_code == 0,
