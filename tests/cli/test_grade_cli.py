@@ -33,6 +33,10 @@ def grade_json(capsys, *argv: str) -> tuple[int, dict]:
         ("correct", ("--fail-hard",), "returns_value"),
         ("right_to_left", (), "right_to_left"),
         ("same_player", (), "same_player"),
+        ("wrong_bound", (), "wrong_bound"),
+        ("beta_from_alpha", (), "beta_from_alpha"),
+        ("first_child_only", (), "first_child_only"),
+        ("two_children_only", (), "two_children_only"),
     ],
 )
 def test_each_student_with_a_known_mistake_gets_its_diagnosis(capsys, name, options, misconception):
@@ -271,3 +275,8 @@ def test_a_report_says_what_it_could_not_check_when_the_recursion_goes_through_h
     )
     code, report = grade_json(capsys, student("correct"), "--trees", "0")
     assert code == 0 and report["not_checked"] is None  # its own recursion: every window was checked
+
+
+def test_a_path_with_no_return_is_named(capsys):
+    code, out, _ = run_cli(capsys, "grade", student("returns_none"), "--trees", "0")
+    assert code == 1 and "likely: D returned None: a path through your function ends with no `return`" in out

@@ -149,7 +149,9 @@ def test_a_value_that_is_no_number_and_a_node_called_twice():
         Call(c.node, c.alpha, c.beta, c.maximizing, "None" if c.node == "H" else c.returned) for c in right.calls
     )
     text = judge(case, Run(right.touches, calls, right.value)).divergence.text()
-    assert text == "visit 4: your code returns nothing (None) at H, not a number; alpha-beta's value there is 6"
+    assert text == (
+        "visit 4: H returned None: a path through your function ends with no `return`; alpha-beta's value there is 6"
+    )
     twice = Run(right.touches, right.calls[:3] + right.calls[2:], right.value)
     assert "calls itself on D twice" in judge(case, twice).divergence.text()
 

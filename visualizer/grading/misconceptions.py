@@ -78,6 +78,28 @@ MISCONCEPTIONS: dict[str, Misconception] = {
             lambda right: (replace(right, alternates=False),),
             minimax=True,
         ),
+        Misconception(
+            "wrong_bound",
+            "updates the wrong bound: MIN raises alpha or MAX lowers beta (MAX raises alpha, MIN lowers beta)",
+            lambda right: tuple(replace(right, wrong_bound=side) for side in ("min", "max", "both")),
+        ),
+        Misconception(
+            "beta_from_alpha",
+            "sets beta from alpha: `beta = min(alpha, value)` where it should be `beta = min(beta, value)`",
+            lambda right: (replace(right, beta_from_alpha=True),),
+        ),
+        Misconception(
+            "first_child_only",
+            "stops after the first child (a `return` or `break` inside the loop, not only at a cut-off)",
+            lambda right: (replace(right, children_seen=1),),
+            minimax=True,
+        ),
+        Misconception(
+            "two_children_only",
+            "looks at only two children (the loop stops after the second: every node has as many as the tree gives)",
+            lambda right: (replace(right, children_seen=2),),
+            minimax=True,
+        ),
     )
 }
 """The known mistakes, by name, in the order reports list them."""

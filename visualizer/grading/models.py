@@ -44,6 +44,12 @@ class Habits:
     left_to_right: bool = True
     alternates: bool = True
     windowed: bool = True
+    wrong_bound: Literal["", "min", "max", "both"] = ""
+    """Who updates the other side's bound: MIN raises alpha, MAX lowers beta (or both)."""
+    beta_from_alpha: bool = False
+    """MIN writes `beta = min(alpha, value)`."""
+    children_seen: int | None = None
+    """The most children a node looks at (1: it stops after the first child); None: all."""
 
     @classmethod
     def of(cls, convention: Convention, *, windowed: bool = True) -> Habits:
@@ -74,7 +80,8 @@ def model_run(tree: PlainNode, maximizing: bool, habits: Habits) -> Run:
         return value
 
     def ordered(node: PlainNode) -> tuple[PlainNode, ...]:
-        return node.children if habits.left_to_right else node.children[::-1]
+        children = node.children if habits.left_to_right else node.children[::-1]
+        return children[: habits.children_seen]
 
     def closes(low: Value, high: Value) -> bool:
         return habits.prunes and (low > high if habits.strict else low >= high)
@@ -86,7 +93,10 @@ def model_run(tree: PlainNode, maximizing: bool, habits: Habits) -> Run:
             value = max(value, search(child, given, beta, not habits.alternates))
             if closes(value, beta):
                 return {"value": value, "bound": beta, "alpha": max(alpha, value)}[habits.returns]
-            alpha = max(alpha, value)
+            if habits.wrong_bound in ("max", "both"):
+                beta = min(beta, value)
+            else:
+                alpha = max(alpha, value)
         return value if habits.returns == "value" else alpha
 
     def min_value(node: PlainNode, alpha: Value, beta: Value) -> Value:
@@ -96,7 +106,10 @@ def model_run(tree: PlainNode, maximizing: bool, habits: Habits) -> Run:
             value = min(value, search(child, alpha, given, habits.alternates))
             if closes(alpha, value):
                 return {"value": value, "bound": alpha, "alpha": min(beta, value)}[habits.returns]
-            beta = min(beta, value)
+            if habits.wrong_bound in ("min", "both"):
+                alpha = max(alpha, value)
+            else:
+                beta = min(alpha if habits.beta_from_alpha else beta, value)
         return value if habits.returns == "value" else beta
 
     value = search(tree, -math.inf, math.inf, maximizing)

@@ -12,7 +12,7 @@ from visualizer.games.base import format_value
 from visualizer.grading.misconceptions import Misconception
 from visualizer.grading.models import Convention
 from visualizer.grading.record import Failure
-from visualizer.grading.verdict import Verdict
+from visualizer.grading.verdict import NO_RETURN, Verdict
 
 __all__ = ["MAX_SHOWN", "GradeReport", "escaped"]
 
@@ -157,6 +157,9 @@ def _failure_lines(words: str, verdicts: list[Verdict], told: set[str]) -> list[
     lines = [f"  FAIL  {where}: {words}"]
     if first.run.failure is not None:
         lines += [f"        {line}" for line in first.run.message.split("\n")]  # (only \n: see `to_text`)
+        empty = next((call.node for call in first.run.calls if call.returned == "None"), None)  # (a repr)
+        if empty is not None:
+            lines.append(f"        likely: {NO_RETURN.format(node=empty)}")
     likely = "; or ".join(misconception.words for misconception in first.misconceptions)
     if likely and likely not in told:
         told.add(likely)

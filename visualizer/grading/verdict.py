@@ -11,7 +11,7 @@ from visualizer.grading.misconceptions import Misconception, diagnose
 from visualizer.grading.record import Call, PlainNode, Run, number_to_json
 from visualizer.grading.reference import Case
 
-__all__ = ["Divergence", "Verdict", "judge"]
+__all__ = ["NO_RETURN", "Divergence", "Verdict", "judge"]
 
 
 @dataclass(frozen=True)
@@ -145,12 +145,18 @@ def _why_open(case: Case, node: str) -> str:
     return f" with window {_window(call)}, still open"
 
 
+NO_RETURN = "{node} returned None: a path through your function ends with no `return`"
+"""What a call that returned None says (Python returns None from a function that falls off its end)."""
+
+
 def _value_divergence(
     step: int, node: PlainNode, mine: Any, theirs: Any, name: str, *, root: bool = False
 ) -> Divergence:
-    if isinstance(mine, str) or mine is None:
-        shown = "nothing (None)" if mine in (None, "None") else mine
-        student = f"your code returns {shown} at {node.name}, not a number"
+    if mine in (None, "None"):
+        student = NO_RETURN.format(node=node.name)
+        return Divergence(step, node.name, student, f"{name}'s value there is {format_value(theirs)}")
+    if isinstance(mine, str):
+        student = f"your code returns {mine} at {node.name}, not a number"
         return Divergence(step, node.name, student, f"{name}'s value there is {format_value(theirs)}")
     if root:
         student = f"your function returns {format_value(mine)} for the root {node.name}"
