@@ -26,6 +26,9 @@ class Misconception:
     habits: Callable[[Habits], tuple[Habits, ...]]
     applies: Callable[[Convention], bool] = lambda convention: True
     minimax: bool = False
+    on_paper: bool = True
+    """False for a slip of code (a loop cut short, a typo of a bound's name): the practice check, where a
+    student writes answers and no code, does not name it."""
 
 
 MISCONCEPTIONS: dict[str, Misconception] = {
@@ -87,18 +90,21 @@ MISCONCEPTIONS: dict[str, Misconception] = {
             "beta_from_alpha",
             "sets beta from alpha: `beta = min(alpha, value)` where it should be `beta = min(beta, value)`",
             lambda right: (replace(right, beta_from_alpha=True),),
+            on_paper=False,
         ),
         Misconception(
             "first_child_only",
             "stops after the first child (a `return` or `break` inside the loop, not only at a cut-off)",
             lambda right: (replace(right, children_seen=1),),
             minimax=True,
+            on_paper=False,
         ),
         Misconception(
             "two_children_only",
             "looks at only two children (the loop stops after the second: every node has as many as the tree gives)",
             lambda right: (replace(right, children_seen=2),),
             minimax=True,
+            on_paper=False,
         ),
     )
 }

@@ -68,7 +68,7 @@ def likely_misconceptions(exercise: Exercise, answers: Answers) -> list[Diagnosi
     maximizing = exercise.tree.root_player is Player.MAX
     found: list[tuple[Diagnosis, tuple[int, int]]] = []
     for misconception in MISCONCEPTIONS.values():
-        if not misconception.applies(convention):
+        if not misconception.applies(convention) or not misconception.on_paper:
             continue
         best: tuple[tuple[str, ...], int] = ((), 0)  # the nodes explained, and the differences it predicts
         for habits in misconception.habits(right):
