@@ -70,11 +70,10 @@ def picture_options(args: argparse.Namespace) -> PictureOptions:
         )
     expand = tuple(split_list(args.expand, "--expand", "X6,X6.O4")) if getattr(args, "expand", None) else ()
     levels, whole = getattr(args, "draw_levels", None), getattr(args, "whole_tree", False)
-    if levels is not None and levels < 0:
-        raise InputError(f"--draw-levels {levels} is negative; give how many levels to draw, e.g. --draw-levels 2")
+    collapse = Collapse(levels, expand, whole).checked()  # before any search
     if whole and (levels is not None or expand):
         raise InputError("--whole-tree draws every node; drop --draw-levels and --expand, or drop --whole-tree")
-    return PictureOptions(theme=theme, dpi=args.dpi, fps=args.fps, collapse=Collapse(levels, expand, whole))
+    return PictureOptions(theme=theme, dpi=args.dpi, fps=args.fps, collapse=collapse)
 
 
 def _check_name(name: str) -> str:

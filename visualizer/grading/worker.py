@@ -351,23 +351,24 @@ def work(job: dict[str, Any], channel: IO[str]) -> None:
     try:
         module, width = load(job)
     except Unusable as reason:
-        send(channel, {"unusable": str(reason).replace("\n", " "), "token": job["token"]})
+        send(channel, job, {"unusable": str(reason).replace("\n", " ")})
         return
     capture.take()
-    send(channel, {"ready": True, "token": job["token"]})
+    send(channel, job, {"ready": True})
     trees, maximizing = job["trees"], job["maximizing"]
     for index in range(int(job.get("start", 0)), len(trees)):
         run = run_tree(job, module, width, build(trees[index]), bool(maximizing[index]))
         output = capture.take()
         if output:
             run["output"] = output
-        send(channel, {**run, "tree": index, "token": job["token"]})
+        send(channel, job, {**run, "tree": index})
         if run["failure"] == "memory":
             return  # the parent starts a fresh process for the next tree
 
 
-def send(channel: IO[str], data: dict[str, Any]) -> None:
-    channel.write(json.dumps(data, allow_nan=True) + "\n")
+def send(channel: IO[str], job: dict[str, Any], data: dict[str, Any]) -> None:
+    """Writes one line to the grader, with the job's token: a line without it is not the worker's."""
+    channel.write(json.dumps({**data, "token": job["token"]}, allow_nan=True) + "\n")
     channel.flush()
 
 

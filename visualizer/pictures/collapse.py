@@ -44,6 +44,13 @@ class Collapse:
     expand: tuple[str, ...] = ()
     whole: bool = False
 
+    def checked(self) -> Collapse:
+        """This request, or an InputError when `levels` is negative."""
+        if self.levels is not None and self.levels < 0:
+            draw = "give how many levels to draw, e.g. --draw-levels 2"
+            raise InputError(f"--draw-levels {self.levels} is negative; {draw}")
+        return self
+
 
 @dataclass(frozen=True)
 class Collapsed:
@@ -127,11 +134,10 @@ def collapsed_runs(trace: Trace, collapsed: Collapsed) -> dict[int, Run]:
     return runs
 
 
-def frame_steps(trace: Trace, collapsed: Collapsed, runs: dict[int, Run]) -> tuple[int, ...]:
-    """The steps at drawn, open nodes, and the last step of each run (`collapsed_runs`), in order."""
-    owners = _owners(trace, collapsed)
-    nodes = trace.columns.event_node
-    return tuple(step for step, node in enumerate(nodes, start=1) if node not in owners or step in runs)
+def frame_steps(steps: int, runs: dict[int, Run]) -> tuple[int, ...]:
+    """Steps 1..`steps` but those a run (`collapsed_runs`) passes through: each run is its last step."""
+    inside = {step for run in runs.values() for step in range(run.first, run.last)}
+    return tuple(step for step in range(1, steps + 1) if step not in inside)
 
 
 def _owners(trace: Trace, collapsed: Collapsed) -> dict[int, int]:
@@ -149,10 +155,7 @@ def _owners(trace: Trace, collapsed: Collapsed) -> dict[int, int]:
 def _asked(trace: Trace, collapse: Collapse) -> list[int]:
     """The nodes `collapse` opens by name or by depth, each after its ancestors."""
     columns = trace.columns
-    if collapse.levels is not None and collapse.levels < 0:
-        raise InputError(
-            f"--draw-levels {collapse.levels} is negative; give how many levels to draw, e.g. --draw-levels 2"
-        )
+    collapse.checked()
     asked = {node for node, depth in enumerate(columns.depth) if depth < (collapse.levels or 0)}
     names = {name: node for node, name in enumerate(columns.name)}
     for name in collapse.expand:

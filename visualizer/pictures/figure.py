@@ -186,9 +186,7 @@ class Figure:
     def frame_steps(self) -> tuple[int, ...]:
         """The steps the frames show, in order: every step; with nodes collapsed, each step at a drawn node,
         and of each run of steps inside one collapsed subtree, its last (the subtree searched)."""
-        if self.collapsed is None:
-            return tuple(range(1, self.steps + 1))
-        return frame_steps(self.trace, self.collapsed, self._runs)
+        return frame_steps(self.steps, self._runs)
 
     def frames(self, *, progress: Callable[[int, int], None] | None = None) -> Iterator[Drawing]:
         """One drawing per frame step (`frame_steps`) in order, made as read; `progress(done, total)` after each."""

@@ -81,8 +81,8 @@ class TreeLayout:
     """A node's triangle: `GLYPH_WIDTH`, wider where a value is too long to fit it at `SMALL_SIZE`."""
 
     @classmethod
-    def of(cls, trace: Trace, collapsed: Collapsed | None = None) -> TreeLayout:
-        """The layout of every node `trace` knows, or of those `collapsed` draws."""
+    def of(cls, trace: Trace) -> TreeLayout:
+        """The layout of every node `trace` knows (`placed` places only those a collapse draws)."""
         columns = trace.columns
         has_windows = any(alpha is not None for alpha in columns.alpha)
         boards = [board.split("\n") for board in columns.board if board is not None]
@@ -101,7 +101,7 @@ class TreeLayout:
             _widest((line for lines in boards for line in lines), BOARD_SIZE) / 2,
             glyph_width / 2 + VISIT_GAP + text_width(visits, SMALL_SIZE),
         )
-        return cls((), (), 0.0, 0.0, half, has_windows, board_lines, glyph_width).placed(trace, collapsed)
+        return cls((), (), 0.0, 0.0, half, has_windows, board_lines, glyph_width).placed(trace)
 
     def placed(self, trace: Trace, collapsed: Collapsed | None = None) -> TreeLayout:
         """This layout's node sizes, with every node of `trace` placed, or the nodes `collapsed` draws.
