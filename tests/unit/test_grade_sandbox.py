@@ -6,6 +6,7 @@ import math
 import os
 import re
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
@@ -13,7 +14,8 @@ from visualizer.errors import InputError
 from visualizer.games import builtin_example
 from visualizer.games.base import Player
 from visualizer.games.random_tree import random_tree
-from visualizer.grading.record import Call, PlainNode, plain_tree
+from visualizer.grading import worker
+from visualizer.grading.record import Call, PlainNode, RecordedFunction, plain_tree, recorded_from_string
 from visualizer.grading.sandbox import run_student
 from visualizer.search import trace_search
 
@@ -93,26 +95,30 @@ def workers_left() -> list[str]:
     return left
 
 
+EXAMPLE_CALLS = (
+    Call("A", -INF, INF, False, 2),
+    Call("B", -INF, INF, True, 6),
+    Call("D", -INF, INF, False, 6),
+    Call("H", -INF, INF, True, 6),
+    Call("I", -INF, 6, True, 7),
+    Call("E", 6, INF, False, 3),
+    Call("J", 6, INF, True, 3),
+    Call("C", -INF, 6, True, 2),
+    Call("F", -INF, 6, False, 2),
+    Call("L", -INF, 6, True, 2),
+    Call("M", -INF, 2, True, 8),
+    Call("G", 2, 6, False, 1),
+    Call("N", 2, 6, True, 1),
+)
+"""Fail-soft alpha-beta's calls on the 15-node example (root MIN), checked by hand."""
+
+
 def test_correct_on_the_example_records_the_hand_checked_visits_windows_and_values():
     [run] = run_student(student("correct.py"), "alphabeta", [example()], [False])
     assert run.failure is None
     assert run.value == 2
     assert run.touches == tuple("ABDHIEJCFLMGN")
-    assert run.calls == (
-        Call("A", -INF, INF, False, 2),
-        Call("B", -INF, INF, True, 6),
-        Call("D", -INF, INF, False, 6),
-        Call("H", -INF, INF, True, 6),
-        Call("I", -INF, 6, True, 7),
-        Call("E", 6, INF, False, 3),
-        Call("J", 6, INF, True, 3),
-        Call("C", -INF, 6, True, 2),
-        Call("F", -INF, 6, False, 2),
-        Call("L", -INF, 6, True, 2),
-        Call("M", -INF, 2, True, 8),
-        Call("G", 2, 6, False, 1),
-        Call("N", 2, 6, True, 1),
-    )
+    assert run.calls == EXAMPLE_CALLS
 
 
 @pytest.mark.parametrize("name, strict", [("correct.py", False), ("correct_strict.py", True)])
@@ -280,3 +286,87 @@ def test_helper_functions_record_touches_but_only_the_top_call():
     assert run.touches == tuple("ABDHIEJCFLMGN")
     assert run.calls == (Call("A", -INF, INF, False, 2),)
     assert run.value == 2
+    assert run.extra["helpers"] == ["max_value", "min_value"]  # what --record would name
+
+
+def test_recorded_helpers_calls_are_the_functions_own_and_the_dispatch_on_the_root_is_one_call():
+    path = student("helper_functions.py")
+    [run] = run_student(path, "alphabeta", [example()], [False], record="max_value,min_value")
+    assert run.touches == tuple("ABDHIEJCFLMGN")
+    assert run.calls == EXAMPLE_CALLS  # alphabeta(A) dispatched to min_value(A): one call on A
+    assert "helpers" not in run.extra
+
+
+def run_in_process(name: str, tree: PlainNode, maximizing: bool, record: str = "") -> dict:
+    """The worker's run of a trusted student file of ours, in this process (no sandbox: no subprocess)."""
+    path = student(name)
+    module = ModuleType("student")
+    exec(compile(Path(path).read_text(), path, "exec"), module.__dict__)  # noqa: S102 (our own test file)
+    recorded = [function.to_json() for function in recorded_from_string(record)] if record else []
+    job = {"path": path, "display": name, "function": "alphabeta", "record": recorded, "memory_mb": 512}
+    width = worker.record_calls(module, job)
+    return worker.run_tree(job, module, width, worker.build(tree.to_json()), maximizing)
+
+
+@pytest.mark.parametrize(
+    "record, leaves",
+    [
+        ("value=agentIndex==0", True),  # value() searches every node, the leaves included
+        ("max_value,min_value", False),  # found by name: gameState, alpha, beta; MAX and MIN by the names
+        ("max_value(gameState,alpha,beta)=max,min_value(gameState,alpha,beta)=min", False),
+        ("value(gameState,alpha,beta)=agentIndex==0,max_value,min_value", True),  # value(X) -> max_value(X): one call
+    ],
+)
+def test_the_map_of_a_helpers_arguments_by_name_or_given(record, leaves):
+    calls: list = []
+    value = reference(example(), -INF, INF, False, True, calls)  # CS188 cuts only past the bound
+    run = run_in_process("cs188_shape.py", example(), False, record)
+    assert run["failure"] is None and run["value"] == value == 2
+    assert run["calls"] == [entry for entry in calls if leaves or entry[0] in "ABCDEFG"]
+
+
+@pytest.mark.parametrize(
+    "record, expected",
+    [
+        ("minimax", "cs188_shape.py defines no function minimax (--record minimax); it defines alphabeta, max_value"),
+        ("math", "cs188_shape.py: math is a module, not a function"),
+        ("value", "value(gameState, depth, agentIndex, alpha, beta): is its node MAX or MIN?"),
+        ("value=turn", "value(gameState, depth, agentIndex, alpha, beta) has no parameter turn"),
+        ("max_value(state,alpha,beta)", "max_value(gameState, depth, agentIndex, alpha, beta) has no parameter state"),
+    ],
+)
+def test_a_recorded_name_that_cannot_be_used_is_refused_in_one_line(record, expected):
+    with pytest.raises(worker.Unusable, match=re.escape(expected)):
+        run_in_process("cs188_shape.py", example(), False, record)
+
+
+def test_the_helpers_that_recurse_are_found_for_the_hint():
+    found = {}
+    for name in ("helper_functions.py", "cs188_shape.py", "correct.py"):
+        module = ModuleType("student")
+        exec(compile(Path(student(name)).read_text(), name, "exec"), module.__dict__)  # noqa: S102 (ours)
+        found[name] = worker.recursing_helpers(module, "alphabeta", {"max_value"})
+    assert found == {"helper_functions.py": ["min_value"], "cs188_shape.py": ["value", "min_value"], "correct.py": []}
+
+
+def test_record_syntax_round_trips_and_mistakes_are_one_line():
+    text = "max_value(state,alpha,beta)=max,value=agentIndex==0,is_max_node=player=='MAX',min_value"
+    recorded = recorded_from_string(text)
+    assert recorded == (
+        RecordedFunction("max_value", ("state", "alpha", "beta"), "max"),
+        RecordedFunction("value", (), "agentIndex", 0),
+        RecordedFunction("is_max_node", (), "player", "MAX"),
+        RecordedFunction("min_value"),
+    )
+    assert ",".join(function.to_string() for function in recorded) == text
+    assert recorded_from_string("value=player==MAX")[0].equals == "MAX"  # a bare word is a string
+    for wrong in ("", "max_value(", "max_value()", "max value", "f=", "f=x==[1]", "1f", "f,f"):
+        with pytest.raises(InputError) as caught:
+            recorded_from_string(wrong)
+        assert "\n" not in str(caught.value) and "--record" in str(caught.value)
+    for record, expected in [
+        ("alphabeta", "--record alphabeta: alphabeta is the graded function, recorded anyway"),
+        ("max_value(state)", "--record max_value(state): name (NODE,ALPHA,BETA) for alphabeta"),
+    ]:
+        with pytest.raises(InputError, match=re.escape(expected)):  # before any process starts
+            run_student(student("helper_functions.py"), "alphabeta", [example()], [False], record=record)

@@ -24,9 +24,9 @@ from typing import IO, Any, Literal
 
 from visualizer.errors import InputError, one_line
 from visualizer.grading.limits import DEFAULT_MEMORY_MB, DEFAULT_RECURSION, DEFAULT_TIMEOUT, LIMIT_RANGES, check_limit
-from visualizer.grading.record import Failure, PlainNode, Run
+from visualizer.grading.record import Failure, PlainNode, RecordedFunction, Run, recorded_from_string
 
-__all__ = ["ALGORITHMS", "run_student"]
+__all__ = ["ALGORITHMS", "adopt_orphans", "children_now", "end_strays", "run_student"]
 
 ALGORITHMS = ("alphabeta", "minimax")
 """What the student's function computes: f(node, alpha, beta, maximizing), or f(node, maximizing)."""
@@ -49,14 +49,19 @@ def run_student(
     memory_mb: int = DEFAULT_MEMORY_MB,
     recursion: int = DEFAULT_RECURSION,
     progress: Callable[[int, int], None] | None = None,
+    record: str | Sequence[RecordedFunction] = (),
 ) -> list[Run]:
     """Runs the student's `function` from the file `path` on each tree in turn, in a worker process.
 
     `timeout` is in seconds per tree; a tree that runs out of time, or whose run kills the worker, gets a `Run`
-    with that failure, and a fresh worker goes on. An unusable file or a limit out of range is an InputError.
+    with that failure, and a fresh worker goes on. `record` names helper functions whose calls are recorded as
+    the function's own (`--record max_value,min_value`, as text or parsed). An unusable file or option, or a
+    limit out of range, is an InputError.
     """
     source = _checked_file(path)
     _check_options(function, algorithm, timeout, memory_mb, recursion)
+    recorded = recorded_from_string(record) if isinstance(record, str) else tuple(record)
+    _check_recorded(recorded, function, algorithm)
     if len(trees) != len(maximizing):
         raise ValueError(f"{len(trees)} trees but {len(maximizing)} maximizing flags")
     total = len(trees)
@@ -69,6 +74,7 @@ def run_student(
         "maximizing": [bool(flag) for flag in maximizing],
         "memory_mb": int(memory_mb),
         "recursion": int(recursion),
+        "record": [helper.to_json() for helper in recorded],
     }
     runs: list[Run] = []
     while len(runs) < total:
@@ -91,10 +97,10 @@ PR_SET_CHILD_SUBREAPER = 36
 
 
 @functools.cache
-def _adopt_orphans() -> bool:
+def adopt_orphans() -> bool:
     """Makes this process the child subreaper, once (Linux; False elsewhere): a process the student's code
     starts in a session of its own (setsid) escapes the worker's process group, and when its parent dies it
-    becomes this process's child, which `_end_strays` ends."""
+    becomes this process's child, which `end_strays` ends."""
     if not sys.platform.startswith("linux"):
         return False
     try:
@@ -103,7 +109,7 @@ def _adopt_orphans() -> bool:
         return False
 
 
-def _children() -> set[int]:
+def children_now() -> set[int]:
     """The ids of this process's children (from /proc; none where there is no /proc)."""
     me, found = os.getpid(), set()
     with contextlib.suppress(OSError):
@@ -117,11 +123,11 @@ def _children() -> set[int]:
     return found
 
 
-def _end_strays(before: set[int]) -> None:
+def end_strays(before: set[int]) -> None:
     """Kills the children this process adopted since `before` was taken (what the student's code started and
     left behind), and theirs as they are adopted in turn, until none is left."""
     for _ in range(100):
-        strays = _children() - before
+        strays = children_now() - before
         if not strays:
             return
         for pid in strays:
@@ -165,6 +171,22 @@ def _check_options(function: str, algorithm: str, timeout: float, memory_mb: int
         check_limit(flag, value, *LIMIT_RANGES[flag.removeprefix("--")])
 
 
+def _check_recorded(recorded: Sequence[RecordedFunction], function: str, algorithm: str) -> None:
+    """`--record`'s functions fit the graded one: not the graded function itself, and (NODE,ALPHA,BETA), or
+    (NODE) for minimax, where the parameters are named."""
+    places = "(NODE,ALPHA,BETA)" if algorithm == "alphabeta" else "(NODE)"
+    for helper in recorded:
+        if helper.name == function:
+            calls = "name the functions it calls that recurse"
+            raise InputError(f"--record {helper.name}: {function} is the graded function, recorded anyway; {calls}")
+        if helper.parameters and len(helper.parameters) != places.count(",") + 1:
+            raise InputError(
+                one_line(
+                    f"--record {helper.to_string()}: name {places} for {algorithm}, e.g. {helper.name}{places.lower()}"
+                )
+            )
+
+
 class _Worker:
     """One worker process: started with the job, read line by line with a deadline, killed on exit."""
 
@@ -178,8 +200,8 @@ class _Worker:
             "LANG": "C.UTF-8",
             "MALLOC_ARENA_MAX": "1",
         }
-        _adopt_orphans()
-        self.before = _children()  # this process's children before the worker: none of them is the student's
+        adopt_orphans()
+        self.before = children_now()  # this process's children before the worker: none of them is the student's
         self.token = secrets.token_hex(16)  # on every line the worker writes: a line without it is not its own
         self.tree = int(job.get("start", 0))  # the tree whose run comes next
         job = dict(job, token=self.token)
@@ -211,7 +233,7 @@ class _Worker:
         with contextlib.suppress(ProcessLookupError, PermissionError):
             os.killpg(self.process.pid, signal.SIGKILL)
         self.process.wait()
-        _end_strays(self.before)
+        end_strays(self.before)
         self.selector.close()
         for stream in (self.stdin, self.stdout, self.stderr):
             with contextlib.suppress(OSError):

@@ -22,8 +22,9 @@ import signal
 import sys
 import threading
 import time
+from collections.abc import Callable
 from fractions import Fraction
-from types import ModuleType
+from types import CodeType, ModuleType
 from typing import IO, Any
 
 OUTPUT_KEPT = 2000
@@ -39,6 +40,8 @@ TOUCHES: list[str] = []
 """Names of the nodes touched during the current tree, in the order first touched."""
 CALLS: list[list[Any]] = []
 """The calls of the current tree: [node, alpha, beta, maximizing, returned] each."""
+OPEN: list[tuple[Any, list[Any]]] = []
+"""The recorded calls still running, the innermost last: (the function, its entry in CALLS)."""
 
 
 def _node_class() -> tuple[type, dict[int, tuple[str, Any, tuple[Any, ...]]], set[int]]:
@@ -133,33 +136,77 @@ def truth(value: Any) -> bool:
         return False
 
 
-def make_recorder(function: Any, width: int, signature: inspect.Signature | None) -> Any:
-    """`function` wrapped so that every call through the module's name is recorded in CALLS (by position only
-    when there is no `signature`: a built-in)."""
+def node_name(node: Any) -> Any:
+    """The name of the node a call got (which the call touches), or the argument itself as `number` shows it."""
+    return node.name if node is not None and type(node) is Node else number(node)
+
+
+def make_recorder(
+    function: Any,
+    width: int,
+    signature: inspect.Signature | None,
+    read: Callable[[tuple[Any, ...], dict[str, Any]], list[Any]] | None = None,
+) -> Any:
+    """`function` wrapped so that every call through the module's name is recorded in CALLS: the graded
+    function's arguments read by position (by name too when the call names them; by position only when there
+    is no `signature`: a built-in), a helper's as `read` makes its entry (`named_reader`). A dispatch (`alphabeta`
+    calling `max_value` on its own node before anything else was recorded) takes the place of its caller's entry:
+    the node is searched once, by the inner call."""
     bind = None if signature is None else signature.bind
 
     @functools.wraps(function)
     def recorder(*args: Any, **named: Any) -> Any:
-        given = args
-        if (named or len(args) != width) and bind is not None:
-            with contextlib.suppress(TypeError):  # the call itself will raise it, in the student's frame
-                given = tuple(bind(*args, **named).arguments.values())
-        given = given[:width]
-        node = given[0] if given else None
-        name = node.name if node is not None and type(node) is Node else number(node)  # (a call touches it)
-        if len(given) < width:
-            entry = [name, None, None, False, None]
-        elif width == 4:
-            entry = [name, number(given[1]), number(given[2]), truth(given[3]), None]
-        else:
-            entry = [name, None, None, truth(given[1]), None]
-        if len(CALLS) < MAX_CALLS:
+        if read is not None:
+            entry = read(args, named)
+        else:  # (inline: the graded function's recursion costs no frame more than its own and this one)
+            given = args
+            if (named or len(args) != width) and bind is not None:
+                with contextlib.suppress(TypeError):  # the call itself will raise it, in the student's frame
+                    given = tuple(bind(*args, **named).arguments.values())
+            given = given[:width]
+            node = given[0] if given else None
+            name = node.name if node is not None and type(node) is Node else number(node)  # (a call touches it)
+            if len(given) < width:
+                entry = [name, None, None, False, None]
+            elif width == 4:
+                entry = [name, number(given[1]), number(given[2]), truth(given[3]), None]
+            else:
+                entry = [name, None, None, truth(given[1]), None]
+        caller, made = OPEN[-1] if OPEN else (None, None)  # the recorded call that made this one, and its entry
+        if caller is not None and caller is not function and CALLS and CALLS[-1] is made and made[0] == entry[0]:
+            CALLS[-1] = entry  # a dispatch: another function called it on its own node first thing; one call
+        elif len(CALLS) < MAX_CALLS:
             CALLS.append(entry)
-        result = function(*args, **named)
+        OPEN.append((function, entry))
+        try:
+            result = function(*args, **named)
+        finally:
+            OPEN.pop()
         entry[4] = number(result)
         return result
 
     return recorder
+
+
+def named_reader(
+    signature: inspect.Signature, places: tuple[str, ...], is_max: Callable[[dict[str, Any]], bool]
+) -> Callable[..., list[Any]]:
+    """How a recorded helper's calls are read: the parameters named in `places` hold the node, alpha and beta
+    (the node only, for minimax); `is_max` says from the arguments whether the node is MAX."""
+
+    def read(args: tuple[Any, ...], named: dict[str, Any]) -> list[Any]:
+        try:
+            bound = signature.bind(*args, **named)
+        except TypeError:  # the call itself will raise it, in the student's frame
+            return [node_name(args[0] if args else None), None, None, False, None]
+        bound.apply_defaults()
+        values = bound.arguments
+        name = node_name(values[places[0]])
+        if len(places) == 3:
+            return [name, number(values[places[1]]), number(values[places[2]]), is_max(values), None]
+        return [name, None, None, is_max(values), None]
+
+    return read
 
 
 class Capture(io.StringIO):
@@ -229,10 +276,9 @@ class Unusable(Exception):
 
 
 def load(job: dict[str, Any]) -> tuple[ModuleType, int]:
-    """The student's module and its function's number of parameters (4, or 2 for minimax), else Unusable."""
-    path, display, name = job["path"], job.get("display", job["path"]), job["function"]
-    width = 4 if job.get("algorithm", "alphabeta") == "alphabeta" else 2
-    call = f"{name}(node, alpha, beta, maximizing)" if width == 4 else f"{name}(node, maximizing)"
+    """The student's module, its calls recorded (`record_calls`), and its function's number of parameters (4, or
+    2 for minimax), else Unusable."""
+    path, display = job["path"], job.get("display", job["path"])
     sys.path.insert(0, os.path.dirname(path))
     sys.meta_path.insert(0, NoGrader())
     spec = importlib.util.spec_from_file_location("student", path)
@@ -251,19 +297,24 @@ def load(job: dict[str, Any]) -> tuple[ModuleType, int]:
             f"{display}{where} raised {exception_line(error)} while loading; code outside "
             f"functions runs on import: fix it or move it under `if __name__ == '__main__':`"
         ) from None
+    return module, record_calls(module, job)
+
+
+def record_calls(module: ModuleType, job: dict[str, Any]) -> int:
+    """Wraps the graded function, and the helpers `--record` names, in recorders in the module (the recursion
+    goes through the module's names), and returns the graded function's number of parameters, else Unusable."""
+    display, name = job.get("display", job["path"]), job["function"]
+    width = 4 if job.get("algorithm", "alphabeta") == "alphabeta" else 2
+    call = f"{name}(node, alpha, beta, maximizing)" if width == 4 else f"{name}(node, maximizing)"
     function = getattr(module, name, None)
     if function is None:
-        defined = sorted(
-            key for key, value in vars(module).items() if inspect.isfunction(value) and value.__module__ == "student"
-        )
+        defined = sorted(student_functions(module))
         others = f" (it defines {', '.join(defined[:5])})" if defined else ""
         raise Unusable(
             f"{display} defines no function {name}{others}; name your function {name} or pass --function NAME"
         )
     if not callable(function):
-        kind = type(function).__name__
-        article = "an" if kind[:1].lower() in "aeiou" else "a"
-        raise Unusable(f"{display}: {name} is {article} {kind}, not a function; define def {call}:")
+        raise Unusable(f"{display}: {name} is {kind_of(function)}, not a function; define def {call}:")
     try:
         signature = inspect.signature(function)
     except (TypeError, ValueError):  # a built-in without a signature: it will show when called
@@ -278,7 +329,140 @@ def load(job: dict[str, Any]) -> tuple[ModuleType, int]:
             f"{display}{where}: {name}{signature} cannot be called as {call}; give it exactly these parameters"
         ) from None
     setattr(module, name, make_recorder(function, width, signature))
-    return module, width
+    for recorded in job.get("record") or ():
+        setattr(module, recorded["name"], helper_recorder(module, recorded, width, display))
+    return width
+
+
+NODE_NAMES = ("node", "state", "position", "pos", "board", "gamestate", "game", "tree", "root", "n", "s")
+ALPHA_NAMES = ("alpha", "a", "α")
+BETA_NAMES = ("beta", "b", "β")
+MAXIMIZING_NAMES = ("maximizing", "maximizingplayer", "ismax", "ismaximizing", "maxplayer", "ismaxplayer", "maximize")
+"""A recorded helper's parameters, found by name (compared in lower case, without underscores)."""
+
+
+def helper_recorder(module: ModuleType, recorded: dict[str, Any], width: int, display: str) -> Any:
+    """The recorder of a helper function that `--record` names (`RecordedFunction.to_json`), else Unusable."""
+    name = recorded["name"]
+    function = getattr(module, name, None)
+    if function is None:
+        defined = ", ".join(sorted(student_functions(module))[:6])
+        raise Unusable(f"{display} defines no function {name} (--record {name}); it defines {defined or 'none'}")
+    if not callable(function):
+        raise Unusable(f"{display}: {name} is {kind_of(function)}, not a function; --record names functions")
+    try:
+        signature = inspect.signature(function)
+    except (TypeError, ValueError):
+        raise Unusable(f"{display}: the grader cannot read the parameters of {name} (--record {name})") from None
+    usable = [
+        parameter.name
+        for parameter in signature.parameters.values()
+        if parameter.kind not in (parameter.VAR_POSITIONAL, parameter.VAR_KEYWORD)
+    ]
+    shown = f"{display}: {name}{signature}"
+    places = tuple(recorded.get("parameters") or ()) or helper_places(usable, width, shown, name)
+    unknown = [place for place in places if place not in usable]
+    if unknown:
+        raise Unusable(f"{shown} has no parameter {unknown[0]} (--record); name the ones it has")
+    return make_recorder(
+        function, width, signature, named_reader(signature, places, maximizing_rule(recorded, usable, shown))
+    )
+
+
+def helper_places(usable: list[str], width: int, shown: str, name: str) -> tuple[str, ...]:
+    """The parameters that hold the node (the first named like a node, else the first), alpha and beta."""
+    squeezed = {parameter.replace("_", "").lower(): parameter for parameter in reversed(usable)}
+    node = next((squeezed[word] for word in NODE_NAMES if word in squeezed), usable[0] if usable else None)
+    alpha, beta = (
+        next((squeezed[word] for word in words if word in squeezed), None) for words in (ALPHA_NAMES, BETA_NAMES)
+    )
+    if node is None or (width == 4 and (alpha is None or beta is None)):
+        need = "node, alpha and beta" if width == 4 else "node"
+        example = "(state,alpha,beta)" if width == 4 else "(state)"
+        raise Unusable(f"{shown}: which parameters hold the {need}? name them: --record '{name}{example}'")
+    return (node, alpha, beta) if width == 4 and alpha is not None and beta is not None else (node,)
+
+
+def maximizing_rule(recorded: dict[str, Any], usable: list[str], shown: str) -> Callable[[dict[str, Any]], bool]:
+    """Whether a call is on a MAX node, from its arguments: =max or =min; a parameter that is true for MAX (or
+    equals `equals`); else a parameter named like maximizing; else the function's name, max... or min..."""
+    who, equals = recorded.get("maximizing"), recorded.get("equals")
+    if who is None:
+        squeezed = {parameter.replace("_", "").lower(): parameter for parameter in reversed(usable)}
+        who = next((squeezed[word] for word in MAXIMIZING_NAMES if word in squeezed), None)
+    if who is None:
+        side = recorded["name"].lstrip("_").lower()
+        if side.startswith("minimax") or not side.startswith(("max", "min")):
+            raise Unusable(
+                f"{shown}: is its node MAX or MIN? it has no maximizing parameter and its name starts with neither "
+                f"max nor min: say which, --record '{recorded['name']}=PARAMETER==VALUE' (MAX when that argument "
+                "equals VALUE, e.g. agentIndex==0), =PARAMETER (MAX when true), =max or =min"
+            )
+        who = side[:3]
+    if who in ("max", "min"):
+        constant = who == "max"
+        return lambda values: constant
+    if who not in usable:
+        raise Unusable(f"{shown} has no parameter {who} (--record); name the one that says MAX")
+    if equals is None:
+        return lambda values: truth(values[who])
+
+    def is_equal(values: dict[str, Any]) -> bool:
+        try:
+            return bool(values[who] == equals)
+        except Exception:  # noqa: BLE001 (the student's own __eq__ may raise anything)
+            return False
+
+    return is_equal
+
+
+def recursing_helpers(module: ModuleType, graded: str, recorded: set[str]) -> list[str]:
+    """The module's functions that the graded one reaches by name and that reach themselves again (directly or
+    through others), unless recorded: what `--record` should name (AIMA's max_value, min_value)."""
+    functions = student_functions(module)
+    calls = {key: names_used(function.__code__) & functions.keys() for key, function in functions.items()}
+
+    def reached(start: set[str]) -> set[str]:
+        seen, stack = set(start), list(start)
+        while stack:
+            for other in calls[stack.pop()] - seen:
+                seen.add(other)
+                stack.append(other)
+        return seen
+
+    below = reached({graded}) if graded in calls else set()
+    return [
+        key
+        for key in functions
+        if key in below and key != graded and key not in recorded and key in reached(calls[key])
+    ]
+
+
+def names_used(code: CodeType) -> set[str]:
+    """The global (and attribute) names a function's code uses, its nested functions' included."""
+    names = set(code.co_names)
+    for constant in code.co_consts:
+        if isinstance(constant, CodeType):
+            names |= names_used(constant)
+    return names
+
+
+def student_functions(module: ModuleType) -> dict[str, Any]:
+    """The module's own functions by name, in the order defined (a recorder, or a decorator of the student's,
+    unwrapped)."""
+    found = {}
+    for key, value in vars(module).items():
+        with contextlib.suppress(Exception):  # (a cycle of __wrapped__, or an object of the student's own)
+            value = inspect.unwrap(value)
+            if inspect.isfunction(value) and value.__module__ == "student":
+                found[key] = value
+    return found
+
+
+def kind_of(value: Any) -> str:
+    """ "an int", "a list": what a value is, in words."""
+    kind = type(value).__name__
+    return f"{'an' if kind[:1].lower() in 'aeiou' else 'a'} {kind}"
 
 
 def failure_of(error: BaseException, memory_mb: int) -> tuple[str, str]:
@@ -298,6 +482,7 @@ def run_tree(job: dict[str, Any], module: ModuleType, width: int, root: Any, max
     TOUCHES.clear()
     SEEN.clear()
     CALLS.clear()
+    OPEN.clear()
     function = getattr(module, job["function"])
     failure, message, value = None, "", None
     start = time.perf_counter()
@@ -353,6 +538,8 @@ def work(job: dict[str, Any], channel: IO[str]) -> None:
     except Unusable as reason:
         send(channel, job, {"unusable": str(reason).replace("\n", " ")})
         return
+    recorded = {recorded["name"] for recorded in job.get("record") or ()}
+    helpers = recursing_helpers(module, job["function"], recorded)
     capture.take()
     send(channel, job, {"ready": True})
     trees, maximizing = job["trees"], job["maximizing"]
@@ -361,6 +548,8 @@ def work(job: dict[str, Any], channel: IO[str]) -> None:
         output = capture.take()
         if output:
             run["output"] = output
+        if helpers:
+            run["helpers"] = helpers
         send(channel, job, {**run, "tree": index})
         if run["failure"] == "memory":
             return  # the parent starts a fresh process for the next tree
@@ -372,7 +561,21 @@ def send(channel: IO[str], job: dict[str, Any], data: dict[str, Any]) -> None:
     channel.flush()
 
 
+PR_SET_DUMPABLE = 4
+"""Linux's prctl option; 0 closes this process's /proc/PID/fd to other processes of the same user, so the
+code of another student graded at the same time cannot write into this worker's channel."""
+
+
+def not_dumpable() -> None:
+    if sys.platform.startswith("linux"):
+        with contextlib.suppress(OSError, AttributeError):
+            import ctypes
+
+            ctypes.CDLL(None).prctl(PR_SET_DUMPABLE, 0, 0, 0, 0)
+
+
 def main() -> None:
+    not_dumpable()
     sys.setrecursionlimit(20_000)  # json reads a deep tree by recursion (in C, on the main thread's 8 MB stack)
     job = json.loads(sys.stdin.buffer.readline())
     channel = os.fdopen(os.dup(1), "w", encoding="utf-8")

@@ -1,0 +1,32 @@
+"""AIMA's shape, with a slip in min_value: it never lowers beta, so its children get the window it was given."""
+import math
+
+
+def alphabeta(node, alpha, beta, maximizing):
+    if maximizing:
+        return max_value(node, alpha, beta)
+    return min_value(node, alpha, beta)
+
+
+def max_value(node, alpha, beta):
+    if node.is_leaf():
+        return node.value
+    value = -math.inf
+    for child in node.children:
+        value = max(value, min_value(child, alpha, beta))
+        if value >= beta:
+            return value
+        alpha = max(alpha, value)
+    return value
+
+
+def min_value(node, alpha, beta):
+    if node.is_leaf():
+        return node.value
+    value = math.inf
+    for child in node.children:
+        value = min(value, max_value(child, alpha, beta))
+        if value <= alpha:
+            return value
+        # meant beta = min(beta, value): without it, MAX below cuts only against the beta MIN was given
+    return value
