@@ -13,13 +13,13 @@ from visualizer.games import Player, builtin_example, from_nested
 from visualizer.games.random_tree import random_tree
 from visualizer.grading.cases import TEXTBOOK_TREE, standard_cases
 from visualizer.grading.misconceptions import MISCONCEPTIONS, diagnose
-from visualizer.grading.models import Convention, Habits, model_run
+from visualizer.grading.models import RETURNS, Convention, Habits, model_run
 from visualizer.grading.record import Call, Failure, Run
 from visualizer.grading.reference import Case
 from visualizer.grading.report import GradeReport
 from visualizer.grading.verdict import judge
 
-CONVENTIONS = [Convention(), Convention(strict=True), Convention(fail_hard=True), Convention(True, True)]
+CONVENTIONS = [Convention(strict=strict, returns=returns) for strict in (False, True) for returns in RETURNS]
 
 
 def example(convention: Convention = Convention()) -> Case:
@@ -107,7 +107,7 @@ def test_pruning_on_equality_shows_on_the_textbook_tree_with_a_tie():
 
 
 def test_fail_soft_where_the_course_is_fail_hard():
-    case = example(Convention(fail_hard=True))
+    case = example(Convention(returns="hard"))
     verdict = judge(case, habits_run(case, returns="value"))
     assert verdict.divergence.text() == "visit 6: a wrong value at E: 3; alpha-beta backs up 6"
     assert [m.name for m in verdict.misconceptions] == ["returns_value"]

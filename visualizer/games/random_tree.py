@@ -1,16 +1,22 @@
-"""Provides seeded random trees: the same seed gives the same tree on every machine."""
+"""Provides seeded random trees: the same seed gives the same tree on every machine (`random_tree`, level
+order; `irregular_tree`, leaves at mixed depths and varying branching)."""
 
 from __future__ import annotations
 
 import random
+from collections import deque
 from collections.abc import Sequence
+from typing import Any
 
 from visualizer.errors import InputError
 from visualizer.games.base import Player
 from visualizer.games.explicit import MAX_TREE_NODES, ExplicitTree, from_array
+from visualizer.games.nested import from_nested
 
 DEFAULT_LEAVES = 8
 DEFAULT_RANGE = (-10, 10)
+EARLY_LEAF = 0.25
+"""In an irregular tree, the chance that a node above the deepest level is a leaf."""
 
 
 def fresh_seed(below: int = 1_000_000) -> int:
@@ -34,6 +40,19 @@ def parse_range(text: str) -> tuple[int, int]:
     return low, high
 
 
+def check_shape(depth: int, branching: int) -> None:
+    """An InputError unless a perfect tree of `depth` and `branching` is one a random tree may be."""
+    if branching < 1:
+        raise InputError(f"--branching is {branching}; it must be 1 or more")
+    if depth < 0:
+        raise InputError(f"--depth is {depth}; it must be 0 or more")
+    if tree_nodes(branching, min(depth, 64)) > MAX_TREE_NODES:
+        raise InputError(
+            f"a random tree of depth {depth} and branching {branching} has over "
+            f"{MAX_TREE_NODES:,} nodes; choose a smaller --depth or --branching"
+        )
+
+
 def random_tree(
     *,
     leaves: int | None = None,
@@ -49,13 +68,7 @@ def random_tree(
     if branching < 1:
         raise InputError(f"--branching is {branching}; it must be 1 or more")
     if depth is not None:
-        if depth < 0:
-            raise InputError(f"--depth is {depth}; it must be 0 or more")
-        if tree_nodes(branching, min(depth, 64)) > MAX_TREE_NODES:
-            raise InputError(
-                f"a random tree of depth {depth} and branching {branching} has over "
-                f"{MAX_TREE_NODES:,} nodes; choose a smaller --depth or --branching"
-            )
+        check_shape(depth, branching)
         size, leaves = tree_nodes(branching, depth), branching**depth
     else:
         leaves = DEFAULT_LEAVES if leaves is None else leaves
@@ -71,3 +84,35 @@ def random_tree(
     values = [rng.randint(low, high) for _ in range(size)]
     source = {"seed": seed, "range": [low, high], "leaves": leaves}
     return from_array(values, branching=branching, root=root, kind="random", source=source, levels=levels)
+
+
+def irregular_tree(
+    *,
+    depth: int,
+    branching: int = 2,
+    value_range: tuple[int, int] = DEFAULT_RANGE,
+    seed: int,
+    root: Player = Player.MAX,
+) -> ExplicitTree:
+    """A random tree with leaves at mixed depths: each inner node has `branching` - 1 to `branching` + 1
+    children (at least 1), each child above `depth` is a leaf with chance `EARLY_LEAF`, every node at `depth`
+    is a leaf, and so is every node past the size of the perfect tree of `depth` and `branching`.
+    Drawn level by level, so the same seed gives the same tree."""
+    check_shape(depth, branching)
+    low, high = value_range
+    rng = random.Random(seed)
+    if depth == 0:
+        return from_nested(rng.randint(low, high), root=root)
+    size, most = 1, tree_nodes(branching, depth)
+    top: list[Any] = []
+    waiting: deque[tuple[list[Any], int]] = deque([(top, 0)])  # inner nodes, with their level, to fill in
+    while waiting:
+        children, level = waiting.popleft()
+        for _ in range(rng.randint(max(1, branching - 1), branching + 1)):
+            size += 1
+            if level + 1 == depth or rng.random() < EARLY_LEAF or size >= most:
+                children.append(rng.randint(low, high))
+            else:
+                children.append([])
+                waiting.append((children[-1], level + 1))
+    return from_nested(top, root=root)

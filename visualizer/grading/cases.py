@@ -1,5 +1,5 @@
 """Provides `standard_cases`: the trees `grade` runs a student's function on when no tree is named (the
-15-node example, the textbook's 3x3 tree and seeded random trees)."""
+15-node example, the textbook's 3x3 tree and seeded random trees, every `IRREGULAR_EVERY`th of them irregular)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import secrets
 from functools import partial
 
 from visualizer.games import builtin_example, from_nested
-from visualizer.games.random_tree import random_tree
+from visualizer.games.random_tree import irregular_tree, random_tree
 from visualizer.grading.models import Convention
 from visualizer.grading.reference import Case
 
@@ -17,6 +17,7 @@ __all__ = [
     "SEEDS",
     "fresh_seed",
     "DEFAULT_TREES",
+    "IRREGULAR_EVERY",
     "MAX_TREES",
     "TEXTBOOK_TREE",
     "standard_cases",
@@ -27,6 +28,10 @@ TEXTBOOK_TREE = "[[3,12,8],[2,4,6],[14,5,2]]"
 
 DEFAULT_TREES = 20
 """Random trees graded on besides the two worked examples."""
+
+IRREGULAR_EVERY = 4
+"""Random trees 4, 8, 12, ... are irregular (`irregular_tree`: leaves at mixed depths, 2 to 4 children for the
+default branching); the others are perfect trees."""
 
 MAX_TREES = 10_000
 """The most random trees `grade --trees` takes (each runs the student's code in the sandbox)."""
@@ -55,13 +60,18 @@ def standard_cases(
     depth: int = DEFAULT_DEPTH,
     value_range: tuple[int, int] = (-10, 10),
 ) -> list[Case]:
-    """The two worked examples, then `trees` random trees (values in `value_range`, so ties come up)."""
+    """The two worked examples, then `trees` random trees (values in `value_range`, so ties come up), every
+    `IRREGULAR_EVERY`th irregular; random tree i has seed `seed` + i - 1."""
     case = partial(Case, algorithm=algorithm, convention=convention)
     cases = [
         case("15-node example (root MIN)", builtin_example()),
         case("textbook 3x3 tree (root MAX)", from_nested(TEXTBOOK_TREE)),
     ]
-    for index in range(trees):
-        game = random_tree(depth=depth, branching=branching, value_range=value_range, seed=seed + index)
-        cases.append(case(f"random tree {index + 1} (seed {seed + index})", game))
+    for number, tree_seed in enumerate(range(seed, seed + trees), 1):
+        if number % IRREGULAR_EVERY:
+            game = random_tree(depth=depth, branching=branching, value_range=value_range, seed=tree_seed)
+            cases.append(case(f"random tree {number} (seed {tree_seed})", game))
+        else:
+            game = irregular_tree(depth=depth, branching=branching, value_range=value_range, seed=tree_seed)
+            cases.append(case(f"irregular random tree {number} (seed {tree_seed})", game))
     return cases

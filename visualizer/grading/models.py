@@ -7,26 +7,54 @@ misconceptions). `model_run` is the textbook's max_value/min_value pair (AIMA Fi
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Literal
 
 from visualizer.games.base import Value
 from visualizer.grading.record import Call, PlainNode, Run
 
-__all__ = ["Convention", "Habits", "model_run"]
+__all__ = ["CHECKS", "RETURNS", "Convention", "Habits", "model_run"]
+
+RETURNS = ("soft", "hard", "mixed")
+"""The return rules a course may teach (`Convention.returns`)."""
+
+CHECKS = ("all", "visits")
+"""What a grading checks (`Convention.checks`): every call, or only the visits and the root's value."""
 
 
 @dataclass(frozen=True)
 class Convention:
-    """What a course teaches as alpha-beta: strict cuts (only past the bound), fail-hard (return the bound)."""
+    """What a course teaches as alpha-beta, and what of it is checked.
+
+    Attributes:
+        strict: cut only past the bound (else on equality too).
+        returns: "soft" (the best value found), "hard" (the bound failed against: an inner node's value clamped
+            to its window) or "mixed" (the textbook's mix: the value that caused a cut-off, else the bound,
+            alpha at MAX and beta at MIN).
+        checks: "all" (the visits, each call's `maximizing`, window and value) or "visits" (the visits and the
+            root's value only).
+    """
 
     strict: bool = False
-    fail_hard: bool = False
+    returns: Literal["soft", "hard", "mixed"] = "soft"
+    checks: Literal["all", "visits"] = "all"
+
+    @property
+    def fail_hard(self) -> bool:
+        """True when the course returns the bound (fail-hard)."""
+        return self.returns == "hard"
 
     def describe(self) -> str:
         """E.g. "cut on equality, fail-soft"."""
         cuts = "cut only past the bound" if self.strict else "cut on equality"
-        return f"{cuts}, {'fail-hard' if self.fail_hard else 'fail-soft'}"
+        mixed = "mixed returns (the value at a cut-off, else the bound)"
+        rule = {"soft": "fail-soft", "hard": "fail-hard", "mixed": mixed}
+        checked = ", visits and the root's value only" if self.checks == "visits" else ""
+        return f"{cuts}, {rule[self.returns]}{checked}"
+
+
+ReturnRule = Literal["value", "bound", "alpha"]
+"""What a node returns in `Habits` (see there)."""
 
 
 @dataclass(frozen=True)
@@ -34,11 +62,11 @@ class Habits:
     """How one alpha-beta is written (each False flag is a known mistake; `windowed` False is minimax).
 
     `returns` is "value" (fail-soft), "bound" (fail-hard), or "alpha" (the `return alpha` of a loop that
-    breaks at the cut: alpha raised by the values, even past beta).
+    breaks at the cut: alpha raised by the values, even past beta; in a right window, the mixed convention).
     """
 
     strict: bool = False
-    returns: Literal["value", "bound", "alpha"] = "value"
+    returns: ReturnRule = "value"
     prunes: bool = True
     passes_window: bool = True
     left_to_right: bool = True
@@ -56,7 +84,13 @@ class Habits:
         """The right habits for a course's convention (minimax: `windowed=False`)."""
         if not windowed:
             return cls(prunes=False, windowed=False)
-        return cls(strict=convention.strict, returns="bound" if convention.fail_hard else "value")
+        rule = convention.returns
+        returns: ReturnRule = "value" if rule == "soft" else "bound" if rule == "hard" else "alpha"
+        return cls(strict=convention.strict, returns=returns)
+
+
+_PENDING = Call("", None, None, False, None)
+"""A call's place in `model_run`'s list until it returns (the calls are listed as they start)."""
 
 
 def model_run(tree: PlainNode, maximizing: bool, habits: Habits) -> Run:
@@ -68,7 +102,7 @@ def model_run(tree: PlainNode, maximizing: bool, habits: Habits) -> Run:
         touches.append(node.name)
         index = len(calls)
         window: tuple[Value | None, Value | None] = (alpha, beta) if habits.windowed else (None, None)
-        calls.append(Call(node.name, *window, is_max, None))
+        calls.append(_PENDING)
         if not node.children:
             assert node.value is not None  # every leaf has a value
             value = node.value
@@ -76,7 +110,7 @@ def model_run(tree: PlainNode, maximizing: bool, habits: Habits) -> Run:
             value = max_value(node, alpha, beta)
         else:
             value = min_value(node, alpha, beta)
-        calls[index] = replace(calls[index], returned=value)
+        calls[index] = Call(node.name, *window, is_max, value)
         return value
 
     def ordered(node: PlainNode) -> tuple[PlainNode, ...]:

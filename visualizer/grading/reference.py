@@ -1,16 +1,22 @@
 """Provides `Case`: one tree a student's function is graded on, with the engine's own search of it as the
-reference (`reference_run`), in the same shape as the student's run."""
+reference (`reference_run`), in the same shape as the student's run.
+
+The engine returns fail-soft or fail-hard; the textbook's mixed rule (the value that caused a cut-off, else the
+bound) makes fail-hard's visits and windows, so its reference is fail-hard's with the values of the nodes that
+cut replaced (`reference_run`'s `mixed`)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import cached_property
 
 from visualizer.errors import InputError, NodeBudgetExceeded
 from visualizer.games import ChanceMoves, Game, Player, offers
+from visualizer.games.base import Value
 from visualizer.grading.models import Convention
 from visualizer.grading.record import Call, PlainNode, Run, plain_tree
 from visualizer.search import trace_search
+from visualizer.search.common import cut_test
 from visualizer.steps.describe import describe
 from visualizer.tracing.events import EventKind
 from visualizer.tracing.trace import Trace
@@ -67,14 +73,14 @@ class Case:
             "alphabeta",
             depth=self.depth,
             strict=self.convention.strict,
-            fail_hard=self.convention.fail_hard,
+            fail_hard=self.convention.returns != "soft",  # mixed: fail-hard's visits and windows
             max_nodes=MAX_GRADE_NODES,
         )
 
     @cached_property
     def reference(self) -> Run:
         """What a right student's function does on the tree (the reference trace as a run)."""
-        return reference_run(self.trace)
+        return reference_run(self.trace, mixed=self.algorithm != "minimax" and self.convention.returns == "mixed")
 
     @cached_property
     def order(self) -> tuple[tuple[bool, str], ...]:
@@ -108,20 +114,33 @@ class Case:
         return None
 
 
-def reference_run(trace: Trace) -> Run:
+def reference_run(trace: Trace, *, mixed: bool = False) -> Run:
     """A trace as the run of a student's function: each node entered is a call with the window it was
-    entered with (none for minimax), returning the value it leaves with."""
-    nodes = trace.nodes
+    entered with (none for minimax), returning the value it leaves with.
+
+    `mixed` (for a fail-hard alpha-beta trace): the values of the mixed rule. A node whose last child
+    searched closes its window returns that child's value (as fail-soft would), every other node its bound
+    (as fail-hard does). The two rules cut at the same nodes: a value the mixed rule returns past a window
+    comes from a leaf, and a node that fails against one bound does not move the other."""
+    nodes, closes = trace.nodes, cut_test(trace.strict)
     touches: list[str] = []
     calls: list[Call] = []
-    open_calls: dict[int, int] = {}
+    open_calls: list[int] = []  # the calls not returned yet, by index, the innermost last
+    last: dict[int, Value | None] = {}  # by call: what its latest child returned
     for event in trace.events:
         if event.kind is EventKind.ENTER:
             node = nodes[event.node]
             touches.append(node.name)
-            open_calls[event.node] = len(calls)
+            open_calls.append(len(calls))
             calls.append(Call(node.name, event.alpha, event.beta, node.player is Player.MAX, None))
         elif event.kind is EventKind.EXIT:
-            index = open_calls.pop(event.node)
-            calls[index] = replace(calls[index], returned=event.value)
+            index = open_calls.pop()
+            call, value, child = calls[index], event.value, last.pop(index, None)
+            if mixed and child is not None:
+                assert call.alpha is not None and call.beta is not None  # (alpha-beta's calls have windows)
+                if closes(child, call.beta) if call.maximizing else closes(call.alpha, child):
+                    value = child
+            calls[index] = Call(call.node, call.alpha, call.beta, call.maximizing, value)
+            if open_calls:
+                last[open_calls[-1]] = value
     return Run(tuple(touches), tuple(calls), trace.summary.value)

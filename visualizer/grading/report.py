@@ -1,5 +1,6 @@
 """Provides `GradeReport`: every tree's verdict on a student's function, as text for the student and as JSON
-for an autograder, with the misconception that explains the most trees."""
+for an autograder, with the misconception (or two together) that explains the most trees, and what could not
+be told apart beside it (`misconceptions.undecided`)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from visualizer.games.base import format_value
-from visualizer.grading.misconceptions import Misconception
+from visualizer.grading.misconceptions import Explanation, Misconception, undecided
 from visualizer.grading.models import Convention
 from visualizer.grading.record import Failure
 from visualizer.grading.verdict import NO_RETURN, Verdict
@@ -67,21 +68,48 @@ class GradeReport:
         """The misconceptions found, each with the number of trees it explains, the most first."""
         return Counter(found for verdict in self.verdicts for found in verdict.misconceptions).most_common()
 
+    def explanations(self) -> list[tuple[Explanation, int]]:
+        """What explains the trees, one misconception or two together, each with the number of trees it
+        explains (the most first) and what could not be told apart beside it on all of them."""
+        by_names: dict[tuple[Misconception, ...], list[Explanation]] = {}
+        for verdict in self.verdicts:
+            for explanation in verdict.explanations:
+                by_names.setdefault(explanation.misconceptions, []).append(explanation)
+        ranked = sorted(by_names.items(), key=lambda item: -len(item[1]))  # (stable: the first found first)
+        return [(Explanation(names, undecided(found)), len(found)) for names, found in ranked]
+
     @property
     def unchecked(self) -> str | None:
         """What the grading could not check, in words: where the recursion never goes through the function's
-        own name (AIMA's `max_value`/`min_value`), no call's window or return was recorded."""
+        own name (AIMA's `max_value`/`min_value`) nor a function `--record` names, no call's window or return was
+        recorded; where `--record` names some of the functions it goes through, not those of the others."""
         ran = [verdict for verdict in self.verdicts if verdict.run.failure is None and verdict.run.touches]
-        if self.signature == "visited nodes" or not ran or any(len(verdict.run.calls) > 1 for verdict in ran):
-            return None
-        if all(len(verdict.case.tree.children) == 0 for verdict in ran):
-            return None  # single nodes: there was nothing to recurse into
-        function = self.signature.partition("(")[0]
-        rules = "windows and fail-soft/hard were" if self.algorithm == "alphabeta" else "each node's value was"
-        return (
-            f"the recursion goes through other functions, not {function} itself: {rules} not checked; "
-            "judged by the visits and the root's value"
+        if self.signature == "visited nodes" or all(len(verdict.case.tree.children) == 0 for verdict in ran):
+            return None  # (also single nodes: there was nothing to recurse into)
+        helpers: list[str] = next(
+            (verdict.run.extra["helpers"] for verdict in ran if verdict.run.extra.get("helpers")), []
         )
+        windows = "windows and values" if self.algorithm == "alphabeta" else "values"
+        if all(len(verdict.run.calls) <= 1 for verdict in ran):
+            function = self.signature.partition("(")[0]
+            rules = "windows and fail-soft/hard were" if self.algorithm == "alphabeta" else "each node's value was"
+            hint = (
+                f"grade with --record {','.join(helpers)} to check them"
+                if helpers
+                else "--record NAME,NAME records the calls of the module-level functions it goes through"
+            )
+            return (
+                f"the recursion goes through other functions, not {function} itself: {rules} not checked; "
+                f"judged by the visits and the root's value ({hint})"
+            )
+        if helpers and any(set(verdict.run.touches) - {call.node for call in verdict.run.calls} for verdict in ran):
+            names = " and ".join(helpers)
+            them = "it" if len(helpers) == 1 else "them"
+            return (
+                f"the calls of {names} were not recorded: the {windows} of the nodes that only {them} called were "
+                f"not checked (add {them} to --record)"
+            )
+        return None
 
     def to_text(self) -> str:
         """The report a student reads."""
@@ -107,12 +135,12 @@ class GradeReport:
         for failure, count in failures.items():
             lines.append(f"Your code {_FAILURE_WORDS.get(failure, failure)} on {_trees(count)}.")
         mismatched = sum(verdict.divergence is not None for verdict in differing)
-        diagnosis = self.diagnosis()
+        explanations = self.explanations()
         differ = f"of the {_trees(mismatched)} that {'differs' if mismatched == 1 else 'differ'}"
-        for misconception, count in diagnosis:
-            if count == diagnosis[0][1]:  # the ones that explain the most trees; --json lists every one
-                lines.append(f"Likely misconception: {misconception.words} (it explains {count} {differ}).")
-        if mismatched and not diagnosis:
+        for explanation, count in explanations:
+            if count == explanations[0][1]:  # the ones that explain the most trees; --json lists every one
+                lines.append(_likely_line(explanation, f"{count} {differ}"))
+        if mismatched and not explanations:
             lines.append("No known misconception explains the differences: look at the first difference above.")
         if self.unchecked:
             lines.append(f"Not checked: {self.unchecked}.")
@@ -124,13 +152,19 @@ class GradeReport:
             "source": self.source,
             "signature": self.signature,
             "algorithm": self.algorithm,
-            "convention": {"strict": self.convention.strict, "fail_hard": self.convention.fail_hard},
+            "convention": {
+                "strict": self.convention.strict,
+                "fail_hard": self.convention.fail_hard,
+                "returns": self.convention.returns,
+                "checks": self.convention.checks,
+            },
             "seed": self.seed,
             "not_checked": self.unchecked,
             "passed": self.passed,
             "total": len(self.verdicts),
             "all_passed": self.exit_code == 0,
             "misconceptions": [{"name": m.name, "words": m.words, "trees": count} for m, count in self.diagnosis()],
+            "explanations": [{**explanation.to_json(), "trees": count} for explanation, count in self.explanations()],
             "trees": [verdict.to_json() for verdict in self.verdicts],
         }
 
@@ -160,11 +194,22 @@ def _failure_lines(words: str, verdicts: list[Verdict], told: set[str]) -> list[
         empty = next((call.node for call in first.run.calls if call.returned == "None"), None)  # (a repr)
         if empty is not None:
             lines.append(f"        likely: {NO_RETURN.format(node=empty)}")
-    likely = "; or ".join(misconception.words for misconception in first.misconceptions)
+    likely = "; or ".join(explanation.text() for explanation in first.explanations)
     if likely and likely not in told:
         told.add(likely)
         lines.append(f"        likely: {likely}")
     return lines
+
+
+def _likely_line(explanation: Explanation, explained: str) -> str:
+    """E.g. "Likely misconception: never prunes: ... (it explains 3 of the 4 trees that differ)."; for two,
+    "Likely misconceptions, together: ...; and ... (together they explain ...)"."""
+    if len(explanation.misconceptions) == 1:
+        line = f"Likely misconception: {explanation.words} (it explains {explained})"
+    else:
+        line = f"Likely misconceptions, together: {explanation.words} (together they explain {explained})"
+    doubt = explanation.doubt()
+    return f"{line}; {doubt}." if doubt else f"{line}."
 
 
 def _trees(count: int) -> str:

@@ -1,13 +1,14 @@
 """Provides `judge`: a student's run on one tree against the reference, as a `Verdict` (pass, or the first
-divergence in words and the misconceptions that explain it)."""
+divergence in words and the misconceptions that explain it). Under `Convention.checks` "visits" only the
+visits and the root's value are compared: each call's window and value are left out."""
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from typing import Any
 
 from visualizer.games.base import format_value
-from visualizer.grading.misconceptions import Misconception, diagnose
+from visualizer.grading.misconceptions import Explanation, Misconception, diagnose
 from visualizer.grading.record import Call, PlainNode, Run, number_to_json
 from visualizer.grading.reference import Case
 
@@ -34,13 +35,19 @@ class Divergence:
 
 @dataclass(frozen=True)
 class Verdict:
-    """A student's run on one tree, judged: the first divergence (None when it passes or failed) and the
-    known mistakes whose model does what the student did."""
+    """A student's run on one tree, judged: the first divergence (None when it passes or failed) and what
+    explains it: each a known mistake, or two together, whose model does what the student did."""
 
     case: Case
     run: Run
     divergence: Divergence | None
-    misconceptions: tuple[Misconception, ...] = ()
+    explanations: tuple[Explanation, ...] = ()
+
+    @property
+    def misconceptions(self) -> tuple[Misconception, ...]:
+        """Every misconception named by an explanation, once, in their order."""
+        named = (misconception for explanation in self.explanations for misconception in explanation.misconceptions)
+        return tuple(dict.fromkeys(named))
 
     @property
     def passed(self) -> bool:
@@ -54,6 +61,7 @@ class Verdict:
             "message": self.run.message or None,
             "divergence": None if self.divergence is None else self.divergence.to_json(),
             "misconceptions": [{"name": m.name, "words": m.words} for m in self.misconceptions],
+            "explanations": [explanation.to_json() for explanation in self.explanations],
             "value": number_to_json(self.run.value),
             "expected": number_to_json(self.case.reference.value),
             "visits": list(self.run.touches),
@@ -65,9 +73,10 @@ class Verdict:
 
 def judge(case: Case, run: Run) -> Verdict:
     """The verdict on `run`, the student's code on `case`'s tree."""
-    if run.failure is not None or (divergence := first_divergence(case, run)) is None:
+    judged = replace(run, calls=()) if case.convention.checks == "visits" else run
+    if run.failure is not None or (divergence := first_divergence(case, judged)) is None:
         return Verdict(case, run, None)
-    return Verdict(case, run, divergence, tuple(diagnose(run, case)))
+    return Verdict(case, run, divergence, tuple(diagnose(judged, case)))
 
 
 def first_divergence(case: Case, run: Run) -> Divergence | None:
