@@ -13,6 +13,7 @@ from typing import Any
 
 from benchmarks.app_timing import app_rows
 from benchmarks.beyond import beyond_rows
+from benchmarks.class_grading import class_rows
 from benchmarks.exports import export_rows, memory_rows
 from benchmarks.jumps import jump_rows
 from benchmarks.measure import machine_facts
@@ -99,8 +100,10 @@ def run(args: argparse.Namespace, progress: Callable[[str], None]) -> dict[str, 
             timeout=CHILD_TIMEOUT,
             progress=progress,
         )
-        if not args.quick:  # a minute of pictures and pdflatex, whatever the depth
+        if not args.quick:  # a minute of pictures and pdflatex, whatever the depth, and two minutes of grading
             rows += slide_rows(folder / "slides", timeout=CHILD_TIMEOUT, progress=progress)
+            progress("grading a class of 30, in parallel and one at a time")
+            rows += class_rows(folder / "class")
         if not args.skip_app:
             rows += app_rows(folder / "trace.json", steps=args.steps, timeout=CHILD_TIMEOUT, progress=progress)
     return {

@@ -271,7 +271,8 @@ def test_a_report_says_what_it_could_not_check_when_the_recursion_goes_through_h
     code, out, _ = run_cli(capsys, "grade", student("helper_functions"), "--trees", "0")
     assert out.splitlines()[-1] == (
         "Not checked: the recursion goes through other functions, not alphabeta itself: windows and "
-        "fail-soft/hard were not checked; judged by the visits and the root's value."
+        "fail-soft/hard were not checked; judged by the visits and the root's value (grade with --record "
+        "max_value,min_value to check them)."
     )
     code, report = grade_json(capsys, student("correct"), "--trees", "0")
     assert code == 0 and report["not_checked"] is None  # its own recursion: every window was checked
@@ -280,3 +281,36 @@ def test_a_report_says_what_it_could_not_check_when_the_recursion_goes_through_h
 def test_a_path_with_no_return_is_named(capsys):
     code, out, _ = run_cli(capsys, "grade", student("returns_none"), "--trees", "0")
     assert code == 1 and "likely: D returned None: a path through your function ends with no `return`" in out
+
+
+def test_record_checks_the_windows_of_helper_functions_that_the_visits_alone_pass(capsys):
+    keeps_beta = student("helper_functions_keeps_beta")  # min_value never lowers beta: the right visits here
+    code, out, _ = run_cli(capsys, "grade", keeps_beta, "--trees", "0")
+    assert code == 0 and out.splitlines()[-2:] == [
+        "2 of 2 trees pass.",
+        "Not checked: the recursion goes through other functions, not alphabeta itself: windows and fail-soft/hard "
+        "were not checked; judged by the visits and the root's value (grade with --record max_value,min_value to "
+        "check them).",
+    ]
+    code, out, _ = run_cli(capsys, "grade", keeps_beta, "--trees", "0", "--record", "max_value,min_value")
+    assert code == 1 and out.splitlines()[1:] == [
+        "  FAIL  15-node example (root MIN): visit 5: your call on I has window [-inf, +inf]; alpha-beta passes "
+        "[-inf, 6]",
+        "  FAIL  textbook 3x3 tree (root MAX): visit 4: your call on F has window [-inf, +inf]; alpha-beta passes "
+        "[-inf, 3]",
+        "0 of 2 trees pass.",
+        "No known misconception explains the differences: look at the first difference above.",
+    ]  # and no "Not checked" line: every call was recorded
+
+
+@pytest.mark.parametrize(
+    "record, words",
+    [
+        ("max_value(", "--record: 'max_value(' is not NAME or NAME(NODE,ALPHA,BETA)"),
+        ("alphabeta", "--record alphabeta: alphabeta is the graded function"),
+    ],
+)
+def test_a_record_list_that_cannot_be_read_exits_2_with_one_line(capsys, record, words):
+    code, out, err = run_cli(capsys, "grade", student("helper_functions"), "--trees", "0", "--record", record)
+    assert code == 2 and out == ""
+    assert words in err and err.count("\n") == 1

@@ -230,15 +230,35 @@ def _grade(grade: argparse.ArgumentParser) -> None:
         "passes it)"
     )
     add_option(checked, "--convention", convention, choices=("tie", "strict"))
-    fail_hard = "the course's alpha-beta returns the bound it failed against (fail-soft by default)"
-    add_option(checked, "--fail-hard", fail_hard)
+    from visualizer.grading.models import CHECKS, RETURNS
+
+    returns = (
+        "what the course's alpha-beta returns: soft (its best value, the default), hard (the bound it failed "
+        "against) or mixed (the value that caused a cut-off, else the bound: alpha at MAX, beta at MIN)"
+    )
+    add_option(checked, "--returns", returns, choices=RETURNS)
+    add_option(checked, "--fail-hard", "the same as --returns hard")
+    check = (
+        "what is compared: all (the visits, each call's maximizing, window and value; the default) or visits "
+        "(the order of the visits and the root's value only)"
+    )
+    add_option(checked, "--check", check, choices=CHECKS)
     visits = (
         "grade a list of visited node names (one per line, - for stdin) made by code in any language, instead "
         "of STUDENT.py"
     )
     add_option(checked, "--visits FILE", visits)
+    record = (
+        "also record the calls of these module-level functions as the graded one's own, so that their windows, "
+        "MAX/MIN and values are checked (AIMA's max_value,min_value). Each is NAME (node, alpha and beta found by "
+        "parameter name; MAX from a maximizing/is_max parameter, else max... is MAX, min... is MIN) or "
+        "NAME(NODE,ALPHA,BETA), optionally with =max, =min, =PARAMETER (true at MAX) or =PARAMETER==VALUE, e.g. "
+        "'value=agentIndex==0'"
+    )
+    add_option(checked, "--record F,F", record)
     trees = (
-        f"random trees besides the two examples ({cases.DEFAULT_TREES}; at most {cases.MAX_TREES:,}), of --depth "
+        f"random trees besides the two examples ({cases.DEFAULT_TREES}; at most {cases.MAX_TREES:,}; every "
+        f"{cases.IRREGULAR_EVERY}th irregular: leaves at mixed depths), of --depth "
         f"({cases.DEFAULT_DEPTH}), "
         f"--branching ({cases.DEFAULT_BRANCHING}), --range, --seed (drawn afresh and reported when omitted)"
     )
@@ -249,6 +269,17 @@ def _grade(grade: argparse.ArgumentParser) -> None:
     add_option(limits, "--memory MB", f"memory ({DEFAULT_MEMORY_MB} MB; {ranges['memory']})", type=int)
     add_option(limits, "--recursion N", f"recursion depth ({DEFAULT_RECURSION:,}; {ranges['recursion']})", type=int)
     add_option(grade, "--json", "print the report as one JSON object (for an autograder)")
+    course = grade.add_argument_group("a class, and a course's tools")
+    out = (
+        "a class's folder for roster.csv, roster.json and reports/STUDENT.txt|json (grades); with --format "
+        "gradescope, the results file (results.json)"
+    )
+    add_option(course, "--out PATH", out)
+    add_option(course, "--jobs N", "submissions graded at once (the machine's cores)", type=int)
+    gradescope = "gradescope: write Gradescope's autograder results.json for one submission (file or folder)"
+    add_option(course, "--format", gradescope, choices=("gradescope",))
+    points = "--format gradescope: the points all trees are worth together (one point a tree)"
+    add_option(course, "--points P", points, type=float)
 
 
 OWN_OPTIONS: dict[str, Callable[[argparse.ArgumentParser], object]] = {

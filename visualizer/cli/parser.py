@@ -156,12 +156,15 @@ COMMAND_TEXTS = {
     ),
     "grade": (
         "grade a student's own alpha-beta: where it departs, and why",
-        "Run a student's alpha-beta (or minimax) from STUDENT.py in a separate process, with time, memory and "
+        "Run a student's alpha-beta (or minimax) from SUBMISSION in a separate process, with time, memory and "
         "recursion limits, on the 15-node example, the textbook 3x3 tree and seeded random trees (or on the tree "
         "the source options name), and compare what it visits, the windows it passes and the values it returns "
         "with alpha-beta's: pass, or the first difference and the likely misconception. The function is called "
         "as f(node, alpha, beta, maximizing) (minimax: f(node, maximizing)); a node has .name, .children, .value "
-        "and .is_leaf(). Exit 0 all trees pass, 1 any differs, 2 the file cannot be used.",
+        "and .is_leaf(). Exit 0 all trees pass, 1 any differs, 2 the file cannot be used. Several submissions "
+        "(files, or folders with a file or a sub-folder per student) grade a class in parallel: a roster "
+        "(CSV and JSON) and a report per student in --out (grades), exit 0 once written. --format gradescope "
+        "writes Gradescope's results.json for one submission.",
     ),
 }
 """Each command's one-line help and its description, in the order `visualizer --help` lists them."""
@@ -173,7 +176,10 @@ def _source_options(
     """The tree source options; `first` names a positional argument that comes before TREE."""
     options = OneLineParser(add_help=False)
     if first is not None:
-        options.add_argument(first, metavar=f"{first.upper()}.py", nargs="?", help="the student's Python file")
+        submissions = (
+            "a student's .py file; several, or folders of them (a file or a sub-folder per student), grade a class"
+        )
+        options.add_argument(first, metavar="SUBMISSION", nargs="*", help=submissions)
     group = options.add_argument_group(f"tree source (default: {default})")
     group.add_argument(
         "tree", nargs="?", metavar="TREE", help="a level-order array '1,3,5' or a nested list '[[3,12],[2,4]]'"
