@@ -268,7 +268,7 @@ def _grade(grade: argparse.ArgumentParser) -> None:
     add_option(limits, "--timeout SECONDS", f"time ({DEFAULT_TIMEOUT:g} s; {ranges['timeout']})", type=float)
     add_option(limits, "--memory MB", f"memory ({DEFAULT_MEMORY_MB} MB; {ranges['memory']})", type=int)
     add_option(limits, "--recursion N", f"recursion depth ({DEFAULT_RECURSION:,}; {ranges['recursion']})", type=int)
-    add_option(grade, "--json", "print the report as one JSON object (for an autograder)")
+    add_option(grade, "--json", "print the report (a class: the roster) as one JSON object, for an autograder")
     course = grade.add_argument_group("a class, and a course's tools")
     out = (
         "a class's folder for roster.csv, roster.json and reports/STUDENT.txt|json (grades); with --format "
