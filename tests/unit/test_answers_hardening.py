@@ -374,13 +374,13 @@ def assert_game_or_one_line(spec: Any) -> None:
     json.dumps(game.spec())
 
 
-@settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=150, suppress_health_check=[HealthCheck.too_slow])
 @given(JSON_VALUES)
 def test_from_spec_takes_any_json_value(spec):
     assert_game_or_one_line(spec)
 
 
-@settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=150, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from(GAMES).flatmap(lambda game: mutated(game.spec())))
 def test_from_spec_takes_any_mutation_of_a_valid_spec(spec):
     assert_game_or_one_line(spec)

@@ -56,7 +56,7 @@ def test_passes_on_the_example() -> None:
     assert [one.depth_limit for one in trace_search(builtin_example(), "id", depth=7).passes] == [1, 2, 3]
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(trees(), st.none() | st.integers(0, 5), st.booleans(), st.booleans())
 def test_each_pass_is_alphabeta_at_its_lookahead(
     tree: ExplicitTree, depth: int | None, strict: bool, fail_hard: bool
@@ -71,7 +71,7 @@ def test_each_pass_is_alphabeta_at_its_lookahead(
         assert pass_value == reference_value(tree, limit)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(trees(), st.none() | st.integers(1, 5), st.booleans(), st.booleans(), windows)
 def test_with_a_window_each_pass_is_alphabeta_with_that_window(
     tree: ExplicitTree, depth: int | None, strict: bool, fail_hard: bool, window: tuple[int, int]

@@ -202,7 +202,7 @@ chance_trees = st.recursive(
 at the top goes below a root of one child: the root is MAX or MIN)."""
 
 
-@settings(max_examples=300, deadline=None)  # trees of up to 12 leaves; the level trees below add 150 more
+@settings(max_examples=150, deadline=None)  # trees of up to 12 leaves; the level trees below add 150 more
 @given(chance_trees, st.booleans())
 def test_expectimax_equals_the_reference_on_random_chance_trees(nested, maximizing):
     tree = from_nested(nested, root=Player.MAX if maximizing else Player.MIN)

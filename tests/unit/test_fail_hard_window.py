@@ -85,7 +85,7 @@ def test_options_are_refused_where_they_do_not_apply() -> None:
         search(game, "alphabeta", window=(0, 1), iterative=True)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(trees(), st.none() | st.integers(0, 4), st.booleans())
 def test_fail_hard_gives_the_fail_soft_root_value(tree: ExplicitTree, depth: int | None, strict: bool) -> None:
     expected = reference_value(tree, depth)
@@ -99,7 +99,7 @@ def test_fail_hard_gives_the_fail_soft_root_value(tree: ExplicitTree, depth: int
         assert soft.result() == hard.result()
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(trees(), st.none() | st.integers(0, 4), st.booleans(), windows)
 def test_a_window_gives_a_bound_on_the_side_it_fails(
     tree: ExplicitTree, depth: int | None, strict: bool, window: tuple[int, int]

@@ -127,7 +127,7 @@ def check_answer(tree: Any, root_max: bool, trace) -> None:
     assert minimax(subtree(tree, [index]), not root_max) == value
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(tree=trees(), root_max=st.booleans(), tt=st.booleans())
 def test_mtdf_gives_minimax_s_value_and_a_best_move(tree, root_max, tt):
     game = from_nested(tree, root=Player.MAX if root_max else Player.MIN)
@@ -138,14 +138,14 @@ def test_mtdf_gives_minimax_s_value_and_a_best_move(tree, root_max, tt):
         check_trace(single)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(tree=trees(st.integers(0, 12).map(lambda quarter: quarter / 4)), root_max=st.booleans(), tt=st.booleans())
 def test_mtdf_gives_minimax_s_value_on_non_whole_values(tree, root_max, tt):
     game = from_nested(tree, root=Player.MAX if root_max else Player.MIN)
     check_answer(tree, root_max, trace_search(game, "mtdf", tt=tt))
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(tree=trees(), root_max=st.booleans(), low=st.integers(-10, 9), width=st.integers(1, 8), tt=st.booleans())
 def test_mtdf_with_a_window_fails_to_the_same_side_as_alphabeta(tree, root_max, low, width, tt):
     game = from_nested(tree, root=Player.MAX if root_max else Player.MIN)
@@ -160,7 +160,7 @@ def test_mtdf_with_a_window_fails_to_the_same_side_as_alphabeta(tree, root_max, 
         assert window[1] <= result <= value and bound >= window[1]
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=30, deadline=None)
 @given(tree=trees(), tt=st.booleans())
 def test_every_pass_survives_a_json_round_trip(tree, tt):
     trace = trace_search(from_nested(tree), "mtdf", tt=tt)

@@ -169,7 +169,7 @@ def test_non_whole_values_get_a_null_window_of_their_step():
 # -- properties against the references -------------------------------------------------------------------------
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(tree=trees(), root_max=st.booleans(), tt=st.booleans())
 def test_pvs_gives_minimax_s_value(tree, root_max, tt):
     game = from_nested(tree, root=Player.MAX if root_max else Player.MIN)
@@ -178,14 +178,14 @@ def test_pvs_gives_minimax_s_value(tree, root_max, tt):
     check_trace(trace)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(tree=trees(st.integers(0, 12).map(lambda quarter: quarter / 4)), root_max=st.booleans())
 def test_pvs_gives_minimax_s_value_on_non_whole_values(tree, root_max):
     game = from_nested(tree, root=Player.MAX if root_max else Player.MIN)
     assert trace_search(game, "pvs").summary.value == minimax(tree, root_max)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(tree=trees(), root_max=st.booleans(), low=st.integers(-10, 9), width=st.integers(1, 8), tt=st.booleans())
 def test_pvs_with_a_window_gives_alphabeta_s_value_with_that_window(tree, root_max, low, width, tt):
     game = from_nested(tree, root=Player.MAX if root_max else Player.MIN)
@@ -196,7 +196,7 @@ def test_pvs_with_a_window_gives_alphabeta_s_value_with_that_window(tree, root_m
     check_trace(trace)
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=40, deadline=None)
 @given(tree=trees(), tt=st.booleans())
 def test_every_trace_survives_a_json_round_trip(tree, tt):
     trace = trace_search(from_nested(tree), "pvs", tt=tt)

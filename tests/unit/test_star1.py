@@ -132,7 +132,7 @@ def test_a_game_with_chance_nodes_needs_bounds_and_bounds_must_hold():
 # -- invariants over many trees -------------------------------------------------------------------------------
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(chance_trees, st.booleans(), st.integers(0, 3), st.integers(0, 3))
 def test_star1_gives_expectimax_value_and_enters_only_nodes_expectimax_enters(nested, maximizing, wider, higher):
     tree = from_nested(nested, root=Player.MAX if maximizing else Player.MIN)
