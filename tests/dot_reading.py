@@ -12,6 +12,7 @@ import re
 from visualizer.dot.labels import SHAPES
 from visualizer.games.base import format_value
 from visualizer.pictures.scene import standing_cuts
+from visualizer.shown_text import escaped_lines
 from visualizer.tracing import NodeStatus, Trace
 
 __all__ = ["Dot", "assert_draws", "attributes", "read_dot", "unquote_label"]
@@ -91,13 +92,13 @@ def assert_draws(trace: Trace, text: str) -> None:
     assert set(dot.nodes) == {f"n{node}" for node in range(columns.node_count)}
     pv = set(trace.summary.principal_variation)
     for node in trace.nodes:
-        found = dot.nodes[f"n{node.id}"]
-        assert found["tooltip"] == node.name
+        found, name = dot.nodes[f"n{node.id}"], escaped_lines(node.name)  # (control characters as escapes)
+        assert found["tooltip"] == name
         label = found["label"]
-        assert label.startswith(node.name + "\n") or label == node.name, (node.name, label)
-        lines = label[len(node.name) + 1 :].split("\n")
+        assert label.startswith(name + "\n") or label == name, (name, label)
+        lines = label[len(name) + 1 :].split("\n")
         assert found["shape"] == SHAPES[node.player.value]
-        board = [] if node.board is None else node.board.split("\n")
+        board = [] if node.board is None else escaped_lines(node.board).split("\n")
         assert lines[: len(board)] == board
         assert ("fontname" in found) == (node.board is not None)
         details = lines[len(board) :]

@@ -2,6 +2,8 @@
 
 import json
 
+from visualizer.shown_text import escaped
+
 __all__ = [
     "GraphvizMissing",
     "InputError",
@@ -46,13 +48,12 @@ class RenderError(InputError):
 SHOWN_LENGTH = 40
 """Values quoted in messages are cut to about this many characters."""
 
-_CONTROL = {code: f"\\x{code:02x}" for code in (*range(32), 127)} | {10: "\\n", 13: "\\r", 9: "\\t"}
-
 
 def one_line(message: str) -> str:
-    """`message` as it may be shown: a line break or other control character (from a file name or an
-    option the user typed) is written as its escape, so one error is always one line."""
-    return message.translate(_CONTROL)
+    """`message` as it may be shown: a line break or other control character (from a file name, a node's name
+    or an option the user typed) is written as its escape (`shown_text.escaped`), so one error is always one
+    line, and one that cannot restyle or clear the terminal."""
+    return escaped(message)
 
 
 def shown(value: object) -> str:

@@ -13,6 +13,7 @@ from visualizer.cli.sources import game_from_args, trace_from_args, trace_from_f
 from visualizer.games import Game, builtin_example
 from visualizer.games.base import ChanceMoves, explicit_tree, offers
 from visualizer.search import trace_search
+from visualizer.shown_text import escaped, escaped_lines
 from visualizer.tracing import Trace
 
 __all__ = ["overview", "show", "run", "tui", "replay", "serve", "default", "has_terminal", "print_instead_of_app"]
@@ -51,11 +52,11 @@ def show(args: argparse.Namespace) -> int:
     """The node table; for array and nested trees also the tree facts and traversals."""
     saved = trace_from_file(args)
     if saved is not None:
-        header = f"{saved.description}, root {saved.root_player.value.upper()} (from {args.trace})"
+        header = escaped(f"{saved.description}, root {saved.root_player.value.upper()} (from {args.trace})")
         print(header, node_table(saved), "", run_text(saved), sep="\n")
         return 0
     game = game_from_args(args)
-    header = f"{game.describe()}, root {game.player(game.root()).value.upper()}"
+    header = escaped(f"{game.describe()}, root {game.player(game.root()).value.upper()}")
     tree = explicit_tree(game)
     if tree is not None:
         full = "expectimax" if offers(game, ChanceMoves) else "minimax"  # the search that takes every node
@@ -63,7 +64,8 @@ def show(args: argparse.Namespace) -> int:
         print(header, node_table(table_source), "", facts_text(tree), sep="\n")
         return 0
     trace = trace_from_args(game, args, algorithm="minimax")
-    print(header, game.board_text(game.root()), "", node_table(trace), sep="\n")
+    board = game.board_text(game.root())
+    print(header, board if board is None else escaped_lines(board), "", node_table(trace), sep="\n")
     depth, where = (
         ("", "game ends") if trace.depth_limit is None else (f" to depth {trace.depth_limit}", "the frontier")
     )

@@ -18,6 +18,7 @@ from visualizer.games.base import format_value
 from visualizer.games.ordering import OrderedGame
 from visualizer.lists import split_list
 from visualizer.search.registry import parse_configuration
+from visualizer.shown_text import escaped
 
 __all__ = ["compare", "runs_from_args", "comparison_text", "comparison_json"]
 
@@ -85,7 +86,7 @@ def _shown(names: list[str]) -> str:
 
 def _across(comparison: Comparison, width: int) -> list[str]:
     """The aligned visit orders across the page under their heading, one line per search, wrapped in blocks."""
-    rows = comparison.aligned()
+    rows = [(escaped(name), steps) for name, steps in comparison.aligned()]  # measured as shown
     labels = [run.label for run in comparison.runs]
     label_width = max(map(len, labels))
     cells = [[name if steps[index] is not None else "·" for name, steps in rows] for index in range(len(labels))]
@@ -118,7 +119,7 @@ def comparison_text(comparison: Comparison, *, width: int = 100) -> str:
     lines = [f"{first.description} | root {first.root_player.value.upper()} | {depth}", ""]
     if comparison.is_alignable:
         columns = comparison.columns
-        across = len(set(columns)) == len(columns) and all(len(name) <= SHORT_NAMES for name in columns)
+        across = len(set(columns)) == len(columns) and all(len(escaped(name)) <= SHORT_NAMES for name in columns)
         lines.extend(_across(comparison, width) if across else _down(comparison))
     else:
         lines.append(f"visit orders: too long to align here (over {ALIGN_LIMIT:,} nodes); --json lists them")
@@ -143,7 +144,7 @@ def comparison_text(comparison: Comparison, *, width: int = 100) -> str:
         first_label, second_label = comparison.runs[first_index].label, comparison.runs[second_index].label
         who = f"{first_label} only" if len(comparison.runs) == 2 else f"{first_label}, not {second_label}"
         lines.append(f"visited by {who}: {_shown(names)}")
-    return "\n".join(lines)
+    return "\n".join(map(escaped, lines))  # each line made as one: a name's line break is shown as "\\n"
 
 
 def _agreement(comparison: Comparison) -> list[str]:

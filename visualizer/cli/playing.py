@@ -21,6 +21,7 @@ from visualizer.games import (
     offers,
 )
 from visualizer.games.base import format_value
+from visualizer.shown_text import escaped
 from visualizer.tracing import Trace
 
 __all__ = ["best_move", "best_move_json", "best_move_text", "play"]
@@ -83,7 +84,7 @@ def best_move_text(game: Game, trace: Trace) -> str:
     if facts["board_after"] is not None:
         lines.append("board after the move:")
         lines += [f"  {row}" for row in facts["board_after"].splitlines()]
-    return "\n".join(lines)
+    return "\n".join(map(escaped, lines))
 
 
 def best_move_json(game: Game, trace: Trace) -> dict[str, Any]:

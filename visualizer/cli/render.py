@@ -11,6 +11,7 @@ from visualizer.games.base import format_value
 from visualizer.games.treefacts import tree_facts
 from visualizer.search.options import option_label
 from visualizer.search.registry import REGISTRY
+from visualizer.shown_text import escaped
 from visualizer.steps.describe import cutoff_relation, describe, window_failure, window_verdict
 from visualizer.steps.visits import format_mean, is_monte_carlo, visit_counts
 from visualizer.tracing import Trace
@@ -23,7 +24,9 @@ MAX_LISTED = 200
 
 
 def text_table(header: Sequence[str], rows: Sequence[Sequence[str]], *, left: Collection[int] | None = None) -> str:
-    """Columns two spaces apart; every column left-aligned, or only those in `left` (the rest right-aligned)."""
+    """Columns two spaces apart; every column left-aligned, or only those in `left` (the rest right-aligned).
+    The cells are `escaped` (a name's control characters as escapes) before they are measured."""
+    rows = [[escaped(cell) for cell in row] for row in rows]
     widths = [max(len(row[column]) for row in [header, *rows]) for column in range(len(header))]
 
     def cell_text(column: int, cell: str) -> str:
@@ -81,7 +84,7 @@ def facts_text(tree: ExplicitNodes) -> str:
         ("post-order", order(facts.postorder)),
         ("level-order", order(facts.level_order)),
     ]
-    return "\n".join(f"{label + ':':<13}{text}" for label, text in lines)
+    return "\n".join(escaped(f"{label + ':':<13}{text}") for label, text in lines)
 
 
 def _names(trace: Trace, ids: Sequence[int]) -> str:
@@ -273,7 +276,7 @@ def run_text(trace: Trace) -> str:
         lines.append(f"{'beyond the depth:':<21}{_names(trace, summary.unreached)}")
     lines += _monte_carlo_lines(trace)
     lines += _refined_lines(trace)
-    return "\n".join(lines)
+    return "\n".join(map(escaped, lines))  # each line made as one: what it has of a name's line breaks is escaped
 
 
 def run_json(trace: Trace) -> dict[str, Any]:

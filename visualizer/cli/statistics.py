@@ -35,6 +35,7 @@ from visualizer.errors import InputError
 from visualizer.games.base import Player
 from visualizer.games.random_tree import DEFAULT_RANGE, parse_range
 from visualizer.safe_files import write_chunks_atomic, write_text_atomic
+from visualizer.shown_text import escaped
 
 __all__ = ["CSV_COLUMNS", "stats", "study_csv", "study_json", "study_text"]
 
@@ -99,7 +100,7 @@ def stats(args: argparse.Namespace) -> int:
     else:
         print(study_text(study, chosen_seed=chosen_seed), "", _terminal_plot(study), "", summary(study), sep="\n")
     for path in written:
-        print(f"wrote {path}", file=sys.stderr if args.json else sys.stdout)
+        print(escaped(f"wrote {path}"), file=sys.stderr if args.json else sys.stdout)
     return 0
 
 

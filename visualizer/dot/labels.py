@@ -6,6 +6,7 @@ import textwrap
 from typing import TYPE_CHECKING
 
 from visualizer.games.base import Value, format_value
+from visualizer.shown_text import escaped_lines
 from visualizer.steps.visits import format_mean
 
 __all__ = [
@@ -36,7 +37,7 @@ if TYPE_CHECKING:
     from visualizer.pictures.scene import NodeLook
     from visualizer.tracing.trace import Trace
 
-_QUOTE = str.maketrans({"\\": "\\\\", '"': '\\"', "\n": "\\n", "\r": "\\r", "&": "&amp;"})
+_QUOTE = str.maketrans({"\\": "\\\\", '"': '\\"', "\n": "\\n", "&": "&amp;"})
 
 SHAPES = {"max": "box", "min": "ellipse", "chance": "circle"}
 """Node shape by player."""
@@ -81,14 +82,15 @@ def quote_label(text: str) -> str:
     """`text` as a double-quoted DOT string that Graphviz shows literally.
 
     Backslashes are doubled, quotes escaped, line breaks become "\\n", and "&" becomes "&amp;"
-    (Graphviz reads HTML entities such as "&#65;" in any label).
+    (Graphviz reads HTML entities such as "&#65;" in any label); any other control character, and a lone
+    surrogate, is shown as its escape (`escaped_lines`: "\\x1b", "\\ud800"), so every file can be written.
     """
-    return f'"{text.translate(_QUOTE)}"'
+    return f'"{escape_label(text)}"'
 
 
 def escape_label(text: str) -> str:
     """`quote_label(text)` without the enclosing quotes: what goes between them."""
-    return text.translate(_QUOTE)
+    return escaped_lines(text).translate(_QUOTE)
 
 
 def node_label(

@@ -122,7 +122,7 @@ class _DotStream:
         columns, size = self.columns, stop - start
         names = _rows(columns.name, start, stop)
         joined = "".join(names)
-        if any(special in joined for special in _SPECIAL):
+        if any(special in joined for special in _SPECIAL) or not joined.isprintable():
             names = [escape_label(name) for name in names]
         shapes = list(map(_SHAPES_BY_ID.__getitem__, map(id, _rows(columns.player, start, stop))))
         boards = list(map(self.board_texts.__getitem__, _rows(columns.board, start, stop)))  # "\\n" and the board

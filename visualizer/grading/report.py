@@ -4,7 +4,6 @@ be told apart beside it (`misconceptions.undecided`)."""
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from dataclasses import dataclass
 from typing import Any
@@ -14,6 +13,7 @@ from visualizer.grading.misconceptions import Explanation, Misconception, undeci
 from visualizer.grading.models import Convention
 from visualizer.grading.record import Failure
 from visualizer.grading.verdict import NO_RETURN, Verdict
+from visualizer.shown_text import escaped  # (re-exported: graders and the roster import it from here)
 
 __all__ = ["MAX_SHOWN", "GradeReport", "escaped"]
 
@@ -22,16 +22,6 @@ MAX_SHOWN = 10
 
 ALL_SHOWN = 25
 """Up to this many trees, the text report has a line for every tree, passes included."""
-
-_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
-"""Characters that move the cursor, clear the screen, start a line or turn text around on a terminal."""
-
-
-def escaped(line: str) -> str:
-    """`line` with every control character written as its escape ("\\x1b[2J", "\\r"): what a student's code
-    printed or raised can neither clear the teacher's screen nor forge a line of the report."""
-    return _CONTROL.sub(lambda found: found.group().encode("unicode_escape").decode("ascii"), line)
-
 
 _FAILURE_WORDS = {
     Failure.ERROR: "raised an exception",

@@ -61,6 +61,7 @@ from visualizer.pictures.layout import (
 from visualizer.pictures.legend import LEGEND_SIZE, STEP_ONLY, LegendEntry, chance_fill, legend_items, legend_rows
 from visualizer.pictures.scene import NodeLook, Scene, blank_scene, finished_scene, inner_nodes, scene_at
 from visualizer.pictures.themes import DEFAULT_THEME, Theme, find_theme
+from visualizer.shown_text import escaped
 from visualizer.steps.describe import format_probability
 from visualizer.steps.replay import Replay
 from visualizer.tracing.trace import Trace
@@ -112,7 +113,7 @@ class Figure:
         depth = "" if trace.depth_limit is None else f", depth {trace.depth_limit}"
         passes = len(trace.earlier_passes) + 1
         last_pass = f", last of {passes} passes" if passes > 1 else ""  # the figure shows the last pass only
-        self.title = f"{trace.algorithm}{depth}{last_pass}: {trace.description}" if title is None else title
+        self.title = escaped(f"{trace.algorithm}{depth}{last_pass}: {trace.description}" if title is None else title)
         layout = TreeLayout.of(trace)
         self.collapsed: Collapsed | None = None
         """The nodes drawn, when a `collapse` leaves some out (None: every node)."""
@@ -215,11 +216,11 @@ class Figure:
 
     def _drawing(self, scene: Scene, *, title: str | None = None, legend: tuple[Item, ...] | None = None) -> Drawing:
         theme, looks, caption = self.theme, scene.looks, scene.caption
-        title = self.title if title is None else title
+        title = self.title if title is None else escaped(title)
         items: list[Item] = [
             Text("title", MARGIN, MARGIN + TITLE_SIZE * 0.7, title, TITLE_SIZE, theme.ink, anchor="start", bold=True)
         ]
-        lines = textwrap.wrap(caption, self.caption_chars) or [""]
+        lines = textwrap.wrap(escaped(caption), self.caption_chars) or [""]  # (a sentence: names as escapes)
         if len(lines) > CAPTION_LINES:
             lines = lines[:CAPTION_LINES]
             lines[-1] = lines[-1][: self.caption_chars - 3].rstrip() + "..."
@@ -322,7 +323,7 @@ class Figure:
                 width,
                 dash,
             ),
-            Text(f"name:{node}", x, name_y(top), columns.name[node], NAME_SIZE, text_colour, bold=visited),
+            Text(f"name:{node}", x, name_y(top), escaped(columns.name[node]), NAME_SIZE, text_colour, bold=visited),
         ]
         shown = look.value if look.value is not None else look.dimmed
         if shown is not None:
@@ -340,7 +341,7 @@ class Figure:
         if board is not None:
             for line, row in enumerate(board.split("\n")):
                 y = board_y(top, line, self.layout.has_windows)
-                items.append(Text(f"board:{node}:{line}", x, y, row, BOARD_SIZE, text_colour))
+                items.append(Text(f"board:{node}:{line}", x, y, escaped(row), BOARD_SIZE, text_colour))
         hidden = None if self.collapsed is None else self.collapsed.hidden.get(node)
         if hidden is not None:  # its subtree, as one triangle and its size
             apex = subtree_top(top, self.layout.stack)

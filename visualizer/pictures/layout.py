@@ -18,6 +18,7 @@ from typing import TypeVar
 from visualizer.games.base import Player, format_value
 from visualizer.pictures.collapse import Collapsed
 from visualizer.pictures.drawing import text_width
+from visualizer.shown_text import escaped, escaped_lines
 from visualizer.tracing.trace import Trace
 
 __all__ = [
@@ -85,7 +86,7 @@ class TreeLayout:
         """The layout of every node `trace` knows (`placed` places only those a collapse draws)."""
         columns = trace.columns
         has_windows = any(alpha is not None for alpha in columns.alpha)
-        boards = [board.split("\n") for board in columns.board if board is not None]
+        boards = [escaped_lines(board).split("\n") for board in columns.board if board is not None]
         board_lines = max((len(lines) for lines in boards), default=0)
         valued = (columns.value, columns.static_value)
         longest_value = max((len(format_value(value)) for column in valued for value in column), default=1)
@@ -96,7 +97,7 @@ class TreeLayout:
         visits = "#" + "9" * len(str(max(1, len(columns.name), len(trace.summary.visit_order))))  # entered again: more
         glyph_width = max(GLYPH_WIDTH, SMALL_SIZE * longest_value)  # see value_size
         half = max(
-            _widest(columns.name, NAME_SIZE) / 2,
+            _widest(map(escaped, columns.name), NAME_SIZE) / 2,  # as the figure writes them
             _widest([window], SMALL_SIZE) / 2,
             _widest((line for lines in boards for line in lines), BOARD_SIZE) / 2,
             glyph_width / 2 + VISIT_GAP + text_width(visits, SMALL_SIZE),

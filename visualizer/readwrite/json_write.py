@@ -176,8 +176,20 @@ def _document(trace: Trace) -> dict[str, Any]:
     }
 
 
+_SURROGATE = re.compile("[\ud800-\udfff]")
+"""A lone surrogate (a name read from "\\ud800"), which UTF-8 cannot hold: written as its JSON escape."""
+
+
+def _encodable(chunk: str) -> str:
+    """`chunk` with each lone surrogate as its JSON escape "\\ud800" (they are only ever inside strings)."""
+    if chunk.isascii():  # the usual case, known without a look at the text
+        return chunk
+    return _SURROGATE.sub(lambda found: f"\\u{ord(found.group()):04x}", chunk)
+
+
 def json_v2_chunks(trace: Trace, *, indent: bool | None = None) -> Iterator[str]:
-    """The trace as version 2 JSON text in pieces: sorted keys, the same bytes for the same search.
+    """The trace as version 2 JSON text in pieces: sorted keys, the same bytes for the same search. Any
+    text may be written: a lone surrogate in a name is written as its escape ("\\ud800"), so it reads back.
 
     `indent` True gives the indented layout, False no spaces at all; None indents traces of at most
     `INDENT_LIMIT` events and nodes in every pass.
@@ -193,12 +205,12 @@ def json_v2_chunks(trace: Trace, *, indent: bool | None = None) -> Iterator[str]
     if indent is None:
         indent = max(max(len(one.columns.event_kind), len(one.columns.depth)) for one in trace.passes) <= INDENT_LIMIT
     if indent:
-        yield readable_text(document) + "\n"
+        yield _encodable(readable_text(document)) + "\n"
         return
-    yield from compact_chunks(document)
+    yield from map(_encodable, compact_chunks(document))
     yield "\n"
 
 
 def json_v2_bytes(trace: Trace, *, indent: bool | None = None) -> Iterator[bytes]:
-    """`json_v2_chunks` as UTF-8 (a lone surrogate in a name raises UnicodeEncodeError)."""
+    """`json_v2_chunks` as UTF-8."""
     return (chunk.encode("utf-8") for chunk in json_v2_chunks(trace, indent=indent))

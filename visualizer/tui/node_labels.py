@@ -11,6 +11,7 @@ from rich.cells import cell_len
 from rich.text import Text
 
 from visualizer.games.base import Player, Value, format_value
+from visualizer.shown_text import escaped
 from visualizer.steps.replay import NodeView, Phase
 from visualizer.steps.visits import format_mean
 from visualizer.tracing.trace import NodeStatus, TraceNode
@@ -106,7 +107,7 @@ def node_label(
     """
     pruned = view.phase is Phase.PRUNED
     short = short or density is not Density.FULL  # a drawn tree's shape says the path; its labels the last move
-    name = node.name.rsplit(".", 1)[-1] if short and node.board is not None else node.name
+    name = escaped(node.name.rsplit(".", 1)[-1] if short and node.board is not None else node.name)
     leaf_value = _leaf_value(node, view, movers_view=movers_view) if show_leaf_values else None
     if density is Density.FULL:
         mark = ">" if is_current else "x" if pruned else " "

@@ -13,7 +13,7 @@ from textual.screen import Screen
 from textual.timer import Timer
 from textual.worker import get_current_worker
 
-from visualizer.errors import VisualizerError
+from visualizer.errors import VisualizerError, one_line
 from visualizer.tui.widgets.game_tree_view import GameTreeView
 
 __all__ = ["HELP_BINDING", "PLAY_BINDINGS", "SPEEDS", "Abandoned", "AppScreen", "stop_if_cancelled"]
@@ -85,7 +85,7 @@ class AppScreen(Screen):
         try:
             return job()
         except VisualizerError as error:
-            self.notify(str(error), severity=severity)
+            self.notify(one_line(str(error)), severity=severity, markup=False)
             return None
 
     def in_thread(
@@ -100,7 +100,7 @@ class AppScreen(Screen):
             except Abandoned:
                 return
             except VisualizerError as error:
-                answer = partial(failed, str(error))
+                answer = partial(failed, one_line(str(error)))
             self.app.call_from_thread(answer)
 
         self.run_worker(run, thread=True, exclusive=True, group=group)

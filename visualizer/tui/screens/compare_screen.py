@@ -12,6 +12,7 @@ from textual.widgets import Static
 
 from visualizer.analysis.compare import Comparison, Run
 from visualizer.games.base import format_value
+from visualizer.shown_text import escaped
 from visualizer.steps.describe import describe
 from visualizer.steps.lockstep import lockstep
 from visualizer.steps.replay import Replay
@@ -66,10 +67,10 @@ class CompareScreen(AppScreen):
         with Horizontal(id="compare-panes"):
             for side, replay in zip(("left", "right"), self.replays):
                 with Vertical(classes="compare-pane"):
-                    yield Static(id=f"{side}-title", classes="compare-title")
+                    yield Static(id=f"{side}-title", classes="compare-title", markup=False)
                     yield GameTreeView(replay.trace, id=f"{side}-tree")
-                    yield Static(id=f"{side}-sentence", classes="compare-sentence")
-        yield Static(id="compare-status")
+                    yield Static(id=f"{side}-sentence", classes="compare-sentence", markup=False)
+        yield Static(id="compare-status", markup=False)
         yield KeyFooter()
 
     def on_mount(self) -> None:
@@ -113,14 +114,16 @@ class CompareScreen(AppScreen):
         for side, label, replay in zip(("left", "right"), self.labels, self.replays):
             trace, summary = replay.trace, replay.trace.summary
             self.query_one(f"#{side}-title", Static).update(
-                f"{label}: visited {replay.visited}/{summary.nodes_visited}, "
-                f"evaluated {replay.evaluated}/{summary.leaves_evaluated}, "
-                f"cut-offs {replay.cutoffs}/{len(summary.cutoffs)}"
+                escaped(
+                    f"{label}: visited {replay.visited}/{summary.nodes_visited}, "
+                    f"evaluated {replay.evaluated}/{summary.leaves_evaluated}, "
+                    f"cut-offs {replay.cutoffs}/{len(summary.cutoffs)}"
+                )
             )
             self.query_one(f"#{side}-tree", GameTreeView).show(replay, show_pv=replay.step == replay.count)
             event = replay.event
             self.query_one(f"#{side}-sentence", Static).update(
-                "Start." if event is None else f"{replay.step}. {describe(trace, event)}"
+                "Start." if event is None else escaped(f"{replay.step}. {describe(trace, event)}")
             )
         full, comparison = self.replays[self.lead], self.comparison
         exact = comparison.exact_runs
@@ -139,7 +142,7 @@ class CompareScreen(AppScreen):
             for first, _, names in comparison.differences()
         )
         playing = f"playing {SPEEDS[self.speed_index]:g}/s" if self.playing else "paused"
-        self.text = f"step {full.step}/{full.count} | {values} | {differences} | {playing}"
+        self.text = escaped(f"step {full.step}/{full.count} | {values} | {differences} | {playing}")
         self.query_one("#compare-status", Static).update(self.text)
 
     def position(self) -> tuple[int, int]:

@@ -13,6 +13,7 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from visualizer.practice.drill import Choice, Drill, Question
+from visualizer.shown_text import escaped, escaped_lines
 from visualizer.steps.replay import Replay
 from visualizer.tracing import Trace
 from visualizer.tui.screens.app_screen import HELP_BINDING, SPEEDS, AppScreen
@@ -172,8 +173,8 @@ class DrillScreen(AppScreen):
             self.call_after_refresh(self._scroll_to_question, question)
         speed = f"speed {SPEEDS[self.speed_index]:g}/s"
         self.status_text = "  ".join([drill.score, f"step {replay.step}/{replay.count}", state, speed])
-        update_static(self.prompt, self.prompt_text)
-        update_static(self.verdict, self.verdict_text)
+        update_static(self.prompt, escaped_lines(self.prompt_text))  # (names as escapes)
+        update_static(self.verdict, escaped_lines(self.verdict_text))
         update_static(self.status, self.status_text)
 
     def _describe(self) -> tuple[str, str]:
@@ -197,7 +198,7 @@ class DrillScreen(AppScreen):
             self.choices.clear_options()
             return
         self.choices.set_options(
-            Option(f"{number}. {choice.label}") for number, choice in enumerate(question.choices, 1)
+            Option(escaped(f"{number}. {choice.label}")) for number, choice in enumerate(question.choices, 1)
         )
         self.choices.highlighted = 0
 

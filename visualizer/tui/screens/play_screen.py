@@ -121,7 +121,7 @@ class PlayScreen(AppScreen):
     def refuse(self, message: str) -> None:
         """Says why an action did nothing."""
         self.message = message[:1].upper() + message[1:] + "."
-        self.notify(self.message, severity="warning")
+        self.notify(self.message, severity="warning", markup=False)
         self.show_status()
 
     def _changed(self) -> None:

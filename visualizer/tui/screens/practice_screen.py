@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from rich.text import Text
 from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -13,6 +14,7 @@ from visualizer.practice.answers import NodeAnswer, answer_text, parse_answer
 from visualizer.practice.exercise import Exercise
 from visualizer.practice.session import PracticeSession
 from visualizer.session import Session
+from visualizer.shown_text import escaped, escaped_lines
 from visualizer.tui.navigation import OpenDrill, OpenSearch
 from visualizer.tui.screens.app_screen import HELP_BINDING, AppScreen
 from visualizer.tui.widgets.answer_table import AnswerTable
@@ -57,11 +59,11 @@ class PracticeScreen(AppScreen):
 
     def compose(self) -> ComposeResult:
         exercise = self.practice.exercise
-        self.title_bar = Static(id="practice-title")
+        self.title_bar = Static(id="practice-title", markup=False)
         self.tree_view = PracticeTree(exercise, id="practice-tree")
         self.answer_table = AnswerTable(exercise, id="answer-table")
         self.answer_input = Input(id="answer-input", select_on_focus=False)
-        self.status_line = Static(id="practice-status")
+        self.status_line = Static(id="practice-status", markup=False)
         yield self.title_bar
         yield self.tree_view
         yield self.answer_table
@@ -76,7 +78,7 @@ class PracticeScreen(AppScreen):
             title = f"Exercise {exercise.code}: {exercise.random.settings_text()}{raised}"
         else:
             title = f"Exercise: {exercise.describe()}"
-        self.title_text = title
+        self.title_text = title = escaped(title)
         update_static(self.title_bar, title)
         self._place_title()
         self.answer_input.display = False
@@ -88,7 +90,7 @@ class PracticeScreen(AppScreen):
 
     def _place_title(self) -> None:
         """Shows the title in the tree's border when the screen is too short to give it a line."""
-        self.tree_view.border_title = self.title_text if self.app.size.height < TALL else None
+        self.tree_view.border_title = Text(self.title_text) if self.app.size.height < TALL else None  # (no markup)
 
     @property
     def selected(self) -> str:
@@ -104,7 +106,7 @@ class PracticeScreen(AppScreen):
         self.tree_view.show(
             practice.answers, practice.report, marked, self.selected if self.answer_table.row_count else None
         )
-        update_static(self.status_line, self.status_text())
+        update_static(self.status_line, escaped_lines(self.status_text()))
 
     def status_text(self) -> str:
         """The score and the cut-offs after a check, then the selected node's problem in full (the table's last
@@ -129,7 +131,7 @@ class PracticeScreen(AppScreen):
             self.refresh_view()
         self.tree_view.show(self.practice.answers, self.practice.report, self.practice.marked, self.selected)
         if self.practice.report is not None and not self.answer_input.display:
-            update_static(self.status_line, self.status_text())
+            update_static(self.status_line, escaped_lines(self.status_text()))
 
     @on(DataTable.RowSelected, "#answer-table")
     def _edit_row(self, event: DataTable.RowSelected) -> None:
@@ -142,8 +144,8 @@ class PracticeScreen(AppScreen):
         node = self.answer_table.selected
         answer = self.practice.answers.get(node.name)
         self.editing = node.name
-        self.answer_input.border_title = (
-            f"{node.name}: VALUE, or VALUE ALPHA BETA, or x for pruned; enter saves, escape cancels"
+        self.answer_input.border_title = Text(
+            escaped(f"{node.name}: VALUE, or VALUE ALPHA BETA, or x for pruned; enter saves, escape cancels")
         )
         self.answer_input.value = first or ("" if answer.is_blank else answer_text(answer))
         self.answer_input.display = True
@@ -255,7 +257,7 @@ class PracticeScreen(AppScreen):
             return
         verdict = report.of(self.selected)
         if verdict.step is None:
-            self.notify(f"{self.selected} is right: pick a row marked ✗.")
+            self.notify(escaped(f"{self.selected} is right: pick a row marked ✗."), markup=False)
             return
         exercise = self.practice.exercise
         session = Session(exercise.game, "alphabeta", exercise.depth, exercise.strict, exercise.solution)
@@ -269,7 +271,8 @@ class PracticeScreen(AppScreen):
     def action_save(self) -> None:
         path = self.attempt(self.practice.save)
         if path is not None:
-            self.notify(f"Saved {path}; check it with: visualizer practice --answers {path}", title="Save")
+            saved = escaped(f"Saved {path}; check it with: visualizer practice --answers {path}")
+            self.notify(saved, title="Save", markup=False)
 
     async def action_new_exercise(self) -> None:
         """Another random tree with the same settings (a new seed, so a new code); with answers typed, only

@@ -19,6 +19,7 @@ from visualizer.gc_policy import freeze_heap, refreeze_heap
 from visualizer.safe_files import write_new_file
 from visualizer.search.registry import Configuration, parse_configuration
 from visualizer.session import Session
+from visualizer.shown_text import escaped
 from visualizer.steps.replay import Replay
 from visualizer.tracing.trace import Trace
 from visualizer.tui.dialogs import DepthDialog, NewTreeDialog, SearchChoiceDialog
@@ -211,7 +212,7 @@ class SearchScreen(AppScreen):
         for name, value in self.previous.items():
             setattr(self.session, name, value)
         self.searching = False
-        self.notify(message, severity="error")
+        self.notify(message, severity="error", markup=False)
         self.refresh_view()
 
     async def _install(self, trace: Trace) -> None:
@@ -312,7 +313,8 @@ class SearchScreen(AppScreen):
             return
         taken = "" if stem == slug else f" ({slug} was taken; nothing was replaced)"
         collapsed = "".join(f". The SVG {note} of visualizer export" for note in notes)
-        self.notify("Saved " + ", ".join(str(path) for path in written) + taken + collapsed, title="Export")
+        saved = escaped("Saved " + ", ".join(str(path) for path in written) + taken + collapsed)
+        self.notify(saved, title="Export", markup=False)
 
     # -- other screens -------------------------------------------------------
     def action_play(self) -> None:

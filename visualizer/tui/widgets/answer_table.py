@@ -9,6 +9,7 @@ from visualizer.games.base import format_value
 from visualizer.practice.answers import Answers
 from visualizer.practice.check import Report
 from visualizer.practice.exercise import Exercise, KeyNode
+from visualizer.shown_text import escaped
 
 __all__ = ["COLUMNS", "GIVEN", "AnswerTable"]
 
@@ -67,7 +68,7 @@ class AnswerTable(DataTable):
             if node.name in revealed:
                 answer_text = right_answer(node)
         return (
-            "  " * node.depth + node.name,
+            Text("  " * node.depth + escaped(node.name)),  # (a str cell would be read as markup)
             node.player.value.upper(),
             Text(format_value(value), style="dim")
             if node.is_leaf and answer.value is None
@@ -78,7 +79,7 @@ class AnswerTable(DataTable):
             check,
             step,
             answer_text,
-            problem,
+            Text(escaped(problem)),
         )
 
 

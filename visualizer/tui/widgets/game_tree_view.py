@@ -17,6 +17,7 @@ from textual.widget import Widget
 from textual.widgets import Static, Tree
 
 from visualizer.games.base import Player
+from visualizer.shown_text import escaped, escaped_lines
 from visualizer.steps.describe import format_probability
 from visualizer.steps.replay import Replay
 from visualizer.tracing.trace import Trace
@@ -297,8 +298,9 @@ class GameTreeView(FittedTree):
         if node.player is Player.CHANCE:
             mover = "  CHANCE draws the move"
         drawn = "" if node.probability is None else f"  (probability {format_probability(node.probability)})"
-        heading = Text(f"{MARKERS[node.player]}{node.name}{mover}{drawn}", style="bold")
-        update_static(self.query_one("#tree-board", Static), Text("\n").join([heading, Text(node.board)]))
+        heading = Text(escaped(f"{MARKERS[node.player]}{node.name}{mover}{drawn}"), style="bold")
+        board = Text(escaped_lines(node.board))
+        update_static(self.query_one("#tree-board", Static), Text("\n").join([heading, board]))
 
 
 def fit_alike(views: Sequence[GameTreeView]) -> None:

@@ -18,6 +18,7 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
 from visualizer.games.base import format_value
+from visualizer.shown_text import escaped
 from visualizer.steps.replay import NodeView, Phase, Replay
 from visualizer.steps.visits import format_mean, is_monte_carlo, visit_counts
 from visualizer.tracing import NodeStatus
@@ -124,8 +125,8 @@ class NodeTable(ScrollView, can_focus=True, inherit_bindings=False):
         """Player, static value (none for Monte Carlo), parent and children."""
         node = self._node(node_id)
         static = () if self.monte_carlo else (format_value(node.static_value),)
-        parent = "-" if node.parent is None else self._node(node.parent).name
-        children = " ".join(self._node(child).name for child in node.children) or "-"
+        parent = "-" if node.parent is None else escaped(self._node(node.parent).name)
+        children = escaped(" ".join(self._node(child).name for child in node.children)) or "-"
         return (node.player.value.upper(), *static, parent, children)
 
     def _changing_cells(self, node_id: int, view: NodeView) -> tuple[str, ...]:
@@ -144,7 +145,7 @@ class NodeTable(ScrollView, can_focus=True, inherit_bindings=False):
         )
 
     def _cells(self, node_id: int, view: NodeView) -> tuple[str, ...]:
-        name = self._node(node_id).name
+        name = escaped(self._node(node_id).name)  # (the cells are drawn as they are: no markup, no controls)
         if len(name) > NAME_WIDTH:
             name = "…" + name[-(NAME_WIDTH - 1) :]
         return (name, *self._changing_cells(node_id, view), *self._fixed_cells(node_id))

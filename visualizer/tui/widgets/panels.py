@@ -13,6 +13,7 @@ from textual.widget import Widget
 from textual.widgets import Footer, Static
 
 from visualizer.games.base import format_value
+from visualizer.shown_text import escaped
 from visualizer.steps.describe import describe
 from visualizer.steps.replay import Replay
 from visualizer.steps.visits import format_mean, is_monte_carlo, visit_counts
@@ -58,7 +59,7 @@ class CallStack(Widget):
             node, view = self._node(node_id), replay.views[node_id]
             window = "" if view.alpha is None else f" [{format_value(view.alpha)}, {format_value(view.beta)}]"
             value = format_value(shown_value(node, view.value, movers_view=self.trace.is_negamax))
-            lines.append(f"{'  ' * depth}{MARKERS[node.player]}{node.name}{window} = {value}")
+            lines.append(f"{'  ' * depth}{MARKERS[node.player]}{escaped(node.name)}{window} = {value}")
         if lines != self.lines:  # drawn again only when a line changed
             self.lines = lines
             self.refresh()
@@ -93,7 +94,7 @@ class EventLog(Widget):
         first = max(1, step - SHOWN + 1)
         known = self._sentences
         self._sentences = {
-            number: known.get(number) or f"{number}. {describe(self.trace, self.trace.events[number - 1])}"
+            number: known.get(number) or escaped(f"{number}. {describe(self.trace, self.trace.events[number - 1])}")
             for number in range(first, step + 1)
         }
         lines = list(self._sentences.values()) or ["0. Paused at the start: press space to play, or right to step."]
@@ -143,8 +144,8 @@ class StatusBar(Static):
                 f"cut-offs {replay.cutoffs}/{len(summary.cutoffs)}",
             ]
         parts.append(f"playing {speed:g}/s" if playing else "paused")
-        self.text = "  ".join(parts)
-        update_static(self, self.text)
+        self.text = escaped("  ".join(parts))
+        update_static(self, Content(self.text))  # (plain text: an algorithm's name from a file is no markup)
 
     def show_progress(self, algorithm: str, nodes: int) -> None:
         """Says that a search is running and how far it has got."""

@@ -12,6 +12,7 @@ from visualizer.games.base import Value
 from visualizer.practice.answers import Answers
 from visualizer.practice.check import Report
 from visualizer.practice.exercise import Exercise, KeyNode
+from visualizer.shown_text import escaped
 from visualizer.tracing.trace_records import NodeStatus
 from visualizer.tui.node_labels import MARKERS, Density, NodeLabel, compact_value
 from visualizer.tui.tree_layout import TARGET_WIDTH, TreePlan, draw_labels, fit_tree
@@ -41,7 +42,7 @@ def practice_label(
     At full density the verdict follows the name (">▲B✓" over "6"); the denser labels keep the top line
     as narrow as the name and put it after the value instead ("6 ✓" compact, "6✓" names).
     """
-    answer = answers.get(node.name)
+    answer, name = answers.get(node.name), escaped(node.name)
     mark = ">" if selected else "x" if marked_pruned else " "
     verdict = ""
     if report is not None and report.of(node.name).is_scored:  # a given leaf's value is no answer
@@ -49,9 +50,9 @@ def practice_label(
     value: Value | None = answer.value if answer.value is not None else node.leaf_value
     shown = "?" if value is None else compact_value(value)
     if density is Density.FULL:
-        top, bottom = f"{mark}{MARKERS[node.player]}{node.name}{verdict or ' '}", shown
+        top, bottom = f"{mark}{MARKERS[node.player]}{name}{verdict or ' '}", shown
     else:
-        top = f"{mark}{MARKERS[node.player]}{node.name}"
+        top = f"{mark}{MARKERS[node.player]}{name}"
         space = " " if density is Density.COMPACT and verdict else ""
         bottom = f"{shown}{space}{verdict}"
     styles = ["dim strike"] if marked_pruned else []
@@ -89,14 +90,14 @@ class PracticeTree(FittedTree):
         values = [node.leaf_value for node in self.exercise.key if node.leaf_value is not None]
         value_width = max((cell_len(compact_value(value)) for value in values), default=1)
         if density is Density.FULL:
-            return [max(cell_len(node.name) + 3, value_width + 1) for node in tree.nodes]
+            return [max(cell_len(escaped(node.name)) + 3, value_width + 1) for node in tree.nodes]
         by_name = self.exercise.by_name
         widths = []
         for node in tree.nodes:
             key = by_name.get(node.name)
             given = None if key is None else key.leaf_value
             own = value_width if given is None else cell_len(compact_value(given))
-            widths.append(max(cell_len(node.name) + 2, own + VERDICT_ROOM[density]))
+            widths.append(max(cell_len(escaped(node.name)) + 2, own + VERDICT_ROOM[density]))
         return widths
 
     def compose(self) -> ComposeResult:
