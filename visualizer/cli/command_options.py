@@ -12,6 +12,7 @@ from visualizer.grading import cases
 from visualizer.grading.limits import DEFAULT_MEMORY_MB, DEFAULT_RECURSION, DEFAULT_TIMEOUT, LIMIT_RANGES
 from visualizer.pictures.themes import DEFAULT_THEME, THEMES
 from visualizer.practice.worksheet_files import DEFAULT_WORKSHEET_FORMATS, WORKSHEET_FORMATS
+from visualizer.readwrite.trace_json import MAX_TRACE_BYTES
 from visualizer.search import ALGORITHMS, OPTIONS
 
 __all__ = [
@@ -20,6 +21,7 @@ __all__ = [
     "OWN_OPTIONS",
     "STRICT_HELP",
     "add_algorithm_options",
+    "add_max_unpacked",
     "add_option",
     "add_registered",
 ]
@@ -78,6 +80,27 @@ def add_algorithm_options(parser: argparse.ArgumentParser) -> None:
             add_registered(group, option, switch=option.parse is None)
 
 
+def add_max_unpacked(group: Any) -> None:
+    """`--max-unpacked MB`, for every command that reads a trace file: the most text it may hold, gunzipped
+    (in `args.max_trace_bytes`, as bytes, for `read_json(path, max_bytes=...)`)."""
+    most = (
+        f"the most MiB of text a trace file may hold once gunzipped ({MAX_TRACE_BYTES // 2**20}; the biggest "
+        "real trace, the full tic-tac-toe minimax one, holds 83)"
+    )
+    add_option(group, "--max-unpacked MB", most, type=trace_megabytes, dest="max_trace_bytes", default=MAX_TRACE_BYTES)
+
+
+def trace_megabytes(text: str) -> int:
+    """`--max-unpacked MB`'s value, a whole number of MiB from 1 up, as bytes (argparse type)."""
+    try:
+        megabytes = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number of MiB; give e.g. 512") from None
+    if megabytes < 1:
+        raise argparse.ArgumentTypeError(f"{megabytes} MiB holds no trace; give 1 or more, e.g. 512")
+    return megabytes * 2**20
+
+
 def port_number(text: str) -> int:
     """A TCP port from 1 to 65535 (argparse type)."""
     try:
@@ -93,6 +116,11 @@ def port_number(text: str) -> int:
 
 def _play(play: argparse.ArgumentParser) -> None:
     add_option(play, "--human", "the side you play (X, who moves first)", choices=("X", "O", "x", "o"), default="X")
+
+
+def _replay(replay: argparse.ArgumentParser) -> None:
+    replay.add_argument("file", metavar="FILE", help="a .json or .json.gz trace")
+    add_max_unpacked(replay)
 
 
 def _serve(serve: argparse.ArgumentParser) -> None:
@@ -285,7 +313,7 @@ def _grade(grade: argparse.ArgumentParser) -> None:
 OWN_OPTIONS: dict[str, Callable[[argparse.ArgumentParser], object]] = {
     "best-move": lambda best: best.set_defaults(algorithm=None),
     "play": _play,
-    "replay": lambda replay: replay.add_argument("file", metavar="FILE", help="a .json trace"),
+    "replay": _replay,
     "serve": _serve,
     "export": _export,
     "compare": _compare,

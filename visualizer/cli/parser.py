@@ -9,7 +9,14 @@ import textwrap
 from typing import NoReturn
 
 from visualizer import __version__
-from visualizer.cli.command_options import OWN_OPTIONS, STRICT_HELP, add_algorithm_options, add_option, add_registered
+from visualizer.cli.command_options import (
+    OWN_OPTIONS,
+    STRICT_HELP,
+    add_algorithm_options,
+    add_max_unpacked,
+    add_option,
+    add_registered,
+)
 from visualizer.errors import one_line
 from visualizer.games.registry import cli_games, cli_options, game_kinds
 from visualizer.search import ALGORITHMS, REGISTRY
@@ -184,7 +191,8 @@ def _source_options(
     group.add_argument(
         "tree", nargs="?", metavar="TREE", help="a level-order array '1,3,5' or a nested list '[[3,12],[2,4]]'"
     )
-    add_option(group, "--trace FILE", "a saved trace (.json) instead of a tree: no new search")
+    add_option(group, "--trace FILE", "a saved trace (.json or .json.gz) instead of a tree: no new search")
+    add_max_unpacked(group)
     add_option(group, "--game", "a board game instead of a tree", choices=cli_games())
     for option in cli_options():  # each kind's own, from the game registry
         add_registered(group, option, switch=option.switch, type=option.parse, choices=option.choices or None)

@@ -125,7 +125,7 @@ def trace_from_file(args: argparse.Namespace) -> Trace | None:
     check_owned(args, "trace")
     from visualizer.readwrite.trace_json import read_json
 
-    return read_json(path)
+    return read_json(path, max_bytes=args.max_trace_bytes)
 
 
 def options_from_args(args: argparse.Namespace) -> dict[str, Any]:

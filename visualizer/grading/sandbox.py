@@ -25,6 +25,7 @@ from typing import IO, Any, Literal
 from visualizer.errors import InputError, one_line
 from visualizer.grading.limits import DEFAULT_MEMORY_MB, DEFAULT_RECURSION, DEFAULT_TIMEOUT, LIMIT_RANGES, check_limit
 from visualizer.grading.record import Failure, PlainNode, RecordedFunction, Run, recorded_from_string
+from visualizer.input_files import NotAFileError, open_input
 
 __all__ = ["ALGORITHMS", "adopt_orphans", "children_now", "end_strays", "run_student"]
 
@@ -152,8 +153,10 @@ def _checked_file(path: str | os.PathLike) -> Path:
     if given.suffix != ".py":
         raise InputError(one_line(f"{given} is not a Python file (.py); give the student's .py file"))
     try:
-        with open(given, "rb"):
+        with open_input(given):  # never a FIFO or device named .py: opening one could wait forever
             pass
+    except NotAFileError as error:
+        raise InputError(one_line(f"{given} is {error.kind}, not a file; give the student's .py file")) from None
     except OSError as error:
         reason = "permission denied" if isinstance(error, PermissionError) else (error.strerror or str(error))
         raise InputError(one_line(f"cannot read {given} ({reason}); give a file you can read")) from None

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from visualizer.errors import InputError, one_line
+from visualizer.input_files import special_kind
 
 __all__ = ["MAX_SUBMISSIONS", "Submission", "find_submissions"]
 
@@ -41,12 +42,12 @@ def find_submissions(paths: list[str], function: str, *, whole: bool = False) ->
         if not path.exists():
             raise InputError(one_line(f"{given}: no such file or folder; give students' .py files or class folders"))
         if not path.is_dir():
-            found.append(Submission(path.stem, path))
+            found.append(_file_submission(path))
         elif whole:
             found.append(_folder_submission(path, function))
         else:
             students = [
-                _folder_submission(entry, function) if entry.is_dir() else Submission(entry.stem, entry)
+                _folder_submission(entry, function) if entry.is_dir() else _file_submission(entry)
                 for entry in sorted(path.iterdir())
                 if not entry.name.startswith((".", "_")) and (entry.is_dir() or entry.suffix == ".py")
             ]
@@ -58,10 +59,32 @@ def find_submissions(paths: list[str], function: str, *, whole: bool = False) ->
     return _unique_names(found)
 
 
+def _file_submission(path: Path) -> Submission:
+    """A student's file; a FIFO, socket or device (never opened: it could wait forever) is one with a problem."""
+    kind = _special_kind(path)
+    if kind is None:
+        return Submission(path.stem, path)
+    return Submission(path.stem, None, f"{path.name} is {kind}, not a file; submit the .py file itself")
+
+
+def _special_kind(path: Path) -> str | None:
+    """What `path` is when it is neither a regular file nor a folder (see `special_kind`), from `os.stat` alone."""
+    try:
+        kind = special_kind(path.stat().st_mode)
+    except OSError:  # gone, or a loop of links: grading it says why
+        return None
+    return None if kind == "a folder" else kind
+
+
 def _folder_submission(folder: Path, function: str) -> Submission:
     """A student's folder: its entry file, or the problem that keeps it from being graded."""
-    files = sorted(path for path in folder.rglob("*.py") if not any(part.startswith(".") for part in path.parts))
+    shown = (path for path in folder.rglob("*.py") if not any(part.startswith(".") for part in path.parts))
+    files = sorted(path for path in shown if not path.is_dir())  # a folder may be named x.py too
     files = files[:MAX_ENTRY_SEARCH]
+    special = next(((path, kind) for path in files if (kind := _special_kind(path)) is not None), None)
+    if special is not None:  # never opened: reading a FIFO or device could wait forever
+        path, kind = special
+        return Submission(folder.name, None, f"{folder.name}: {path.relative_to(folder)} is {kind}, not a file")
     if len(files) == 1:
         return Submission(folder.name, files[0])
     if not files:

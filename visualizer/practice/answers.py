@@ -17,6 +17,7 @@ from typing import Any
 
 from visualizer.errors import InputError, shown
 from visualizer.games.base import Value, format_value
+from visualizer.input_files import NotAFileError, open_input
 from visualizer.practice.answer_header import HEADER_FIELDS, TEXT_KEYWORDS, header_value, read_header_line
 from visualizer.practice.exercise import Exercise
 
@@ -270,8 +271,10 @@ def read_answers(path: str) -> Answers:
     """Reads an answer file (UTF-8, up to `MAX_ANSWER_CHARS`): JSON when it starts with "{", else the text form."""
     where = path if path.isprintable() else repr(path)
     try:
-        with open(path, encoding="utf-8-sig") as file:
+        with open_input(path, encoding="utf-8-sig") as file:
             text = file.read(MAX_ANSWER_CHARS + 1)
+    except NotAFileError as error:
+        raise InputError(f"the answer file {path!r} is {error.kind}, not a file; give the answer file itself") from None
     except FileNotFoundError:
         raise InputError(f"no answer file {path!r}; check the path") from None
     except (OSError, UnicodeDecodeError) as error:

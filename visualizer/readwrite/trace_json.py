@@ -12,15 +12,15 @@ import json
 import math
 import os
 import re
-import stat
 import sys
 import zlib
 from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import IO, Any, NoReturn
 
 from visualizer.errors import TraceFileError
 from visualizer.gc_policy import paused_gc
+from visualizer.input_files import NotAFileError, open_input
 from visualizer.readwrite.decode import decode_v2
 from visualizer.readwrite.json_read import trace_from_v2
 from visualizer.readwrite.json_write import json_v2_bytes, json_v2_chunks
@@ -29,8 +29,10 @@ from visualizer.tracing.trace import FORMAT, FORMAT_VERSION, Trace
 
 __all__ = ["to_json", "from_json", "write_json", "read_json", "gzip_chunks", "DEFAULT_NAME", "MAX_TRACE_BYTES"]
 
-MAX_TRACE_BYTES = 2 * 2**30
-"""The biggest trace text `read_json` reads, gunzipped (the full tic-tac-toe minimax trace is 86 MB)."""
+MAX_TRACE_BYTES = 256 * 2**20
+"""The most bytes of trace text `read_json` reads, gunzipped (the CLI's `--max-unpacked MB` raises it): three
+times the biggest real trace (the full tic-tac-toe minimax trace, 86.5 MB of JSON), so every real one loads,
+while a gzip bomb is refused within a second holding no more than this."""
 
 DEFAULT_NAME = "the trace file"
 """How error messages refer to text that did not come from a named file."""
@@ -45,7 +47,8 @@ GZIP_MAGIC = b"\x1f\x8b"
 GZIP_LEVEL = 6
 """zlib's compression level for .json.gz files."""
 
-_READ_CHUNK = 16 * 2**20
+_READ_CHUNK = 2**20  # packed bytes given to zlib at a time
+_UNPACK_PIECE = 2**20  # the most unpacked bytes asked of zlib at a time: one call never holds two copies
 _GIVE = "give a .json or .json.gz file written by the visualizer"
 
 
@@ -65,35 +68,29 @@ def _size(count: int) -> str:
 
 def _too_big(path: Path, what: str, max_bytes: int) -> TraceFileError:
     return TraceFileError(
-        f"{path} {what} the {_size(max_bytes)} a trace file may hold; export a smaller search "
-        "(--depth N) or give the right file"
+        f"{path} {what} the {_size(max_bytes)} a trace file may hold; give the right file, export a smaller "
+        f"search (--depth N), or raise the limit (--max-unpacked MB)"
     )
 
 
 def read_trace_bytes(path: Path, max_bytes: int) -> bytes:
-    """The file's bytes (gunzipped when they start with the gzip magic), from a regular file or a pipe.
+    """The file's text as bytes, gunzipped as a stream when they start with the gzip magic: at most
+    `max_bytes` are ever held, so a gzip bomb is refused as soon as it has unpacked that much.
 
     Raises:
-        TraceFileError: the file cannot be read, is bigger than `max_bytes`, or is damaged gzip data.
+        TraceFileError: the file is missing, a folder, FIFO, socket or device (never opened), cannot be read,
+            holds more than `max_bytes` (packed or not), or is damaged gzip data.
     """
     try:
-        mode = path.stat().st_mode
-        if stat.S_ISDIR(mode):
-            raise TraceFileError(f"{path} is a folder, not a trace file; {_GIVE}")
-        if not (stat.S_ISREG(mode) or stat.S_ISFIFO(mode)):
-            raise TraceFileError(f"{path} is a device or socket, not a trace file; {_GIVE}")
-        with open(path, "rb") as file:
+        with open_input(path) as file:
             size = os.fstat(file.fileno()).st_size
             if size > max_bytes:
                 raise _too_big(path, f"is {_size(size)}, more than", max_bytes)
-            chunks, total = [], 0
-            want = min(max(size + 1, _READ_CHUNK), max_bytes + 1)  # a regular file in one read
-            while chunk := file.read(want):
-                chunks.append(chunk)
-                total += len(chunk)
-                if total > max_bytes:
-                    raise _too_big(path, "gives more than", max_bytes)
-                want = min(_READ_CHUNK, max_bytes + 1 - total)
+            if os.pread(file.fileno(), len(GZIP_MAGIC), 0) == GZIP_MAGIC:
+                return _gunzip(_chunks(file, path, _READ_CHUNK, max_bytes), path, max_bytes)
+            return b"".join(_chunks(file, path, size + 1, max_bytes))  # one read: no copy
+    except NotAFileError as error:
+        raise TraceFileError(f"{path} is {error.kind}, not a trace file; {_GIVE}") from None
     except FileNotFoundError:
         raise TraceFileError(f"cannot read {path}: no such file; check the path") from None
     except ValueError:  # a NUL in the path (possible only through the Python API)
@@ -101,27 +98,42 @@ def read_trace_bytes(path: Path, max_bytes: int) -> bytes:
     except OSError as error:
         reason = error.strerror or type(error).__name__
         raise TraceFileError(f"cannot read {path}: {reason}; check the path") from None
-    raw = b"".join(chunks)
-    return _gunzip(raw, path, max_bytes) if raw.startswith(GZIP_MAGIC) else raw
 
 
-def _gunzip(raw: bytes, path: Path, max_bytes: int) -> bytes:
-    parts, total, rest = [], 0, raw
-    while rest:
-        if not rest.startswith(GZIP_MAGIC):
-            raise TraceFileError(f"{path} has bytes after its gzip data that are not gzip; {_GIVE}")
-        decompressor = zlib.decompressobj(31)
-        try:
-            part = decompressor.decompress(rest, max_bytes + 1 - total)
-        except zlib.error as error:
-            raise TraceFileError(f"{path} is gzip data that is damaged ({error}); {_GIVE}") from None
-        total += len(part)
-        if total > max_bytes:
-            raise _too_big(path, "unpacks to more than", max_bytes)
-        if not decompressor.eof:
-            raise TraceFileError(f"{path} ends in the middle of its gzip data; the file is truncated, {_REEXPORT}")
-        parts.append(part)
-        rest = decompressor.unused_data
+def _chunks(file: IO[bytes], path: Path, piece: int, max_bytes: int) -> Iterator[bytes]:
+    """The file's bytes, `piece` bytes at a time, refused as soon as they are more than `max_bytes`."""
+    total = 0
+    while chunk := file.read(min(piece, max_bytes + 1 - total)):
+        total += len(chunk)
+        if total > max_bytes:  # it grew while being read
+            raise _too_big(path, "gives more than", max_bytes)
+        yield chunk
+
+
+def _gunzip(chunks: Iterable[bytes], path: Path, max_bytes: int) -> bytes:
+    """The gzip members in `chunks` unpacked, refused as soon as they give more than `max_bytes`."""
+    parts, total = [], 0
+    decompressor, started = zlib.decompressobj(31), False  # 31: gzip's header and trailer
+    for chunk in chunks:
+        rest, full = chunk, False  # full: zlib gave all it was asked for, and may hold more
+        while rest or full:
+            if not started and not rest.startswith(GZIP_MAGIC[: len(rest)]):
+                raise TraceFileError(f"{path} has bytes after its gzip data that are not gzip; {_GIVE}")
+            started, asked = True, min(max_bytes + 1 - total, _UNPACK_PIECE)
+            try:
+                part = decompressor.decompress(rest, asked)
+            except zlib.error as error:
+                raise TraceFileError(f"{path} is gzip data that is damaged ({error}); {_GIVE}") from None
+            total += len(part)
+            if total > max_bytes:
+                raise _too_big(path, "unpacks to more than", max_bytes)
+            parts.append(part)
+            if decompressor.eof:  # another member may follow
+                rest, decompressor, started, full = decompressor.unused_data, zlib.decompressobj(31), False, False
+            else:
+                rest, full = decompressor.unconsumed_tail, len(part) == asked
+    if started:
+        raise TraceFileError(f"{path} ends in the middle of its gzip data; the file is truncated, {_REEXPORT}")
     return b"".join(parts)
 
 
@@ -230,10 +242,19 @@ def write_json(trace: Trace, path: str | Path, *, indent: bool | None = None) ->
 
 
 def read_json(path: str | Path, *, max_bytes: int = MAX_TRACE_BYTES) -> Trace:
-    """Loads a trace file written by `write_json` (plain or gzip; a regular file or a pipe).
+    """Loads a trace file written by `write_json` (plain or gzip, a regular file) of at most `max_bytes`
+    of text, gunzipped.
 
     Raises:
-        TraceFileError: the file cannot be read, is bigger than `max_bytes`, or is not a valid trace.
+        TraceFileError: the file cannot be read, is bigger than `max_bytes`, is not a valid trace, or needs
+            more memory than the process may take.
     """
     path = Path(path)
-    return from_json(read_trace_bytes(path, max_bytes), name=str(path))
+    try:
+        return from_json(read_trace_bytes(path, max_bytes), name=str(path))
+    except MemoryError:
+        pass  # raised below, once the text and what was made of it are freed
+    raise TraceFileError(
+        f"{path} needs more memory to load than this process may take; close other programs, raise the "
+        "memory limit (ulimit -v), or give a smaller trace"
+    )
