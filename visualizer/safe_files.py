@@ -1,8 +1,9 @@
 """Provides safe file writing: a file is replaced whole or not at all, never left half-written.
 
-`write_*_atomic` replace one file, `StagedWrites` several together, and `write_new_file` writes a
-file that did not exist. A symbolic link is followed (the link stays); a device or FIFO is written
-straight; every temporary file is registered so that no exit the process sees leaves one behind.
+`write_*_atomic` replace one file, `StagedWrites` several together (all or none), and `write_new_file`
+writes a file that did not exist. A symbolic link is followed (the link stays), but never into a folder
+that does not exist: no folder is made through a link. A device or FIFO is written straight; every
+temporary file is registered so that no exit the process sees leaves one behind.
 """
 
 from __future__ import annotations
@@ -13,8 +14,10 @@ import errno
 import os
 import secrets
 import shutil
+import signal
 import stat
 import tempfile
+import threading
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
@@ -23,6 +26,7 @@ from visualizer.errors import InputError
 __all__ = [
     "MAX_NUMBERED",
     "StagedWrites",
+    "check_output_folder",
     "numbered_names",
     "write_chunks_atomic",
     "write_new_file",
@@ -32,6 +36,7 @@ __all__ = [
 _FULL_DISK = {errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)}
 _NO_ACCESS = {errno.EACCES, errno.EPERM, errno.EROFS}
 _COPY_BLOCK = 1 << 20
+_HELD_SIGNALS = {getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name)}
 
 _LIVE_TEMPORARIES: set[Path] = set()  # created and not yet renamed or removed
 
@@ -55,15 +60,24 @@ def _is_folder(path: Path) -> bool:
         return False
 
 
-def _folder_error(path: Path) -> InputError:
-    return InputError(f"{path} is a folder; give a file name inside it, e.g. {path / 'trace.json'}")
+def _folder_error(path: Path, *, named: bool = True) -> InputError:
+    """`path`, a file to write, is a folder: named by the user (give a file inside it), or one of the files
+    of a multi-file output (move it away)."""
+    if named:
+        return InputError(f"{path} is a folder; give a file name inside it, e.g. {path / 'trace.json'}")
+    return InputError(f"{path} exists and is a folder; move it away or write the files to another folder")
 
 
-def _explain(error: OSError, path: Path) -> InputError:
-    """An OSError met while writing `path`, as one line saying what to do."""
+def _explain(error: OSError, path: Path, *, replacing: bool = False) -> InputError:
+    """An OSError met while writing `path` (or, `replacing`, renaming a finished file onto it), as one line
+    saying what to do."""
     folder = path.parent
     if error.errno in _FULL_DISK:
         return InputError(f"the disk is full while writing {path}; free some space or write to another disk")
+    if replacing and isinstance(error, IsADirectoryError):
+        return _folder_error(path, named=False)
+    if replacing and (error.errno in _NO_ACCESS or isinstance(error, PermissionError)):
+        return InputError(f"cannot replace {path} (permission denied); remove it or choose a folder you can write to")
     if error.errno in _NO_ACCESS or isinstance(error, PermissionError):
         return InputError(f"cannot write to the folder {folder} (permission denied); choose a folder you can write to")
     if isinstance(error, IsADirectoryError) or _is_folder(path):
@@ -80,19 +94,82 @@ def _explain(error: OSError, path: Path) -> InputError:
     return InputError(f"cannot write {path}: {reason}; choose another path")
 
 
-def _landing_path(path: Path) -> Path:
-    """The file a write to `path` lands in: `path`, or the end of its chain of links (maybe missing)."""
+# -- where a write lands: links followed, but no folder made through one ---------------------------
+
+
+def _landing_path(path: Path, *, named: bool = True) -> Path:
+    """The file a write to `path` lands in: `path`, or the end of its chain of links (maybe missing, but
+    then in a folder that exists: a link into a missing folder is refused, so none is made for it)."""
     target = path
     try:
         if os.path.islink(path):
             target = Path(os.path.realpath(path, strict=True))
     except FileNotFoundError:
         target = Path(os.path.realpath(path))
+        if not _is_folder(target.parent):
+            raise InputError(
+                f"{path} is a symbolic link to {target}, whose folder does not exist; "
+                "create the folder or point the link elsewhere"
+            ) from None
     except OSError as error:
         raise _explain(error, path) from None
     if _is_folder(target):
-        raise _folder_error(path)
+        raise _folder_error(path, named=named)
     return target
+
+
+def _folders_to_make(folder: Path) -> list[Path]:
+    """The folders missing on the way to `folder`, outermost first. Refuses, creating nothing, a file in
+    the way and a symbolic link to a folder that does not exist."""
+    missing: list[Path] = []
+    for place in (folder, *folder.parents):
+        try:
+            mode = os.stat(place).st_mode
+        except (FileNotFoundError, NotADirectoryError):
+            if os.path.islink(place):
+                raise InputError(
+                    f"{place} is a symbolic link to {os.path.realpath(place)}, a folder that does not exist; "
+                    "create it or point the link elsewhere"
+                ) from None
+            missing.append(place)  # (under a file: the file is met further up)
+            continue
+        except OSError as error:
+            raise _explain(error, place) from None
+        if not stat.S_ISDIR(mode):
+            where = "" if place == folder else f" ({place})"
+            raise InputError(f"cannot create the folder {folder}: a file is in the way{where}; choose another path")
+        break
+    return missing[::-1]
+
+
+def check_output_folder(folder: str | Path) -> None:
+    """Refuses at once, in one line, an output folder that cannot be made (a file in the way, a symbolic link
+    to a missing folder), before any work; nothing is created."""
+    _folders_to_make(Path(folder))
+
+
+def _make_folders(folder: Path, made: list[Path]) -> None:
+    """Creates `folder` and the missing folders above it (as `_folders_to_make` allows), adding each to `made`."""
+    for place in _folders_to_make(folder):
+        try:
+            os.mkdir(place)
+        except FileExistsError:
+            if not _is_folder(place):  # made meanwhile, by another program
+                raise InputError(
+                    f"cannot create the folder {folder}: a file is in the way; choose another path"
+                ) from None
+            continue
+        except OSError as error:
+            raise _explain(error, place) from None
+        made.append(place)
+
+
+def _remove_folders(made: list[Path]) -> None:
+    """Removes the folders a failed write made, innermost first (only empty ones: never another's file)."""
+    for folder in reversed(made):
+        with contextlib.suppress(OSError):
+            os.rmdir(folder)
+    made.clear()
 
 
 def _open_special(target: Path) -> int | None:
@@ -125,11 +202,16 @@ def _open_special(target: Path) -> int | None:
     return descriptor
 
 
+def _temporary_name(path: Path) -> Path:
+    """A new hidden name next to `path` for a temporary (or a backup) of it."""
+    stem = path.name.encode("utf-8", "surrogateescape")[:200].decode("utf-8", "ignore")  # room for the rest
+    return path.with_name(f".{stem}.{secrets.token_hex(4)}.tmp")
+
+
 def _open_temporary(path: Path, owned: list[Path]) -> int:
     """Creates and opens a new hidden file next to `path`, its name registered *before* it is created."""
-    stem = path.name.encode("utf-8", "surrogateescape")[:200].decode("utf-8", "ignore")  # room for the rest
     while True:
-        temporary = path.with_name(f".{stem}.{secrets.token_hex(4)}.tmp")
+        temporary = _temporary_name(path)
         owned.append(temporary)
         _LIVE_TEMPORARIES.add(temporary)
         try:
@@ -146,13 +228,15 @@ def _write_temporary(
     folder: Path | None = None,
     keep_mode: bool = True,
     owned: list[Path],
+    made: list[Path],
 ) -> Path:
-    """Writes the chunks (text as UTF-8) to a new temporary file in `folder` (the target's folder unless given), synced,
-    with the mode of a file already at `target` (when `keep_mode`); removed on any failure."""
+    """Writes the chunks (text as UTF-8) to a new temporary file in `folder` (the target's folder unless given,
+    created if missing, into `made`), synced, with the mode of a file already at `target` (when `keep_mode`);
+    removed on any failure."""
     folder = target.parent if folder is None else folder
     first = len(owned)
     try:
-        folder.mkdir(parents=True, exist_ok=True)
+        _make_folders(folder, made)
         descriptor = _open_temporary(folder / target.name, owned)
         temporary = owned[-1]
         with os.fdopen(descriptor, "wb") as stream:
@@ -173,15 +257,15 @@ def _write_temporary(
 
 
 def _replace(temporary: Path, target: Path) -> None:
+    """Renames the finished `temporary` onto `target` (removed on failure, explained in one line)."""
     try:
         os.replace(temporary, target)
     except BaseException as error:
         _remove(temporary)
         if isinstance(error, OSError):
-            raise _explain(error, target) from None
+            raise _explain(error, target, replacing=True) from None
         raise
     _LIVE_TEMPORARIES.discard(temporary)
-    _sync_folder(target.parent)
 
 
 def _sync_folder(folder: Path) -> None:
@@ -194,12 +278,37 @@ def _sync_folder(folder: Path) -> None:
             os.close(descriptor)
 
 
+@contextlib.contextmanager
+def _signals_held() -> Iterator[None]:
+    """Holds ctrl+c, SIGTERM and SIGHUP back while the block runs, so that a group's renames, or their undoing,
+    are never cut in two: a signal that comes meanwhile is noted and raised again, to its own handler, after.
+
+    Python sets handlers in the main thread only; elsewhere the block runs as it is (a failure is still undone).
+    """
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    arrived: list[int] = []
+    handlers = {}
+    for signum in _HELD_SIGNALS:
+        handler = signal.getsignal(signum)
+        if handler is not None and handler != signal.SIG_IGN:  # (None: a handler not set from Python, left alone)
+            handlers[signum] = signal.signal(signum, lambda number, frame: arrived.append(number))
+    try:
+        yield
+    finally:
+        for signum, handler in handlers.items():
+            signal.signal(signum, handler)
+        if arrived:
+            signal.raise_signal(arrived[0])  # its handler runs now: an exception, or the end of the process
+
+
 def write_chunks_atomic(path: str | Path, chunks: Iterable[bytes | str]) -> Path:
     """Writes the chunks (text as UTF-8) to `path` through a temporary file in the same
     folder, fsync and `os.replace`; missing parent folders are created. On any failure the temporary
     is removed, a file already at `path` is left as it was, and InputError says why in one line."""
     with StagedWrites() as group:
-        group.stage(path, chunks)
+        group.stage(path, chunks, named=True)
     return Path(path)
 
 
@@ -228,8 +337,9 @@ def write_new_file(folder: str | Path, stem: str, suffix: str, text: str) -> Pat
     """
     folder = Path(folder)
     owned: list[Path] = []
+    made: list[Path] = []
     try:
-        temporary = _write_temporary(folder / f"{stem}{suffix}", [text], keep_mode=False, owned=owned)
+        temporary = _write_temporary(folder / f"{stem}{suffix}", [text], keep_mode=False, owned=owned, made=made)
         for name in numbered_names(stem):
             path = folder / f"{name}{suffix}"
             try:
@@ -242,26 +352,33 @@ def write_new_file(folder: str | Path, stem: str, suffix: str, text: str) -> Pat
                 if os.path.lexists(path):  # no hard links here: best effort without them
                     continue
                 _replace(temporary, path)
+                _sync_folder(folder)
                 return path
             _sync_folder(folder)
+            made.clear()  # they hold the new file
             return path
         raise InputError(f"{folder} already holds {MAX_NUMBERED:,} files named {stem}-N{suffix}; choose another folder")
     finally:
         for temporary in owned:  # the new name is a second link to it, or a rename took it
             _remove(temporary)
+        _remove_folders(made)
 
 
 class StagedWrites:
-    """Files replaced together: each is written to a temporary first, and only then are all renamed.
+    """Files replaced together, all or none: each is written to a temporary first, and only then are all
+    renamed.
 
-    A failure before `commit` leaves every old file as it was. As a context manager, it commits on a
-    normal exit and discards on an exception.
+    A failure before `commit` leaves every old file as it was, and removes the folders the group made. A
+    failure (or an interruption) between the renames undoes those done: each old file is put back (from a
+    hard link kept until the end), each new one removed. As a context manager, it commits on a normal exit
+    and discards on an exception. Only a device or FIFO, written straight, cannot be taken back.
     """
 
     def __init__(self) -> None:
         self._staged: list[tuple[Path, Path]] = []  # (target, temporary)
         self._devices: dict[Path, int] = {}  # the temporary of a device or FIFO -> the descriptor it is copied to
         self._temporaries: list[Path] = []  # every temporary named, even one interrupted while created
+        self._made: list[Path] = []  # the folders made for the files, outermost first
 
     def __enter__(self) -> StagedWrites:
         return self
@@ -272,14 +389,18 @@ class StagedWrites:
         else:
             self.discard()
 
-    def stage(self, path: str | Path, chunks: Iterable[bytes | str]) -> Path:
+    def stage(self, path: str | Path, chunks: Iterable[bytes | str], *, named: bool = False) -> Path:
         """Writes `path`'s new content to a temporary file (synced, complete) and returns the temporary;
-        a device or FIFO is opened now and written from the temporary at `commit`."""
-        target = _landing_path(Path(path))
+        a device or FIFO is opened now and written from the temporary at `commit`.
+
+        `named`: the user named `path` itself (not a folder the files go in), so a folder there is told to
+        give a file name inside it.
+        """
+        target = _landing_path(Path(path), named=named)
         descriptor = _open_special(target)
         try:
             folder = None if descriptor is None else Path(tempfile.gettempdir())
-            temporary = _write_temporary(target, chunks, folder=folder, owned=self._temporaries)
+            temporary = _write_temporary(target, chunks, folder=folder, owned=self._temporaries, made=self._made)
         except BaseException:
             if descriptor is not None:
                 os.close(descriptor)
@@ -290,23 +411,72 @@ class StagedWrites:
         return temporary
 
     def commit(self) -> None:
-        """Writes the devices and FIFOs (a failure stops the commit), then renames every temporary."""
+        """Writes the devices and FIFOs (a failure stops the commit), then renames every temporary, all or none."""
         try:
-            for target, temporary in sorted(self._staged, key=lambda staged: staged[1] not in self._devices):
-                if temporary not in self._devices:
-                    _replace(temporary, target)
-                    continue
-                with open(temporary, "rb") as source:
-                    try:
-                        with os.fdopen(self._devices.pop(temporary), "wb") as stream:  # closes the descriptor
-                            shutil.copyfileobj(source, stream, _COPY_BLOCK)
-                    except OSError as error:
-                        raise _explain(error, target) from None
+            regular = [(target, temporary) for target, temporary in self._staged if temporary not in self._devices]
+            for target, temporary in self._staged:
+                if temporary in self._devices:
+                    self._copy_to_device(target, temporary)
+            with _signals_held():  # a signal waits until every file is renamed, or every rename undone
+                self._rename_all(regular)
+                self._made = []  # they hold the new files
         finally:
             self.discard()  # the temporaries left: all after a failure, only the copied ones after success
 
+    def _copy_to_device(self, target: Path, temporary: Path) -> None:
+        with open(temporary, "rb") as source:
+            try:
+                with os.fdopen(self._devices.pop(temporary), "wb") as stream:  # closes the descriptor
+                    shutil.copyfileobj(source, stream, _COPY_BLOCK)
+            except OSError as error:
+                raise _explain(error, target) from None
+
+    def _rename_all(self, staged: list[tuple[Path, Path]]) -> None:
+        """Renames each temporary onto its target; on any failure, or an interruption, undoes the renames done."""
+        backups: dict[Path, Path] = {}  # target -> a second name of its old file
+        new_files: set[Path] = set()  # targets where there was no file
+        done: list[Path] = []
+        try:
+            for target, _ in staged:
+                if not os.path.isfile(target):
+                    new_files.add(target)
+                elif (backup := self._backup(target)) is not None:
+                    backups[target] = backup
+            for target, temporary in staged:
+                _replace(temporary, target)
+                done.append(target)
+        except BaseException:
+            for target in reversed(done):
+                with contextlib.suppress(OSError):
+                    if target in backups:
+                        os.replace(backups[target], target)
+                    elif target in new_files:
+                        os.unlink(target)
+                    # else an old file with no second name (no hard links here): the new one stays
+            raise
+        for folder in dict.fromkeys(target.parent for target, _ in staged):
+            _sync_folder(folder)
+
+    def _backup(self, target: Path) -> Path | None:
+        """A second name (a hard link, registered as a temporary) for the file at `target`, to put it back if the
+        group fails; None where hard links cannot be made."""
+        while True:
+            backup = _temporary_name(target)
+            self._temporaries.append(backup)
+            _LIVE_TEMPORARIES.add(backup)
+            try:
+                os.link(target, backup)
+            except OSError as error:
+                self._temporaries.pop()
+                _LIVE_TEMPORARIES.discard(backup)
+                if isinstance(error, FileExistsError):
+                    continue
+                return None
+            return backup
+
     def discard(self) -> None:
-        """Removes every staged temporary and closes every opened device; no file is changed."""
+        """Removes every staged temporary, closes every opened device and removes the folders made; no file is
+        changed."""
         devices, self._devices = self._devices, {}
         temporaries, self._temporaries = self._temporaries, []
         self._staged = []
@@ -314,3 +484,4 @@ class StagedWrites:
             os.close(descriptor)
         for temporary in temporaries:
             _remove(temporary)  # a renamed one is no longer there
+        _remove_folders(self._made)

@@ -174,11 +174,12 @@ def test_chain_of_relative_links_across_folders(tmp_path):
 
 
 def test_dangling_link_creates_the_file_it_names(tmp_path):
+    (tmp_path / "made").mkdir()  # a link into a missing folder is refused (tests/unit/test_outputs_stay_put.py)
     link = tmp_path / "out.csv"
-    link.symlink_to("made/by/the/write.csv")
+    link.symlink_to("made/write.csv")
     write_text_atomic(link, "fresh\n")
-    assert os.readlink(link) == "made/by/the/write.csv"
-    assert (tmp_path / "made" / "by" / "the" / "write.csv").read_text() == "fresh\n"
+    assert os.readlink(link) == "made/write.csv"
+    assert (tmp_path / "made" / "write.csv").read_text() == "fresh\n"
 
 
 @as_root

@@ -16,7 +16,9 @@ from visualizer.lists import split_list
 from visualizer.pictures.collapse import Collapse
 from visualizer.pictures.figure import Figure
 from visualizer.pictures.themes import find_theme
+from visualizer.safe_files import StagedWrites, check_output_folder
 from visualizer.search import trace_search
+from visualizer.shown_text import escaped
 from visualizer.tracing import Trace
 
 __all__ = ["example_traces", "export", "picture_options"]
@@ -31,7 +33,7 @@ MAX_NAME_BYTES = 200
 
 _KEPT_WITH_EXAMPLES = frozenset(
     ("command", "examples", "out", "format", "frames", "max_frames", "max_image_nodes", "theme", "dpi", "fps")
-    + ("max_nodes", "json", "draw_levels", "whole_tree")
+    + ("max_nodes", "json", "draw_levels", "whole_tree", "max_trace_bytes")
 )
 """The options `--examples` (the committed set, each with its own search) uses; the others describe one search."""
 
@@ -134,6 +136,7 @@ def export(args: argparse.Namespace) -> int:
             f"--frames draws each step as dot, svg, png or pdf, and --format {args.format} has none; "
             "add one, e.g. --format json,svg"
         )
+    check_output_folder(out)  # a file in the way, a link to a missing folder: refused before any search
     if args.examples:
         _check_examples(args)
         jobs = example_traces()
@@ -144,20 +147,35 @@ def export(args: argparse.Namespace) -> int:
         jobs = [(name or trace_slug(trace), trace)]
     for _, trace in jobs:
         check_limits(trace, formats, args)
-    notices: list[str] = []
-    for name, trace in jobs:
-        per_step = args.frames or any(EXPORT_FORMATS[fmt].per_step for fmt in formats)
-        files = ", ".join(f"{name}{EXPORT_FORMATS[fmt].suffix}" for fmt in EXPORT_FORMATS if fmt in formats)
-        working = progress_bar(len(trace.events), "drawing steps") if per_step else status_line(f"writing {files}...")
-        with working as progress:
-            written = write_trace_files(
-                trace, out, name, formats, frames=args.frames, progress=progress, options=options, notice=notices.append
+    notices: list[tuple[str, str]] = []
+    lines: list[str] = []
+    with StagedWrites() as group:  # every search's files together: all or none
+        for name, trace in jobs:
+            per_step = args.frames or any(EXPORT_FORMATS[fmt].per_step for fmt in formats)
+            files = ", ".join(f"{name}{EXPORT_FORMATS[fmt].suffix}" for fmt in EXPORT_FORMATS if fmt in formats)
+            working = (
+                progress_bar(len(trace.events), "drawing steps") if per_step else status_line(f"writing {files}...")
             )
-        shown = [str(path) for path in written[:6]]
-        if len(written) > 6:
-            shown.append(f"... and {len(written) - 6} more files")
-        print("wrote " + " ".join(shown))
-        for line in notices:
-            print(f"{name}: {line}", file=sys.stderr)
-        notices.clear()
+            told: list[str] = []
+            with working as progress:
+                written = write_trace_files(
+                    trace,
+                    out,
+                    name,
+                    formats,
+                    frames=args.frames,
+                    progress=progress,
+                    options=options,
+                    notice=told.append,
+                    group=group,
+                )
+            notices += [(name, line) for line in told]
+            shown = [escaped(str(path)) for path in written[:6]]
+            if len(written) > 6:
+                shown.append(f"... and {len(written) - 6} more files")
+            lines.append("wrote " + " ".join(shown))
+    for line in lines:
+        print(line)
+    for name, line in notices:
+        print(f"{name}: {line}", file=sys.stderr)
     return 0

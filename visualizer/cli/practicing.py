@@ -29,6 +29,7 @@ from visualizer.practice.worksheet_files import (
     parse_worksheet_formats,
     write_worksheet,
 )
+from visualizer.safe_files import check_output_folder
 
 __all__ = ["exercise_from_args", "instructions", "practice", "worksheet"]
 
@@ -49,11 +50,7 @@ def practice(args: argparse.Namespace) -> int:
         exercise = _exercise_for(answers, exercise, args.answers)
         exercise = exercise.with_cut_window(args.cut_window or answers.header.get("cut_window") or "kept")
         report = check(exercise, answers)
-        print(
-            json.dumps(report.to_json(), indent=2, ensure_ascii=False)
-            if args.json
-            else report.to_text(reveal=args.reveal)
-        )
+        print(json.dumps(report.to_json(), indent=2) if args.json else report.to_text(reveal=args.reveal))
         return 0 if report.right == report.total else 1
     assert exercise is not None
     exercise = exercise.with_cut_window(args.cut_window or "kept")
@@ -144,6 +141,7 @@ def worksheet(args: argparse.Namespace) -> int:
     out = Path(args.out)
     if out.exists() and not out.is_dir():
         raise InputError(f"--out {args.out} is a file; give a folder for the worksheet (it is created if missing)")
+    check_output_folder(out)  # a file above it, a link to a missing folder: refused before the search
     chosen_seed = args.seed is None
     shape = _random_shape(args)
     request = WorksheetRequest(args.count, shape, args.cutoffs, args.deep_cutoff, args.distinct)

@@ -32,7 +32,7 @@ from visualizer.games.base import format_value
 from visualizer.pictures.drawing import text_width
 from visualizer.pictures.layout import ROW_GAP, TreeLayout
 from visualizer.pictures.scene import inner_nodes, scene_at
-from visualizer.safe_files import write_text_atomic
+from visualizer.safe_files import StagedWrites
 from visualizer.steps.replay import Replay
 from visualizer.tracing.trace import Trace, check_names
 
@@ -181,11 +181,17 @@ def step_to_dot(trace: Trace, replay: Replay, *, plan: _FramePlan | None = None)
 
 
 def write_frames(
-    trace: Trace, directory: str | Path, name: str, *, progress: Callable[[int, int], None] | None = None
+    trace: Trace,
+    directory: str | Path,
+    name: str,
+    *,
+    progress: Callable[[int, int], None] | None = None,
+    group: StagedWrites | None = None,
 ) -> list[Path]:
     """Writes one DOT file per event, NAME-0001.dot, NAME-0002.dot, ..., into `directory`; returns the paths.
 
-    `progress(done, total)` is called after each frame.
+    The frames are written all or none: staged in `group`, which its owner commits (with the other files
+    written with them), or in a group of their own. `progress(done, total)` is called after each frame.
 
     Raises:
         InputError: `name` is empty or contains a path separator, or a file cannot be written.
@@ -193,6 +199,9 @@ def write_frames(
     if not name or "/" in name or "\\" in name or name in {".", ".."}:
         raise InputError(f"frame name {name!r} must be a plain file name such as 'frame'; put folders in the directory")
     check_names(trace)
+    if group is None:
+        with StagedWrites() as own:
+            return write_frames(trace, directory, name, progress=progress, group=own)
     directory = Path(directory)
     plan = _FramePlan.of(trace)
     digits = max(FRAME_DIGITS, len(str(len(trace.events))))
@@ -200,7 +209,8 @@ def write_frames(
     replay = Replay(trace)
     while replay.forward():
         path = directory / f"{name}-{replay.step:0{digits}d}.dot"
-        paths.append(write_text_atomic(path, step_to_dot(trace, replay, plan=plan)))
+        group.stage(path, [step_to_dot(trace, replay, plan=plan)])
+        paths.append(path)
         if progress is not None:
             progress(replay.step, len(trace.events))
     return paths

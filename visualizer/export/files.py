@@ -12,7 +12,7 @@ from visualizer.errors import InputError
 from visualizer.export.formats import EXPORT_FORMATS, ExportFormat, ExportJob, PictureOptions
 from visualizer.games.registry import default_root
 from visualizer.games.registry import slug as game_slug
-from visualizer.safe_files import MAX_NUMBERED, StagedWrites, numbered_names, write_chunks_atomic
+from visualizer.safe_files import MAX_NUMBERED, StagedWrites, numbered_names
 from visualizer.tracing.trace import Trace
 
 __all__ = ["EXPORT_SUFFIXES", "fresh_stem", "trace_slug", "write_picture_frames", "write_trace_files"]
@@ -60,14 +60,15 @@ def write_trace_files(
     progress: Callable[[int, int], None] | None = None,
     options: PictureOptions | None = None,
     notice: Callable[[str], None] | None = None,
+    group: StagedWrites | None = None,
 ) -> list[Path]:
     """Writes NAME.EXT for each format of `EXPORT_FORMATS` asked for; returns the paths written (the
     formats' files in registry order, their extra files, then the frames).
 
-    The files are replaced together (`StagedWrites`): an error or an interruption before the renames
-    leaves every old file as it was. Frames (`frames=True`: NAME-0001.EXT ...) are written one by
-    one, each atomically. `progress(done, total)` is called as steps are painted, `notice(line)` with
-    what a picture of a big tree collapsed.
+    Every file, frames (`frames=True`: NAME-0001.EXT ...) included, is replaced together, all or none: staged
+    in `group`, which its owner commits (with the files of other traces), or in a group of its own. An error
+    or an interruption leaves every old file as it was and no new one. `progress(done, total)` is called as
+    steps are painted, `notice(line)` with what a picture of a big tree collapsed.
 
     Raises:
         InputError: a program a format needs is missing (checked before anything is written),
@@ -76,24 +77,29 @@ def write_trace_files(
     chosen = [EXPORT_FORMATS[fmt] for fmt in EXPORT_FORMATS if fmt in formats]
     for fmt in chosen:
         fmt.check()
+    if group is None:
+        with StagedWrites() as own:
+            return write_trace_files(
+                trace, out, name, formats, frames=frames, progress=progress, options=options, notice=notice, group=own
+            )
     job = ExportJob(trace, name, options or PictureOptions(), progress, notice)
     written = [out / f"{name}{fmt.suffix}" for fmt in chosen]
     extras: list[Path] = []
-    with StagedWrites() as group:
-        for path, fmt in zip(written, chosen):
-            group.stage(path, fmt.whole(job))
-            for extra, chunks in fmt.extra(job).items():
-                extras.append(out / extra)
-                group.stage(extras[-1], chunks)
-        if frames:
-            frame_paths = write_picture_frames(job, out, [fmt for fmt in chosen if fmt.paint is not None])
-            if "dot" in formats:
-                frame_paths = write_frames(trace, out, name, progress=progress) + frame_paths
-    return written + extras + (frame_paths if frames else [])
+    for path, fmt in zip(written, chosen):
+        group.stage(path, fmt.whole(job))
+        for extra, chunks in fmt.extra(job).items():
+            extras.append(out / extra)
+            group.stage(extras[-1], chunks)
+    frame_paths: list[Path] = []
+    if frames:
+        if "dot" in formats:
+            frame_paths += write_frames(trace, out, name, progress=progress, group=group)
+        frame_paths += write_picture_frames(job, out, [fmt for fmt in chosen if fmt.paint is not None], group)
+    return written + extras + frame_paths
 
 
-def write_picture_frames(job: ExportJob, out: Path, formats: list[ExportFormat]) -> list[Path]:
-    """Writes one file per step and picture format, each atomically; returns them in step order."""
+def write_picture_frames(job: ExportJob, out: Path, formats: list[ExportFormat], group: StagedWrites) -> list[Path]:
+    """Stages one file per step and picture format in `group`; returns them in step order."""
     if not formats:
         return []
     figure = job.figure
@@ -102,5 +108,6 @@ def write_picture_frames(job: ExportJob, out: Path, formats: list[ExportFormat])
     paths: list[Path] = []
     for step, drawing in zip(figure.frame_steps, figure.frames(progress=job.progress)):
         for suffix, paint in painters:
-            paths.append(write_chunks_atomic(out / f"{job.name}-{step:0{digits}d}{suffix}", [paint(job, drawing)]))
+            paths.append(out / f"{job.name}-{step:0{digits}d}{suffix}")
+            group.stage(paths[-1], [paint(job, drawing)])
     return paths

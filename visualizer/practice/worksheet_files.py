@@ -23,7 +23,7 @@ from visualizer.pictures.svg import to_svg
 from visualizer.pictures.tex import tex_text
 from visualizer.pictures.themes import DEFAULT_THEME
 from visualizer.pictures.tikz import to_tikz
-from visualizer.safe_files import StagedWrites
+from visualizer.safe_files import StagedWrites, check_output_folder
 from visualizer.tracing.trace import Trace
 
 __all__ = [
@@ -126,13 +126,15 @@ def write_worksheet(
     key_heading: str | None = None,
     theme: str = DEFAULT_THEME,
 ) -> list[Path]:
-    """Writes the worksheet's files into `out` (created if missing), all or none; returns the paths written.
+    """Writes the worksheet's files into `out` (created if missing), all or none (`StagedWrites`: on any failure
+    no new file remains and the old ones are as they were); returns the paths written.
 
     `heading` says what the worksheet is, atop the students' documents; `key_heading` (default: the same) atop
     the keys.
     """
     if out.exists() and not out.is_dir():
         raise InputError(f"--out {out} is a file; give a folder for the worksheet (it is created if missing)")
+    check_output_folder(out)
     key_heading = heading if key_heading is None else key_heading
     written: list[tuple[Path, Iterable[bytes | str]]] = []
     pictures = [fmt for fmt in ("svg", "pdf") if fmt in formats]
