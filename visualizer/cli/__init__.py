@@ -89,11 +89,31 @@ def run() -> None:
     raise SystemExit(code)
 
 
+def _too_deep(parser: argparse.ArgumentParser | None, args: argparse.Namespace | None) -> str:
+    """The message for a RecursionError, whose advice names only options the command takes (a saved trace
+    cannot be searched again: `--iterative` and `--depth` are refused with `--trace` and by `replay`)."""
+    command = getattr(args, "command", None)
+    if parser is None or args is None or getattr(args, "trace", None) is not None or command == "replay":
+        return "the input nests too deeply to read or show; give a trace of a smaller search (`visualizer export` it)"
+    subparsers = (action for action in parser._actions if isinstance(action, argparse._SubParsersAction))
+    chosen = next(subparsers).choices.get(command or "")
+    flags = {flag for action in (chosen._actions if chosen is not None else ()) for flag in action.option_strings}
+    if "--iterative" in flags:
+        return "the tree is too deep for the recursive search; add --iterative (or limit the look-ahead with --depth N)"
+    if "--depth" in flags:
+        return "the tree is too deep for the recursive search; limit the look-ahead with --depth N"
+    return "the input nests too deeply to handle; give a smaller one"
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Runs the command line; returns the exit code (0 ok, 1 mistakes found, 2 bad input, 129/130/143 stopped).
 
     Whatever happens, the user sees at most one line on stderr; a reader that goes away ends it quietly.
     """
+    parser, args = None, None
+    for stream in (sys.stdout, sys.stderr):  # a name the terminal cannot show is printed as its escape
+        with contextlib.suppress(AttributeError, ValueError):
+            stream.reconfigure(errors="backslashreplace")  # type: ignore[union-attr]
     with _sigterm_unwinds():
         try:
             try:
@@ -109,10 +129,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             sys.stderr.write(f"visualizer: error: {one_line(str(error))}\n")
             return 2
         except RecursionError:
-            sys.stderr.write(
-                "visualizer: error: the tree is too deep for the recursive search; add --iterative "
-                "(or limit the look-ahead with --depth N)\n"
-            )
+            sys.stderr.write(f"visualizer: error: {_too_deep(parser, args)}\n")
             return 2
         except KeyboardInterrupt as stop:  # ctrl+c (SIGINT), or `Terminated`: exit 128 + N, as a shell reports signal N
             signum = stop.args[0] if isinstance(stop, Terminated) else signal.SIGINT

@@ -16,6 +16,15 @@ if TYPE_CHECKING:
 Value = int | float
 """A static or backed-up value; always from MAX's point of view unless said otherwise."""
 
+MAX_DIGITS = 18
+"""The most digits a whole number in a tree or a trace may have (values, ids, counts, seeds: well within 64
+bits): a source with a longer one is refused, so every tree makes a trace file the reader takes back."""
+
+
+def too_long(value: object) -> bool:
+    """True for a whole number of more than `MAX_DIGITS` digits."""
+    return isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**MAX_DIGITS
+
 
 def format_value(value: Value | None, *, missing: str = "-") -> str:
     """A value as people read it: "3", "2.5" (whole floats lose their ".0"), "+inf", "-inf", `missing` for None."""

@@ -12,7 +12,7 @@ from fractions import Fraction
 from typing import Any
 
 from visualizer.errors import InputError, NoStaticValue
-from visualizer.games.base import Player, Value
+from visualizer.games.base import MAX_DIGITS, Player, Value, too_long
 
 DEFAULT_ARRAY = (1, 3, 5, 5, 3, 1, 2, 6, 7, 3, 4, 2, 8, 1, 2)
 """The 15-node example: level-order values of a binary tree A..O."""
@@ -194,7 +194,12 @@ def _parse_number(text: str, position: int) -> Value:
     if not item:
         raise InputError(f"array item {position} is empty; give numbers separated by commas, e.g. 1,3,5")
     with contextlib.suppress(ValueError):
-        return int(item)
+        whole = int(item)
+        if too_long(whole):
+            raise InputError(
+                f"array item {position} has {len(item.lstrip('+-'))} digits; values have at most {MAX_DIGITS}"
+            )
+        return whole
     try:
         number = float(item)
     except ValueError:

@@ -11,7 +11,7 @@ from fractions import Fraction
 from typing import Any
 
 from visualizer.errors import InputError, shown
-from visualizer.games.base import Player, Value
+from visualizer.games.base import MAX_DIGITS, Player, Value, too_long
 from visualizer.games.explicit import PROBABILITY_TOLERANCE, ExplicitTree, build_tree, check_size, level_order_names
 
 __all__ = ["from_nested"]
@@ -53,6 +53,10 @@ def from_nested(nested: Any, *, names: Sequence[str] | None = None, root: Player
         if _is_number(item):
             if isinstance(item, float) and not math.isfinite(item):  # (an int is finite, however long)
                 raise InputError(f"the nested list has a non-finite number at {where}; use finite numbers")
+            if too_long(item):
+                raise InputError(
+                    f"the nested list has a number of over {MAX_DIGITS} digits at {where}; use shorter numbers"
+                )
             value = item
         elif isinstance(item, list) and item:
             kids = [(child, f"{where} > item {index}", None) for index, child in enumerate(item, start=1)]

@@ -7,17 +7,13 @@ from operator import indexOf
 
 import numpy as np
 
-from visualizer.errors import TraceFileError
+from visualizer.readwrite.check_summary import check_agreement
+from visualizer.readwrite.schema import inconsistent
 from visualizer.tracing.events import EVENT_KINDS, Effect, EventKind
 from visualizer.tracing.trace import Trace
 from visualizer.tracing.trace_columns import HAS_CHILD, KIND_CODES, KINDS, NO_CHILD
 
 __all__ = ["OPENS", "check_trace", "inconsistent"]
-
-
-def inconsistent(name: str, problem: str) -> TraceFileError:
-    """The error for a trace file whose records are well formed but do not hang together."""
-    return TraceFileError(f"{name} is not a consistent trace: {problem}; export the trace again")
 
 
 BACK_UP, RESEARCH = KIND_CODES[EventKind.BACK_UP], KIND_CODES[EventKind.RESEARCH]
@@ -48,7 +44,9 @@ def check_trace(trace: Trace, *, name: str = "the graph") -> None:
         raise inconsistent(name, problem + ", not one level below it")
     if orphan < count:
         raise inconsistent(name, f"node {names[orphan]!r} has no parent, which only the root (node 0) may lack")
-    _check_summary(trace, _check_events(trace, parent_ids, name), name)
+    entered = _check_events(trace, parent_ids, name)
+    _check_summary(trace, entered, name)
+    check_agreement(trace, parent_ids, entered, name)
 
 
 _BACKS_UP = bytes(code == BACK_UP for code in range(256))

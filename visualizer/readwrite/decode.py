@@ -69,7 +69,7 @@ def decode_v2(text: str | bytes) -> dict[str, Any] | None:
     everything else as plain data), or None when the text is anything else."""
     try:
         document = _DECODER.decode(text)
-    except (msgspec.MsgspecError, ValueError):  # ValueError: bytes that are not UTF-8, among others
+    except (msgspec.MsgspecError, ValueError, RecursionError):  # ValueError: bytes that are not UTF-8, among others
         return None
     graph = document.graph
     if graph.get("version") != 2 or type(graph.get("passes", [])) is not list:

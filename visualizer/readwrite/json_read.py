@@ -10,25 +10,31 @@ import math
 from collections.abc import Sequence
 from itertools import chain
 from operator import attrgetter, itemgetter
-from typing import Any
+from typing import Annotated, Any
 
 import numpy as np
 
 from visualizer.errors import TraceFileError
-from visualizer.games.base import Player
+from visualizer.games.base import MAX_DIGITS, Player
 from visualizer.readwrite.check import OPENS, check_trace
 from visualizer.readwrite.decode import msgspec
 from visualizer.readwrite.json_write import CARRIED_FIELDS, NODE_VALUES
-from visualizer.readwrite.schema import format_error, validate
+from visualizer.readwrite.schema import format_error, inconsistent, validate
 from visualizer.tracing.events import EVENT_FIELDS, EVENT_KINDS, Bound, EventKind
 from visualizer.tracing.trace import Trace
 from visualizer.tracing.trace_columns import HAS_CHILD, KIND_CODES, NO_CHILD, ChildIndex, Nones, TraceColumns, int_array
 from visualizer.tracing.trace_records import Cutoff, NodeStatus, Summary
 
-__all__ = ["trace_from_v2", "SAMPLE"]
+__all__ = ["trace_from_v2", "MAX_DIGITS", "SAMPLE"]
 
 SAMPLE = 200
 """Items of each big list that go through jsonschema (the rest are checked a column at a time)."""
+
+
+_LIMIT = 10**MAX_DIGITS
+_Whole = Annotated[int, msgspec.Meta(ge=1 - _LIMIT, le=_LIMIT - 1)]
+_PLAIN = _Whole | float | str | bool | None
+"""The items of a list that holds no long number and nothing nested (checked in C)."""
 
 _INFINITIES = {"+inf": math.inf, "-inf": -math.inf}
 _VALUE_TYPES = {int, float, str, type(None)}
@@ -79,13 +85,29 @@ class _Reader:
         if column is None:
             return Nones(count)
         self.length(column, count, where)
-        if _holds(column, int | float | None):  # no infinities
+        if _holds(column, _Whole | float | None):  # no infinities, no long numbers
             return column
         if not set(map(type, column)) <= _VALUE_TYPES:
             raise self.fail(where, 'must hold numbers, "+inf", "-inf" or null')
+        self.short(column, where)
         if not {item for item in column if type(item) is str} <= _INFINITIES.keys():
             raise self.fail(where, 'holds a string that is not "+inf" or "-inf"')
         return list(map(_INFINITIES.get, column, column))
+
+    def short(self, item: Any, where: str) -> None:
+        """Refuses a whole number of more than `MAX_DIGITS` digits anywhere in `item` (lists, objects and
+        numbers; a walk with a stack, so deep nesting is no problem)."""
+        stack = [(item, where)]
+        while stack:
+            item, where = stack.pop()
+            if type(item) is int and not -_LIMIT < item < _LIMIT:
+                digits = len(str(abs(item)))
+                problem = f"holds a whole number of {digits:,} digits (trace numbers have at most {MAX_DIGITS})"
+                raise self.fail(where, problem)
+            if type(item) is dict:
+                stack += [(value, f"{where}.{key}") for key, value in reversed(item.items())]
+            elif type(item) is list and not _holds(item, _PLAIN):
+                stack += [(value, f"{where}[{index}]") for index, value in reversed(list(enumerate(item)))]
 
     def members(self, table_name: str) -> list[Any]:
         """The file's code table `table_name` as our enum members."""
@@ -123,6 +145,10 @@ class _Reader:
     def read(self, earlier: tuple[Trace, ...]) -> Trace:
         """The trace of the document; its records are taken out of it as they are read, freeing memory."""
         data, graph = self.data, self.graph
+        for key, value in graph.items():  # the columns of numbers are checked as they are read
+            if key not in ("node_columns", "events", "passes"):
+                self.short(value, f"graph.{key}")
+        self.short(graph["node_columns"]["move"], "graph.node_columns.move")
         nodes, edges = data.pop("nodes"), data.pop("edges")
         count = len(nodes)
         if self.fields(nodes, "nodes", "id") != list(range(count)):
@@ -204,6 +230,10 @@ class _Reader:
             **trace_header(graph), summary=self.summary(count, tuple(order)), columns=columns, earlier_passes=earlier
         )
         check_trace(trace, name=self.name)
+        given = graph["summary"]["nodes_visited"]  # not kept: the count of the events that enter nodes
+        if given != len(order):
+            problem = f"graph.summary.nodes_visited is {given:,}, but the events enter {len(order):,} nodes"
+            raise inconsistent(self.name, problem)
         return trace
 
     def carried(self, events: dict[str, Any], event_kind: bytearray, count: int) -> dict[str, tuple[list, Any]]:
@@ -237,7 +267,7 @@ class _Reader:
                     raise self.fail(where, "must hold lists of move labels or null")
                 column = [None if moves is None else tuple(moves) for moves in column]
             elif holds == "count":
-                self.ids(column, 2**63, where, optional=True, dtype=np.int64)
+                self.ids(column, _LIMIT, where, optional=True, dtype=np.int64)
             else:
                 column = list(self.values(column, len(steps), where))
             result[field] = (steps, column)
@@ -315,7 +345,10 @@ def trace_from_v2(data: Any, *, name: str) -> Trace:
         TraceFileError: one line naming the field that breaks the format, or the first node or step
             that does not hang together.
     """
-    validate(_sampled(data), name=name)
-    passes = enumerate(data["graph"].get("passes", ()))
-    earlier = tuple(_Reader(document, f"{name} (graph.passes[{index}])").read(()) for index, document in passes)
-    return _Reader(data, name).read(earlier)
+    try:
+        validate(_sampled(data), name=name)
+        passes = enumerate(data["graph"].get("passes", ()))
+        earlier = tuple(_Reader(document, f"{name} (graph.passes[{index}])").read(()) for index, document in passes)
+        return _Reader(data, name).read(earlier)
+    except RecursionError:  # a field nested thousands deep (the schema's checks recurse)
+        raise TraceFileError(f"{name} nests its JSON too deeply to be a trace; export the trace again") from None

@@ -9,7 +9,7 @@ from typing import Any
 
 from visualizer.errors import TraceFileError
 
-__all__ = ["SCHEMA_FILE", "field_path", "format_error", "load_schema", "validate"]
+__all__ = ["SCHEMA_FILE", "field_path", "format_error", "inconsistent", "load_schema", "validate"]
 
 SCHEMA_FILE = "trace-2.schema.json"
 """The schema of the version the visualizer writes and reads: a file inside the `visualizer.readwrite` package."""
@@ -36,6 +36,11 @@ def format_error(name: str, problem: str) -> TraceFileError:
     return TraceFileError(
         f"{name} does not match the trace format: {problem}; export the trace again or fix that field"
     )
+
+
+def inconsistent(name: str, problem: str) -> TraceFileError:
+    """The error for a trace file whose records are well formed but do not hang together."""
+    return TraceFileError(f"{name} is not a consistent trace: {problem}; export the trace again")
 
 
 def field_path(parts: Any) -> str:
