@@ -84,7 +84,7 @@ def describe(argv: list[str], outcome: Outcome, found: list[str]) -> str:
     return f"visualizer {argv!r}: " + "; ".join(found) + f"\n--- stderr:\n{outcome.err[-600:]}"
 
 
-@settings(max_examples=600, suppress_health_check=SUPPRESSED)
+@settings(max_examples=450, suppress_health_check=SUPPRESSED)
 @given(argv=argvs())
 def test_any_argv_ends_in_exit_0_1_or_2_with_one_line_on_error(argv, folders, no_app_no_server):
     base, work = folders.fresh()
@@ -99,7 +99,7 @@ def test_any_argv_ends_in_exit_0_1_or_2_with_one_line_on_error(argv, folders, no
         folders.release(base)
 
 
-@settings(max_examples=100, suppress_health_check=SUPPRESSED)  # 11 writers x 3 folder kinds x 7 file kinds, mixed
+@settings(max_examples=60, suppress_health_check=SUPPRESSED)  # 11 writers x 3 folder kinds x 7 file kinds, mixed
 @given(case=output_cases(devices=IS_ROOT))
 def test_writes_to_odd_paths_are_whole_or_refused_and_nothing_is_damaged(case, folders, no_app_no_server):
     base, work = folders.fresh()

@@ -15,6 +15,7 @@ from visualizer.grading.record import Run
 from visualizer.grading.reference import Case
 from visualizer.grading.report import GradeReport
 from visualizer.grading.verdict import judge
+from visualizer.input_files import NotAFileError, open_input
 
 __all__ = ["grade"]
 
@@ -50,7 +51,7 @@ def grade(args: argparse.Namespace) -> int:
         runs = run_with_progress(args, args.student, cases)
         report = report_of(args, args.student, cases, runs, seed)
     if args.json:
-        print(json.dumps(report.to_json(), indent=2, ensure_ascii=False))
+        print(json.dumps(report.to_json(), indent=2))
     else:
         sys.stdout.write(report.to_text())
     return report.exit_code
@@ -72,15 +73,14 @@ TREE_STARTS = tuple("[(-0123456789")
 def _run_from_visits(path: str, case: Case) -> Run:
     """A list of visited node names (one per line, or separated by spaces or commas) as a run with touches only."""
     try:
-        if path == "-":
-            text = sys.stdin.read(MAX_VISITS_TEXT + 1)
-        else:
-            with open(path, encoding="utf-8") as file:
-                text = file.read(MAX_VISITS_TEXT + 1)
+        with open_input(path, encoding="utf-8", stdin=True) as file:
+            text = file.read(MAX_VISITS_TEXT + 1)
+    except NotAFileError as error:
+        raise InputError(
+            f"--visits {path} is {error.kind}; give the file of visited node names, or - for stdin"
+        ) from None
     except FileNotFoundError:
         raise InputError(f"--visits {path}: no such file; check the path") from None
-    except IsADirectoryError:
-        raise InputError(f"--visits {path} is a folder; give the file of visited node names") from None
     except UnicodeDecodeError:
         raise InputError(f"--visits {path} is not UTF-8 text; save it as text, one node name per line") from None
     except OSError as error:

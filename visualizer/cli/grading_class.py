@@ -82,7 +82,7 @@ def grade_class(args: argparse.Namespace, paths: list[str]) -> int:
     }
     rows = _write(out, [outcome for outcome in outcomes if outcome is not None], about)
     if args.json:
-        print(json.dumps(roster_json(rows, **about), indent=2, ensure_ascii=False))
+        print(json.dumps(roster_json(rows, **about), indent=2))
     else:
         sys.stdout.write(_table(rows, out, seed, time.monotonic() - started))
     return 0
@@ -115,7 +115,7 @@ def grade_for_gradescope(args: argparse.Namespace, paths: list[str]) -> int:
         text = report.to_text()
         results = gradescope_results(report.to_json(), text, points=args.points)
         sys.stdout.write(text)
-    write_text_atomic(args.out or "results.json", json.dumps(results, indent=2, ensure_ascii=False) + "\n")
+    write_text_atomic(args.out or "results.json", json.dumps(results, indent=2) + "\n")
     return 0
 
 
