@@ -50,6 +50,10 @@ GZIP_LEVEL = 6
 _READ_CHUNK = 2**20  # packed bytes given to zlib at a time
 _UNPACK_PIECE = 2**20  # the most unpacked bytes asked of zlib at a time: one call never holds two copies
 _GIVE = "give a .json or .json.gz file written by the visualizer"
+MAX_RATIO = 200
+"""A trace packs 5 to 20 times (the full minimax trace: 8.8); gzip data that unpacks to more than this many
+times its size, past the first `_RATIO_FROM` bytes, is a bomb, refused at once rather than at the cap."""
+_RATIO_FROM = 16 * 2**20
 
 
 def gzip_chunks(chunks: Iterable[str | bytes], *, level: int = GZIP_LEVEL) -> Iterator[bytes]:
@@ -112,7 +116,7 @@ def _chunks(file: IO[bytes], path: Path, piece: int, max_bytes: int) -> Iterator
 
 def _gunzip(chunks: Iterable[bytes], path: Path, max_bytes: int) -> bytes:
     """The gzip members in `chunks` unpacked, refused as soon as they give more than `max_bytes`."""
-    parts, total = [], 0
+    parts, total, used = [], 0, 0  # used: the packed bytes zlib has taken
     decompressor, started = zlib.decompressobj(31), False  # 31: gzip's header and trailer
     for chunk in chunks:
         rest, full = chunk, False  # full: zlib gave all it was asked for, and may hold more
@@ -125,8 +129,14 @@ def _gunzip(chunks: Iterable[bytes], path: Path, max_bytes: int) -> bytes:
             except zlib.error as error:
                 raise TraceFileError(f"{path} is gzip data that is damaged ({error}); {_GIVE}") from None
             total += len(part)
+            used += len(rest) - len(decompressor.unconsumed_tail) - len(decompressor.unused_data)
             if total > max_bytes:
                 raise _too_big(path, "unpacks to more than", max_bytes)
+            if total > _RATIO_FROM and total > MAX_RATIO * used:
+                raise TraceFileError(
+                    f"{path} unpacks to over {MAX_RATIO} times its packed size, which no trace does (they pack "
+                    f"5 to 20 times): a gzip bomb, or not a trace; {_GIVE}"
+                )
             parts.append(part)
             if decompressor.eof:  # another member may follow
                 rest, decompressor, started, full = decompressor.unused_data, zlib.decompressobj(31), False, False
