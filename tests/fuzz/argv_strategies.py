@@ -45,7 +45,8 @@ ANSWERS_WRONG = ANSWERS_KEY.replace("A  4 4 +inf", "A  5 4 +inf")
 READ_OPTIONS = {"trace", "file", "answers", "visits"}
 """Destinations of options that name a file to read (drawn from `_FILES` and the odd values)."""
 
-_FILES = ("trace.json", "answers.txt", "wrong.txt", "missing.json", ".", "/dev/null", str(COMMITTED_TRACE))
+_FILES = ("trace.json", "answers.txt", "wrong.txt", "missing.json", ".", "/dev/null", "pipe", str(COMMITTED_TRACE))
+"""Files to read: "pipe" is a FIFO in each work folder (no writer: a reader that opens it would wait forever)."""
 
 VALID_VALUES: dict[str, tuple[str, ...]] = {
     "tree": ("1,2,3", "[[3,12,8],[2,4,6],[14,5,2]]", "[[1,2],[3]]", "-2,1,0", "5"),
@@ -76,7 +77,7 @@ VALID_VALUES: dict[str, tuple[str, ...]] = {
     "max_take": ("2", "3"),
     "trace": _FILES,
     "file": _FILES,
-    "answers": ("answers.txt", "wrong.txt", "trace.json", "missing.txt", "/dev/null"),
+    "answers": ("answers.txt", "wrong.txt", "trace.json", "missing.txt", "/dev/null", "pipe"),
     "order": ("natural", "best", "worst", "random", "random:3"),
     "depth": ("1", "2", "3", "0"),
     "max_nodes": ("2000", "50"),

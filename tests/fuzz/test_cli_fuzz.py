@@ -8,9 +8,12 @@ missing folders. Nothing here opens the app or serves: both are replaced by stan
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import shutil
 import socket
+import threading
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -66,11 +69,34 @@ class Folders:
         shutil.copyfile(COMMITTED_TRACE, work / "trace.json")
         (work / "answers.txt").write_text(ANSWERS_KEY, encoding="utf-8")
         (work / "wrong.txt").write_text(ANSWERS_WRONG, encoding="utf-8")
+        if hasattr(os, "mkfifo"):
+            os.mkfifo(work / "pipe")  # an input that must be refused unopened (issue 34)
         return base, work
 
     def release(self, base: Path) -> None:
         """Removes the example's folder (FIFOs and devices included)."""
         shutil.rmtree(base, ignore_errors=True)
+
+
+@contextlib.contextmanager
+def fifo_released(fifo: Path, seconds: float = 5.0) -> Iterator[Callable[[], bool]]:
+    """Runs the block; should it still run after `seconds`, opens `fifo` for writing and closes it, which
+    ends a read that waits on it (a hang would stop the suite). Yields whether that was needed."""
+    done, released = threading.Event(), threading.Event()
+
+    def release() -> None:
+        if not done.wait(seconds) and fifo.exists():
+            with contextlib.suppress(OSError):
+                os.close(os.open(fifo, os.O_WRONLY | os.O_NONBLOCK))  # ENXIO when nobody reads it
+                released.set()
+
+    watchdog = threading.Thread(target=release, daemon=True)
+    watchdog.start()
+    try:
+        yield released.is_set
+    finally:
+        done.set()
+        watchdog.join()
 
 
 @pytest.fixture
@@ -89,8 +115,9 @@ def describe(argv: list[str], outcome: Outcome, found: list[str]) -> str:
 def test_any_argv_ends_in_exit_0_1_or_2_with_one_line_on_error(argv, folders, no_app_no_server):
     base, work = folders.fresh()
     try:
-        outcome = run_main(argv, work)
-        found = problems(outcome)
+        with fifo_released(work / "pipe") as waited:
+            outcome = run_main(argv, work)
+        found = problems(outcome) + (["it waited on the FIFO 'pipe'"] if waited() else [])
         leftovers = temporaries(base)
         if leftovers:
             found.append(f"temporary files left: {[str(path.relative_to(base)) for path in leftovers]}")
