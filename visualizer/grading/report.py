@@ -4,6 +4,7 @@ be told apart beside it (`misconceptions.undecided`)."""
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from dataclasses import dataclass
 from typing import Any
@@ -109,14 +110,14 @@ class GradeReport:
         if self.seed is not None:
             lines.append(f"random trees from seed {self.seed} (--seed {self.seed} grades on the same trees again)")
         differing = [verdict for verdict in self.verdicts if not verdict.passed]
-        alike: dict[str, list[Verdict]] = {}  # the trees that fail with the same words, by those words
+        alike: dict[str, list[Verdict]] = {}  # the trees that fail alike, by the shape of their words
         for verdict in differing:
-            alike.setdefault(_failure_words(verdict), []).append(verdict)
+            alike.setdefault(_failure_kind(verdict), []).append(verdict)
         if total <= ALL_SHOWN:
             lines.extend(_pass_line(verdict) for verdict in self.verdicts if verdict.passed)
         told: set[str] = set()  # the likely misconceptions named so far
-        for words, verdicts in list(alike.items())[:MAX_SHOWN]:  # one line per failure, then its first tree whole
-            lines.extend(_failure_lines(words, verdicts, told))
+        for verdicts in list(alike.values())[:MAX_SHOWN]:  # one line per failure, then its first tree whole
+            lines.extend(_failure_lines(_failure_words(verdicts[0]), verdicts, told))
         if len(alike) > MAX_SHOWN:
             more = sum(len(verdicts) for verdicts in list(alike.values())[MAX_SHOWN:])
             lines.append(f"  ... and {_trees(more)} that differ otherwise (--json lists them all)")
@@ -171,6 +172,25 @@ def _failure_words(verdict: Verdict) -> str:
         return f"your code {_FAILURE_WORDS.get(run.failure, run.failure)}"
     assert verdict.divergence is not None
     return verdict.divergence.text()
+
+
+_NUMBER = re.compile(r"[+-]?(?:inf\b|\d+(?:\.\d+)?)")
+"""A number in a difference's words (a visit, a value, a bound): trees that differ only in these fail alike."""
+
+
+def _failure_kind(verdict: Verdict) -> str:
+    """The shape of what went wrong on one tree: its words with the numbers and the names of nodes blanked, so
+    that "visit 5: your call on I has window [6, +inf]; ..." and "visit 7: your call on F has window [10, +inf];
+    ..." are one failure, told once with its count."""
+    names = verdict.case.nodes
+    words = _TOKEN.sub(
+        lambda found: "\N{MIDDLE DOT}" if found.group() in names else found.group(), _failure_words(verdict)
+    )
+    return _LIST.sub("\N{MIDDLE DOT}", _NUMBER.sub("#", words))
+
+
+_TOKEN = re.compile(r"[\w.]+")
+_LIST = re.compile("\N{MIDDLE DOT}(?:, \N{MIDDLE DOT})+")
 
 
 def _failure_lines(words: str, verdicts: list[Verdict], told: set[str]) -> list[str]:
