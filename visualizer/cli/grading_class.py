@@ -27,8 +27,8 @@ from visualizer.grading.limits import DEFAULT_TIMEOUT
 from visualizer.grading.reference import Case
 from visualizer.grading.report import escaped
 from visualizer.grading.roster import VERDICTS, RosterRow, roster_csv, roster_json, row_of
-from visualizer.grading.sandbox import adopt_orphans, children_now, end_strays
-from visualizer.grading.separate import grade_apart, not_dumpable, stop_all
+from visualizer.grading.sandbox import adopt_orphans, check_function_name, children_now, end_strays, not_dumpable
+from visualizer.grading.separate import grade_apart, stop_all
 from visualizer.grading.submissions import Submission, find_submissions
 from visualizer.safe_files import StagedWrites, write_text_atomic
 
@@ -120,10 +120,9 @@ def grade_for_gradescope(args: argparse.Namespace, paths: list[str]) -> int:
 
 
 def _function(args: argparse.Namespace) -> str:
-    function = args.function or args.algorithm
-    if not function.isidentifier():
-        raise InputError(one_line(f"{function!r} is not a Python function name; give e.g. --function alphabeta"))
-    return str(function)
+    function = str(args.function or args.algorithm)
+    check_function_name(function)  # before any student's code runs: the teacher's mistake, refused once
+    return function
 
 
 @dataclass(frozen=True)

@@ -27,7 +27,15 @@ from visualizer.grading.limits import DEFAULT_MEMORY_MB, DEFAULT_RECURSION, DEFA
 from visualizer.grading.record import Failure, PlainNode, RecordedFunction, Run, recorded_from_string
 from visualizer.input_files import NotAFileError, open_input
 
-__all__ = ["ALGORITHMS", "adopt_orphans", "children_now", "end_strays", "run_student"]
+__all__ = [
+    "ALGORITHMS",
+    "adopt_orphans",
+    "check_function_name",
+    "children_now",
+    "end_strays",
+    "not_dumpable",
+    "run_student",
+]
 
 ALGORITHMS = ("alphabeta", "minimax")
 """What the student's function computes: f(node, alpha, beta, maximizing), or f(node, maximizing)."""
@@ -95,6 +103,16 @@ def run_student(
 
 PR_SET_CHILD_SUBREAPER = 36
 """Linux's prctl option that makes a process adopt its orphaned descendants (instead of init)."""
+PR_SET_DUMPABLE = 4
+"""Linux's prctl option: a process that is not dumpable has its /proc/PID/fd and memory closed to other
+processes of the same user (a student's code cannot write into the grader's pipes or read its token)."""
+
+
+def not_dumpable() -> None:
+    """Closes this process's /proc entries to other processes of the same user (Linux; nothing elsewhere)."""
+    if sys.platform.startswith("linux"):
+        with contextlib.suppress(OSError, AttributeError):
+            ctypes.CDLL(None, use_errno=True).prctl(PR_SET_DUMPABLE, 0, 0, 0, 0)
 
 
 @functools.cache
@@ -163,9 +181,14 @@ def _checked_file(path: str | os.PathLike) -> Path:
     return given.resolve()
 
 
-def _check_options(function: str, algorithm: str, timeout: float, memory_mb: int, recursion: int) -> None:
+def check_function_name(function: str) -> None:
+    """Refuses, in one line, a --function that no Python function can be named."""
     if not function.isidentifier():
         raise InputError(one_line(f"{function!r} is not a Python function name; give e.g. --function alphabeta"))
+
+
+def _check_options(function: str, algorithm: str, timeout: float, memory_mb: int, recursion: int) -> None:
+    check_function_name(function)
     if algorithm not in ALGORITHMS:
         raise InputError(f"cannot grade {algorithm!r}: choose {' or '.join(ALGORITHMS)}")
     for flag, value in (("--timeout", timeout), ("--memory", memory_mb), ("--recursion", recursion)):

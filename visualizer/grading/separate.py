@@ -9,7 +9,6 @@ A line without the token is not its answer. It imports only the sandbox, so it s
 from __future__ import annotations
 
 import contextlib
-import ctypes
 import json
 import os
 import secrets
@@ -25,15 +24,12 @@ from typing import IO, Any
 
 from visualizer.errors import InputError, one_line
 from visualizer.grading.record import PlainNode, Run
-from visualizer.grading.sandbox import run_student
+from visualizer.grading.sandbox import not_dumpable, run_student
 
-__all__ = ["Apart", "grade_apart", "not_dumpable", "stop_all"]
+__all__ = ["Apart", "grade_apart", "stop_all"]
 
 MAX_ANSWER = 256 << 20
 """The most bytes read from one student's process: more is not its answer."""
-PR_SET_DUMPABLE = 4
-"""Linux's prctl option: a process that is not dumpable has its /proc/PID/fd and memory closed to other
-processes of the same user (a student's code cannot write into the grader's pipes or read its token)."""
 PACKAGE_ROOT = str(Path(__file__).resolve().parent.parent.parent)
 
 
@@ -136,13 +132,6 @@ def _last_line(errors: IO[bytes]) -> str:
     errors.seek(0)
     lines = errors.read()[-4000:].decode("utf-8", "replace").strip().splitlines()
     return lines[-1][-200:] if lines else "no message"
-
-
-def not_dumpable() -> None:
-    """Closes this process's /proc entries to other processes of the same user (Linux; nothing elsewhere)."""
-    if sys.platform.startswith("linux"):
-        with contextlib.suppress(OSError, AttributeError):
-            ctypes.CDLL(None, use_errno=True).prctl(PR_SET_DUMPABLE, 0, 0, 0, 0)
 
 
 def main() -> None:
