@@ -15,13 +15,20 @@ import os
 import secrets
 import shutil
 import signal
-import stat
 import tempfile
 import threading
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from visualizer.errors import InputError
+from visualizer.output_places import (
+    check_output_folder,
+    explain,
+    landing_path,
+    make_folders,
+    open_special,
+    remove_folders,
+)
 
 __all__ = [
     "MAX_NUMBERED",
@@ -33,8 +40,6 @@ __all__ = [
     "write_text_atomic",
 ]
 
-_FULL_DISK = {errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)}
-_NO_ACCESS = {errno.EACCES, errno.EPERM, errno.EROFS}
 _COPY_BLOCK = 1 << 20
 _HELD_SIGNALS = {getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name)}
 
@@ -51,155 +56,6 @@ def _remove(temporary: Path) -> None:
     with contextlib.suppress(OSError):
         os.unlink(temporary)
     _LIVE_TEMPORARIES.discard(temporary)
-
-
-def _is_folder(path: Path) -> bool:
-    try:
-        return path.is_dir()
-    except OSError:
-        return False
-
-
-def _folder_error(path: Path, *, named: bool = True) -> InputError:
-    """`path`, a file to write, is a folder: named by the user (give a file inside it), or one of the files
-    of a multi-file output (move it away)."""
-    if named:
-        return InputError(f"{path} is a folder; give a file name inside it, e.g. {path / 'trace.json'}")
-    return InputError(f"{path} exists and is a folder; move it away or write the files to another folder")
-
-
-def _explain(error: OSError, path: Path, *, replacing: bool = False) -> InputError:
-    """An OSError met while writing `path` (or, `replacing`, renaming a finished file onto it), as one line
-    saying what to do."""
-    folder = path.parent
-    if error.errno in _FULL_DISK:
-        return InputError(f"the disk is full while writing {path}; free some space or write to another disk")
-    if replacing and isinstance(error, IsADirectoryError):
-        return _folder_error(path, named=False)
-    if replacing and (error.errno in _NO_ACCESS or isinstance(error, PermissionError)):
-        return InputError(f"cannot replace {path} (permission denied); remove it or choose a folder you can write to")
-    if error.errno in _NO_ACCESS or isinstance(error, PermissionError):
-        return InputError(f"cannot write to the folder {folder} (permission denied); choose a folder you can write to")
-    if isinstance(error, IsADirectoryError) or _is_folder(path):
-        return _folder_error(path)
-    if isinstance(error, (NotADirectoryError, FileExistsError)):
-        return InputError(f"cannot create the folder {folder}: a file is in the way; choose another path")
-    if error.errno == errno.EPIPE:
-        return InputError(f"the reader of {path} stopped before the end; keep it reading or choose a regular file")
-    if error.errno == errno.ELOOP:
-        return InputError(f"{path} is a loop of symbolic links; point the link at a file or choose another path")
-    if error.errno == errno.ENAMETOOLONG:
-        return InputError(f"the file name {path.name[:40]}... is too long (255 bytes at most); choose a shorter name")
-    reason = error.strerror or str(error)
-    return InputError(f"cannot write {path}: {reason}; choose another path")
-
-
-# -- where a write lands: links followed, but no folder made through one ---------------------------
-
-
-def _landing_path(path: Path, *, named: bool = True) -> Path:
-    """The file a write to `path` lands in: `path`, or the end of its chain of links (maybe missing, but
-    then in a folder that exists: a link into a missing folder is refused, so none is made for it)."""
-    target = path
-    try:
-        if os.path.islink(path):
-            target = Path(os.path.realpath(path, strict=True))
-    except FileNotFoundError:
-        target = Path(os.path.realpath(path))
-        if not _is_folder(target.parent):
-            raise InputError(
-                f"{path} is a symbolic link to {target}, whose folder does not exist; "
-                "create the folder or point the link elsewhere"
-            ) from None
-    except OSError as error:
-        raise _explain(error, path) from None
-    if _is_folder(target):
-        raise _folder_error(path, named=named)
-    return target
-
-
-def _folders_to_make(folder: Path) -> list[Path]:
-    """The folders missing on the way to `folder`, outermost first. Refuses, creating nothing, a file in
-    the way and a symbolic link to a folder that does not exist."""
-    missing: list[Path] = []
-    for place in (folder, *folder.parents):
-        try:
-            mode = os.stat(place).st_mode
-        except (FileNotFoundError, NotADirectoryError):
-            if os.path.islink(place):
-                raise InputError(
-                    f"{place} is a symbolic link to {os.path.realpath(place)}, a folder that does not exist; "
-                    "create it or point the link elsewhere"
-                ) from None
-            missing.append(place)  # (under a file: the file is met further up)
-            continue
-        except OSError as error:
-            raise _explain(error, place) from None
-        if not stat.S_ISDIR(mode):
-            where = "" if place == folder else f" ({place})"
-            raise InputError(f"cannot create the folder {folder}: a file is in the way{where}; choose another path")
-        break
-    return missing[::-1]
-
-
-def check_output_folder(folder: str | Path) -> None:
-    """Refuses at once, in one line, an output folder that cannot be made (a file in the way, a symbolic link
-    to a missing folder), before any work; nothing is created."""
-    _folders_to_make(Path(folder))
-
-
-def _make_folders(folder: Path, made: list[Path]) -> None:
-    """Creates `folder` and the missing folders above it (as `_folders_to_make` allows), adding each to `made`."""
-    for place in _folders_to_make(folder):
-        try:
-            os.mkdir(place)
-        except FileExistsError:
-            if not _is_folder(place):  # made meanwhile, by another program
-                raise InputError(
-                    f"cannot create the folder {folder}: a file is in the way; choose another path"
-                ) from None
-            continue
-        except OSError as error:
-            raise _explain(error, place) from None
-        made.append(place)
-
-
-def _remove_folders(made: list[Path]) -> None:
-    """Removes the folders a failed write made, innermost first (only empty ones: never another's file)."""
-    for folder in reversed(made):
-        with contextlib.suppress(OSError):
-            os.rmdir(folder)
-    made.clear()
-
-
-def _open_special(target: Path) -> int | None:
-    """Opens a device or FIFO at `target` to write straight into it (a FIFO nobody reads is refused
-    instead of hanging); None for a regular or missing file."""
-    try:
-        mode = os.stat(target).st_mode
-    except (FileNotFoundError, NotADirectoryError):
-        return None  # created (or explained) by the regular path
-    except OSError as error:
-        raise _explain(error, target) from None
-    if stat.S_ISREG(mode):
-        return None
-    if stat.S_ISSOCK(mode):
-        raise InputError(f"{target} is a socket, not a file; choose a regular file")
-    if not (stat.S_ISCHR(mode) or stat.S_ISBLK(mode) or stat.S_ISFIFO(mode)):
-        raise InputError(f"{target} is not a regular file, a device or a FIFO; choose a regular file")
-    try:
-        descriptor = os.open(target, os.O_WRONLY | os.O_NOCTTY | os.O_NONBLOCK | os.O_CLOEXEC)
-    except OSError as error:
-        if stat.S_ISFIFO(mode) and error.errno == errno.ENXIO:
-            raise InputError(
-                f"nobody is reading the FIFO {target}; start the reader first or choose a regular file"
-            ) from None
-        raise _explain(error, target) from None
-    if stat.S_ISREG(os.fstat(descriptor).st_mode):  # replaced by a regular file since the stat
-        os.close(descriptor)
-        return None
-    os.set_blocking(descriptor, True)
-    return descriptor
 
 
 def _temporary_name(path: Path) -> Path:
@@ -236,7 +92,7 @@ def _write_temporary(
     folder = target.parent if folder is None else folder
     first = len(owned)
     try:
-        _make_folders(folder, made)
+        make_folders(folder, made)
         descriptor = _open_temporary(folder / target.name, owned)
         temporary = owned[-1]
         with os.fdopen(descriptor, "wb") as stream:
@@ -251,7 +107,7 @@ def _write_temporary(
             _remove(path)
         del owned[first:]
         if isinstance(error, OSError):
-            raise _explain(error, target) from None
+            raise explain(error, target) from None
         raise
     return temporary
 
@@ -263,7 +119,7 @@ def _replace(temporary: Path, target: Path) -> None:
     except BaseException as error:
         _remove(temporary)
         if isinstance(error, OSError):
-            raise _explain(error, target, replacing=True) from None
+            raise explain(error, target, replacing=True) from None
         raise
     _LIVE_TEMPORARIES.discard(temporary)
 
@@ -348,7 +204,7 @@ def write_new_file(folder: str | Path, stem: str, suffix: str, text: str) -> Pat
                 continue
             except OSError as error:
                 if error.errno not in (errno.EPERM, errno.EOPNOTSUPP, errno.EXDEV, errno.EMLINK):
-                    raise _explain(error, path) from None
+                    raise explain(error, path) from None
                 if os.path.lexists(path):  # no hard links here: best effort without them
                     continue
                 _replace(temporary, path)
@@ -361,7 +217,7 @@ def write_new_file(folder: str | Path, stem: str, suffix: str, text: str) -> Pat
     finally:
         for temporary in owned:  # the new name is a second link to it, or a rename took it
             _remove(temporary)
-        _remove_folders(made)
+        remove_folders(made)
 
 
 class StagedWrites:
@@ -396,8 +252,8 @@ class StagedWrites:
         `named`: the user named `path` itself (not a folder the files go in), so a folder there is told to
         give a file name inside it.
         """
-        target = _landing_path(Path(path), named=named)
-        descriptor = _open_special(target)
+        target = landing_path(Path(path), named=named)
+        descriptor = open_special(target)
         try:
             folder = None if descriptor is None else Path(tempfile.gettempdir())
             temporary = _write_temporary(target, chunks, folder=folder, owned=self._temporaries, made=self._made)
@@ -429,7 +285,7 @@ class StagedWrites:
                 with os.fdopen(self._devices.pop(temporary), "wb") as stream:  # closes the descriptor
                     shutil.copyfileobj(source, stream, _COPY_BLOCK)
             except OSError as error:
-                raise _explain(error, target) from None
+                raise explain(error, target) from None
 
     def _rename_all(self, staged: list[tuple[Path, Path]]) -> None:
         """Renames each temporary onto its target; on any failure, or an interruption, undoes the renames done."""
@@ -484,4 +340,4 @@ class StagedWrites:
             os.close(descriptor)
         for temporary in temporaries:
             _remove(temporary)  # a renamed one is no longer there
-        _remove_folders(self._made)
+        remove_folders(self._made)

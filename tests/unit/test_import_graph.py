@@ -22,7 +22,18 @@ BELOW = {
 }
 """What each low layer may import (besides the shared top-level modules such as errors and safe_files)."""
 
-SHARED = {"errors", "version", "lazy", "memo", "lists", "gc_policy", "safe_files", "input_files", "shown_text"}
+SHARED = {
+    "errors",
+    "version",
+    "lazy",
+    "memo",
+    "lists",
+    "gc_policy",
+    "safe_files",
+    "output_places",
+    "input_files",
+    "shown_text",
+}
 """Top-level modules that import nothing of the package but each other: any layer may use them."""
 
 
