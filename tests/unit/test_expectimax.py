@@ -20,6 +20,7 @@ from visualizer.games import ChanceMoves, ExplicitTree, Player, from_array, from
 from visualizer.games.explicit import ChanceTree, parse_levels
 from visualizer.games.registry import from_spec
 from visualizer.search import search, trace_search
+from visualizer.search.minimax import expectimax
 from visualizer.tracing.events import EventKind
 
 CS188_LEAVES = [[3, 12, 9], [2, 4, 6], [15, 6, 0]]
@@ -142,26 +143,29 @@ def test_bad_chance_nodes_are_refused_in_one_line(text, words):
     assert words in str(error.value) and "\n" not in str(error.value)
 
 
-@pytest.mark.parametrize(
-    "levels, words",
-    [
-        ("max,chance,min", "gives 3 kinds, but the tree has 2 levels of inner nodes; give exactly 2, e.g. max,chance"),
-        ("max", "gives 1 kinds, but the tree has 2 levels of inner nodes"),
-    ],
-)
-def test_levels_must_name_each_level_of_inner_nodes(levels, words):
-    with pytest.raises(InputError, match=words):
-        from_array(CS188_ARRAY, branching=3, levels=parse_levels(levels))
+def test_more_levels_than_the_tree_has_are_refused():
+    with pytest.raises(InputError, match="gives 3 kinds, but the tree has 2 levels of inner nodes; give at most 2"):
+        from_array(CS188_ARRAY, branching=3, levels=parse_levels("max,chance,min"))
 
 
-def test_max_and_min_levels_alternate_across_chance_levels():
-    with pytest.raises(InputError, match="max at depth 2 after max at depth 0; MAX and MIN alternate"):
-        from_array(list(range(15)), levels=parse_levels("max,chance,max"))
-    assert from_array(list(range(15)), levels=parse_levels("max,chance,min")).player(3) is Player.MIN
+def test_fewer_levels_repeat_down_the_tree():
+    tree = from_array(list(range(15)), levels=parse_levels("max"))  # every inner node MAX: the largest leaf wins
+    assert [tree.player(node) for node in range(7)] == [Player.MAX] * 7
+    assert expectimax(tree) == 14
+    tree = from_array(list(range(31)), levels=parse_levels("max,min,min"))  # depth 3 is max again
+    assert [tree.player(node) for node in (0, 1, 3, 7)] == [Player.MAX, Player.MIN, Player.MIN, Player.MAX]
+
+
+def test_max_and_chance_levels_need_not_alternate():
+    # max,chance,max over 0..14: D = max(7, 8) = 8, E = 10, F = 12, G = 14; B = (8 + 10) / 2 = 9,
+    # C = (12 + 14) / 2 = 13; A = max(9, 13) = 13.
+    tree = from_array(list(range(15)), levels=parse_levels("max,chance,max"))
+    assert tree.player(3) is Player.MAX and tree.player(1) is Player.CHANCE
+    assert expectimax(tree) == 13
 
 
 def test_levels_that_disagree_with_the_root_or_are_misspelt_are_refused():
-    with pytest.raises(InputError, match="has max at depth 0, but min moves first"):
+    with pytest.raises(InputError, match="starts with max, but min moves first"):
         from_array(CS188_ARRAY, branching=3, levels=parse_levels("max,chance"), root=Player.MIN)
     with pytest.raises(InputError, match="'chnce' at position 2"):
         parse_levels("max,chnce")

@@ -75,7 +75,8 @@ class Player(enum.Enum):
 class Game(Protocol):
     """A tree source: a root state, ordered successors, players, static values and names.
 
-    Players must alternate from a node to its children (negamax relies on it).
+    MAX and MIN usually take turns; a game where one moves twice in a row (several MIN agents) says so with
+    `alternates` False (see `takes_turns`), and the searches that need turns (negamax) refuse it.
     """
 
     @property
@@ -263,6 +264,13 @@ class FromOptions(Protocol):
     @classmethod
     def from_options(cls, options: Mapping[str, Any], root: Player | None) -> Game:
         """The game of its options by name (None where not given); `root` None: the game's default."""
+
+
+def takes_turns(game: object) -> bool:
+    """True unless `game` (or the game it wraps) says a player may move twice in a row (`alternates` False)."""
+    while (inner := getattr(game, "inner", None)) is not None:
+        game = inner
+    return bool(getattr(game, "alternates", True))
 
 
 _Capability = TypeVar("_Capability")

@@ -1,5 +1,6 @@
 """Provides `ExplicitTree`: a game tree that holds every node, built from an array or nested lists (with
-chance nodes from `--levels` or `{"chance": [[p, subtree], ...]}`: `ChanceTree`)."""
+chance nodes from `--levels` or `{"chance": [[p, subtree], ...]}`: `ChanceTree`). A node's kind is declared
+(`--levels`, `{"min": [...]}`) or follows from its parent: MAX and MIN take turns, chance nodes between them."""
 
 from __future__ import annotations
 
@@ -50,8 +51,14 @@ class ExplicitTree:
         source: JSON-able facts beyond the shape (branching, seed, levels, ...) used by `spec()`.
         probabilities: each node's probability of being drawn at its CHANCE parent (None below MAX
             and MIN nodes); empty for a tree without chance nodes. A node is a chance node when its
-            children have probabilities; MAX and MIN alternate among the others (expectiminimax: the
-            player below a chance node is the opposite of the nearest MAX or MIN above it).
+            children have probabilities.
+        kinds: each node's declared kind (None: undeclared); empty when no node declares one. An
+            undeclared node that is not a chance node is the opposite of the nearest MAX or MIN above it
+            (expectiminimax), so MAX and MIN alternate unless kinds say otherwise (several MIN agents).
+        actions: the move that leads to each node as the source names it (None at the root), e.g.
+            "Left"; empty when moves are named by the child's name.
+        alternates: True when every MAX or MIN node below the root is the opposite of the nearest MAX or
+            MIN above it (what negamax needs).
     """
 
     values: tuple[Value | None, ...]
@@ -61,7 +68,10 @@ class ExplicitTree:
     kind: str = "array"
     source: dict[str, Any] = field(default_factory=dict)
     probabilities: tuple[float | None, ...] = ()
+    kinds: tuple[Player | None, ...] = ()
+    actions: tuple[str | None, ...] = ()
     parents: tuple[int, ...] = field(init=False, repr=False)
+    alternates: bool = field(init=False, repr=False)
     depths: tuple[int, ...] = field(init=False, repr=False)
     _players: tuple[Player, ...] = field(init=False, repr=False)
     _successors: tuple[tuple[tuple[int, int], ...], ...] = field(init=False, repr=False)
@@ -71,15 +81,24 @@ class ExplicitTree:
         parents = [-1] * len(self.values)
         depths = [0] * len(self.values)
         probabilities = self.probabilities or (None,) * len(self.values)
-        turns = [self.root_player] * len(self.values)  # who moves at each node unless it is a chance node
+        kinds = self.kinds or (None,) * len(self.values)
+        turns = [self.root_player] * len(self.values)  # who would move at each node undeclared and not chance
         players = []
+        alternates = True
         for node, kids in enumerate(self.children):  # level order: a parent comes before its children
             chance = bool(kids) and probabilities[kids[0]] is not None
-            players.append(Player.CHANCE if chance else turns[node])
+            player = Player.CHANCE if chance else kinds[node] or turns[node]
+            alternates = alternates and player in (Player.CHANCE, turns[node])
+            players.append(player)
             for child in kids:
                 parents[child] = node
                 depths[child] = depths[node] + 1
-                turns[child] = turns[node] if chance else turns[node].other
+                turns[child] = turns[node] if chance else player.other
+        if players and players[0] is not self.root_player:
+            raise InputError(
+                f"the root is declared {players[0].value}, but {self.root_player.value} moves first (--root); "
+                "drop --root, or make the two agree"
+            )
         if len(self.names) != len(self.values):
             raise InputError(f"{len(self.names)} names for {len(self.values)} nodes; give exactly one per node")
         if len(set(self.names)) != len(self.names) or not all(self.names):
@@ -87,6 +106,7 @@ class ExplicitTree:
         object.__setattr__(self, "parents", tuple(parents))
         object.__setattr__(self, "depths", tuple(depths))
         object.__setattr__(self, "_players", tuple(players))
+        object.__setattr__(self, "alternates", alternates)
         object.__setattr__(self, "_successors", tuple(tuple((c, c) for c in kids) for kids in self.children))
 
     def root(self) -> int:
@@ -117,7 +137,8 @@ class ExplicitTree:
         return self.names[move]
 
     def move_value(self, move: int) -> str:
-        return self.names[move]
+        """The source's action for the move, else the child's name."""
+        return self.actions[move] or self.names[move] if self.actions else self.names[move]
 
     def board_text(self, state: int) -> None:
         return None
@@ -145,7 +166,8 @@ class ExplicitTree:
         return None if parent < 0 else parent
 
     def to_nested(self) -> Any:
-        """The tree as nested lists (a chance node as {"chance": [[probability, subtree], ...]})."""
+        """The tree as nested lists (a chance node as {"chance": [[probability, subtree], ...]}, a node of a
+        declared kind as {"max": [...]} or {"min": [...]})."""
         built: list[Any] = list(self.values)
         for node in reversed(range(len(built))):  # level order: children before their parent
             kids = self.children[node]
@@ -153,6 +175,8 @@ class ExplicitTree:
                 built[node] = {"chance": [[self.probabilities[child], built[child]] for child in kids]}
             elif kids:
                 built[node] = [built[child] for child in kids]
+                if self.kinds and (kind := self.kinds[node]) is not None:
+                    built[node] = {kind.value: built[node]}
         return built[0]
 
     def replace(self, **changes: Any) -> ExplicitTree:
@@ -181,12 +205,17 @@ def build_tree(
     kind: str,
     source: dict[str, Any],
     probabilities: Sequence[float | None] = (),
+    kinds: Sequence[Player | None] = (),
+    actions: Sequence[str | None] = (),
 ) -> ExplicitTree:
-    """An `ExplicitTree` of these nodes (ids in level order), a `ChanceTree` when some node has a probability."""
+    """An `ExplicitTree` of these nodes (ids in level order), a `ChanceTree` when some node has a probability;
+    `kinds` and `actions` are kept only when some node has one."""
     shape = (tuple(values), tuple(map(tuple, children)), tuple(names), root, kind, source)
+    declared_kinds = tuple(kinds) if any(kinds) else ()
+    named_actions = tuple(actions) if any(action is not None for action in actions) else ()
     if all(probability is None for probability in probabilities):
-        return ExplicitTree(*shape)
-    return ChanceTree(*shape, tuple(probabilities))
+        return ExplicitTree(*shape, kinds=declared_kinds, actions=named_actions)
+    return ChanceTree(*shape, tuple(probabilities), declared_kinds, named_actions)
 
 
 def _parse_number(text: str, position: int) -> Value:
@@ -250,7 +279,7 @@ def from_array(
     levels: Sequence[Player] | None = None,
 ) -> ExplicitTree:
     """A tree from level-order values: node i's children are K*i+1 .. K*i+K where they exist; `levels`
-    as `level_probabilities` reads them."""
+    as `level_kinds` reads them."""
     if not values:
         raise InputError("the array is empty; give level-order values such as 1,3,5,5,3,1,2")
     if branching < 1:
@@ -266,12 +295,16 @@ def from_array(
     if levels is None:
         return tree
     info["levels"] = [level.value for level in levels]
-    return build_tree(tree.values, children, tree.names, root, kind, info, level_probabilities(tree, levels))
+    kinds, probabilities = level_kinds(tree, levels)
+    shape = (tree.values, children, tree.names, root, kind, info)
+    if all(probability is None for probability in probabilities):
+        return ExplicitTree(*shape, kinds=kinds)
+    return ChanceTree(*shape, tuple(probabilities), kinds)
 
 
 def parse_levels(text: str) -> tuple[Player, ...]:
-    """'max,chance,min,chance' to the kind of each level of inner nodes, from the root."""
-    example = "e.g. --levels max,chance,min,chance"
+    """'max,min,min' to the kind of each level of inner nodes, from the root (repeated down the tree)."""
+    example = "e.g. --levels max,min,min (MAX and two MIN agents) or max,chance,min,chance"
     words = [word.strip().lower() for word in text.split(",")]
     if not text.strip():
         raise InputError(f"--levels is empty; give the kind of each level of inner nodes, {example}")
@@ -284,45 +317,44 @@ def parse_levels(text: str) -> tuple[Player, ...]:
 
 
 def levels_root(levels: Sequence[Player] | None, default: Player) -> Player:
-    """Who moves first under `levels`: their first MAX or MIN level, else `default`."""
+    """Who moves first under `levels`: their first level (never chance, see `level_kinds`), else `default`."""
     return next((level for level in levels or () if level is not Player.CHANCE), default)
 
 
-def level_probabilities(tree: ExplicitTree, levels: Sequence[Player]) -> list[float | None]:
-    """Each node's probability under `levels`, the kind of each level of inner nodes: 1/k for each of the
-    k children of a node on a chance level, None elsewhere. MAX and MIN must alternate from the root
-    (chance levels between them do not count, as in expectiminimax), or an InputError says where."""
+def level_kinds(tree: ExplicitTree, levels: Sequence[Player]) -> tuple[tuple[Player | None, ...], list[float | None]]:
+    """Each node's kind and probability under `levels`, the kind of each level of inner nodes from the root,
+    repeated down the tree when there are fewer than the tree's levels (max,min,min: MAX then two MIN
+    agents, again and again). An inner node on a max or min level is that player; each of the k children
+    of a node on a chance level has probability 1/k. A leaf is undeclared (its parent's opponent). An
+    InputError for more levels than the tree has, or a first level other than the root's player."""
     height = max(tree.depths)
-    if len(levels) != height:
+    if len(levels) > height:
         shape = "a single leaf" if height == 0 else f"{height} level{'s' if height > 1 else ''} of inner nodes"
-        example = ",".join(("max", "chance", "min", "chance")[depth % 4] for depth in range(height)) or "none"
+        example = ",".join(level.value for level in levels[:height]) or "none"
         raise InputError(
-            f"--levels gives {len(levels)} kinds, but the tree has {shape}; give exactly {height}, e.g. {example}"
+            f"--levels gives {len(levels)} kinds, but the tree has {shape}; give at most {height}, e.g. {example} "
+            "(fewer repeat down the tree)"
         )
     if levels and levels[0] is Player.CHANCE:
         raise InputError(
             f"--levels starts with chance, but the root must be max or min (traces record who moves "
             f"there); start with {tree.root_player.value}, e.g. {tree.root_player.value},chance"
         )
-    mover, previous = tree.root_player, None
-    for depth, level in enumerate(levels):
-        if level is Player.CHANCE:
-            continue
-        if level is not mover and previous is None:
-            raise InputError(
-                f"--levels has {level.value} at depth {depth}, but {mover.value} moves first (--root); "
-                f"drop --root, or write {mover.value} there"
-            )
-        if level is not mover:
-            raise InputError(
-                f"--levels has {level.value} at depth {depth} after {level.value} at depth {previous}; "
-                f"MAX and MIN alternate (chance levels between them do not count): write {mover.value} there"
-            )
-        mover, previous = mover.other, depth
-    return [
-        None if parent is None or levels[tree.depths[parent]] is not Player.CHANCE else 1 / len(tree.children[parent])
+    if levels and levels[0] is not tree.root_player:
+        raise InputError(
+            f"--levels starts with {levels[0].value}, but {tree.root_player.value} moves first (--root); "
+            f"drop --root, or start --levels with {tree.root_player.value}"
+        )
+    level_of = [levels[depth % len(levels)] for depth in range(height + 1)] if levels else []
+    kinds = tuple(
+        level_of[depth] if kids and level_of[depth] is not Player.CHANCE else None
+        for depth, kids in zip(tree.depths, tree.children)
+    )
+    probabilities = [
+        None if parent is None or level_of[tree.depths[parent]] is not Player.CHANCE else 1 / len(tree.children[parent])
         for parent in map(tree.parent, range(len(tree)))
     ]
+    return kinds, probabilities
 
 
 def builtin_example() -> ExplicitTree:

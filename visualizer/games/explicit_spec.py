@@ -51,6 +51,9 @@ def _node_count(nested: Any) -> int:
             waiting.extend(item)
         elif isinstance(item, dict) and isinstance(item.get("chance"), list):  # {"chance": [[p, subtree], ...]}
             waiting.extend(pair[1] for pair in item["chance"] if isinstance(pair, list) and len(pair) == 2)
+        elif isinstance(item, dict) and len(item) == 1 and isinstance(kids := next(iter(item.values())), list):
+            count -= 1  # {"max": [...]}: the list inside is the node
+            waiting.append(kids)
     return count
 
 
@@ -218,7 +221,7 @@ class NestedKind(ExplicitKind):
     def from_options(cls, options: Mapping[str, Any], root: Player | None) -> ExplicitTree:
         if not (options["nested"] or "").strip():
             raise InputError("the nested list is empty; write it like [[3,12,8],[2,4,6]]")
-        tree = from_nested(options["nested"], root=root or Player.MAX)
+        tree = from_nested(options["nested"], root=root)
         return tree if options["names"] is None else tree.replace(names=tuple(parse_names(options["names"], len(tree))))
 
     @classmethod

@@ -1,5 +1,6 @@
-"""Provides `from_nested`: a tree from nested lists with numbers at the leaves, and chance nodes written as
-{"chance": [[probability, subtree], ...]}."""
+"""Provides `from_nested`: a tree from nested lists with numbers at the leaves. A node may say its kind:
+{"max": [...]}, {"min": [...]} or {"chance": [[probability, subtree], ...]}; a plain list takes turns with the
+nearest MAX or MIN above it."""
 
 from __future__ import annotations
 
@@ -21,11 +22,13 @@ def _is_number(item: Any) -> bool:
     return isinstance(item, (int, float)) and not isinstance(item, bool)
 
 
-def from_nested(nested: Any, *, names: Sequence[str] | None = None, root: Player = Player.MAX) -> ExplicitTree:
+def from_nested(nested: Any, *, names: Sequence[str] | None = None, root: Player | None = None) -> ExplicitTree:
     """A tree from nested lists whose leaves are numbers, e.g. [[3,12,8],[2,4,6],[14,5,2]].
 
-    A chance node (never the root) is {"chance": [[p1, subtree1], [p2, subtree2], ...]}: probabilities
-    above 0 and at most 1 that sum to 1; MAX and MIN alternate among the other nodes.
+    A node of a given kind is {"max": [subtrees]} or {"min": [subtrees]}, e.g. {"max": [{"min": [{"min": [3, 5]}]}]}
+    for MAX and two MIN agents. A chance node (never the root) is {"chance": [[p1, subtree1], [p2, subtree2], ...]}:
+    probabilities above 0 and at most 1 that sum to 1. A plain list is the opponent of the nearest MAX or MIN
+    above it (so MAX and MIN alternate where no kind is given); the root is MAX unless it says or `root` does.
     """
     if isinstance(nested, str):
         try:
@@ -44,11 +47,13 @@ def from_nested(nested: Any, *, names: Sequence[str] | None = None, root: Player
     values: list[Value | None] = []
     children: list[list[int]] = []
     probabilities: list[float | None] = []
+    kinds: list[Player | None] = []
     queue: deque[tuple[Any, str, float | None]] = deque([(nested, "the top level", None)])
     while queue:
         item, where, probability = queue.popleft()
         node = len(values)
         value: Value | None = None
+        kind: Player | None = None
         kids: list[tuple[Any, str, float | None]] = []
         if _is_number(item):
             if isinstance(item, float) and not math.isfinite(item):  # (an int is finite, however long)
@@ -64,6 +69,14 @@ def from_nested(nested: Any, *, names: Sequence[str] | None = None, root: Player
             raise InputError(
                 f"the nested list has an empty list at {where}; every list needs a child, so remove it or fill it"
             )
+        elif isinstance(item, dict) and list(item) in (["max"], ["min"]):
+            kind, subtrees = Player(next(iter(item))), next(iter(item.values()))
+            if not isinstance(subtrees, list) or not subtrees:
+                raise InputError(
+                    f'the {kind.value} node at {where} has {shown(subtrees)} as its children; write {{"{kind.value}": '
+                    "[subtree, ...]}} with at least one subtree (a leaf is a plain number)"
+                )
+            kids = [(child, f"{where} > item {index}", None) for index, child in enumerate(subtrees, start=1)]
         elif isinstance(item, dict):
             outcomes = _outcomes(item, where)
             if node == 0:
@@ -76,19 +89,29 @@ def from_nested(nested: Any, *, names: Sequence[str] | None = None, root: Player
             raise InputError(f"the nested list has {json.dumps(item)} at {where}; leaves must be numbers")
         values.append(value)
         probabilities.append(probability)
+        kinds.append(kind)
         first = node + len(queue) + 1  # ids go in level order: the queued nodes come first
         children.append(list(range(first, first + len(kids))))
         queue.extend(kids)
         check_size(len(values) + len(queue))
     names = list(names) if names is not None else level_order_names(len(values))
-    return build_tree(values, children, names, root, "nested", {}, probabilities)
+    if root is not None and kinds[0] not in (None, root):
+        raise InputError(
+            f"the nested list's top level is a {kinds[0].value} node, but --root is {root.value}; "
+            "drop --root, or change the top level's kind"
+        )
+    root = kinds[0] or root or Player.MAX
+    return build_tree(values, children, names, root, "nested", {}, probabilities, kinds)
 
 
 def _outcomes(item: dict[str, Any], where: str) -> list[tuple[float, Any]]:
     """The checked (probability, subtree) pairs of a chance node."""
     hint = 'write a chance node as {"chance": [[0.5, subtree], [0.5, subtree]]}'
     if list(item) != ["chance"]:
-        raise InputError(f"the nested list has the object {shown(item)} at {where}; {hint}")
+        raise InputError(
+            f"the nested list has the object {shown(item)} at {where}; a node's kind is one key, max, min or "
+            'chance: {"max": [subtree, ...]}, {"min": [subtree, ...]} or {"chance": [[0.5, subtree], ...]}'
+        )
     pairs = item["chance"]
     if not isinstance(pairs, list) or not pairs:
         raise InputError(f"the chance node at {where} has {shown(pairs)} as its outcomes; {hint}")

@@ -186,7 +186,12 @@ BUILT_IN_KINDS = (
         "nested list",
         options=NESTED_OPTIONS,
         selected_by="nested",
-        hints=(("levels", 'in --nested write a chance node as {"chance": [[0.5, subtree], [0.5, subtree]]}'),),
+        hints=(
+            (
+                "levels",
+                'in --nested give a node its kind: {"min": [subtree, ...]} or {"chance": [[0.5, subtree], ...]}',
+            ),
+        ),
     ),
     GameKind("random", RandomKind, "random", options=RANDOM_OPTIONS, selected_by="random"),
     GameKind("tictactoe", TicTacToe, "tic-tac-toe", "tictactoe", TICTACTOE_OPTIONS, "board"),

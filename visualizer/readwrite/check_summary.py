@@ -8,7 +8,9 @@ from typing import Any
 
 import numpy as np
 
+from visualizer.errors import InputError
 from visualizer.games.base import Player, format_value
+from visualizer.games.explicit_spec import ExplicitKind
 from visualizer.readwrite.schema import inconsistent
 from visualizer.tracing.events import EVENT_KINDS, Effect
 from visualizer.tracing.recording_hooks import BACK_UP, EVALUATE, LOGS_VALUE, SIMULATE
@@ -92,7 +94,7 @@ def _given(array: np.ndarray) -> np.ndarray:
 def _check_players(trace: Trace, players: np.ndarray, parent_ids: np.ndarray, name: str) -> None:
     """The root's player is the file's `root_player`; a node is a chance node only with children, which then
     have probabilities (and no other node has one); MAX and MIN alternate from the root, chance nodes between
-    them not counting (expectiminimax); under `--levels` (`source.levels`) each inner node is its level's kind."""
+    them not counting (expectiminimax), except where the source declares a node's kind (`_declared`)."""
     columns, root = trace.columns, trace.root_player
     names, depth = columns.name, np.asarray(columns.depth, np.int64)
     if players[0] != _PLAYER_CODES[root] or root is Player.CHANCE:
@@ -116,31 +118,63 @@ def _check_players(trace: Trace, players: np.ndarray, parent_ids: np.ndarray, na
         kind = "is not" if node == 0 or not chance[parent_ids[node]] else "is"
         problem = f"graph.node_columns.probability[{node}] (node {names[node]!r}) {what}"
         raise inconsistent(name, f"{problem}, but {parent} {kind} a chance node")
-    if chance.any():  # MAX and MIN turns skip the chance nodes: counted down from the root, in depth order
+    declared, declares = _declared(trace, depth, has_children, name)
+    if chance.any() or declared is not None:  # each turn is the opponent of the nearest MAX or MIN above
         turns = np.empty(len(players), np.int8)
         turns[0] = players[0]
         for node in np.argsort(depth, kind="stable")[1:].tolist():
             parent = parent_ids[node]
-            turns[node] = turns[parent] if chance[parent] else 1 - turns[parent]
+            turns[node] = turns[parent] if chance[parent] else 1 - players[parent]
     else:
         turns = (players[0] + depth) % 2
-    wrong = np.flatnonzero(~chance & (players != turns))
+    expected = turns if declared is None else np.where(declared >= 0, declared, turns)
+    wrong = np.flatnonzero(~chance & (players != expected))
     if len(wrong):
         node = int(wrong[0])
         problem = f"graph.node_columns.player[{node}] (node {names[node]!r}) is {_PLAYERS[players[node]].value}"
-        rule = "MAX and MIN alternate from the root (chance nodes between them do not count)"
-        raise inconsistent(name, f"{problem}, but {rule}, so it is {_PLAYERS[turns[node]].value}")
-    levels = trace.source.get("levels") if isinstance(trace.source, dict) else None
-    if isinstance(levels, list) and all(level in ("max", "min", "chance") for level in levels):
-        codes = np.array([_PLAYER_CODES[Player(level)] for level in levels] + [-1], np.int8)
-        inner = np.flatnonzero(has_children)
-        wrong = inner[codes[np.minimum(depth[inner], len(levels))] != players[inner]]
-        if len(wrong):
-            node = int(wrong[0])
-            at = depth[node]
-            level = levels[at] if at < len(levels) else "none (it lists fewer levels)"
-            problem = f"graph.node_columns.player[{node}] (node {names[node]!r}) is {_PLAYERS[players[node]].value}"
-            raise inconsistent(name, f"{problem}, but graph.source.levels gives depth {at} {level}")
+        if declared is not None and declared[node] >= 0:
+            rule = f"{declares(node)} {_PLAYERS[declared[node]].value}"
+        else:
+            rule = "MAX and MIN alternate from the root (chance nodes between them do not count), so it is"
+            rule += " " + _PLAYERS[turns[node]].value
+        raise inconsistent(name, f"{problem}, but {rule}")
+
+
+def _declared(trace: Trace, depth: np.ndarray, has_children: np.ndarray, name: str) -> tuple[np.ndarray | None, Any]:
+    """The kind the source declares for each node (its code, -1 where it declares none) and a phrase that says
+    where, for a node; (None, None) when it declares none. `source.levels` declares each inner node's kind by
+    its depth (repeated down the tree); a nested source declares the nodes written {"max": [...]} or
+    {"min": [...]}, matched by name."""
+    source = trace.source if isinstance(trace.source, dict) else {}
+    levels = source.get("levels")
+    if isinstance(levels, list) and levels and all(level in ("max", "min", "chance") for level in levels):
+        codes = np.array([_PLAYER_CODES[Player(level)] for level in levels], np.int8)
+        at = codes[depth % len(levels)]
+        declared = np.where(has_children & (at != _CHANCE), at, -1).astype(np.int8)
+        return declared, lambda node: f"graph.source.levels gives depth {depth[node]}"
+    if source.get("kind") == "nested" and _has_kinds(source.get("nested")):
+        try:
+            tree = ExplicitKind.from_spec(source)
+        except InputError as error:
+            raise inconsistent(name, f"graph.source does not build a tree: {error}") from None
+        kinds = {node: _PLAYER_CODES[kind] for node, kind in zip(tree.names, tree.kinds) if kind is not None}
+        declared = np.array([kinds.get(node, -1) for node in trace.columns.name], np.int8)
+        return declared, lambda node: "graph.source.nested declares it"
+    return None, None
+
+
+def _has_kinds(nested: Any) -> bool:
+    """True when a nested source writes a node as {"max": [...]} or {"min": [...]}."""
+    waiting = [nested]
+    while waiting:
+        item = waiting.pop()
+        if isinstance(item, dict) and ("max" in item or "min" in item):
+            return True
+        if isinstance(item, list):
+            waiting.extend(item)
+        elif isinstance(item, dict):
+            waiting.extend(item.values())
+    return False
 
 
 def _check_values(trace: Trace, players: np.ndarray, name: str) -> None:

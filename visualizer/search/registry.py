@@ -14,7 +14,7 @@ from functools import partial
 from typing import Any
 
 from visualizer.errors import InputError
-from visualizer.games.base import ChanceMoves, Game, Value, offers
+from visualizer.games.base import ChanceMoves, Game, Value, offers, takes_turns
 from visualizer.search.alphabeta import alphabeta
 from visualizer.search.chance import star1
 from visualizer.search.common import check_depth
@@ -47,6 +47,8 @@ class Algorithm:
         estimates: its value is an estimate (Monte Carlo), so `compare` does not expect it to agree.
         test_passes: each of its passes is one null-window test of the root (MTD(f)).
         baseline: the reference the others are measured against (minimax, which prunes nothing).
+        needs_turns: it is right only where MAX and MIN take turns (negamax negates at every level), so it
+            refuses a tree where one moves twice in a row (several MIN agents).
     """
 
     name: str
@@ -65,6 +67,7 @@ class Algorithm:
     test_passes: bool = False
     deepens: bool = False
     baseline: bool = False
+    needs_turns: bool = False
 
     @property
     def traits(self) -> AlgorithmTraits:
@@ -106,6 +109,12 @@ class Algorithm:
             able = [other.name for other in REGISTRY.values() if other.handles_chance]
             instead = f"choose -a {_either(able)}" if able else "no registered algorithm can"
             raise InputError(f"{self.name} cannot search chance nodes ({game.describe()}); {instead}")
+        if self.needs_turns and not takes_turns(game):
+            able = [other.name for other in REGISTRY.values() if not other.needs_turns]
+            raise InputError(
+                f"{self.name} needs MAX and MIN to take turns, but in this tree one moves twice in a row "
+                f"(several MIN agents); choose -a {_either(able)}"
+            )
         options: dict[str, object] = {"tracer": tracer}
         if self.accepts_depth:
             options["depth"] = depth
@@ -193,6 +202,7 @@ def _built_in(
         recursive,
         windowed=windowed,
         movers_view=movers_view,
+        needs_turns=movers_view,
         iterative=iterative,
         accepts_strict=windowed,
         options=options,
@@ -231,6 +241,7 @@ for _algorithm in (  # in the order users meet them
         revisits=True,
         null_windows=True,
         options=("tt", "window"),
+        needs_turns=True,
     ),
     Algorithm(
         "mtdf",
@@ -240,6 +251,7 @@ for _algorithm in (  # in the order users meet them
         options=("tt", "window"),
         null_windows=True,
         test_passes=True,
+        needs_turns=True,
     ),
     Algorithm(
         "mcts",
