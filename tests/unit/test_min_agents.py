@@ -240,3 +240,10 @@ def test_alpha_beta_agrees_with_the_reference_on_any_kinds(tree, strict):
     evaluated = [trace.nodes[node].value for node in trace.summary.visit_order if not trace.nodes[node].children]
     assert evaluated == leaves
     assert trace_search(game, "minimax").summary.value == _reference(tree, strict=True)
+
+
+def test_grade_refuses_a_tree_the_students_maximizing_flag_cannot_follow(capsys):
+    student = Path(__file__).resolve().parents[1] / "students" / "correct.py"
+    code, out, err = run_cli(capsys, "grade", str(student), "--nested", TWO_GHOSTS)
+    assert (code, out) == (2, "") and err.count("\n") == 1
+    assert "one player moves twice in a row (several MIN agents) cannot be graded" in err

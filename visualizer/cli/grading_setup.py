@@ -9,6 +9,7 @@ from typing import Any
 from visualizer.cli.progress import progress_bar
 from visualizer.cli.sources import game_from_args, lookahead_from_args, source_kind
 from visualizer.errors import InputError
+from visualizer.games.base import takes_turns
 from visualizer.games.random_tree import parse_range
 from visualizer.grading.cases import MAX_TREES, fresh_seed, standard_cases
 from visualizer.grading.limits import LIMIT_RANGES, check_limit
@@ -67,6 +68,12 @@ def cases_from_args(args: argparse.Namespace) -> tuple[list[Case], int | None]:
             "that one tree: drop one of them"
         )
     game = game_from_args(args)
+    if not takes_turns(game):
+        raise InputError(
+            "grade tells the student's code only whether the root maximizes, and the code turns it over at each "
+            "level, so a tree where one player moves twice in a row (several MIN agents) cannot be graded; "
+            "give a tree where MAX and MIN take turns"
+        )
     return [Case(game.describe(), game, lookahead_from_args(args, game), args.algorithm, convention)], None
 
 
