@@ -229,7 +229,12 @@ def _worksheet(sheet: argparse.ArgumentParser) -> None:
     add_option(trees, "--branching K", branching, type=int, default=DEFAULT_BRANCHING)
     add_option(trees, "--depth D", f"levels below the root ({DEFAULT_DEPTH})", type=int, default=DEFAULT_DEPTH)
     add_option(trees, "--range LO:HI", "leaf values (-10:10)")
-    add_option(trees, "--root", "who moves at the root (max)", choices=("max", "min"), default="max")
+    add_option(trees, "--root", "who moves at the root (max; the first of --levels)", choices=("max", "min"))
+    levels = (
+        "the kind of each level of inner nodes from the root, max or min, repeated down the tree, e.g. "
+        "max,min,min (MAX and two MIN agents; MAX and MIN take turns by default)"
+    )
+    add_option(trees, "--levels KINDS", levels)
     add_option(trees, "--strict", STRICT_HELP)
     add_option(trees, "--seed S", "the first seed tried (chosen at random and shown when omitted)", type=int)
     wanted = sheet.add_argument_group("constraints (each exercise meets all of them)")

@@ -16,6 +16,7 @@ from visualizer.cli.progress import progress_bar
 from visualizer.cli.sources import check_owned, game_from_args, source_kind
 from visualizer.errors import InputError
 from visualizer.games import Player
+from visualizer.games.explicit import levels_root, parse_levels
 from visualizer.games.random_tree import DEFAULT_RANGE, fresh_seed, parse_range
 from visualizer.pictures.themes import find_theme
 from visualizer.practice.answers import Answers, key_answers, read_answers, to_text
@@ -37,7 +38,7 @@ __all__ = ["exercise_from_args", "instructions", "practice", "worksheet"]
 _NO_TERMINAL_HINT = "it is the blank sheet (--sheet): fill it in, then check it with --answers FILE"
 """What stderr says when the app cannot run and the sheet is printed instead."""
 
-_RANDOM_OPTIONS = ("branching", "depth", "range", "seed", "root", "leaves", "order")
+_RANDOM_OPTIONS = ("branching", "depth", "range", "seed", "root", "levels", "leaves", "order")
 """Options that shape a random tree (all of them come with the code)."""
 
 
@@ -102,14 +103,17 @@ def exercise_from_args(args: argparse.Namespace) -> Exercise | None:
 
 
 def _random_shape(args: argparse.Namespace) -> RandomExercise:
-    """The random tree the options shape: the defaults for what they leave out, a seed drawn when none is given."""
+    """The random tree the options shape: the defaults for what they leave out, a seed drawn when none is given;
+    the root moves as --root says, else as the first of --levels, else MAX."""
+    levels = None if args.levels is None else parse_levels(args.levels)
     return RandomExercise(
         branching=DEFAULT_BRANCHING if args.branching is None else args.branching,
         depth=DEFAULT_DEPTH if args.depth is None else args.depth,
         value_range=parse_range(args.range) if args.range else DEFAULT_RANGE,
         seed=fresh_seed(SEEDS) if args.seed is None else args.seed,
-        root=Player.parse(args.root) if args.root else Player.MAX,
+        root=Player.parse(args.root) if args.root else levels_root(levels, Player.MAX),
         strict=args.strict,
+        levels=levels,
     )
 
 
@@ -172,18 +176,20 @@ def instructions(shape: RandomExercise) -> str:
         if shape.strict
         else "cut when a value reaches the bound (on equality)"
     )
-    return f"alpha-beta, children left to right, {rule}; root {shape.root.value.upper()}"
+    levels = "" if shape.levels is None else f"{shape.levels_text()} (repeated down the tree)"
+    return f"alpha-beta, children left to right, {rule}; root {shape.root.value.upper()}{levels}"
 
 
 def settings_text(request: WorksheetRequest) -> str:
-    """e.g. "6 exercises: branching 2, depth 4, values -10:10, root MAX, cut on equality"."""
+    """e.g. "6 exercises: branching 2, depth 4, values -10:10, root MAX, cut on equality" (", levels
+    max,min,min" after the root when given)."""
     shape = request.shape
     low, high = shape.value_range
     rule = "strict cuts" if shape.strict else "cut on equality"
     plural = "" if request.count == 1 else "s"
     return (
         f"{request.count} exercise{plural}: branching {shape.branching}, depth {shape.depth}, "
-        f"values {low}:{high}, root {shape.root.value.upper()}, {rule}"
+        f"values {low}:{high}, root {shape.root.value.upper()}{shape.levels_text()}, {rule}"
     )
 
 
@@ -199,11 +205,17 @@ def settings_json(request: WorksheetRequest, chosen_seed: bool) -> dict[str, Any
         "seed": shape.seed,
         "seed_chosen": chosen_seed,
         "root": shape.root.value,
+        "levels": _levels_json(shape),
         "strict": shape.strict,
         "cutoffs": request.cutoffs,
         "deep_cutoff": request.deep,
         "distinct": request.distinct,
     }
+
+
+def _levels_json(shape: RandomExercise) -> list[str] | None:
+    """The levels as --json gives them, e.g. ["max", "min", "min"]; None where MAX and MIN take turns."""
+    return None if shape.levels is None else [level.value for level in shape.levels]
 
 
 def index_row(exercise: WorksheetExercise) -> dict[str, Any]:
@@ -218,6 +230,7 @@ def index_row(exercise: WorksheetExercise) -> dict[str, Any]:
         "range": f"{low}:{high}",
         "seed": settings.seed,
         "root": settings.root.value,
+        "levels": _levels_json(settings),
         "strict": settings.strict,
         "cutoffs": exercise.cutoffs,
         "deep_cutoffs": exercise.deep,

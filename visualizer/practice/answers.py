@@ -128,6 +128,8 @@ def to_text(answers: Answers, exercise: Exercise) -> str:
         lines.append(
             "# ALPHA BETA as the node leaves; at a cut-off, alpha (MAX) or beta (MIN) is moved to the value first."
         )
+    if exercise.shows_kinds:
+        lines.append("# MAX and MIN need not take turns here: an inner node's line ends with its kind (# MAX, # MIN).")
     header = exercise.header()
     if "exercise" in header:
         lines.append(f"exercise {header['exercise']}")
@@ -138,9 +140,16 @@ def to_text(answers: Answers, exercise: Exercise) -> str:
     if header.get("cut_window"):
         lines.append(f"cut-window {header['cut_window']}")
     width = max(len(shlex.quote(node.name)) for node in exercise.key)
-    for node in exercise.key:
-        text = answer_text(answers.get(node.name), leaf_value=node.leaf_value)
-        lines.append(f"{'  ' * node.depth}{shlex.quote(node.name):<{width}}  {text}".rstrip())
+    nodes = [
+        f"{'  ' * node.depth}{shlex.quote(node.name):<{width}}  "
+        + answer_text(answers.get(node.name), leaf_value=node.leaf_value)
+        for node in exercise.key
+    ]
+    if exercise.shows_kinds:  # each inner node's kind as a comment, in one column
+        column = max(len(line) for line in nodes)
+        kinds = ["" if node.is_leaf else f"  # {node.player.value.upper()}" for node in exercise.key]
+        nodes = [f"{line:<{column}}{kind}" for line, kind in zip(nodes, kinds)]
+    lines += [line.rstrip() for line in nodes]
     return "\n".join(lines) + "\n"
 
 

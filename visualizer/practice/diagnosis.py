@@ -11,6 +11,7 @@ sheet that student would hand in; the rule:
    that explain the most are named, then those whose model differs from the key at the fewest nodes.
 
 A single slip explains nothing; a student that follows the other cut window is told so by `other_cut_window`.
+The models take turns between MAX and MIN, so a tree where they do not (several MIN agents) is not diagnosed.
 """
 
 from __future__ import annotations
@@ -60,7 +61,7 @@ def likely_misconceptions(exercise: Exercise, answers: Answers) -> list[Diagnosi
     marked = marked_pruned(exercise, answers)
     committed = _committed(exercise, answers, marked)
     wrong = [name for name in key if name in committed and not _follows(exercise, answers, marked, name, key[name])]
-    if not wrong:
+    if not wrong or not exercise.alternates:  # the models would search another tree: MAX and MIN taking turns
         return []
     convention = Convention(strict=exercise.strict)
     right = Habits.of(convention)

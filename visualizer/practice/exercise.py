@@ -141,7 +141,16 @@ class Exercise:
             return self.random.describe() + raised
         depth = "full depth" if self.depth is None else f"look-ahead {self.depth}"
         cuts = ", strict cuts" if self.strict else ""
-        return f"{self.game.describe()}, root {self.tree.root_player.value.upper()}, {depth}{cuts}{raised}"
+        root = self.tree.root_player.value.upper()
+        return f"{self.game.describe()}, root {root}{self._kinds_text()}, {depth}{cuts}{raised}"
+
+    def _kinds_text(self) -> str:
+        """The declared kinds in words: ", levels max,min,min" for levels, ", kinds declared" for nodes declared
+        one by one ({"min": [...]}), "" for none."""
+        levels = self.game.spec().get("levels") if hasattr(self.game, "spec") else None
+        if isinstance(levels, list) and levels:
+            return ", levels " + ",".join(map(str, levels))
+        return ", kinds declared" if getattr(self.game, "kinds", ()) else ""
 
     def _trace(self, algorithm: str) -> Trace:
         if algorithm not in self._traces:
@@ -196,6 +205,18 @@ class Exercise:
     @cached_property
     def by_name(self) -> dict[str, KeyNode]:
         return {node.name: node for node in self.key}
+
+    @cached_property
+    def alternates(self) -> bool:
+        """True when MAX and MIN take turns all down the tree (False: several MIN agents, `--levels max,min,min`)."""
+        players = {node.name: node.player for node in self.key}
+        return all(node.parent is None or node.is_leaf or players[node.parent] is not node.player for node in self.key)
+
+    @property
+    def shows_kinds(self) -> bool:
+        """True when a sheet must say each inner node's kind, MAX or MIN: they do not take turns, or the source
+        declares the kinds."""
+        return not self.alternates or bool(getattr(self.game, "kinds", ()))
 
 
 def check_cut_window(cut_window: str) -> str:

@@ -32,9 +32,6 @@ MAX_TRIES = 10_000
 NODE_BUDGET = 1_000_000
 """The most nodes the search builds in all."""
 
-DEEP_DEPTH = 4
-"""The shallowest tree with a deep cut-off (the bound comes from three levels up; the cut node needs children)."""
-
 _CUTOFF_CODE = KIND_CODES[EventKind.CUTOFF]
 
 
@@ -84,28 +81,52 @@ class SearchReport:
     cutoffs: Counter[int] = field(default_factory=Counter)
 
 
-def most_cutoffs(branching: int, depth: int) -> int:
-    """The most cut-offs alpha-beta can make on a perfect tree of this shape, whatever the leaves.
+def most_cutoffs(branching: int, depth: int, levels: tuple[Player, ...] | None = None) -> int:
+    """The most cut-offs alpha-beta can make on a perfect tree of this shape, whatever the leaves; `levels`
+    as `RandomExercise.levels` (None: MAX and MIN take turns).
 
     A node cuts at most once, after a child and before its last, and only against a finite bound.
     """
     if branching < 2:
         return 0
+    turns = levels or (Player.MAX, Player.MIN)
 
     @cache
-    def most(height: int, closing_finite: bool, raising_finite: bool) -> int:
+    def most(level: int, closing_finite: bool, raising_finite: bool) -> int:
         # `closing`: the bound the node cuts on (beta at MAX); `raising`: the one it moves (alpha at MAX),
-        # which becomes its children's closing bound, finite from the second child on.
-        if height == 0:
+        # finite from the second child on. A child of the other player cuts on the bound this node raises; a
+        # child of the same player (two MIN agents) cuts on the same bound as this node, and raises the other.
+        if level == depth:
             return 0
-        first = most(height - 1, raising_finite, closing_finite)
-        later = most(height - 1, True, closing_finite)
+        other = turns[(level + 1) % len(turns)] is not turns[level % len(turns)]
+
+        def child(raising: bool) -> int:
+            return most(level + 1, *((raising, closing_finite) if other else (closing_finite, raising)))
+
+        first, later = child(raising_finite), child(True)
         searched_all = first + (branching - 1) * later
         if not closing_finite:
             return searched_all
         return max(searched_all, 1 + first + (branching - 2) * later)  # cut before the last child
 
-    return most(depth, False, False)
+    return most(0, False, False)
+
+
+def deep_depth(levels: tuple[Player, ...] | None) -> int | None:
+    """The shallowest tree of these levels with a deep cut-off, None when they have none: a node on level d
+    cuts deep on a bound set by a node of the other player on level d - 2 or above, and it needs children
+    (4 where MAX and MIN take turns, the bound coming from three levels up; 3 for max,min,min)."""
+    turns = levels or (Player.MAX, Player.MIN)
+
+    def kind(level: int) -> Player:
+        return turns[level % len(turns)]
+
+    deep = (
+        level
+        for level in range(2, 2 * len(turns) + 2)  # two periods of the levels hold every pair of kinds
+        if any(kind(above) is not kind(level) for above in range(level - 1))
+    )
+    return next((level + 1 for level in deep), None)
 
 
 def deep_cutoffs(trace: Trace) -> int:
@@ -144,7 +165,7 @@ def check_request(request: WorksheetRequest) -> None:
     if request.cutoffs is not None:
         if request.cutoffs < 0:
             raise InputError(f"--cutoffs is {request.cutoffs}; give a number of cut-offs, 0 or more")
-        most = most_cutoffs(branching, depth)
+        most = most_cutoffs(branching, depth, shape.levels)
         if request.cutoffs > most:
             raise InputError(
                 f"--cutoffs {request.cutoffs} is impossible on a tree of branching {branching} and "
@@ -152,11 +173,18 @@ def check_request(request: WorksheetRequest) -> None:
                 "or a deeper or wider tree"
             )
     if request.deep:
-        if depth < DEEP_DEPTH or branching < 2:
+        shallowest = deep_depth(shape.levels)
+        if shallowest is None:
+            levels = ",".join(level.value for level in shape.levels or ())
             raise InputError(
-                f"--deep-cutoff needs a tree of --depth {DEEP_DEPTH} or more and --branching 2 or more "
-                f"(the bound comes from three levels up); this one has depth {depth}, branching "
-                f"{branching}"
+                f"--deep-cutoff needs a bound set by the other player two levels up or higher, and --levels "
+                f"{levels} has none; drop --deep-cutoff or change --levels"
+            )
+        if depth < shallowest or branching < 2:
+            whence = "three levels up" if shape.levels is None else "the grandparent or higher"
+            raise InputError(
+                f"--deep-cutoff needs a tree of --depth {shallowest} or more and --branching 2 or more "
+                f"(the bound comes from {whence}); this one has depth {depth}, branching {branching}"
             )
         if request.cutoffs == 0:
             raise InputError("--deep-cutoff asks for a cut-off and --cutoffs 0 for none; drop one of them")

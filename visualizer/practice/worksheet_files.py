@@ -56,7 +56,8 @@ INDEX_COLUMNS = (
     "leaves",
     "value",
 )
-"""The columns of index.csv (and the keys of each exercise in `--json`)."""
+"""The columns of index.csv (and the keys of each exercise in `--json`, with "levels"); a worksheet whose trees
+have levels (`--levels`) adds a last column, "levels"."""
 
 
 @dataclass(frozen=True)
@@ -95,12 +96,15 @@ def parse_worksheet_formats(text: str) -> tuple[str, ...]:
 
 
 def index_csv(rows: Iterable[dict[str, Any]]) -> str:
-    """The index as CSV: a header line of `INDEX_COLUMNS`, then one line per exercise."""
+    """The index as CSV: a header line of `INDEX_COLUMNS` (and "levels" when a row has them, e.g. "max min min"),
+    then one line per exercise."""
+    rows = list(rows)
+    columns = INDEX_COLUMNS + (("levels",) if any(row.get("levels") for row in rows) else ())
     buffer = io.StringIO()
-    writer = csv.DictWriter(buffer, INDEX_COLUMNS, lineterminator="\n")
+    writer = csv.DictWriter(buffer, columns, lineterminator="\n")
     writer.writeheader()
     for row in rows:
-        writer.writerow({column: _cell(row[column]) for column in INDEX_COLUMNS})
+        writer.writerow({column: _cell(row[column]) for column in columns})
     return buffer.getvalue()
 
 
