@@ -42,7 +42,7 @@ MAX over MIN(-2, -7) = -7 and MIN(5, 4) = 4 is 4, with no cut (F = 5 does not re
 ANSWERS_WRONG = ANSWERS_KEY.replace("A  4 4 +inf", "A  5 4 +inf")
 """The same sheet with one wrong value at the root: the check must exit 1."""
 
-READ_OPTIONS = {"trace", "file", "answers", "visits"}
+READ_OPTIONS = {"trace", "file", "answers", "visits", "cs188"}
 """Destinations of options that name a file to read (drawn from `_FILES` and the odd values)."""
 
 _FILES = ("trace.json", "answers.txt", "wrong.txt", "missing.json", ".", "/dev/null", "pipe", str(COMMITTED_TRACE))

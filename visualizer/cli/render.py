@@ -7,7 +7,8 @@ from typing import Any
 
 from visualizer.analysis.compare import alphabeta_alone
 from visualizer.games import ExplicitNodes
-from visualizer.games.base import format_value
+from visualizer.games.base import GraphStates, format_value, offers
+from visualizer.games.registry import find_game_kind, from_spec
 from visualizer.games.treefacts import tree_facts
 from visualizer.search.options import option_label
 from visualizer.search.registry import REGISTRY
@@ -17,7 +18,7 @@ from visualizer.steps.visits import format_mean, is_monte_carlo, visit_counts
 from visualizer.tracing import Trace
 from visualizer.tracing.events import EventKind
 
-__all__ = ["node_table", "text_table", "facts_text", "run_text", "run_json", "MAX_LISTED"]
+__all__ = ["node_table", "text_table", "facts_text", "generated_states", "run_text", "run_json", "MAX_LISTED"]
 
 MAX_LISTED = 200
 """Longer visit orders and pruned lists are summarised in text output (--json has them all)."""
@@ -252,6 +253,18 @@ def _monte_carlo_json(trace: Trace) -> dict[str, Any]:
     }
 
 
+def generated_states(trace: Trace) -> list[str] | None:
+    """The distinct states of the nodes the search entered, sorted (CS188's "generated" states, the start state
+    among them), when the source's nodes stand for the states of a graph (`GraphStates`); else None."""
+    kind = find_game_kind(trace.source.get("kind") if isinstance(trace.source, dict) else None)
+    if kind is None or not issubclass(kind.game_class, GraphStates):
+        return None
+    game = from_spec(trace.source)
+    if not offers(game, GraphStates):
+        return None
+    return sorted({game.state_of(name) for name in trace.names([0, *trace.summary.visit_order])})
+
+
 def run_text(trace: Trace) -> str:
     """The result of one search as a short report."""
     summary = trace.summary
@@ -274,6 +287,8 @@ def run_text(trace: Trace) -> str:
         lines.append(f"{'pruned:':<21}{_names(trace, summary.pruned)}")
     if summary.unreached and not is_monte_carlo(trace):  # Monte Carlo: nodes it never added (see below)
         lines.append(f"{'beyond the depth:':<21}{_names(trace, summary.unreached)}")
+    if (states := generated_states(trace)) is not None:
+        lines.append(f"{'generated states:':<21}{' '.join(states)}")
     lines += _monte_carlo_lines(trace)
     lines += _refined_lines(trace)
     return "\n".join(map(escaped, lines))  # each line made as one: what it has of a name's line breaks is escaped
@@ -310,6 +325,7 @@ def run_json(trace: Trace) -> dict[str, Any]:
             "leaves_evaluated": summary.leaves_evaluated,
             "cutoffs": len(summary.cutoffs),
         },
+        **({} if (states := generated_states(trace)) is None else {"generated_states": states}),
         **_monte_carlo_json(trace),
         **_refined_json(trace),
     }

@@ -9,6 +9,7 @@ from typing import Any
 from visualizer.cli.progress import node_counter
 from visualizer.errors import InputError
 from visualizer.games import Game, GameOption, Player, builtin_example, find_game_kind, game_kinds, lookahead
+from visualizer.games.base import SuggestsSearch, offers
 from visualizer.games.ordering import parse_order, with_order
 from visualizer.games.random_tree import fresh_seed
 from visualizer.games.registry import GameKind
@@ -94,11 +95,24 @@ def game_from_args(args: argparse.Namespace) -> Game:
     options = {option.name: getattr(args, option.name) for option in kind.options}
     if text is not None and kind.selected_by:  # TREE
         options[kind.selected_by] = text
-    game = kind.build({**options, "depth": args.depth}, Player.parse(args.root) if args.root else None)
+    given = {"depth": args.depth, "handles_chance": _handles_chance(args)}
+    game = kind.build({**options, **given}, Player.parse(args.root) if args.root else None)
     if args.order is None:
         return game
     order, seed = parse_order(args.order)
     return with_order(game, order, seed)
+
+
+def _handles_chance(args: argparse.Namespace) -> bool | None:
+    """Whether the algorithms the command names (-a, or all of -A's) search chance nodes, None when it names
+    none: a source may then make its random moves chance nodes, or the opponent's (a CS188 test's ghosts)."""
+    names = getattr(args, "algorithms", None) or getattr(args, "algorithm", None)
+    if not names:
+        return None
+    try:
+        return all(find_algorithm(name.split("+")[0]).handles_chance for name in names.split(","))
+    except InputError:  # an unknown name is refused later, where it is read
+        return None
 
 
 def lookahead_from_args(args: argparse.Namespace, game: Game) -> int | None:
@@ -142,8 +156,12 @@ def trace_from_args(
     strict: bool | None = None,
     options: dict[str, Any] | None = None,
 ) -> Trace:
-    """Searches `game` as the options say; `algorithm`, `strict` and `options` override them when given."""
-    record = find_algorithm(algorithm or getattr(args, "algorithm", None) or "alphabeta")
+    """Searches `game` as the options say; `algorithm`, `strict` and `options` override them when given. Without
+    an algorithm, the one the game suggests (`SuggestsSearch`: a CS188 test's alg), else alphabeta."""
+    name = algorithm or getattr(args, "algorithm", None)
+    if name is None and offers(game, SuggestsSearch) and (suggested := game.suggested_search()) is not None:
+        name, strict = suggested[0], True if suggested[1] else strict
+    record = find_algorithm(name or "alphabeta")
     algorithm = record.name
     if strict is None and getattr(args, "strict", False) and not record.accepts_strict:
         same_view = (other for other in REGISTRY.values() if other.movers_view == record.movers_view)

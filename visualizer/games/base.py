@@ -189,6 +189,23 @@ class SuggestsDepth(Protocol):
         """The look-ahead to use when the user gives none (None: to the end of the game)."""
 
 
+@runtime_checkable
+class SuggestsSearch(Protocol):
+    """A game whose source names the search to run when the user names none (a CS188 test's `alg`)."""
+
+    def suggested_search(self) -> tuple[str, bool] | None:
+        """The algorithm's name and whether it cuts strictly (`--strict`); None: the usual default."""
+
+
+@runtime_checkable
+class GraphStates(Protocol):
+    """A tree whose nodes stand for the states of a graph, one state at several nodes (a CS188 graph game);
+    only methods, so that `issubclass` can check a class."""
+
+    def state_of(self, name: str) -> str:
+        """The state of the node called `name`."""
+
+
 def lookahead(game: Game, depth: int | None) -> int | None:
     """`depth`, or when it is None the game's suggested look-ahead (None: to the end)."""
     if depth is None and offers(game, SuggestsDepth):

@@ -14,6 +14,7 @@ from typing import Any
 
 from visualizer.games.base import FromOptions, Game, GameClass, Playable, Player
 from visualizer.games.connect4 import CONNECT4_OPTIONS, ConnectFour
+from visualizer.games.cs188 import CS188_OPTIONS, Cs188Tree
 from visualizer.games.explicit_spec import (
     ARRAY_OPTIONS,
     NESTED_OPTIONS,
@@ -197,6 +198,16 @@ BUILT_IN_KINDS = (
     GameKind("tictactoe", TicTacToe, "tic-tac-toe", "tictactoe", TICTACTOE_OPTIONS, "board"),
     GameKind("connect4", ConnectFour, "connect four", "connect4", CONNECT4_OPTIONS),
     GameKind("nim", Nim, "NIM", "nim", NIM_OPTIONS, "pile"),
+    GameKind(
+        "cs188",
+        Cs188Tree,
+        "CS188 test",
+        options=CS188_OPTIONS,
+        selected_by="cs188",
+        hints=(
+            ("levels", "a CS188 test's agents take turns as num_agents says (agent 0 MAX, the ghosts MIN); drop it"),
+        ),
+    ),
 )
 
 for _built_in in BUILT_IN_KINDS:

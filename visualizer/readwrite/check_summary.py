@@ -4,13 +4,15 @@ again from the events as the recorder works them out (`tracing.recorder`, `traci
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
 from visualizer.errors import InputError
 from visualizer.games.base import Player, format_value
+from visualizer.games.explicit import ExplicitTree
 from visualizer.games.explicit_spec import ExplicitKind
+from visualizer.games.registry import find_game_kind
 from visualizer.readwrite.schema import inconsistent
 from visualizer.tracing.events import EVENT_KINDS, Effect
 from visualizer.tracing.recording_hooks import BACK_UP, EVALUATE, LOGS_VALUE, SIMULATE
@@ -144,7 +146,8 @@ def _declared(trace: Trace, depth: np.ndarray, has_children: np.ndarray, name: s
     """The kind the source declares for each node (its code, -1 where it declares none) and a phrase that says
     where, for a node; (None, None) when it declares none. `source.levels` declares each inner node's kind by
     its depth (repeated down the tree); a nested source declares the nodes written {"max": [...]} or
-    {"min": [...]}, matched by name."""
+    {"min": [...]}, and a kind with a tree class of its own (a CS188 test) the nodes its tree declares, matched
+    by name."""
     source = trace.source if isinstance(trace.source, dict) else {}
     levels = source.get("levels")
     if isinstance(levels, list) and levels and all(level in ("max", "min", "chance") for level in levels):
@@ -152,14 +155,17 @@ def _declared(trace: Trace, depth: np.ndarray, has_children: np.ndarray, name: s
         at = codes[depth % len(levels)]
         declared = np.where(has_children & (at != _CHANCE), at, -1).astype(np.int8)
         return declared, lambda node: f"graph.source.levels gives depth {depth[node]}"
-    if source.get("kind") == "nested" and _has_kinds(source.get("nested")):
+    record = find_game_kind(source.get("kind"))
+    own_tree = record is not None and issubclass(record.game_class, ExplicitTree)  # a tree class of its own: cs188
+    if own_tree or source.get("kind") == "nested" and _has_kinds(source.get("nested")):
+        builder = record.game_class if record is not None and own_tree else ExplicitKind
         try:
-            tree = ExplicitKind.from_spec(source)
+            tree = cast(ExplicitTree, builder.from_spec(source))
         except InputError as error:
             raise inconsistent(name, f"graph.source does not build a tree: {error}") from None
         kinds = {node: _PLAYER_CODES[kind] for node, kind in zip(tree.names, tree.kinds) if kind is not None}
         declared = np.array([kinds.get(node, -1) for node in trace.columns.name], np.int8)
-        return declared, lambda node: "graph.source.nested declares it"
+        return declared, lambda node: f"graph.source{'' if own_tree else '.nested'} declares it"
     return None, None
 
 
