@@ -74,7 +74,7 @@ def from_nested(nested: Any, *, names: Sequence[str] | None = None, root: Player
             if not isinstance(subtrees, list) or not subtrees:
                 raise InputError(
                     f'the {kind.value} node at {where} has {shown(subtrees)} as its children; write {{"{kind.value}": '
-                    "[subtree, ...]}} with at least one subtree (a leaf is a plain number)"
+                    "[subtree, ...]} with at least one subtree (a leaf is a plain number)"
                 )
             kids = [(child, f"{where} > item {index}", None) for index, child in enumerate(subtrees, start=1)]
         elif isinstance(item, dict):
