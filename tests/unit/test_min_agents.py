@@ -247,3 +247,12 @@ def test_grade_refuses_a_tree_the_students_maximizing_flag_cannot_follow(capsys)
     code, out, err = run_cli(capsys, "grade", str(student), "--nested", TWO_GHOSTS)
     assert (code, out) == (2, "") and err.count("\n") == 1
     assert "one player moves twice in a row (several MIN agents) cannot be graded" in err
+
+
+def test_equally_likely_children_average_as_a_mean_so_a_tie_keeps_the_first_move():
+    # B = (0 + 1 + 5) / 3 = 2 and C = (2 + 2 + 2) / 3 = 2: a tie, which the first move (B) keeps, as CS188's
+    # expectimax does. Summed as 1/3 x 0 + 1/3 x 1 + 1/3 x 5 in floating point, B would be 1.9999999999999998.
+    tree = from_array([0, 0, 0, 0, 0, 1, 5, 2, 2, 2, 1, 1, 1], branching=3, levels=parse_levels("max,chance"))
+    trace = trace_search(tree, "expectimax")
+    assert trace.summary.value == 2 and trace.nodes[trace.summary.best_child].name == "B"
+    assert [trace.nodes[node].value for node in (1, 2, 3)] == [2, 2, 1]

@@ -9,7 +9,7 @@ from typing import Any
 
 from visualizer.errors import InputError
 from visualizer.games.base import ChanceMoves, ExplicitNodes, Game, Player, Value, format_value, offers
-from visualizer.search.common import INFINITY, check_depth, probabilities
+from visualizer.search.common import INFINITY, Expectation, check_depth, probabilities
 from visualizer.tracing.events import Bound
 from visualizer.tracing.tracer import NULL_TRACER, Tracer
 
@@ -115,12 +115,13 @@ def star1(
     def chance_value(state: Any, ply: int, alpha: Value, beta: Value) -> Value:
         children = successors(state)
         chances = [probability(state, move) for move, _ in children]
-        value: Value = 0  # the expectation so far: each child searched, times its probability
+        expectation = Expectation(chances)
         for index, (move, child) in enumerate(children):
+            value = expectation.value  # each child searched, times its probability
             chance, rest = chances[index], sum(chances[index + 1 :])  # rest: the children not searched yet
             child_alpha = max(low, (alpha - value - high * rest) / chance)  # below it, the node is <= alpha
             child_beta = min(high, (beta - value - low * rest) / chance)  # above it, the node is >= beta
-            value += chance * node_value(child, move, ply + 1, child_alpha, child_beta)
+            value = expectation.add(index, node_value(child, move, ply + 1, child_alpha, child_beta))
             back_up(state, child, value)
             most, least = value + high * rest, value + low * rest
             if most <= alpha or least >= beta:
@@ -128,7 +129,7 @@ def star1(
                 if index + 1 < len(children):
                     chance_cutoff(state, children[index + 1 :], bound=bound, limit=limit, alpha=alpha, beta=beta)
                 return limit
-        return value
+        return expectation.value
 
     tracer.begin(game, algorithm="star1", depth_limit=depth, strict=False)
     value = node_value(game.root(), None, 0, -INFINITY, INFINITY)

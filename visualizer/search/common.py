@@ -1,5 +1,5 @@
-"""Provides the small pieces every search shares: the depth test, infinity, the cut-off test and the
-probabilities of chance moves."""
+"""Provides the small pieces every search shares: the depth test, infinity, the cut-off test, the
+probabilities of chance moves and the expectation so far at a chance node."""
 
 from __future__ import annotations
 
@@ -41,3 +41,25 @@ def probabilities(game: Game) -> Callable[[Any, Any], float]:
         raise TypeError(f"{game.describe()} has a chance node but no probabilities")
 
     return unknown
+
+
+class Expectation:
+    """The expectation so far at a chance node: each child searched, times its probability. When the children
+    are equally likely it is their sum divided by their number, as a mean is taken (CS188's expectimax), so the
+    mean of 0, 1 and 5 is 2.0, where 1/3 x 0 + 1/3 x 1 + 1/3 x 5 misses it in the last bit (1.9999999999999998)
+    and a tie with another move's 2.0 would be lost."""
+
+    def __init__(self, chances: list[float]):
+        self.value: Value = 0
+        self._chances = chances
+        self._uniform = all(chance == 1 / len(chances) for chance in chances)
+        self._total: Value = 0
+
+    def add(self, index: int, child_value: Value) -> Value:
+        """The expectation once child `index` (counted from 0) is worth `child_value`."""
+        if self._uniform:
+            self._total += child_value
+            self.value = self._total / len(self._chances)
+        else:
+            self.value += self._chances[index] * child_value
+        return self.value

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from visualizer.games.base import Game, Player, Value
-from visualizer.search.common import INFINITY, check_depth, probabilities
+from visualizer.search.common import INFINITY, Expectation, check_depth, probabilities
 from visualizer.tracing.tracer import NULL_TRACER, Tracer
 
 
@@ -16,8 +16,9 @@ def minimax(game: Game, *, depth: int | None = None, tracer: Tracer = NULL_TRACE
     nodes at the look-ahead get their static value.
 
     A CHANCE node (see `expectimax`) is worth the sum of its children's values, each times its
-    probability. Each back-up at a chance node carries the expectation so far, so the last one is the
-    node's value. `algorithm` is the name `tracer.begin` records.
+    probability (`Expectation`: the mean when they are equally likely). Each back-up at a chance node
+    carries the expectation so far, so the last one is the node's value. `algorithm` is the name
+    `tracer.begin` records.
     """
     check_depth(depth)
     successors, is_terminal, player, static_value = game.successors, game.is_terminal, game.player, game.static_value
@@ -54,11 +55,11 @@ def minimax(game: Game, *, depth: int | None = None, tracer: Tracer = NULL_TRACE
         return value
 
     def chance_value(state: Any, ply: int) -> Value:
-        value: Value = 0  # the expectation so far: each child searched, times its probability
-        for move, child in successors(state):
-            value += probability(state, move) * node_value(child, move, ply + 1)
-            back_up(state, child, value)
-        return value
+        children = successors(state)
+        expectation = Expectation([probability(state, move) for move, _ in children])
+        for index, (move, child) in enumerate(children):
+            back_up(state, child, expectation.add(index, node_value(child, move, ply + 1)))
+        return expectation.value
 
     tracer.begin(game, algorithm=algorithm, depth_limit=depth, strict=False)
     value = node_value(game.root(), None, 0)
