@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import json
 import math
+import random
 import re
 from collections import defaultdict
 from pathlib import Path
@@ -392,3 +393,35 @@ def test_a_file_that_cannot_be_read_is_refused(capsys, tmp_path, make, words):
 def test_a_missing_key_is_named():
     with pytest.raises(InputError, match=r"bad.test has no evaluation; add a line evaluation: "):
         parse_test(bad_file().split("evaluation:")[0], "bad.test")
+
+
+def _random_test(rng: random.Random, alg: str) -> str:
+    """A random graph-game test: states s0..sN, each linked only to later states (a graph, not always a tree:
+    a state may be reached twice), every state valued, some of them win or lose states."""
+    count = rng.randint(4, 14)
+    lines = []
+    for state in range(count - 1):
+        for action in ("Left", "Center", "Right")[: rng.randint(0 if state else 1, 3)]:
+            lines.append(f"s{state} {action} s{rng.randint(state + 1, count - 1)}")
+    values = "\n".join(
+        f"s{state} {rng.choice([rng.randint(-9, 9), rng.randint(-9, 9) + 0.5])}" for state in range(count)
+    )
+    ends = [f"s{state}" for state in range(1, count) if rng.random() < 0.15]
+    half = len(ends) // 2
+    return (
+        f'alg: "{alg}"\ndepth: "{rng.randint(1, 2)}"\nnum_agents: "{rng.randint(1, 3)}"\nstart_state: "s0"\n'
+        f'win_states: "{" ".join(ends[:half])}"\nlose_states: "{" ".join(ends[half:])}"\n'
+        f'successors: """\n{chr(10).join(lines)}\n"""\nevaluation: """\n{values}\n"""\n'
+    )
+
+
+@pytest.mark.parametrize("alg", ["MinimaxAgent", "AlphaBetaAgent", "ExpectimaxAgent"])
+def test_random_graph_games_agree_with_the_reference(capsys, tmp_path, alg):
+    rng = random.Random(f"cs188-{alg}")
+    for number in range(40):
+        text = _random_test(rng, alg)
+        path = tmp_path / f"random{number}.test"
+        path.write_text(text, encoding="utf-8")
+        result = run_json(capsys, "--cs188", str(path))
+        value, action, generated = reference(text)
+        assert (result["value"], result["best_move"], result["generated_states"]) == (value, action, generated), text
