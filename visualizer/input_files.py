@@ -103,3 +103,22 @@ def _standard_input(encoding: str | None) -> Iterator[IO[Any]]:
         yield text
     finally:
         text.detach()  # stdin stays open
+
+
+def read_small_text(path: str, what: str, limit: int, *, size_hint: str) -> str:
+    """The text of the small UTF-8 input file `path` (a byte-order mark dropped), `what` naming it in messages
+    ("answer file"): an InputError for a missing file, a folder, FIFO or device, bytes that are not UTF-8, or
+    more than `limit` characters (`size_hint` says how big such a file is, e.g. "an answer file is a few
+    kilobytes")."""
+    try:
+        with open_input(path, encoding="utf-8-sig") as file:
+            text: str = file.read(limit + 1)
+    except NotAFileError as error:
+        raise InputError(f"the {what} {path!r} is {error.kind}, not a file; give the {what} itself") from None
+    except FileNotFoundError:
+        raise InputError(f"no {what} {path!r}; check the path") from None
+    except (OSError, UnicodeDecodeError, ValueError) as error:
+        raise InputError(f"cannot read the {what} {path!r} ({type(error).__name__}); save it as UTF-8 text") from None
+    if len(text) > limit:
+        raise InputError(f"the {what} {path!r} is longer than {limit:,} characters; {size_hint}, so check the path")
+    return text

@@ -13,7 +13,7 @@ from typing import Any, NoReturn
 
 from visualizer.errors import InputError, shown
 from visualizer.games.base import Value, too_long
-from visualizer.input_files import NotAFileError, open_input
+from visualizer.input_files import read_small_text
 
 _REQUIRED = {  # each required key, and how to write it
     "depth": '"2"',
@@ -55,17 +55,7 @@ def _fail(where: str, line: int, message: str) -> NoReturn:
 def read_test(path: str) -> tuple[dict[str, Any], Where]:
     """Reads and checks a CS188 graph-game test file (UTF-8): its problem as a spec without "ghosts" (see
     `parse_test`) and where in the file each part is."""
-    try:
-        with open_input(path, encoding="utf-8-sig") as file:
-            text = file.read(MAX_TEST_CHARS + 1)
-    except NotAFileError as error:
-        raise InputError(f"--cs188 {path!r} is {error.kind}, not a file; give a CS188 .test file") from None
-    except FileNotFoundError:
-        raise InputError(f"no CS188 test file {path!r}; check the path") from None
-    except (OSError, UnicodeDecodeError, ValueError) as error:
-        raise InputError(f"cannot read the CS188 test {path!r} ({type(error).__name__}); give UTF-8 text") from None
-    if len(text) > MAX_TEST_CHARS:
-        raise InputError(f"the CS188 test {path!r} is longer than {MAX_TEST_CHARS:,} characters; check the path")
+    text = read_small_text(path, "CS188 test file", MAX_TEST_CHARS, size_hint="a test is a few hundred lines")
     return parse_test(text, path)
 
 

@@ -17,7 +17,7 @@ from typing import Any
 
 from visualizer.errors import InputError, shown
 from visualizer.games.base import Value, format_value
-from visualizer.input_files import NotAFileError, open_input
+from visualizer.input_files import read_small_text
 from visualizer.practice.answer_header import HEADER_FIELDS, TEXT_KEYWORDS, header_value, read_header_line
 from visualizer.practice.exercise import Exercise
 
@@ -279,21 +279,6 @@ def _finite_float(text: str) -> float:
 def read_answers(path: str) -> Answers:
     """Reads an answer file (UTF-8, up to `MAX_ANSWER_CHARS`): JSON when it starts with "{", else the text form."""
     where = path if path.isprintable() else repr(path)
-    try:
-        with open_input(path, encoding="utf-8-sig") as file:
-            text = file.read(MAX_ANSWER_CHARS + 1)
-    except NotAFileError as error:
-        raise InputError(f"the answer file {path!r} is {error.kind}, not a file; give the answer file itself") from None
-    except FileNotFoundError:
-        raise InputError(f"no answer file {path!r}; check the path") from None
-    except (OSError, UnicodeDecodeError) as error:
-        raise InputError(
-            f"cannot read the answer file {path!r} ({error.__class__.__name__}); save it as UTF-8 text"
-        ) from None
-    if len(text) > MAX_ANSWER_CHARS:
-        raise InputError(
-            f"the answer file {path!r} is longer than {MAX_ANSWER_CHARS:,} characters; an answer file "
-            "is a few kilobytes, so check the path"
-        )
+    text = read_small_text(path, "answer file", MAX_ANSWER_CHARS, size_hint="an answer file is a few kilobytes")
     reader = from_json if text.lstrip().startswith("{") else from_text
     return reader(text, where=where)
