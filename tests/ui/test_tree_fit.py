@@ -8,6 +8,7 @@ import re
 import pytest
 from rich.console import Console
 from textual.geometry import Region
+from ui_helpers import wait_while
 
 from visualizer.games import Player, builtin_example, from_nested, random_tree
 from visualizer.tui import make_app
@@ -226,8 +227,7 @@ async def test_compare_mode_stacks_trees_too_wide_for_half_the_screen():
             for view in (top, bottom):
                 check_every_name_visible(app, view, f"stacked at 120x40, step {view.replay.step}", lines)
         await pilot.resize_terminal(200, 40)  # room side by side
-        await pilot.pause()
-        assert not screen.stacked and top.region.x < bottom.region.x
+        await wait_while(app, pilot, lambda: screen.stacked or top.region.x >= bottom.region.x, "the side by side")
 
 
 async def test_a_tree_too_big_to_draw_keeps_the_current_node_on_screen_for_100_steps():
