@@ -131,7 +131,7 @@ def test_a_plain_list_takes_turns_with_the_nearest_kind_above():
     "text, words",
     [
         ('{"mx": [1, 2]}', 'the object {"mx": [1, 2]} at the top level; a node\'s kind is one key, max, min or chance'),
-        ('[{"max": []}, 1]', 'the max node at the top level > item 1 has [] as its children; write {"max": [subtree, ...]} with'),
+        ('[{"max": []}, 1]', 'the max node at the top level > item 1 has [] as its children; write {"max": [subtree'),
         ('[{"min": 5}, 1]', "the min node at the top level > item 1 has 5 as its children"),
         ('[{"max": [1], "min": [2]}]', "a node's kind is one key"),
         ('[{"chance": [[0.5, 1], [0.4, 2]]}]', "sum to 0.9, not 1"),
