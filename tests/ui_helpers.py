@@ -20,3 +20,11 @@ async def wait_while(app, pilot, busy: Callable[[], bool], what: str, *, attempt
 def box_rows(widget) -> list[str]:
     """The rows inside a bordered widget's box, as text without the border and the indent."""
     return [strip.text.strip("│ ") for strip in widget.render_lines(Region(0, 0, *widget.outer_size))][1:-1]
+
+
+async def resize(app, pilot, width: int, height: int) -> None:
+    """Resizes the terminal and waits until the screen has its new size and is laid out again (under load one
+    pause is not always enough for the resize to arrive)."""
+    await pilot.resize_terminal(width, height)
+    await wait_while(app, pilot, lambda: tuple(app.screen.size) != (width, height), f"the resize to {width}x{height}")
+    await pilot.pause()

@@ -1,7 +1,7 @@
 """Compare mode: minimax and alpha-beta side by side in lockstep."""
 
 import pytest
-from ui_helpers import wait_while
+from ui_helpers import resize, wait_while
 
 from visualizer.tracing.events import EventKind
 from visualizer.tui import make_app
@@ -64,9 +64,7 @@ async def test_both_panes_name_one_zoom_level_at_every_size():
         left, right = app.screen.views
         seen = []
         for size in [(80, 24), (120, 40), (80, 24)]:
-            await pilot.resize_terminal(*size)
-            await pilot.pause()
-            await pilot.pause()
+            await resize(app, pilot, *size)
             assert left.plan.density == right.plan.density and left.border_subtitle == right.border_subtitle, size
             assert max(left.plan.width, right.plan.width) <= left.size.width  # and both fit their panes
             seen.append(left.plan.density)
@@ -81,9 +79,7 @@ async def test_at_80x24_alphabeta_shows_its_windows_and_at_120x40_the_trees_fill
         left, right = app.screen.views
         assert right.drawing.label(3) == ("▼D", "·[-∞,∞]")  # D, entered with the full window, not yet valued
         assert right.drawing.label(7)[1] == "6"  # a leaf (H) shows its value alone
-        await pilot.resize_terminal(120, 40)
-        await pilot.pause()
-        await pilot.pause()
+        await resize(app, pilot, 120, 40)
         for view in (left, right):
             inside = view.query_one("#tree-scroll").size
             assert view.plan.width >= inside.width * 0.8 and view.plan.height >= inside.height * 0.55

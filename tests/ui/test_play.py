@@ -6,7 +6,7 @@ import threading
 
 import pytest
 from textual.widgets import Button, Input
-from ui_helpers import wait_while
+from ui_helpers import resize, wait_while
 
 from visualizer.errors import InputError
 from visualizer.games import ConnectFour, TicTacToe, builtin_example
@@ -350,7 +350,5 @@ async def test_after_three_moves_the_engines_tree_at_80x24_is_as_wide_as_the_scr
         ]
         assert view.plan.height > scroll.size.height and "scroll to see all" in view.border_subtitle
         assert "fit" not in view.border_subtitle
-        await pilot.resize_terminal(120, 60)
-        await pilot.pause()
-        await pilot.pause()
+        await resize(app, pilot, 120, 60)
         assert "z: fit (" in view.border_subtitle  # room for all of it: it fits, and says so

@@ -7,6 +7,7 @@ import re
 
 import pytest
 from textual.geometry import Region
+from ui_helpers import resize
 
 from visualizer.cli.parser import build_parser
 from visualizer.cli.practicing import exercise_from_args
@@ -123,9 +124,7 @@ async def test_a_resize_fits_the_practice_tree_again():
         await pilot.pause()
         view = app.screen.query_one(PracticeTree)
         assert view.plan.density is Density.FULL
-        await pilot.resize_terminal(80, 24)
-        await pilot.pause()
-        await pilot.pause()
+        await resize(app, pilot, 80, 24)
         assert view.plan.density is Density.COMPACT
         check_practice_tree(app, "after the resize to 80x24")
 

@@ -16,7 +16,7 @@ import pytest
 from textual.content import Content
 from textual.geometry import Region
 from textual.widgets import Static, Tree
-from ui_helpers import box_rows, wait_while
+from ui_helpers import box_rows, resize, wait_while
 
 from visualizer import gc_policy
 from visualizer.games import TicTacToe
@@ -149,9 +149,8 @@ async def test_the_event_log_fills_up_when_the_terminal_grows():
         await pilot.pause()
         log = app.screen.query_one(EventLog)
         before = log.content_size.height
-        await pilot.resize_terminal(240, 50)
-        await pilot.pause()
-        assert log.content_size.height > before
+        await resize(app, pilot, 240, 50)
+        await wait_while(app, pilot, lambda: log.content_size.height <= before, "the log's growth")
         rows = box_rows(log)
         assert len(rows) == log.content_size.height and all(rows), rows  # no blank rows inside the border
         assert rows[0] == "> " + log.lines[-1][: len(rows[0]) - 2]

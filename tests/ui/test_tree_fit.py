@@ -8,7 +8,7 @@ import re
 import pytest
 from rich.console import Console
 from textual.geometry import Region
-from ui_helpers import wait_while
+from ui_helpers import resize, wait_while
 
 from visualizer.games import Player, builtin_example, from_nested, random_tree
 from visualizer.tui import make_app
@@ -204,9 +204,7 @@ async def test_a_resize_fits_the_drawing_again():
         await pilot.pause()
         view = app.screen.query_one("#right-tree", GameTreeView)
         assert view.plan.density is Density.FULL
-        await pilot.resize_terminal(80, 24)
-        await pilot.pause()
-        await pilot.pause()
+        await resize(app, pilot, 80, 24)
         assert view.plan.density is Density.COMPACT  # windows at the inner nodes, none at the leaves
         check_every_name_visible(app, view, "after the resize to 80x24")
 
@@ -226,7 +224,7 @@ async def test_compare_mode_stacks_trees_too_wide_for_half_the_screen():
             lines = screen_lines(app)
             for view in (top, bottom):
                 check_every_name_visible(app, view, f"stacked at 120x40, step {view.replay.step}", lines)
-        await pilot.resize_terminal(200, 40)  # room side by side
+        await resize(app, pilot, 200, 40)  # room side by side
         await wait_while(app, pilot, lambda: screen.stacked or top.region.x >= bottom.region.x, "the side by side")
 
 
