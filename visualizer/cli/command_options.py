@@ -140,7 +140,8 @@ def _export(export: argparse.ArgumentParser) -> None:
     formats = f"any of {', '.join(EXPORT_FORMATS)}, separated by commas (json,dot); see below"
     add_option(files, "--format F,F", formats, default="json,dot")
     add_option(files, "--frames", "also one file per step, NAME-0001.svg ..., for dot, svg, png and pdf")
-    steps = f"refuse --frames, gif, mp4 and tex for searches of more steps than this ({DEFAULT_MAX_FRAMES:,})"
+    every_step = ", ".join(name for name, fmt in EXPORT_FORMATS.items() if fmt.per_step)
+    steps = f"refuse --frames, {every_step} for searches of more steps than this ({DEFAULT_MAX_FRAMES:,})"
     add_option(files, "--max-frames N", steps, type=int, default=DEFAULT_MAX_FRAMES)
     nodes = f"refuse pictures of trees with more nodes than this ({DEFAULT_MAX_IMAGE_NODES:,})"
     add_option(files, "--max-image-nodes N", nodes, type=int, default=DEFAULT_MAX_IMAGE_NODES)
@@ -172,6 +173,18 @@ def _compare(compare: argparse.ArgumentParser) -> None:
     add_option(group, "--cuts equal,strict", cuts)
     add_option(group, "--strict", "the same as --cuts strict")
     add_option(group, "--json", "print one JSON object instead of text")
+    page = compare.add_argument_group("a web page of two searches side by side, stepped together")
+    add_option(
+        page,
+        "--format",
+        "html: also write NAME.html, one self-contained page that steps both searches in lockstep (no install)",
+        choices=("html",),
+    )
+    add_option(page, "--out DIR", "the folder to write the page to (.)", default=".")
+    add_option(page, "--name NAME", "the page's file name without .html (from the source and the searches)")
+    add_option(page, "--theme T", f"the figures' colours: {THEME_HELP}", default=DEFAULT_THEME)
+    steps = f"refuse a page of searches of more steps than this ({DEFAULT_MAX_FRAMES:,})"
+    add_option(page, "--max-frames N", steps, type=int, default=DEFAULT_MAX_FRAMES)
     add_algorithm_options(compare)
 
 

@@ -5,22 +5,31 @@ from __future__ import annotations
 import argparse
 import itertools
 import json
+import re
 import shutil
 import sys
+from pathlib import Path
 from typing import Any
 
 from visualizer.analysis.compare import ALIGN_LIMIT, Comparison, Run
+from visualizer.cli.command_options import DEFAULT_MAX_IMAGE_NODES
+from visualizer.cli.exporting import check_name
 from visualizer.cli.render import MAX_LISTED, text_table
 from visualizer.cli.sources import game_from_args, options_from_args, source_kind, trace_from_args
 from visualizer.errors import InputError
+from visualizer.export.files import trace_slug
 from visualizer.games import parse_order, with_order
 from visualizer.games.base import format_value
 from visualizer.games.ordering import OrderedGame
 from visualizer.lists import split_list
+from visualizer.pictures.figure import Figure
+from visualizer.pictures.page import to_compare_html
+from visualizer.pictures.themes import find_theme
+from visualizer.safe_files import StagedWrites, check_output_folder
 from visualizer.search.registry import parse_configuration
 from visualizer.shown_text import escaped
 
-__all__ = ["compare", "runs_from_args", "comparison_text", "comparison_json"]
+__all__ = ["compare", "runs_from_args", "comparison_text", "comparison_json", "write_page"]
 
 MAX_DIFFERENCES = 30
 """Longer set differences are counted and cut short in text output."""
@@ -200,9 +209,53 @@ def comparison_json(comparison: Comparison) -> dict[str, Any]:
     return result
 
 
+def _page_checks(args: argparse.Namespace) -> None:
+    """`--format html`'s options, checked before any search."""
+    if args.format is None:
+        return
+    find_theme(args.theme)
+    if args.name is not None:
+        check_name(args.name)
+    if args.max_frames < 0:
+        raise InputError("--max-frames must be 0 or more")
+    check_output_folder(Path(args.out))
+
+
+def write_page(comparison: Comparison, args: argparse.Namespace) -> Path:
+    """`--format html`: the page of the two searches side by side, in lockstep, written to --out; its path."""
+    runs = comparison.runs
+    if len(runs) != 2:
+        raise InputError(
+            f"--format html shows two searches side by side, and this compares {len(runs)}; give two, "
+            "e.g. --algorithms minimax,alphabeta"
+        )
+    steps = max(len(run.trace.events) for run in runs)
+    if steps > args.max_frames:
+        raise InputError(
+            f"--format html would draw {steps:,} frames, one per step; search less (--depth N, or a smaller tree) "
+            f"or allow them with --max-frames {steps}"
+        )
+    nodes = max(len(run.trace.nodes) for run in runs)
+    if nodes > DEFAULT_MAX_IMAGE_NODES:
+        raise InputError(
+            f"--format html would draw {nodes:,} nodes, too many to read or paint quickly; search less (--depth N)"
+        )
+    labels = [run.label for run in runs]
+    name = args.name or f"{trace_slug(runs[0].trace)}-vs-{re.sub(r'[^A-Za-z0-9_.-]', '_', labels[1])}"
+    figures = [Figure(run.trace, theme=args.theme) for run in runs]
+    path = Path(args.out) / f"{name}.html"
+    with StagedWrites() as group:
+        group.stage(path, [to_compare_html(figures, labels)])
+    return path
+
+
 def compare(args: argparse.Namespace) -> int:
-    """Searches the tree every way asked and prints the comparison (exit 1 if the values differ)."""
+    """Searches the tree every way asked and prints the comparison (exit 1 if the values differ); with
+    `--format html`, also writes the page of the two searches."""
+    _page_checks(args)
     comparison = Comparison(runs_from_args(args))
+    if args.format is not None:
+        print(f"wrote {escaped(str(write_page(comparison, args)))}", file=sys.stderr)
     if args.json:
         print(json.dumps(comparison_json(comparison), indent=2, default=str))
     else:

@@ -21,7 +21,7 @@ from visualizer.search import trace_search
 from visualizer.shown_text import escaped
 from visualizer.tracing import Trace
 
-__all__ = ["example_traces", "export", "picture_options"]
+__all__ = ["check_name", "example_traces", "export", "picture_options"]
 
 MAX_DPI = 1200
 """The finest `--dpi`: a 15-node tree at 1200 dpi is already 12,000 pixels wide."""
@@ -78,7 +78,8 @@ def picture_options(args: argparse.Namespace) -> PictureOptions:
     return PictureOptions(theme=theme, dpi=args.dpi, fps=args.fps, collapse=collapse)
 
 
-def _check_name(name: str) -> str:
+def check_name(name: str) -> str:
+    """`--name`: a plain file name, short enough for NAME-0001.json (raises InputError otherwise)."""
     if not name or name in (".", "..") or "/" in name or "\\" in name or "\0" in name:
         raise InputError(f"--name {name!r} is not a file name; give a plain name such as my-trace")
     if len(name.encode("utf-8")) > MAX_NAME_BYTES:
@@ -141,7 +142,7 @@ def export(args: argparse.Namespace) -> int:
         _check_examples(args)
         jobs = example_traces()
     else:
-        name = _check_name(args.name) if args.name is not None else None
+        name = check_name(args.name) if args.name is not None else None
         source_kind(args)  # conflicting sources are refused before any search
         trace = trace_from_file(args) or trace_from_args(game_from_args(args), args)
         jobs = [(name or trace_slug(trace), trace)]

@@ -1,9 +1,9 @@
 """Provides `EXPORT_FORMATS`, the one registry of what `export` can write, and `PictureOptions`.
 
 A format is a "trace" (JSON, DOT: the whole trace as data), a "picture" (SVG, PNG, PDF: the finished
-search, and with `--frames` one file per step) or an "animation" (GIF, MP4, TikZ: every step in one
-file). To add a format, write its painter and add an `ExportFormat` here: the CLI's `--format`, its
-help, the limits and the file names all read this registry.
+search, and with `--frames` one file per step) or an "animation" (GIF, MP4, TikZ, an HTML page: every step in
+one file). To add a format, write its painter and add an `ExportFormat` here: the CLI's `--format`, its help,
+the limits and the file names all read this registry.
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from visualizer.pictures.animation import check_ffmpeg, to_gif, to_mp4
 from visualizer.pictures.collapse import Collapse
 from visualizer.pictures.drawing import Drawing
 from visualizer.pictures.figure import Figure
+from visualizer.pictures.page import to_html
 from visualizer.pictures.raster import Painter, to_pdf, to_png
 from visualizer.pictures.svg import to_svg
 from visualizer.pictures.themes import DEFAULT_THEME
@@ -182,6 +183,13 @@ EXPORT_FORMATS: dict[str, ExportFormat] = {
             lambda job: [to_tikz(list(job.figure.frames(progress=job.progress)))],
             extra=_slides,
             extra_names=_slides_name,
+        ),
+        ExportFormat(
+            "html",
+            ".html",
+            "animation",
+            "one self-contained web page that steps through the search (no install, works offline)",
+            lambda job: [to_html(job.figure, speed=job.options.fps, progress=job.progress)],
         ),
     )
 }

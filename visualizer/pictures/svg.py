@@ -7,6 +7,8 @@ a script can find where a node was drawn on every frame.
 
 from __future__ import annotations
 
+import functools
+
 from visualizer.pictures.drawing import (
     CENTRAL_RISE,
     FONT_FAMILY,
@@ -47,6 +49,7 @@ def _stroke(colour: str | None, width: float, dash: str, *, is_line: bool) -> st
     return attributes
 
 
+@functools.lru_cache(maxsize=1 << 16)  # a frame of an animation redraws mostly the items of the frame before
 def _outline(item: Shape | Path) -> str:
     """A `Shape` as a polygon, a `Path` as an open polyline."""
     if isinstance(item, Shape):
@@ -58,6 +61,7 @@ def _outline(item: Shape | Path) -> str:
     return f'<{tag} data-key="{_escape(item.key)}" points="{points}" fill="{fill}"{stroke}/>'
 
 
+@functools.lru_cache(maxsize=1 << 16)
 def _text(item: Text) -> str:
     """A text as wide as the drawing reckons (`text_width`) in whichever monospace font the viewer has, so that
     it fits its place and the strokes across its zeros land on them."""

@@ -21,9 +21,9 @@ from visualizer.gc_policy import paused_gc
 from visualizer.tracing.events import EVENT_KINDS, Effect, Event
 from visualizer.tracing.trace import Trace
 from visualizer.tracing.trace_columns import KINDS
-from visualizer.tracing.trace_records import NodeStatus
+from visualizer.tracing.trace_records import NodeStatus, TraceNode
 
-__all__ = ["CHECKPOINT_INTERVAL", "NodeView", "Phase", "Replay"]
+__all__ = ["CHECKPOINT_INTERVAL", "NodeView", "Phase", "Replay", "shown_value"]
 
 CHECKPOINT_INTERVAL = 8192
 """Steps between two checkpoints: a jump replays at most this many events."""
@@ -54,6 +54,14 @@ class NodeView(NamedTuple):
     value: Value | None = None
     alpha: Value | None = None
     beta: Value | None = None
+
+
+def shown_value(node: TraceNode, value: Value | None, *, movers_view: bool) -> Value | None:
+    """A value of `node` from MAX's view (as `Replay` keeps it) as a label shows it: with `movers_view`
+    (negamax traces) from the view of the player to move there, so MIN's values are negated."""
+    if value is None or not movers_view:
+        return value
+    return value * node.player.sign
 
 
 _FINAL_PHASES = {

@@ -12,7 +12,7 @@ from rich.text import Text
 
 from visualizer.games.base import Player, Value, format_value
 from visualizer.shown_text import escaped
-from visualizer.steps.replay import NodeView, Phase
+from visualizer.steps.replay import NodeView, Phase, shown_value
 from visualizer.steps.visits import format_mean
 from visualizer.tracing.trace import NodeStatus, TraceNode
 
@@ -65,14 +65,6 @@ class NodeLabel:
     def width(self) -> int:
         """Columns the wider line takes."""
         return max(cell_len(self.top), cell_len(self.bottom))
-
-
-def shown_value(node: TraceNode, value: Value | None, *, movers_view: bool) -> Value | None:
-    """A value of `node` from MAX's view (as `Replay` keeps it) as a label shows it: with `movers_view`
-    (negamax traces) from the view of the player to move there, so MIN's values are negated."""
-    if value is None or not movers_view:
-        return value
-    return value * node.player.sign
 
 
 def _leaf_value(node: TraceNode, view: NodeView, *, movers_view: bool) -> str | None:
