@@ -15,6 +15,7 @@ from benchmarks.app_timing import app_rows
 from benchmarks.beyond import beyond_rows
 from benchmarks.class_grading import class_rows
 from benchmarks.exports import export_rows, memory_rows
+from benchmarks.html_page import html_rows
 from benchmarks.jumps import jump_rows
 from benchmarks.measure import machine_facts
 from benchmarks.report import Row, format_facts, format_table
@@ -104,6 +105,8 @@ def run(args: argparse.Namespace, progress: Callable[[str], None]) -> dict[str, 
             rows += slide_rows(folder / "slides", timeout=CHILD_TIMEOUT, progress=progress)
             progress("grading a class of 30, in parallel and one at a time")
             rows += class_rows(folder / "class")
+            progress("HTML pages: steps timed in headless Chromium")
+            rows += html_rows(folder / "pages")
         if not args.skip_app:
             rows += app_rows(folder / "trace.json", steps=args.steps, timeout=CHILD_TIMEOUT, progress=progress)
     return {
