@@ -135,9 +135,9 @@ class _Rows:
 def page_pane(
     figure: Figure, *, title: str | None = None, progress: Callable[[int, int], None] | None = None
 ) -> dict[str, Any]:
-    """One trace's page data: `title`, `lines` and `frames` (see `encode_frames`), `texts`, and per page step a
-    row `[sentence, current name or -1, six cells, stack line, ...]` of ids into `texts`; `cuts`, the page steps
-    that hold a cut-off. `progress(done, total)` after each frame drawn."""
+    """One trace's page data: `title`, `lines`, `frames` and `keyframes` (see `encode_frames`), `texts`, and per
+    page step a row `[sentence, current name or -1, six cells, stack line, ...]` of ids into `texts`; `cuts`, the
+    page steps that hold a cut-off. `progress(done, total)` after each frame drawn."""
     trace, steps = figure.trace, page_steps(figure)
     texts: dict[str, int] = {}
 
