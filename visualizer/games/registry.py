@@ -43,6 +43,8 @@ class GameKind:
         options: its settings: a command-line flag each (every other kind refuses them) and form fields.
         selected_by: the name of an option that alone asks for this kind (`--array`, `--board`), or None.
         hints: what to do instead when an option of another kind is given with this one, by option name.
+        fixed_root: the player who always moves at the root (a CS188 test: Pacman, MAX), None when the user
+            chooses (`--root`, the form's Root).
     """
 
     name: str
@@ -52,6 +54,7 @@ class GameKind:
     options: tuple[GameOption, ...] = ()
     selected_by: str | None = None
     hints: tuple[tuple[str, str], ...] = ()
+    fixed_root: Player | None = None
 
     @property
     def cli_source(self) -> str:
@@ -207,6 +210,7 @@ BUILT_IN_KINDS = (
         hints=(
             ("levels", "a CS188 test's agents take turns as num_agents says (agent 0 MAX, the ghosts MIN); drop it"),
         ),
+        fixed_root=Player.MAX,
     ),
 )
 

@@ -13,6 +13,7 @@ from textual.widgets import ContentSwitcher, Input, Label, RadioSet, Select, Sta
 
 from visualizer.games import ORDERS, Game, GameOption
 from visualizer.games.random_tree import fresh_seed
+from visualizer.games.registry import find_game_kind
 from visualizer.tui.dialogs.board_editor import EMPTY, BoardEditor, format_board
 from visualizer.tui.dialogs.form_rows import Choices, FormDialog, TickBox, dialog_buttons, menu, row
 from visualizer.tui.dialogs.tree_form import PRESETS, TreeForm, form_kinds
@@ -113,13 +114,14 @@ class NewTreeDialog(FormDialog[Game]):
                                 yield OptionField(kind.name, option, shown.get(option.name, ""))
             yield OptionField("move", ORDER, form.order)
             yield OptionField("move", ORDER_SEED, form.order_seed)
-            yield row("Root", Choices("root", {"max": "MAX", "min": "MIN"}, form.root))
+            yield row("Root", Choices("root", {"max": "MAX", "min": "MIN"}, form.root), id="root-row")
             yield Static("", id="form-error", markup=False)
             yield Static("", id="form-summary", markup=False)
             yield dialog_buttons()
 
     def on_mount(self) -> None:
         self.query_one("#move-order-seed-row").display = self.start.order == "random"
+        self._show_root(self.start.kind)
         self.check()
         inputs = [widget for widget in self.query_one(f"#{self.start.kind}-panel").query("*") if widget.focusable]
         if inputs:
@@ -159,7 +161,13 @@ class NewTreeDialog(FormDialog[Game]):
     # -- events --------------------------------------------------------------
     @on(Select.Changed, "#source")
     def _source_changed(self, event: Select.Changed) -> None:
+        """Shows the source's panel, and the Root choice unless its root is fixed (a CS188 test's Pacman)."""
         self.query_one(ContentSwitcher).current = f"{event.value}-panel"
+        self._show_root(event.value)
+
+    def _show_root(self, source: object) -> None:
+        kind = find_game_kind(source)
+        self.query_one("#root-row").display = kind is None or kind.fixed_root is None
 
     @on(Select.Changed, "#preset")
     def _preset_chosen(self, event: Select.Changed) -> None:

@@ -85,7 +85,7 @@ class TreeForm:
             for option in kind.options
             if option.label
         }
-        game = kind.build(fields, Player.parse(self.root))
+        game = kind.build(fields, kind.fixed_root or Player.parse(self.root))
         typed = self.order_seed.strip() if self.order == "random" else ""
         order, seed = parse_order(f"{self.order}:{typed}" if typed else self.order)  # read as --order reads it
         return with_order(game, order, fresh_seed if seed is None and order == "random" else seed)

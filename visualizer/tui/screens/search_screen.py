@@ -15,6 +15,7 @@ from textual.screen import ModalScreen
 from textual.worker import Worker, get_current_worker
 
 from visualizer.games import GridGame, TicTacToe
+from visualizer.games.base import Game, SuggestsSearch, offers
 from visualizer.gc_policy import freeze_heap, refreeze_heap
 from visualizer.safe_files import write_new_file
 from visualizer.search.registry import Configuration, parse_configuration
@@ -275,8 +276,9 @@ class SearchScreen(AppScreen):
             self.post_message(OpenCompare(*searches, labels=(left.label, right.label)))
 
     def action_new_tree(self) -> None:
-        """Asks for another tree (opening on this one) and searches it."""
-        self._ask(NewTreeDialog(self.session.game), lambda game: {"game": game})
+        """Asks for another tree (opening on this one) and searches it: with the search the tree's source names
+        when it names one (a CS188 test's alg), else with the session's."""
+        self._ask(NewTreeDialog(self.session.game), lambda game: {"game": game, **_suggested_search(game)})
 
     def action_depth(self) -> None:
         """Asks for the look-ahead (blank: full depth) and searches again with it."""
@@ -339,3 +341,9 @@ class SearchScreen(AppScreen):
         path = self.attempt(lambda: write_new_file(".", name, ".svg", self.app.export_screenshot()))
         if path is not None:
             self.notify(f"Saved {path}", title="Screenshot")
+
+
+def _suggested_search(game: Game) -> dict[str, Any]:
+    """The session's `algorithm` and `strict` the tree's source asks for (`SuggestsSearch`), or nothing."""
+    suggested = game.suggested_search() if offers(game, SuggestsSearch) else None
+    return {} if suggested is None else {"algorithm": suggested[0], "strict": suggested[1]}
