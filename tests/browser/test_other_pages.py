@@ -86,6 +86,8 @@ def test_a_collapsed_page_steps_through_the_trace_in_order(browser, tmp_path_fac
         assert (run.group(3) if run else shown["sentence"]) == describe(trace, event), page_step
         assert shown["current"] == trace.nodes[event.node].name, page_step
         assert shown["step_text"] == f"step {page_step} of {count}"
+        search_step = browser.execute_script("return document.querySelector('#search-step').textContent")
+        assert search_step == f"(search step {step} of {len(trace.events)})", page_step  # as the figure's caption
         assert len(shown["log"]) == page_step
         done = step
     assert done == len(trace.events)

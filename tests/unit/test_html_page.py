@@ -193,3 +193,12 @@ def test_compare_writes_the_page_and_refuses_three_searches(capsys, tmp_path):
     assert code == 2 and err.count("\n") == 1 and "shows two searches side by side" in err
     code, _, err = run_cli(capsys, "compare", "--format", "html", "--out", str(tmp_path), "--max-frames", "10")
     assert code == 2 and err.count("\n") == 1 and "--max-frames 52" in err
+
+
+def test_a_collapsed_page_says_the_search_step_beside_its_own():
+    collapsed = page_data(to_html(Figure(TRACES["tictactoe-midgame"], collapse=Collapse())))
+    whole = page_data(to_html(Figure(TRACES["example15-alphabeta"])))
+    assert "search_steps" not in whole  # a page step per search step
+    assert collapsed["search_total"] == len(TRACES["tictactoe-midgame"].events) > collapsed["steps"]
+    assert len(collapsed["search_steps"]) == collapsed["steps"] + 1 and collapsed["search_steps"][0] == 0
+    assert collapsed["search_steps"][-1] == collapsed["search_total"]

@@ -215,6 +215,15 @@
   var slider = byId("slider");
   var playButton = byId("play");
   var notice = byId("notice");
+  // A page of a collapsed tree steps over runs of the search's steps: beside the page's step, the search's
+  // (the figure's caption counts those).
+  var searchStep = null;
+  if (data.search_steps) {
+    searchStep = document.createElement("span");
+    searchStep.id = "search-step";
+    searchStep.className = "hint";
+    stepText.parentNode.insertBefore(searchStep, stepText.nextSibling);
+  }
 
   function go(target) {
     target = Math.max(0, Math.min(total, target));
@@ -225,6 +234,7 @@
     showLog(target);
     body.setAttribute("data-step", String(target));
     stepText.textContent = "step " + target + " of " + total;
+    if (searchStep) searchStep.textContent = "(search step " + data.search_steps[target] + " of " + data.search_total + ")";
     slider.value = String(target);
     notice.textContent = "";
     if (target >= total) stop();

@@ -17,7 +17,7 @@ from typing import Any
 
 from visualizer.errors import InputError
 from visualizer.pictures.figure import Figure
-from visualizer.pictures.page_data import FIELDS, KEYFRAME_EVERY, joint_cuts, lockstep_pane_steps, page_pane
+from visualizer.pictures.page_data import FIELDS, KEYFRAME_EVERY, joint_cuts, lockstep_pane_steps, page_pane, page_steps
 
 __all__ = ["MAX_PAGE_BYTES", "to_compare_html", "to_html"]
 
@@ -122,6 +122,8 @@ def to_html(figure: Figure, *, speed: float = 2.0, progress: Progress = None) ->
         f'<div id="figure" class="figure"></div></figure>{panel}</div></main>'
     )
     data = {"panes": [pane], "steps": steps, "cuts": pane.pop("cuts"), "keyframe_every": KEYFRAME_EVERY}
+    if steps != len(figure.trace.events):  # collapsed subtrees: a page step may be a run of the search's steps
+        data |= {"search_steps": page_steps(figure), "search_total": len(figure.trace.events)}
     return _checked(_document(pane["title"], f'data-step="0" data-steps="{steps}" data-current=""', main, data))
 
 
