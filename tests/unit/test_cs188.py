@@ -156,6 +156,7 @@ def test_run_gives_the_hand_worked_answer_the_solution_and_the_reference(capsys,
     assert result["generated_states"] == generated.split()
     solution = reference_test((DATA / f"{name}.solution").read_text())
     assert (solution["action"], solution["generated"]) == (action, generated)
+    assert result["solution"] == {"action": solution["action"], "generated": solution["generated"]}
     found, chosen, states = reference((DATA / f"{name}.test").read_text())
     assert found == pytest.approx(value) and (chosen, states) == (action, generated.split())
 

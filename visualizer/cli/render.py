@@ -265,6 +265,13 @@ def generated_states(trace: Trace) -> list[str] | None:
     return sorted({game.state_of(name) for name in trace.names([0, *trace.summary.visit_order])})
 
 
+def _graph_game_json(trace: Trace, states: list[str]) -> dict[str, Any]:
+    """A graph game's generated states, and its answer as the course's `.solution` file writes it (action and
+    generated states, space separated), to compare with one."""
+    action = trace.summary.best_move
+    return {"generated_states": states, "solution": {"action": action, "generated": " ".join(states)}}
+
+
 def run_text(trace: Trace) -> str:
     """The result of one search as a short report."""
     summary = trace.summary
@@ -325,7 +332,7 @@ def run_json(trace: Trace) -> dict[str, Any]:
             "leaves_evaluated": summary.leaves_evaluated,
             "cutoffs": len(summary.cutoffs),
         },
-        **({} if (states := generated_states(trace)) is None else {"generated_states": states}),
+        **({} if (states := generated_states(trace)) is None else _graph_game_json(trace, states)),
         **_monte_carlo_json(trace),
         **_refined_json(trace),
     }
