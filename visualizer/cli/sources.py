@@ -9,7 +9,7 @@ from typing import Any
 from visualizer.cli.progress import node_counter
 from visualizer.errors import InputError
 from visualizer.games import Game, GameOption, Player, builtin_example, find_game_kind, game_kinds, lookahead
-from visualizer.games.base import SuggestsSearch, offers
+from visualizer.games.base import suggested_search
 from visualizer.games.ordering import parse_order, with_order
 from visualizer.games.random_tree import fresh_seed
 from visualizer.games.registry import GameKind
@@ -159,7 +159,7 @@ def trace_from_args(
     """Searches `game` as the options say; `algorithm`, `strict` and `options` override them when given. Without
     an algorithm, the one the game suggests (`SuggestsSearch`: a CS188 test's alg), else alphabeta."""
     name = algorithm or getattr(args, "algorithm", None)
-    if name is None and offers(game, SuggestsSearch) and (suggested := game.suggested_search()) is not None:
+    if name is None and (suggested := suggested_search(game)) is not None:
         name, strict = suggested[0], True if suggested[1] else strict
     record = find_algorithm(name or "alphabeta")
     algorithm = record.name

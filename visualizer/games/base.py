@@ -283,11 +283,21 @@ class FromOptions(Protocol):
         """The game of its options by name (None where not given); `root` None: the game's default."""
 
 
-def takes_turns(game: object) -> bool:
-    """True unless `game` (or the game it wraps) says a player may move twice in a row (`alternates` False)."""
+def _unwrapped(game: object) -> object:
+    """The game inside `game` when it is built around another (`OrderedGame`), else `game`."""
     while (inner := getattr(game, "inner", None)) is not None:
         game = inner
-    return bool(getattr(game, "alternates", True))
+    return game
+
+
+def takes_turns(game: object) -> bool:
+    """True unless `game` (or the game it wraps) says a player may move twice in a row (`alternates` False)."""
+    return bool(getattr(_unwrapped(game), "alternates", True))
+
+
+def suggested_search(game: object) -> tuple[str, bool] | None:
+    """The search `game`'s source names (`SuggestsSearch`): the algorithm and whether it cuts strictly; None."""
+    return game.suggested_search() if offers(game, SuggestsSearch) else None
 
 
 _Capability = TypeVar("_Capability")
@@ -298,6 +308,4 @@ def offers(game: object, capability: Callable[..., _Capability]) -> TypeIs[_Capa
 
     `capability` is typed as a callable because mypy accepts no protocol class where a `type` is expected.
     """
-    while (inner := getattr(game, "inner", None)) is not None:  # a game built around another (`OrderedGame`)
-        game = inner
-    return isinstance(game, cast(type, capability))
+    return isinstance(_unwrapped(game), cast(type, capability))

@@ -147,7 +147,7 @@ class Exercise:
     def _kinds_text(self) -> str:
         """The declared kinds in words: ", levels max,min,min" for levels, ", kinds declared" for nodes declared
         one by one ({"min": [...]}), "" for none."""
-        levels = self.game.spec().get("levels") if hasattr(self.game, "spec") else None
+        levels = self.game.spec().get("levels")
         if isinstance(levels, list) and levels:
             return ", levels " + ",".join(map(str, levels))
         return ", kinds declared" if getattr(self.game, "kinds", ()) else ""

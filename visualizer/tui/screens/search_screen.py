@@ -15,7 +15,7 @@ from textual.screen import ModalScreen
 from textual.worker import Worker, get_current_worker
 
 from visualizer.games import GridGame, TicTacToe
-from visualizer.games.base import Game, SuggestsSearch, offers
+from visualizer.games.base import Game, suggested_search
 from visualizer.gc_policy import freeze_heap, refreeze_heap
 from visualizer.safe_files import write_new_file
 from visualizer.search.registry import Configuration, parse_configuration
@@ -345,5 +345,5 @@ class SearchScreen(AppScreen):
 
 def _suggested_search(game: Game) -> dict[str, Any]:
     """The session's `algorithm` and `strict` the tree's source asks for (`SuggestsSearch`), or nothing."""
-    suggested = game.suggested_search() if offers(game, SuggestsSearch) else None
+    suggested = suggested_search(game)
     return {} if suggested is None else {"algorithm": suggested[0], "strict": suggested[1]}
