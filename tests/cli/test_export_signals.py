@@ -8,38 +8,12 @@ import stat
 import subprocess
 import sys
 import time
-from pathlib import Path
 
 import pytest
 from cli_helpers import run_cli
+from export_process import temporaries, terminate_while_writing
 
-ROOT = Path(__file__).resolve().parents[2]
 as_root = pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0, reason="mknod of a device needs root")
-
-
-def temporaries(folder: Path, prefix: str = ".") -> list[Path]:
-    return [path for path in folder.iterdir() if path.name.startswith(prefix) and path.name.endswith(".tmp")]
-
-
-def terminate_while_writing(
-    out: Path, argv: list[str], prefix: str, signum: int = signal.SIGTERM
-) -> subprocess.CompletedProcess:
-    """Runs `visualizer export ARGV --out OUT`, sends SIGNUM once a temporary named PREFIX... appears."""
-    process = subprocess.Popen(
-        [sys.executable, "-m", "visualizer", "export", *argv, "--out", str(out)],
-        cwd=ROOT,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-    while process.poll() is None and not temporaries(out, prefix):
-        time.sleep(0.005)
-    if process.poll() is not None:
-        stdout, stderr = process.communicate()
-        pytest.fail(f"the export ended before a temporary {prefix}*.tmp was seen: {stdout!r} {stderr!r}")
-    process.send_signal(signum)
-    stdout, stderr = process.communicate()
-    return subprocess.CompletedProcess(process.args, process.returncode, stdout, stderr)
 
 
 def test_sigterm_mid_export_removes_the_temporary_and_keeps_the_old_file(tmp_path):

@@ -7,14 +7,12 @@ from __future__ import annotations
 import errno
 import os
 import signal
-import subprocess
-import sys
 import threading
-import time
 from pathlib import Path
 
 import pytest
 from cli_helpers import run_cli
+from export_process import terminate_while_writing
 
 from visualizer import safe_files
 from visualizer.errors import InputError
@@ -26,7 +24,6 @@ from visualizer.safe_files import StagedWrites, write_text_atomic
 from visualizer.search import trace_search
 
 TREE = "[[3,12],[2,4]]"  # 7 nodes, 11 events: cheap to draw
-ROOT = Path(__file__).resolve().parents[2]
 
 
 def tree_of(folder: Path) -> list[str]:
@@ -38,28 +35,6 @@ def one_line(caught: pytest.ExceptionInfo[InputError]) -> str:
     message = str(caught.value)
     assert "\n" not in message
     return message
-
-
-def terminate_while_writing(out: Path, argv: list[str], prefix: str) -> subprocess.CompletedProcess:
-    """Runs `visualizer export ARGV --out OUT` and sends SIGTERM once a temporary named PREFIX... appears
-    (as tests/cli/test_export_signals.py does)."""
-    process = subprocess.Popen(
-        [sys.executable, "-m", "visualizer", "export", *argv, "--out", str(out)],
-        cwd=ROOT,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-    while process.poll() is None and not any(
-        path.name.startswith(prefix) and path.name.endswith(".tmp") for path in out.iterdir()
-    ):
-        time.sleep(0.005)
-    if process.poll() is not None:
-        stdout, stderr = process.communicate()
-        pytest.fail(f"the export ended before a temporary {prefix}*.tmp was seen: {stdout!r} {stderr!r}")
-    process.send_signal(signal.SIGTERM)
-    stdout, stderr = process.communicate()
-    return subprocess.CompletedProcess(process.args, process.returncode, stdout, stderr)
 
 
 @pytest.fixture(scope="module")
