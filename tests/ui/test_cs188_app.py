@@ -44,3 +44,14 @@ async def test_a_cs188_test_from_the_form_is_searched_as_its_alg_says(name, algo
         assert trace.summary.best_move == "Left"
         chance = Player.CHANCE in trace.columns.player
         assert chance is (algorithm == "expectimax")
+
+
+def test_the_form_opened_on_a_cs188_tree_reads_its_file_again():
+    from visualizer.games.cs188 import Cs188Tree
+    from visualizer.tui.dialogs import TreeForm
+
+    path = str(CS188 / "minimax_3agents.test")
+    tree = Cs188Tree.from_options({"cs188": path}, None)
+    form = TreeForm.from_game(tree)  # the New-tree form opened on the tree on screen
+    assert (form.kind, form.fields["cs188"]) == ("cs188", path)
+    assert form.build().spec() == tree.spec()

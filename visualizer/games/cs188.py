@@ -108,6 +108,7 @@ def _problem_from_spec(spec: Any, where: str) -> dict[str, Any]:
     problem = {
         "kind": "cs188",
         "file": fields.text("file", "", "write the test's file name"),
+        "path": fields.text("path", None, "write the path the test was read from"),
         "alg": fields.typed("alg", None, f"write one of {', '.join(ALGORITHMS)}", lambda alg: alg in ALGORITHMS),
         "num_agents": fields.whole("num_agents", REQUIRED, minimum=1, maximum=10**6),
         "depth": fields.whole("depth", REQUIRED, minimum=1, maximum=10**6),
@@ -172,7 +173,7 @@ class Cs188Tree(ExplicitTree):
 
     @classmethod
     def to_options(cls, spec: dict[str, Any]) -> dict[str, Any]:
-        return {"cs188": spec.get("file", "")}
+        return {"cs188": spec.get("path") or spec.get("file", "")}
 
     @classmethod
     def slug(cls, spec: dict[str, Any]) -> str:

@@ -54,9 +54,11 @@ def _fail(where: str, line: int, message: str) -> NoReturn:
 
 def read_test(path: str) -> tuple[dict[str, Any], Where]:
     """Reads and checks a CS188 graph-game test file (UTF-8): its problem as a spec without "ghosts" (see
-    `parse_test`) and where in the file each part is."""
+    `parse_test`), with the path as given (so that the app's New-tree form can read the file again), and where
+    in the file each part is."""
     text = read_small_text(path, "CS188 test file", MAX_TEST_CHARS, size_hint="a test is a few hundred lines")
-    return parse_test(text, path)
+    problem, at = parse_test(text, path)
+    return problem | {"path": path}, at
 
 
 def _fields(text: str, where: str) -> _Fields:
