@@ -106,3 +106,15 @@ def test_options_for_mcts_on_another_algorithm_are_refused(capsys):
     assert code == 2 and "--exploration does not apply to alphabeta; drop it, or choose -a mcts" in err
     code, _out, err = run_cli(capsys, "run", "-a", "mtcs")
     assert code == 2 and "unknown algorithm 'mtcs'" in err and "mcts" in err
+
+
+def test_best_move_claims_no_outcome_from_an_estimate(capsys):
+    # X in a corner, O to move: a draw with best play; 50 iterations of MCTS estimate -0.4 for O, which
+    # must not be reported as "X wins with best play". Alpha-beta on the same position proves the draw.
+    argv = ("best-move", "--board", "X../.../...", "--json")
+    code, out, err = run_cli(capsys, *argv, "-a", "mcts", "--iterations", "50", "--seed", "3")
+    assert code == 0, err
+    assert json.loads(out)["outcome"] is None
+    code, out, err = run_cli(capsys, *argv)
+    assert code == 0, err
+    assert json.loads(out)["outcome"] == "a draw with best play"
