@@ -55,7 +55,7 @@ def test_every_search_keeps_its_own_order_across_move_orders(tree):
     assert len(names) == len(set(names)) and set(names) == set().union(*visited)
     for name, steps in by_node:
         for index, run in enumerate(comparison.runs):
-            assert steps[index] == (run.visit_order.index(name) + 1 if name in visited[index] else None)
+            assert steps[index] == tuple(step for step, seen in enumerate(run.visit_order, 1) if seen == name)
     for first, second, names in comparison.differences():
         assert set(names) == visited[first] - visited[second]
     assert comparison.values_agree
@@ -70,3 +70,18 @@ def test_tree_order_lists_parents_before_children_in_natural_order():
     for name in names[1:]:
         parent = tree.names[tree.parent(tree.names.index(name))]
         assert names.index(parent) < names.index(name)
+
+
+def test_a_node_searched_again_keeps_both_visit_numbers():
+    # `visualizer run -a pvs` on the 15-node example (root MIN) visits A B D H I E J, then tests C with a
+    # null window: C F L G N (steps 8-12; M and O cut). The test fails, so PVS searches C again: C F L M
+    # (steps 13-16; F = 2 cuts G). Alpha-beta visits A B D H I E J C F L M G N, once each.
+    from visualizer.games import builtin_example
+
+    runs = [Run(name, "natural", trace_search(builtin_example(), name)) for name in ("alphabeta", "pvs")]
+    rows = dict(Comparison(runs).by_node())
+    assert rows["C"] == [(8,), (8, 13)]
+    assert rows["F"] == [(9,), (9, 14)]
+    assert rows["M"] == [(11,), (16,)]
+    assert rows["G"] == [(12,), (11,)]
+    assert "K" not in rows  # pruned by both

@@ -130,9 +130,10 @@ class Comparison:
             rows.append((name, steps))
         return rows
 
-    def by_node(self) -> list[tuple[str, list[int | None]]]:
+    def by_node(self) -> list[tuple[str, list[tuple[int, ...]]]]:
         """One row per node visited by any search, depth first (children in the order the first search to
-        visit them did): each run's visit number (None: skipped)."""
+        visit them did): each run's visit numbers (none: skipped; two or more: a search that visits the
+        node again, as PVS does when it searches a child a second time)."""
         children: dict[str | None, list[str]] = {}
         for run in self.runs:
             nodes = run.trace.nodes
@@ -141,12 +142,15 @@ class Comparison:
                 siblings = children.setdefault(None if node.parent is None else nodes[node.parent].name, [])
                 if node.name not in siblings:
                     siblings.append(node.name)
-        numbers = [{name: step for step, name in enumerate(run.visit_order, 1)} for run in self.runs]
+        numbers: list[dict[str, tuple[int, ...]]] = [{} for _ in self.runs]
+        for number, run in zip(numbers, self.runs):
+            for step, name in enumerate(run.visit_order, 1):
+                number[name] = (*number.get(name, ()), step)
         rows = []
         stack = list(reversed(children.get(None, [])))
         while stack:
             name = stack.pop()
-            rows.append((name, [number.get(name) for number in numbers]))
+            rows.append((name, [number.get(name, ()) for number in numbers]))
             stack.extend(reversed(children.get(name, [])))
         return rows
 

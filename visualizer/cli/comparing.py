@@ -112,9 +112,9 @@ def _across(comparison: Comparison, width: int) -> list[str]:
 
 
 def _down(comparison: Comparison) -> list[str]:
-    """Under a heading, one line per node with each search's visit number, '·' where it skips the node."""
+    """Under a heading, one line per node with each search's visit numbers, '·' where it skips the node."""
     rows = comparison.by_node()
-    table = [[name, *("·" if step is None else str(step) for step in steps)] for name, steps in rows[:MAX_LISTED]]
+    table = [[name, *(", ".join(map(str, steps)) or "·" for steps in row)] for name, row in rows[:MAX_LISTED]]
     lines = text_table(["node", *(run.label for run in comparison.runs)], table).splitlines()
     if len(rows) > MAX_LISTED:
         lines.append(f"... {len(rows) - MAX_LISTED:,} more nodes (--json has them all)")
