@@ -46,7 +46,27 @@ def register_display(shell: Any = None) -> bool:
 
 class Player:
     """The frames of a trace behind a slider (0 = before the first step) and a play button; `step` is shown
-    first (default: the finished search), and `widget` is what the notebook displays."""
+    first (default: the finished search), and `widget` is what the notebook displays.
+
+    Args:
+        trace: the trace to step through.
+        theme: "light", "dark" or "print", as `Figure`'s.
+        fps: the frames per second of the play button.
+        step: the step shown first; None: the finished search.
+
+    Raises:
+        InputError: ipywidgets is not installed (the `notebook` extra), or `step` is outside the trace.
+
+    Examples:
+        >>> from visualizer import builtin_example, trace_search
+        >>> from visualizer.notebook import Player
+        >>> player = Player(trace_search(builtin_example(), "alphabeta"), step=21)
+        >>> player.step, player.slider.max
+        (21, 52)
+        >>> "Step 21 of 52: E: J = 3 &lt;= alpha 6, so K is pruned (cut-off)." in player.svg
+        True
+        >>> player.step = 22  # what moving the slider does
+    """
 
     def __init__(self, trace: Trace, *, theme: str = DEFAULT_THEME, fps: float = DEFAULT_FPS, step: int | None = None):
         try:

@@ -1,4 +1,10 @@
-"""The public names of `visualizer` (the README's API) each load from the package."""
+"""The public names of `visualizer`: each loads from the package, and the example in its docstring runs."""
+
+import doctest
+import importlib
+import subprocess
+import sys
+import tempfile
 
 import pytest
 
@@ -6,9 +12,27 @@ import visualizer
 
 NAMES = sorted(set(visualizer.__all__) - {"__version__"})
 
+IN_MODULES = ["visualizer.notebook.Player"]
+"""Public names that stay in their module (the package's `Player` is the player to move)."""
 
-def test_the_api_lists_the_names_the_readme_uses():
-    assert {"trace_search", "Trace", "to_json", "read_json", "to_dot", "Figure", "to_svg"} <= set(NAMES)
+FLAGS = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
+
+
+def test_the_api_is_the_few_names_a_script_or_notebook_needs():
+    assert set(NAMES) == {
+        *("builtin_example", "from_array", "from_nested", "random_tree", "TicTacToe", "Nim", "ConnectFour"),
+        *("Player", "trace_search", "Trace", "to_json", "from_json", "write_json", "read_json"),
+        *("to_dot", "write_dot", "Figure", "to_svg"),
+    }
+
+
+def test_import_star_gives_exactly_the_public_names():
+    code = "from visualizer import *; print(sorted(name for name in dir() if not name.startswith('__')))"
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert result.stdout.strip() == str(NAMES)
+    namespace: dict[str, object] = {}
+    exec("from visualizer import *", namespace)
+    assert set(namespace) - {"__builtins__"} == set(visualizer.__all__)
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -16,6 +40,38 @@ def test_each_public_name_loads_and_is_the_package_s_own(name):
     value = getattr(visualizer, name)
     assert value.__name__ == name
     assert value.__module__.startswith("visualizer.")
+
+
+def _doctests(name):
+    """The doctests of a public name's docstring and its members', each run in a fresh namespace."""
+    if name in IN_MODULES:
+        module, _, attribute = name.rpartition(".")
+        if module == "visualizer.notebook":
+            pytest.importorskip("ipywidgets")
+        value = getattr(importlib.import_module(module), attribute)
+    else:
+        value = getattr(visualizer, name)
+    finder = doctest.DocTestFinder(exclude_empty=False)
+    return finder.find(value, name, module=sys.modules[value.__module__], globs={})
+
+
+@pytest.mark.parametrize("name", NAMES + IN_MODULES)
+def test_each_public_name_has_an_example_in_its_docstring(name):
+    own = [test for test in _doctests(name) if test.name == name]
+    assert own and own[0].examples, f"the docstring of {name} has no example (>>> lines)"
+
+
+@pytest.mark.parametrize("name", NAMES + IN_MODULES)
+def test_each_public_name_s_examples_give_the_output_they_show(name, tmp_path, monkeypatch):
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))  # the examples' tempfile.mkdtemp() folders
+    monkeypatch.chdir(tmp_path)  # and anything written by mistake to the working folder
+    runner = doctest.DocTestRunner(optionflags=FLAGS)
+    report: list[str] = []
+    for test in _doctests(name):
+        runner.run(test, out=report.append)
+    results = runner.summarize(verbose=False)
+    assert results.attempted > 0
+    assert results.failed == 0, "".join(report)
 
 
 def test_a_trace_gives_its_networkx_graph():

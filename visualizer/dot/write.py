@@ -25,8 +25,27 @@ __all__ = ["to_dot", "write_dot"]
 def to_dot(trace: Trace, *, step: int | None = None) -> str:
     """The trace as DOT text: the finished search, or the state after event `step`.
 
+    Args:
+        trace: the trace to draw.
+        step: None for the finished search, else a step from 0 (before the first event) to the number of
+            events; each node then has a fixed `pos`, for `neato -n2`.
+
+    Returns:
+        The DOT text of one digraph.
+
     Raises:
         InputError: `step` is outside 0..number of events, or a node name is empty or used twice.
+
+    Examples:
+        >>> from visualizer import builtin_example, to_dot, trace_search
+        >>> trace = trace_search(builtin_example(), "alphabeta")
+        >>> lines = to_dot(trace).splitlines()
+        >>> lines[0]
+        'digraph trace {'
+        >>> print(next(line for line in lines if '"cut"' in line))
+        n4 -> n10 [style=dashed, color=red, label="cut", fontcolor=red];
+        >>> "step 21 of 52: E: J = 3 <= alpha 6, so K is pruned" in to_dot(trace, step=21)
+        True
     """
     if step is None:
         return "".join(dot_chunks(trace))
@@ -40,5 +59,27 @@ def to_dot(trace: Trace, *, step: int | None = None) -> str:
 
 
 def write_dot(trace: Trace, path: str | Path, *, step: int | None = None) -> Path:
-    """Writes `to_dot(trace, step=step)` to `path` atomically (the finished search streamed in pieces)."""
+    """Writes `to_dot(trace, step=step)` to `path` atomically (the finished search streamed in pieces).
+
+    Graphviz then draws it, e.g. `dot -Tsvg example15-alphabeta.dot -o example15-alphabeta.svg`.
+
+    Args:
+        trace: the trace to draw.
+        path: the file to write; missing folders are created.
+        step: as `to_dot`'s.
+
+    Returns:
+        The path written.
+
+    Raises:
+        InputError: as `to_dot`, or the file cannot be written (one line saying why).
+
+    Examples:
+        >>> import pathlib, tempfile
+        >>> from visualizer import builtin_example, trace_search, write_dot
+        >>> folder = pathlib.Path(tempfile.mkdtemp())
+        >>> path = write_dot(trace_search(builtin_example(), "alphabeta"), folder / "example15-alphabeta.dot")
+        >>> path.read_text().startswith("digraph trace {")
+        True
+    """
     return write_chunks_atomic(path, dot_chunks(trace) if step is None else [to_dot(trace, step=step)])

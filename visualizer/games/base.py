@@ -43,7 +43,18 @@ ROOT_NAME = "root"
 
 class Player(enum.Enum):
     """Who is to move at a node: MAX wants high values, MIN low ones, and at a CHANCE node the move
-    is drawn at random (each edge below it carries its probability; its value is the expectation)."""
+    is drawn at random (each edge below it carries its probability; its value is the expectation).
+
+    Values are always from MAX's view. A tree's `root` (MAX or MIN, never CHANCE) says who moves first.
+
+    Examples:
+        >>> from visualizer import Player, from_array
+        >>> tree = from_array([0, 3, 5], root=Player.MIN)
+        >>> tree.player(0), tree.player(0).other
+        (<Player.MIN: 'min'>, <Player.MAX: 'max'>)
+        >>> Player.parse("max"), Player.MIN.value
+        (<Player.MAX: 'max'>, 'min')
+    """
 
     MAX = "max"
     MIN = "min"

@@ -27,7 +27,31 @@ _SHAPE = {"rows": 6, "cols": 7, "connect": 4}
 class ConnectFour(GridGame):
     """Connect K on R rows x C columns (6 x 7, 4 by default); columns 1..C (from the left) are tried in order.
 
-    The board is given as rows from top to bottom; pieces fall to the lowest empty cell of a column.
+    The board is given as rows from top to bottom; pieces fall to the lowest empty cell of a column. Values come
+    from the chosen evaluator (`windows` by default) for the plus (MAX) player. A full board is far too big to
+    search to the end: give `trace_search` a `depth`.
+
+    Args:
+        board: the position, rows of X, O and . from the top, split by / (X moves first); None: empty.
+        rows: the number of rows.
+        cols: the number of columns.
+        connect: how many in a row win.
+        **settings: the other `GridGame` settings: `player` (the mark to move, checked against the board),
+            `root` (`Player.MIN` makes the mark to move the minus player), `evaluator` (a name in
+            `EVALUATORS`) and `symmetry` (True merges children that are the same position up to symmetry).
+
+    Raises:
+        InputError: a shape below 1 or over `MAX_CELLS` cells, a `connect` longer than the board, or a
+            board that could not happen in a game (a piece above an empty cell, say).
+
+    Examples:
+        >>> from visualizer import ConnectFour, trace_search
+        >>> game = ConnectFour("......./......./......./......./......./XXX.OO.")
+        >>> game.describe()
+        'connect four 6x7, ......./......./......./......./......./XXX.OO., O to move'
+        >>> trace = trace_search(game, "alphabeta", depth=2)
+        >>> trace.summary.best_move  # O blocks X in column 4
+        4
     """
 
     kind = "connect4"
@@ -35,7 +59,6 @@ class ConnectFour(GridGame):
     default_evaluator = "windows"
 
     def __init__(self, board: str | None = None, *, rows: int = 6, cols: int = 7, connect: int = 4, **settings: Any):
-        """`settings` are the other `GridGame` settings: player, root, evaluator and symmetry."""
         for flag, value in (("--rows", rows), ("--cols", cols), ("--connect", connect)):
             if value < 1:
                 raise InputError(f"{flag} is {value}; it must be 1 or more")

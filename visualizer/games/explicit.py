@@ -278,8 +278,35 @@ def from_array(
     source: dict[str, Any] | None = None,
     levels: Sequence[Player] | None = None,
 ) -> ExplicitTree:
-    """A tree from level-order values: node i's children are K*i+1 .. K*i+K where they exist; `levels`
-    as `level_kinds` reads them."""
+    """A tree from level-order values: node i's children are `K*i+1` .. `K*i+K` where they exist.
+
+    Inner nodes hold values too: their static values, used only when a search stops there (a depth limit).
+
+    Args:
+        values: one value per node, in level order (the root first).
+        branching: K, the number of children of every inner node but the last.
+        names: one name per node; by default A, B, C, ... in level order.
+        root: who moves at the root; MAX and MIN then take turns down the tree.
+        kind: what descriptions call the tree ("array", "random").
+        source: facts recorded in the trace beside the branching (a seed, a range).
+        levels: the kind of each level of inner nodes, from the root, as `level_kinds` reads them.
+
+    Returns:
+        The tree, an `ExplicitTree` (a `ChanceTree` when `levels` has chance levels).
+
+    Raises:
+        InputError: the array is empty, `branching` is below 1, the tree is too big, or `levels` does not
+            fit the tree.
+
+    Examples:
+        >>> from visualizer import Player, from_array, trace_search
+        >>> tree = from_array([0, 0, 0, 3, 5, 2, 9], root=Player.MIN)
+        >>> tree.describe()
+        'array tree, 7 nodes, branching 2'
+        >>> trace = trace_search(tree, "minimax")
+        >>> trace.summary.value, trace.summary.best_move
+        (5, 'B')
+    """
     if not values:
         raise InputError("the array is empty; give level-order values such as 1,3,5,5,3,1,2")
     if branching < 1:
@@ -358,5 +385,17 @@ def level_kinds(tree: ExplicitTree, levels: Sequence[Player]) -> tuple[tuple[Pla
 
 
 def builtin_example() -> ExplicitTree:
-    """The 15-node example A..O with root MIN."""
+    """The 15-node example A..O with root MIN: a binary tree of depth 3, the tree of the tutorials.
+
+    Returns:
+        The tree, built by `from_array` from `DEFAULT_ARRAY`.
+
+    Examples:
+        >>> from visualizer import builtin_example
+        >>> tree = builtin_example()
+        >>> tree.describe(), tree.root_player
+        ('array tree, 15 nodes, branching 2', <Player.MIN: 'min'>)
+        >>> tree.names[:3], tree.children[0]
+        (('A', 'B', 'C'), (1, 2))
+    """
     return from_array(DEFAULT_ARRAY, root=DEFAULT_ROOT)

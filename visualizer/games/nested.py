@@ -29,6 +29,30 @@ def from_nested(nested: Any, *, names: Sequence[str] | None = None, root: Player
     for MAX and two MIN agents. A chance node (never the root) is {"chance": [[p1, subtree1], [p2, subtree2], ...]}:
     probabilities above 0 and at most 1 that sum to 1. A plain list is the opponent of the nearest MAX or MIN
     above it (so MAX and MIN alternate where no kind is given); the root is MAX unless it says or `root` does.
+
+    Args:
+        nested: the lists, or their JSON text.
+        names: one name per node in level order; by default A, B, C, ...
+        root: who moves at the root, when the root does not say.
+
+    Returns:
+        The tree, an `ExplicitTree` (a `ChanceTree` when it has chance nodes).
+
+    Raises:
+        InputError: the text is not JSON, or the lists are not such a tree (a leaf that is not a finite
+            number, probabilities that do not sum to 1, ...).
+
+    Examples:
+        >>> from visualizer import from_nested, trace_search
+        >>> tree = from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
+        >>> tree.describe(), tree.root_player
+        ('nested tree, 13 nodes, branching 3', <Player.MAX: 'max'>)
+        >>> trace = trace_search(tree, "alphabeta")
+        >>> trace.summary.value, trace.names(trace.summary.pruned)
+        (3, ['I', 'J'])
+        >>> dice = from_nested({"max": [{"chance": [[0.5, 4], [0.5, 2]]}, 1]})
+        >>> trace_search(dice, "expectimax").summary.value
+        3.0
     """
     if isinstance(nested, str):
         try:

@@ -32,7 +32,26 @@ class NimState(NamedTuple):
 
 class Nim(PathNamedGame):
     """NIM with one pile; takes of 1, 2, ... are tried in that order. Values are +1/-1 for a MAX win/loss,
-    0 for an unfinished pile at the depth limit; nodes are named by the takes along their path ("1.3")."""
+    0 for an unfinished pile at the depth limit; nodes are named by the takes along their path ("1.3").
+
+    Args:
+        pile: how many objects are in the pile at the start.
+        max_take: the most a player may take in one move (at least 1).
+        rules: "misere" (who takes the last one loses) or "normal" (who takes the last one wins).
+        root: who moves first.
+
+    Raises:
+        InputError: `pile` or `max_take` is below 1, `pile` is over `MAX_PILE`, or `rules` is neither.
+
+    Examples:
+        >>> from visualizer import Nim, trace_search
+        >>> game = Nim(6)
+        >>> game.describe()
+        'NIM pile 6, take 1..3, misere'
+        >>> trace = trace_search(game, "minimax")
+        >>> trace.summary.value, trace.names(trace.summary.principal_variation)
+        (1, ['root', '1', '1.1', '1.1.3', '1.1.3.1'])
+    """
 
     def __init__(self, pile: int = 6, *, max_take: int = 3, rules: str = "misere", root: Player = Player.MAX):
         if pile < 1:

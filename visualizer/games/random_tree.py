@@ -64,7 +64,35 @@ def random_tree(
     levels: Sequence[Player] | None = None,
 ) -> ExplicitTree:
     """A level-order tree with random integer values, shaped by `depth` (a perfect tree) or `leaves` (the
-    smallest level-order tree with exactly that many; 8 when neither is given); `levels` as `from_array`'s."""
+    smallest level-order tree with exactly that many; 8 when neither is given).
+
+    The same seed gives the same tree on every machine.
+
+    Args:
+        leaves: the number of leaves, when `depth` is not given.
+        depth: the depth of a perfect tree (every leaf at that depth).
+        branching: the number of children of every inner node.
+        value_range: the lowest and highest value, both included.
+        seed: the seed of the random values.
+        root: who moves at the root.
+        levels: the kind of each level of inner nodes, as `from_array` reads them.
+
+    Returns:
+        The tree, an `ExplicitTree` built by `from_array`.
+
+    Raises:
+        InputError: a shape below 1, or a tree over `MAX_TREE_NODES` nodes.
+
+    Examples:
+        >>> from visualizer import random_tree, trace_search
+        >>> tree = random_tree(depth=3, seed=7)
+        >>> tree.describe()
+        'random tree, 15 nodes, branching 2, seed 7'
+        >>> tree.values[7:]  # the 8 leaves
+        (-7, 1, 8, -9, 6, -4, -9, -8)
+        >>> trace_search(tree, "alphabeta").summary.value
+        1
+    """
     if branching < 1:
         raise InputError(f"--branching is {branching}; it must be 1 or more")
     if depth is not None:

@@ -13,12 +13,30 @@ __all__ = ["EMPTY", "TICTACTOE_OPTIONS", "TicTacToe", "parse_board"]
 
 class TicTacToe(GridGame):
     """Tic-tac-toe from any legal position; squares 1..9 (row by row from the top left) are tried in order.
-    Values come from the chosen evaluator (`win-loss` by default: +1/0/-1) for the plus (MAX) player."""
+    Values come from the chosen evaluator (`win-loss` by default: +1/0/-1) for the plus (MAX) player.
+
+    Args:
+        board: the position, rows of X, O and . from the top, split by / (X moves first); None: empty.
+        **settings: the other `GridGame` settings: `player` (the mark to move, checked against the board),
+            `root` (`Player.MIN` makes the mark to move the minus player), `evaluator` (a name in
+            `EVALUATORS`) and `symmetry` (True merges children that are the same position up to symmetry).
+
+    Raises:
+        InputError: the board is not 9 cells of X, O and ., or could not happen in a game.
+
+    Examples:
+        >>> from visualizer import TicTacToe, trace_search
+        >>> game = TicTacToe("XX./OO./...")
+        >>> game.describe()
+        'tic-tac-toe XX./OO./..., X to move'
+        >>> trace = trace_search(game, "alphabeta")
+        >>> trace.summary.value, trace.summary.best_move  # X wins by playing square 3
+        (1, 3)
+    """
 
     kind = "tictactoe"
 
     def __init__(self, board: str | None = None, **settings: Any):
-        """`settings` are the `GridGame` settings other than the shape: player, root, evaluator and symmetry."""
         super().__init__(board, rows=3, cols=3, connect=3, **settings)
 
     def board_hint(self) -> str:

@@ -96,8 +96,27 @@ _DASHES: dict[str, Dash] = {"pruned": "dashed", "unreached": "dotted"}
 class Figure:
     """The pictures of one trace, all on one canvas; `title` replaces the algorithm and the source.
 
+    `still()` draws the finished search and `frame(step)` the search after one step; `to_svg` turns either
+    into an SVG document.
+
+    Args:
+        trace: the trace to draw.
+        theme: "light", "dark" or "print" (greyscale), or a `Theme`.
+        title: the title over the tree; None: the algorithm and the tree's description.
+        collapse: which nodes a big tree draws (`Collapse`); None draws every node.
+
     Raises:
         InputError: `theme` names no theme.
+
+    Examples:
+        >>> from visualizer import Figure, builtin_example, trace_search
+        >>> figure = Figure(trace_search(builtin_example(), "alphabeta"), theme="print")
+        >>> figure.steps, figure.title
+        (52, 'alphabeta: array tree, 15 nodes, branching 2')
+        >>> still = figure.still()
+        >>> still.width, still.height
+        (755.2, 483.2)
+        >>> frame = figure.frame(21)  # the search after step 21, the first cut-off
     """
 
     def __init__(

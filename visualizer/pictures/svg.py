@@ -76,7 +76,30 @@ def _text(item: Text) -> str:
 
 def to_svg(drawing: Drawing) -> str:
     """`drawing` as a standalone SVG 1.1 document (one unit is one point): the background, then every
-    item in painting order."""
+    item in painting order.
+
+    Args:
+        drawing: what to paint, e.g. `Figure(trace).still()` or `Figure(trace).frame(step)`.
+
+    Returns:
+        The SVG text, ending in a newline.
+
+    Raises:
+        TypeError: an item is not a `Shape`, a `Path` or a `Text`.
+
+    Examples:
+        >>> import pathlib, tempfile
+        >>> from visualizer import Figure, builtin_example, to_svg, trace_search
+        >>> figure = Figure(trace_search(builtin_example(), "alphabeta"))
+        >>> svg = to_svg(figure.still())
+        >>> print(svg.splitlines()[2])
+        <title>alphabeta: array tree, 15 nodes, branching 2</title>
+        >>> "Step 21 of 52: E: J = 3 &lt;= alpha 6, so K is pruned (cut-off)." in to_svg(figure.frame(21))
+        True
+        >>> path = pathlib.Path(tempfile.mkdtemp(), "example15-alphabeta.svg")
+        >>> path.write_text(svg, encoding="utf-8") == len(svg)
+        True
+    """
     width, height = number(drawing.width), number(drawing.height)
     title = _escape(drawing.title.replace("\t", " ").replace("\r\n", " ").replace("\n", " ").replace("\r", " "))
     lines = [

@@ -148,7 +148,28 @@ def _gunzip(chunks: Iterable[bytes], path: Path, max_bytes: int) -> bytes:
 
 
 def to_json(trace: Trace, *, indent: bool | None = None) -> str:
-    """The trace as strict JSON text of version 2 (see `json_v2_chunks` for `indent`)."""
+    """The trace as strict JSON text of version 2: a networkx node-link graph, sorted keys, the same text for
+    the same search.
+
+    Args:
+        trace: the trace to write.
+        indent: True for the indented layout, False for no spaces at all; None indents traces of at most
+            5,000 events and nodes in every pass.
+
+    Returns:
+        The JSON text, ending in a newline.
+
+    Raises:
+        InputError: two nodes share a name, or a name is empty.
+
+    Examples:
+        >>> import json
+        >>> from visualizer import builtin_example, to_json, trace_search
+        >>> text = to_json(trace_search(builtin_example(), "alphabeta"))
+        >>> graph = json.loads(text)["graph"]
+        >>> graph["format"], graph["version"], graph["summary"]["value"]
+        ('gametree-trace', 2, 2)
+    """
     return "".join(json_v2_chunks(trace, indent=indent))
 
 
@@ -226,8 +247,22 @@ def _check_format(data: Any, name: str) -> None:
 def from_json(text: str | bytes, *, name: str = DEFAULT_NAME) -> Trace:
     """The trace that `to_json` wrote (text, or UTF-8 bytes); `name` is how error messages refer to the text.
 
+    Args:
+        text: the JSON text, or its UTF-8 bytes.
+        name: how error messages call the text, e.g. the name of the file it came from.
+
+    Returns:
+        The trace, equal to the one written.
+
     Raises:
         TraceFileError: one line naming the problem and how to fix it.
+
+    Examples:
+        >>> from visualizer import builtin_example, from_json, to_json, trace_search
+        >>> trace = trace_search(builtin_example(), "alphabeta")
+        >>> again = from_json(to_json(trace))
+        >>> again == trace, again.summary.value
+        (True, 2)
     """
     with paused_gc():  # millions of parsed items, no cycles: the collector would only walk them
         data = decode_v2(text)  # else parsed by the standard library, whose messages name the problem
@@ -243,7 +278,30 @@ def from_json(text: str | bytes, *, name: str = DEFAULT_NAME) -> Trace:
 
 
 def write_json(trace: Trace, path: str | Path, *, indent: bool | None = None) -> Path:
-    """Writes `to_json(trace, indent=indent)` to `path` atomically, as gzip when the name ends in .gz."""
+    """Writes `to_json(trace, indent=indent)` to `path` atomically, as gzip when the name ends in .gz.
+
+    Args:
+        trace: the trace to write.
+        path: the file to write; missing folders are created.
+        indent: as `to_json`'s.
+
+    Returns:
+        The path written.
+
+    Raises:
+        InputError: the file cannot be written (one line saying why), or a node name is empty or used twice.
+
+    Examples:
+        >>> import gzip, pathlib, tempfile
+        >>> from visualizer import builtin_example, trace_search, write_json
+        >>> folder = pathlib.Path(tempfile.mkdtemp())
+        >>> trace = trace_search(builtin_example(), "alphabeta")
+        >>> write_json(trace, folder / "example15-alphabeta.json").name
+        'example15-alphabeta.json'
+        >>> packed = write_json(trace, folder / "example15-alphabeta.json.gz")
+        >>> gzip.decompress(packed.read_bytes()).startswith(b"{")
+        True
+    """
     path = Path(path)
     chunks = json_v2_bytes(trace, indent=indent)
     gzipped = str(path).lower().endswith(".gz")
@@ -255,9 +313,24 @@ def read_json(path: str | Path, *, max_bytes: int = MAX_TRACE_BYTES) -> Trace:
     """Loads a trace file written by `write_json` (plain or gzip, a regular file) of at most `max_bytes`
     of text, gunzipped.
 
+    Args:
+        path: the trace file, .json or .json.gz.
+        max_bytes: the most text the file may hold once gunzipped (256 MiB by default).
+
+    Returns:
+        The trace, equal to the one written.
+
     Raises:
         TraceFileError: the file cannot be read, is bigger than `max_bytes`, is not a valid trace, or needs
             more memory than the process may take.
+
+    Examples:
+        >>> import pathlib, tempfile
+        >>> from visualizer import builtin_example, read_json, trace_search, write_json
+        >>> path = pathlib.Path(tempfile.mkdtemp(), "example15-alphabeta.json")
+        >>> trace = read_json(write_json(trace_search(builtin_example(), "alphabeta"), path))
+        >>> trace.algorithm, trace.summary.value
+        ('alphabeta', 2)
     """
     path = Path(path)
     try:

@@ -60,7 +60,36 @@ def trace_search(
     **options: Any,
 ) -> Trace:
     """Runs one algorithm with a `Recorder` and returns the finished `Trace`, which records the `OPTIONS`
-    the algorithm takes that differ from their defaults."""
+    the algorithm takes that differ from their defaults.
+
+    Args:
+        game: the tree or game to search, e.g. `builtin_example()` or `TicTacToe()`.
+        algorithm: one of `ALGORITHMS` ("minimax", "alphabeta", "negamax", ...), written as a user would
+            ("alpha-beta" and "AlphaBeta" work too).
+        depth: look this many moves ahead and take static values there; None searches to the end.
+        strict: cut only when a value passes the bound (>, <), not when it equals it.
+        iterative: run the search with an explicit stack instead of recursion; the events are the same.
+        max_nodes: stop with `NodeBudgetExceeded` once the search enters more nodes than this.
+        progress: called now and then with the number of nodes entered so far.
+        **options: the algorithm's `OPTIONS`, e.g. `fail_hard=True` or `tt=True`.
+
+    Returns:
+        The trace of the search (of its last pass, for a search of several passes).
+
+    Raises:
+        InputError: the algorithm is unknown, or cannot take an option or this game.
+        NodeBudgetExceeded: the search entered more than `max_nodes` nodes.
+        NoStaticValue: the depth limit stopped at a node that has no static value.
+
+    Examples:
+        >>> from visualizer import builtin_example, trace_search
+        >>> trace = trace_search(builtin_example(), "alphabeta")
+        >>> trace.summary.value, trace.names(trace.summary.pruned)
+        (2, ['K', 'O'])
+        >>> shallow = trace_search(builtin_example(), "minimax", depth=2)
+        >>> shallow.names(shallow.summary.visit_order)
+        ['A', 'B', 'D', 'E', 'C', 'F', 'G']
+    """
     recorder = Recorder(max_nodes=max_nodes, progress=progress, iterative=iterative)
     with paused_gc():
         search(game, algorithm, depth=depth, strict=strict, iterative=iterative, tracer=recorder, **options)

@@ -29,6 +29,11 @@ class Trace:
     """A finished search, read by the CLI, the app and the exporters; `nodes` and `events` read its
     columns as `TraceNode` and `Event` records.
 
+    `trace_search` and `read_json` make traces; `summary` holds the answer (the value, the best move, the
+    visit order, the cut-offs). In Jupyter, once `visualizer` is imported, a trace shows itself as the figure
+    of its finished search (a cell's last value, or IPython's `display(trace)`); a trace of over 5,000 nodes
+    shows as text.
+
     Attributes:
         depth_limit: the look-ahead, None for a full search.
         strict: True when pruning happened only on strict inequality.
@@ -38,6 +43,19 @@ class Trace:
             before this one, first to last, each a trace of its own; this trace is the last pass.
         options: the search options that differ from their defaults, e.g. {"fail_hard": True}.
         traits: how the algorithm's events read; by default those registered under `algorithm`.
+
+    Examples:
+        >>> from visualizer import builtin_example, trace_search
+        >>> trace = trace_search(builtin_example(), "alphabeta")
+        >>> trace.summary.value, trace.summary.best_move
+        (2, 'C')
+        >>> trace.names(trace.summary.visit_order)
+        ['A', 'B', 'D', 'H', 'I', 'E', 'J', 'C', 'F', 'L', 'M', 'G', 'N']
+        >>> trace.node("K").status.value
+        'pruned'
+        >>> event = trace.events[20]  # step 21
+        >>> event.kind.value, trace.nodes[event.node].name, event.alpha, event.value
+        ('cutoff', 'E', 6, 3)
     """
 
     algorithm: str
@@ -122,6 +140,17 @@ class Trace:
         with chance nodes, `probability`. Graph attributes: format, version, tool_version, source,
         algorithm, options, root_player, description, summary and events; for a search of several passes
         also `passes`, the node-link data of each earlier pass's graph, first to last.
+
+        Returns:
+            A new `networkx.DiGraph`; changing it leaves the trace as it was.
+
+        Examples:
+            >>> from visualizer import builtin_example, trace_search
+            >>> graph = trace_search(builtin_example(), "alphabeta").to_networkx()
+            >>> graph.number_of_nodes(), graph.number_of_edges()
+            (15, 14)
+            >>> graph.nodes[0]["name"], graph.nodes[0]["value"], graph.graph["algorithm"]
+            ('A', 2, 'alphabeta')
         """
         import networkx
 
