@@ -290,8 +290,8 @@ def test_expectimax_agrees_with_a_reference_on_random_leaves(rows: list[tuple[in
     assert_fields_follow_kinds(trace)
 
 
-def test_the_readme_lists_every_event_kind():
-    readme = (Path(__file__).parents[2] / "README.md").read_text(encoding="utf-8")
-    section = readme.split("## How a search is traced", 1)[1].split("\n## ", 1)[0]
+def test_the_docs_list_every_event_kind():
+    page = (Path(__file__).parents[2] / "docs" / "explanation" / "tracing.md").read_text(encoding="utf-8")
+    section = page.split("## One event is one step", 1)[1].split("\n## ", 1)[0]
     rows = [line.split("|")[1].strip(" `") for line in section.splitlines() if line.startswith("| `")]
     assert rows == [kind.value for kind in EventKind]

@@ -1,0 +1,23 @@
+"""A student's alpha-beta: fail-soft, cuts as soon as alpha >= beta."""
+
+import math
+
+
+def alphabeta(node, alpha, beta, maximizing):
+    if node.is_leaf():
+        return node.value
+    if maximizing:
+        value = -math.inf
+        for child in node.children:
+            value = max(value, alphabeta(child, alpha, beta, False))
+            alpha = max(alpha, value)
+            if alpha >= beta:
+                break
+        return value
+    value = math.inf
+    for child in node.children:
+        value = min(value, alphabeta(child, alpha, beta, True))
+        beta = min(beta, value)
+        if alpha >= beta:
+            break
+    return value
