@@ -164,7 +164,11 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--out", type=Path, default=ROOT / "docs" / "images", help="the folder (docs/images)")
     args = parser.parse_args(argv)
-    args.out.mkdir(parents=True, exist_ok=True)
+    try:
+        args.out.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        print(f"pictures.py: cannot make the folder {args.out}: {error.strerror}; give another --out", file=sys.stderr)
+        return 2
     started = time.perf_counter()
     try:
         with tempfile.TemporaryDirectory(prefix="docs-pictures-") as work:
