@@ -100,19 +100,17 @@ def _open_app(trace: Trace, game: Game | None = None) -> int:
     """The app on `trace` (of `game`, when it is not a saved one); its text form when there is no terminal."""
     if not has_terminal():
         return print_instead_of_app(run_text(trace), "run it in a terminal to step through the search")
-    from visualizer.tui import make_app
+    from visualizer.tui import make_app, run_app
 
-    make_app(game, trace=trace).run()
-    return 0
+    return run_app(make_app(game, trace=trace))
 
 
 def default(args: argparse.Namespace) -> int:
     """No command: the app on the built-in example in a terminal, the text overview otherwise."""
     if has_terminal():
-        from visualizer.tui import make_app
+        from visualizer.tui import make_app, run_app
 
-        make_app().run()
-        return 0
+        return run_app(make_app())
     return overview(args)
 
 

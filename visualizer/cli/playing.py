@@ -143,12 +143,11 @@ def play(args: argparse.Namespace) -> int:
     game = game_from_args(args)
     from visualizer.cli.commands import has_terminal
     from visualizer.search import parse_algorithm
-    from visualizer.tui.app import make_play_app
+    from visualizer.tui.app import make_play_app, run_app
 
     algorithm = parse_algorithm(args.algorithm or "alphabeta")
     depth = lookahead(game, args.depth)
     if not has_terminal():
         raise InputError("play needs a terminal to play in; run it in one, or ask for one move with best-move")
     board = cast(GridGame, game)  # a playable kind builds a GridGame (with --order, a wrapper delegating to one)
-    make_play_app(board, human=args.human.upper(), algorithm=algorithm, depth=depth).run()
-    return 0
+    return run_app(make_play_app(board, human=args.human.upper(), algorithm=algorithm, depth=depth))

@@ -60,10 +60,9 @@ def practice(args: argparse.Namespace) -> int:
         return 0
     if not has_terminal():
         return print_instead_of_app(to_text(Answers({}, {}), exercise).rstrip("\n"), _NO_TERMINAL_HINT)
-    from visualizer.tui import make_practice_app
+    from visualizer.tui import make_practice_app, run_app
 
-    make_practice_app(exercise, drill=args.drill).run()
-    return 0
+    return run_app(make_practice_app(exercise, drill=args.drill))
 
 
 def _check_modes(args: argparse.Namespace) -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import select
+import sys
 from collections.abc import Iterable
 from functools import partial
 from typing import ClassVar
@@ -21,7 +23,30 @@ from visualizer.tracing import Trace
 from visualizer.tui.navigation import OpenCompare, OpenDrill, OpenGame, OpenSearch, OpenStats
 from visualizer.tui.screens import DrillScreen, PlayScreen, PracticeScreen, SearchScreen, StatsScreen
 
-__all__ = ["VisualizerApp", "make_app", "make_play_app", "make_practice_app"]
+__all__ = ["VisualizerApp", "make_app", "make_play_app", "make_practice_app", "run_app", "terminal_hung_up"]
+
+
+HANG_UP_CHECK = 1.0
+"""Seconds between two looks at whether the terminal has hung up."""
+
+HUNG_UP = 129
+"""The exit code after the terminal hung up (128 + SIGHUP), as the command line gives it."""
+
+
+def terminal_hung_up(stream: object) -> bool:
+    """True when `stream` is a terminal that has hung up (its other end closed); reads nothing from it."""
+    try:
+        poller = select.poll()
+        poller.register(stream.fileno(), select.POLLIN)  # type: ignore[attr-defined]
+        return any(events & (select.POLLHUP | select.POLLNVAL) for _fd, events in poller.poll(0))
+    except (AttributeError, OSError, ValueError):  # no stream, or not one that can be polled
+        return False
+
+
+def run_app(app: App) -> int:
+    """Runs `app` in this terminal; its exit code (0, 1 when it crashed, 129 when the terminal hung up)."""
+    app.run()
+    return app.return_code or 0
 
 
 class VisualizerApp(App):
@@ -51,6 +76,8 @@ class VisualizerApp(App):
         self.drill = drill  # True to start the exercise in the predict-the-next-node drill
 
     def on_mount(self) -> None:
+        if not (self.is_headless or self.is_web):
+            self.set_interval(HANG_UP_CHECK, self._exit_if_hung_up)
         if self.exercise is not None:
             self.push_screen(PracticeScreen(self.exercise))
             if self.drill:
@@ -59,6 +86,13 @@ class VisualizerApp(App):
             self.push_screen(PlayScreen(self.match))
         elif self.session is not None:
             self.push_screen(SearchScreen(self.session))
+
+    def _exit_if_hung_up(self) -> None:
+        """Exits (code 129, as after SIGHUP) once the terminal has hung up without a SIGHUP reaching the app,
+        which happens when it is not the app's controlling terminal (started by `setsid`, or by a harness):
+        Textual's input thread would otherwise read nothing forever, at 65 % CPU."""
+        if terminal_hung_up(sys.__stdin__):
+            self.exit(return_code=HUNG_UP)
 
     # -- navigation (see `visualizer.tui.navigation`) ------------------------
     @on(OpenSearch)
