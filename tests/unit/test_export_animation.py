@@ -131,3 +131,37 @@ def test_mp4_odd_size_is_made_even():
     )
     stream = json.loads(result.stdout)["streams"][0]
     assert (stream["width"], stream["height"]) == (100, 50)
+
+
+@pytest.mark.parametrize("formats", [("gif",), ("gif", "mp4")])
+def test_each_frame_is_painted_once_and_kept_only_for_a_second_animation(tmp_path, monkeypatch, formats):
+    """A GIF alone keeps no frame (keeping cost a PNG encoding a frame, a fifth of the export); a GIF and an MP4
+    of one export share their frames, each painted once."""
+    if "mp4" in formats and shutil.which("ffmpeg") is None:
+        pytest.skip("ffmpeg is not installed")
+    from visualizer.export.files import write_trace_files
+    from visualizer.games import from_nested
+    from visualizer.pictures.raster import Painter
+    from visualizer.search import trace_search
+
+    painted: list[object] = []
+    kept: list[bool] = []
+    original_paint, original_init = Painter.paint, Painter.__init__
+
+    def counting_paint(self, drawing, **options):
+        painted.append(drawing)
+        return original_paint(self, drawing, **options)
+
+    def recording_init(self, *, keeps=False):
+        kept.append(keeps)
+        original_init(self, keeps=keeps)
+
+    monkeypatch.setattr(Painter, "paint", counting_paint)
+    monkeypatch.setattr(Painter, "__init__", recording_init)
+    trace = trace_search(from_nested([[3, 5], [2, 9]]), "alphabeta")
+    write_trace_files(trace, tmp_path, "t", formats)
+    assert kept == [len(formats) > 1]
+    with Image.open(tmp_path / "t.gif") as gif:
+        frames = sum(1 for _ in ImageSequence.Iterator(gif))
+    assert frames > 10 and len(painted) == frames
+    assert all((tmp_path / f"t.{fmt}").stat().st_size > 0 for fmt in formats)

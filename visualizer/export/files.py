@@ -82,7 +82,8 @@ def write_trace_files(
             return write_trace_files(
                 trace, out, name, formats, frames=frames, progress=progress, options=options, notice=notice, group=own
             )
-    job = ExportJob(trace, name, options or PictureOptions(), progress, notice)
+    animations = sum(fmt.kind == "animation" for fmt in chosen)
+    job = ExportJob(trace, name, options or PictureOptions(), progress, notice, shares_frames=animations > 1)
     written = [out / f"{name}{fmt.suffix}" for fmt in chosen]
     extras: list[Path] = []
     for path, fmt in zip(written, chosen):

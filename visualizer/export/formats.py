@@ -72,6 +72,8 @@ class ExportJob:
     progress: Callable[[int, int], None] | None = None
     notice: Callable[[str], None] | None = None
     """Told, in one line, what the figure collapsed (if anything) when it is made."""
+    shares_frames: bool = False
+    """True when several animations are made (a GIF and an MP4): the painter keeps each frame for the next."""
 
     @cached_property
     def figure(self) -> Figure:
@@ -85,7 +87,7 @@ class ExportJob:
     @cached_property
     def painter(self) -> Painter:
         """Paints the animations, each frame once for all of them (a GIF and an MP4 share their frames)."""
-        return Painter(keeps=True)
+        return Painter(keeps=self.shares_frames)
 
     def dpi(self, canvas: Drawing | Figure, size: tuple[int, int]) -> float:
         """The resolution to paint a drawing (or a figure's frames) at: `--dpi`, or the one that fits `size`."""
