@@ -17,7 +17,7 @@ from functools import cached_property
 from visualizer.errors import InputError
 from visualizer.games.base import Value
 from visualizer.games.registry import from_spec
-from visualizer.search.registry import REGISTRY, find_algorithm
+from visualizer.search.registry import find_algorithm
 from visualizer.steps.describe import window_failure, window_verdict
 from visualizer.tracing.trace import Trace
 from visualizer.tracing.tracer import NodeCounter
@@ -67,8 +67,7 @@ class Run:
     def set_aside(self) -> str | None:
         """Why this run's value is not expected to equal the others' (None when it is): an estimate
         (Monte Carlo), or a root that failed outside its --window, whose value is only a bound."""
-        algorithm = REGISTRY.get(self.trace.algorithm)
-        if algorithm is not None and algorithm.estimates:
+        if self.trace.traits.estimates:
             return "an estimate (Monte Carlo)"
         if window_failure(self.trace) is not None:
             return f"a bound: the root {window_verdict(self.trace)}"

@@ -21,7 +21,6 @@ from visualizer.games import (
     offers,
 )
 from visualizer.games.base import format_value
-from visualizer.search import REGISTRY
 from visualizer.shown_text import escaped
 from visualizer.tracing import Trace
 
@@ -53,8 +52,7 @@ def _outcome(game: Game, trace: Trace) -> str | None:
     """ "X wins with best play", "a draw with best play", ...; None when the search cannot tell."""
     if offers(game, ExplicitNodes) or not offers(game, TellsOutcomes):  # board games and NIM only
         return None
-    algorithm = REGISTRY.get(trace.algorithm)
-    if algorithm is not None and algorithm.estimates:  # a Monte Carlo value proves no outcome
+    if trace.traits.estimates:  # a Monte Carlo value proves no outcome
         return None
     value = trace.summary.value
     plus = _plus(game)

@@ -8,13 +8,15 @@ from dataclasses import dataclass
 @dataclass(frozen=True)
 class AlgorithmTraits:
     """How an algorithm's events read (as `search.Algorithm` describes them); when it `revisits`, a node
-    is its path from the root, and entering it again reopens it."""
+    is its path from the root, and entering it again reopens it; when it `estimates`, its value is an
+    estimate (Monte Carlo), which proves nothing about the game."""
 
     windowed: bool
     movers_view: bool
     revisits: bool = False
     null_windows: bool = False
     test_passes: bool = False
+    estimates: bool = False
 
 
 UNKNOWN_TRAITS = AlgorithmTraits(windowed=True, movers_view=False)
