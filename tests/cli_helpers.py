@@ -1,6 +1,8 @@
-"""Shared by the CLI tests: run `visualizer` in-process and collect its exit code and output."""
+"""Shared by the CLI tests: run `visualizer` in-process and collect its exit code and output; a free port."""
 
 from __future__ import annotations
+
+import socket
 
 from visualizer.cli import main
 
@@ -13,3 +15,11 @@ def run_cli(capsys, *argv: str) -> tuple[int, str, str]:
         code = exit_.code
     out, err = capsys.readouterr()
     return code, out, err
+
+
+def free_port() -> int:
+    """A loopback port no one listens on at the moment (for `visualizer serve`)."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port

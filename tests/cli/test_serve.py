@@ -2,21 +2,15 @@
 
 from __future__ import annotations
 
-import socket
 import subprocess
 import sys
 import time
 import urllib.request
 
 import pytest
+from cli_helpers import free_port
 
 pytest.importorskip("textual_serve")
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 def test_serve_answers_with_the_app_page_on_loopback():

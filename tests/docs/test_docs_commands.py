@@ -22,7 +22,6 @@ import select
 import shlex
 import shutil
 import signal
-import socket
 import struct
 import subprocess
 import sys
@@ -33,6 +32,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from cli_helpers import free_port
 
 from visualizer.cli.parser import build_parser
 
@@ -377,12 +377,6 @@ def run_app(command: DocCommand, folder: Path) -> Outcome:
         parts.append(f"  printed outside the app:\n{tail(printed)}")
     crashed = "Traceback (most recent call last)" in printed
     return Outcome(exit_code, "\n".join(parts), "the app printed a traceback" if crashed else "")
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 def run_serve(command: DocCommand, folder: Path) -> Outcome:

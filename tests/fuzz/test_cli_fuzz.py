@@ -11,13 +11,13 @@ import argparse
 import contextlib
 import os
 import shutil
-import socket
 import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 from argv_strategies import ANSWERS_KEY, ANSWERS_WRONG, COMMITTED_TRACE, READ_OPTIONS, argvs, commands
+from cli_helpers import free_port
 from cli_runner import Outcome, problems, run_main, temporaries
 from hypothesis import HealthCheck, given, settings
 from output_paths import WRITE_OPTIONS, output_cases
@@ -220,9 +220,7 @@ def test_commands_for_the_app_print_text_or_refuse_without_a_terminal(argv, fold
 
 
 def test_serve_calls_the_server_stand_in_and_returns_0(folders, no_app_no_server):
-    with socket.socket() as probe:  # a port free at the moment
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
+    port = free_port()
     base, work = folders.fresh()
     outcome = run_main(["serve", "--port", str(port), "--", "--game", "nim"], work)
     assert outcome.code == 0 and len(no_app_no_server) == 1, outcome.err
