@@ -46,6 +46,14 @@ STUDENT = "beta_from_alpha.py"
 """The student file of tests/students/ whose grading report is `grading-report.svg` (a common mistake)."""
 
 
+def place(out: Path, name: str, content: bytes | str | Path) -> None:
+    """Writes picture `name` into `out` atomically (an interrupted run leaves the old picture, never half of one):
+    `content` is its bytes or text, or the file the tool wrote it to."""
+    from visualizer.safe_files import write_chunks_atomic
+
+    write_chunks_atomic(out / name, [content.read_bytes() if isinstance(content, Path) else content])
+
+
 class PictureError(Exception):
     """A step that makes a picture failed; the message says which and why."""
 
@@ -75,21 +83,21 @@ def app_screens(work: Path, out: Path) -> None:
             return app.export_screenshot(title="visualizer")
 
     for width, height in ((80, 24), (120, 40)):
-        (out / f"app-{width}x{height}.svg").write_text(asyncio.run(screenshot(width, height)))
+        place(out, f"app-{width}x{height}.svg", asyncio.run(screenshot(width, height)))
 
 
 def figure_and_animation(work: Path, out: Path) -> None:
     """`visualizer export --format svg,gif,tex` on the built-in example (the tex file is the beamer page's)."""
     visualizer("export", "--format", "svg,gif,tex", "--out", str(work / "example"))
     for suffix in (".svg", ".gif"):
-        shutil.copyfile(work / "example" / f"example15-alphabeta{suffix}", out / f"example15-alphabeta{suffix}")
+        place(out, f"example15-alphabeta{suffix}", work / "example" / f"example15-alphabeta{suffix}")
 
 
 def midgame(work: Path, out: Path) -> None:
     """A tic-tac-toe position mid-game as a slide's still: the subtrees that do not fit are collapsed."""
     visualizer("export", "--game", "tictactoe", "--board", MIDGAME, "--format", "svg", "--out", str(work / "midgame"))
     (still,) = (work / "midgame").glob("*.svg")
-    shutil.copyfile(still, out / "tictactoe-midgame.svg")
+    place(out, "tictactoe-midgame.svg", still)
 
 
 def beamer_page(work: Path, out: Path) -> None:
@@ -112,20 +120,20 @@ def beamer_page(work: Path, out: Path) -> None:
     page_args = ["-f", str(page), "-l", str(page), "-singlefile", "-png", "-scale-to-x", "1280", "-scale-to-y", "-1"]
     picture = ["pdftoppm", *page_args, slides.with_suffix(".pdf").name, "beamer-page"]
     subprocess.run(picture, cwd=folder, check=True)
-    shutil.copyfile(folder / "beamer-page.png", out / "beamer-page.png")
+    place(out, "beamer-page.png", folder / "beamer-page.png")
 
 
 def worksheet(work: Path, out: Path) -> None:
     """The blank sheet of one worksheet exercise (seed 7), as `visualizer worksheet --format svg` writes it."""
     visualizer("worksheet", "--count", "1", "--seed", "7", "--format", "svg", "--out", str(work / "worksheet"))
-    shutil.copyfile(work / "worksheet" / "exercise-01-sheet.svg", out / "worksheet.svg")
+    place(out, "worksheet.svg", work / "worksheet" / "exercise-01-sheet.svg")
 
 
 def stats_plot(work: Path, out: Path) -> None:
     """`visualizer stats --plot` on a small study (three sizes, ten trees each, seed 1)."""
     plot = work / "stats.svg"
     visualizer("stats", "--leaves", "8,16,32,64", "--trials", "10", "--seed", "1", "--plot", str(plot))
-    shutil.copyfile(plot, out / "stats-plot.svg")
+    place(out, "stats-plot.svg", plot)
 
 
 def grading_report(work: Path, out: Path) -> None:
@@ -140,7 +148,7 @@ def grading_report(work: Path, out: Path) -> None:
     console = Console(record=True, width=100, file=io.StringIO(), color_system="truecolor")
     console.print(Text(f"$ visualizer grade {STUDENT} --trees 2 --seed 1", style="bold"))
     console.print(Text(report.rstrip("\n")))
-    (out / "grading-report.svg").write_text(console.export_svg(title="visualizer grade"))
+    place(out, "grading-report.svg", console.export_svg(title="visualizer grade"))
 
 
 STEPS: tuple[Callable[[Path, Path], None], ...] = (
@@ -169,12 +177,14 @@ def main(argv: list[str] | None = None) -> int:
     except OSError as error:
         print(f"pictures.py: cannot make the folder {args.out}: {error.strerror}; give another --out", file=sys.stderr)
         return 2
+    from visualizer.errors import InputError
+
     started = time.perf_counter()
     try:
         with tempfile.TemporaryDirectory(prefix="docs-pictures-") as work:
             for step in STEPS:
                 step(Path(work), args.out)
-    except PictureError as error:
+    except (PictureError, InputError) as error:  # InputError: a picture that cannot be written
         print(f"pictures.py: {error}", file=sys.stderr)
         return 1
     absent = missing(args.out)
