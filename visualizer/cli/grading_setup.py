@@ -77,27 +77,6 @@ def cases_from_args(args: argparse.Namespace) -> tuple[list[Case], int | None]:
     return [Case(game.describe(), game, lookahead_from_args(args, game), args.algorithm, convention)], None
 
 
-def _run_student(args: argparse.Namespace, function: str, cases: list[Case]) -> list[Run]:
-    trees = [case.tree for case in cases]
-    maximizing = [case.maximizing for case in cases]
-    options = {
-        name: value
-        for name, value in (("timeout", args.timeout), ("memory_mb", args.memory), ("recursion", args.recursion))
-        if value is not None
-    }
-    with progress_bar(len(trees), "grading") as report:
-        return run_student(
-            args.student,
-            function,
-            trees,
-            maximizing,
-            algorithm=args.algorithm,
-            progress=report,
-            record=() if getattr(args, "record", None) is None else args.record,
-            **options,
-        )
-
-
 def run_options(args: argparse.Namespace) -> dict[str, Any]:
     """The sandbox's options from the command line (`run_student`'s keywords), --record checked now: a wrong
     one is the teacher's mistake, refused before any student's code runs."""
