@@ -79,8 +79,9 @@ def file_rows(
             run,
         )
     )
-    export = _best(export_command("json,dot", out, depth=depth), repeat, timeout, env)
-    plain = _best(_reference_command(depth), repeat, timeout, env)
+    export, plain = _best_in_turns(
+        export_command("json,dot", out, depth=depth), _reference_command(depth), repeat, timeout, env
+    )
     progress(f"export json,dot process: {export.seconds:.2f} s; plain minimax process: {plain.seconds:.2f} s")
     rows.append(
         _checked(
@@ -125,6 +126,22 @@ def _best(command: list[str], repeat: int, timeout: float, env: dict[str, str]) 
     """The fastest of `repeat` runs of `command` (each in a process of its own, in `env`), with its peak RSS."""
     runs = [peak_rss(command, cwd=REPOSITORY, timeout=timeout, env=env) for _ in range(repeat)]
     return min(runs, key=lambda run: run.seconds)
+
+
+def _best_in_turns(
+    first: list[str], second: list[str], repeat: int, timeout: float, env: dict[str, str]
+) -> tuple[ChildRun, ChildRun]:
+    """The fastest of `repeat` runs of each command, run in turns (first, second, first, ...), so that a change in
+    the machine's speed while they run falls on both alike."""
+    pairs = [
+        tuple(peak_rss(command, cwd=REPOSITORY, timeout=timeout, env=env) for command in (first, second))
+        for _ in range(repeat)
+    ]
+    return min((pair[0] for pair in pairs), key=_seconds), min((pair[1] for pair in pairs), key=_seconds)
+
+
+def _seconds(run: ChildRun) -> float:
+    return run.seconds
 
 
 def _checked(row: Row, run: ChildRun) -> Row:
