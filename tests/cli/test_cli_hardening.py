@@ -190,3 +190,19 @@ def test_devices_are_not_replaced_by_stats_csv(capsys, tmp_path):
     code, _, err = run_cli(capsys, "stats", "--leaves", "8", "--trials", "1", "--csv", str(device))
     assert code == 2 and err.count("\n") == 1
     assert device.is_char_device()
+
+
+@pytest.mark.parametrize(
+    ("argv", "expected"),
+    [
+        (["export", "--piles", "3"], "visualizer export: error: unrecognized arguments: --piles; did you mean --pile?"),
+        (["run", "--dpeth=3"], "visualizer run: error: unrecognized arguments: --dpeth=3; did you mean --depth?"),
+        (["compare", "-a", "minimax"], "visualizer compare: error: unrecognized arguments: -a; did you mean -A?"),
+        (["run", "--zzz"], "visualizer run: error: unrecognized arguments: --zzz (see 'visualizer run --help')"),
+    ],
+)
+def test_an_unknown_option_is_refused_by_its_command_with_the_closest_one(capsys, argv, expected):
+    code, out, err = run_cli(capsys, *argv)
+    assert code == 2 and out == "" and err.startswith(expected) and err.count("\n") == 1
+    command = argv[0]
+    assert err.endswith(f"(see 'visualizer {command} --help')\n")

@@ -192,8 +192,12 @@ def test_an_option_a_toy_lacks_is_one_line(capsys, toys):
     assert_one_line_error(*run_cli(capsys, "run", "--game", "expect3", "--pile", "3"), "--pile")
 
 
-def test_stats_studies_only_the_built_in_searches(capsys, toys):
-    assert_one_line_error(*run_cli(capsys, "stats", "-a", "toy-tt"), "unrecognized arguments")
+def test_stats_takes_a_registered_search_through_its_own_option(capsys, toys):
+    code, out, err = run_cli(capsys, "stats", "-a", "toy-tt")
+    assert code == 2 and err.startswith("visualizer stats: error: unrecognized arguments: -a toy-tt; did you mean -A?")
+    code, out, err = run_cli(capsys, "stats", "-A", "toy-tt", "--leaves", "8", "--trials", "1", "--seed", "1")
+    assert code == 0, err
+    assert "toy-tt" in out
 
 
 def test_a_search_that_cannot_take_chance_nodes_refuses_them(capsys, toys):

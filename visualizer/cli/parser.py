@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import argparse
+import difflib
 import re
 import sys
 import textwrap
+from collections.abc import Sequence
 from typing import NoReturn
 
 from visualizer import __version__
@@ -70,6 +72,29 @@ class OneLineParser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         sys.stderr.write(one_line(f"{self.prog}: error: {message} (see '{self.prog} --help')") + "\n")
         raise SystemExit(2)
+
+    def parse_args(self, args: Sequence[str] | None = None, namespace: None = None) -> argparse.Namespace:  # type: ignore[override]
+        """As argparse's, but an unknown option is refused by the command it was given to, with the closest
+        option that command has: `visualizer run: error: unrecognized arguments: --piles; did you mean --pile?`."""
+        parsed, extras = self.parse_known_args(args, namespace)
+        if extras:
+            owner = _command_parser(self, parsed) or self
+            known = [flag for action in owner._actions for flag in action.option_strings]
+            unknown = next((extra.split("=", 1)[0] for extra in extras if extra.startswith("-")), "")
+            same = [flag for flag in known if flag.lower() == unknown.lower()]  # -a for -A
+            close = same or difflib.get_close_matches(unknown, known, n=1, cutoff=0.75)
+            hint = f"; did you mean {close[0]}?" if close else ""
+            owner.error(f"unrecognized arguments: {' '.join(extras)}{hint}")
+        return parsed
+
+
+def _command_parser(parser: argparse.ArgumentParser, parsed: argparse.Namespace) -> argparse.ArgumentParser | None:
+    """The parser of the command `parsed` holds (None without one)."""
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            found: argparse.ArgumentParser | None = action.choices.get(getattr(parsed, "command", None) or "")
+            return found
+    return None
 
 
 def check_values(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
