@@ -131,3 +131,21 @@ def test_frames_share_the_still_canvas_and_the_last_frame_is_the_still():
     assert frames[-1] == figure.still()
     kinds = {event.kind for event in MIDGAME.events}
     assert EventKind.CUTOFF in kinds  # the position prunes, so the frames show cut-offs as the still does
+
+
+def test_the_names_a_collapsed_picture_hides_do_not_widen_it():
+    # Two trees of 63 nodes alike but for the names of the deepest nodes (levels 4 and 5), long in one: both
+    # collapse below those levels, so their pictures are the same width, and their text the same size.
+    from visualizer.games import from_array
+
+    values = [index % 7 - 3 for index in range(63)]
+    short = [f"n{index}" for index in range(63)]
+    long = [name if index < 15 else f"{name}-{'x' * 40}" for index, name in enumerate(short)]
+    figures = [
+        Figure(trace_search(from_array(values, names=names), "alphabeta"), collapse=Collapse(levels=3))
+        for names in (short, long)
+    ]
+    assert all(figure.collapsed is not None for figure in figures)
+    assert all(max(figure.trace.columns.depth[node] for node in figure.collapsed.shown) == 3 for figure in figures)
+    assert figures[0].width == figures[1].width
+    assert _text_px(figures[0].still()) == _text_px(figures[1].still()) >= 12

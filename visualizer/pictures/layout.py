@@ -97,7 +97,6 @@ class TreeLayout:
         visits = "#" + "9" * len(str(max(1, len(columns.name), len(trace.summary.visit_order))))  # entered again: more
         glyph_width = max(GLYPH_WIDTH, SMALL_SIZE * longest_value)  # see value_size
         half = max(
-            _widest(map(escaped, columns.name), NAME_SIZE) / 2,  # as the figure writes them
             _widest([window], SMALL_SIZE) / 2,
             _widest((line for lines in boards for line in lines), BOARD_SIZE) / 2,
             glyph_width / 2 + VISIT_GAP + text_width(visits, SMALL_SIZE),
@@ -111,7 +110,9 @@ class TreeLayout:
         run: the bottom row gets that room too.
         """
         columns = trace.columns
-        slot, stack, depths = 2 * self.half_width + SLOT_GAP, self.stack, columns.depth
+        drawn = columns.name if collapsed is None else [columns.name[node] for node in collapsed.shown]
+        half = max(self.half_width, _widest(map(escaped, drawn), NAME_SIZE) / 2)  # names as the figure writes them
+        slot, stack, depths = 2 * half + SLOT_GAP, self.stack, columns.depth
         if collapsed is None:
             xs, width = place_tree(columns.children, [slot] * len(depths), 0.0)
             deepest, room = max(depths, default=0), 0.0
