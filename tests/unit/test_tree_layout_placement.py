@@ -111,8 +111,9 @@ def test_the_figure_packs_a_tree_with_early_leaves_narrower_than_a_slot_a_leaf()
     # A: B = [D, E = [H, I]], C = [F = [J, K], G]; F's subtree only has to clear E's row by row.
     trace = trace_search(from_nested([[1, [2, 3]], [[4, 5], 6]]), "minimax")
     figure = TreeLayout.of(trace)
-    slot = 2 * figure.half_width + SLOT_GAP
-    in_slots = [round(x / slot, 9) for x in figure.xs]
+    right = max(figure.half_width, figure.reach)  # the visit number's side is the wider (names are one letter)
+    slot, shift = figure.half_width + right + SLOT_GAP, (right - figure.half_width) / 2
+    in_slots = [round((x + shift) / slot, 9) for x in figure.xs]  # a node's centre is left of its room's middle
     assert dict(zip(trace.names(range(len(trace.nodes))), in_slots)) == {
         "A": 2.5,
         "B": 1,

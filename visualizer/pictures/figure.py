@@ -115,7 +115,7 @@ class Figure:
         (52, 'alphabeta: array tree, 15 nodes, branching 2')
         >>> still = figure.still()
         >>> still.width, still.height
-        (755.2, 483.2)
+        (700.8, 483.2)
         >>> frame = figure.frame(21)  # the search after step 21, the first cut-off
     """
 

@@ -76,6 +76,10 @@ class TreeLayout:
     width: float
     height: float
     half_width: float
+    """Half the widest text centred on a node (window, board lines, and, once placed, the names drawn)."""
+    reach: float
+    """How far right of a node's centre its visit number ends: a node's room is `half_width` to its left and
+    the larger of the two to its right."""
     has_windows: bool
     board_lines: int
     glyph_width: float
@@ -99,9 +103,10 @@ class TreeLayout:
         half = max(
             _widest([window], SMALL_SIZE) / 2,
             _widest((line for lines in boards for line in lines), BOARD_SIZE) / 2,
-            glyph_width / 2 + VISIT_GAP + text_width(visits, SMALL_SIZE),
+            glyph_width / 2,
         )
-        return cls((), (), 0.0, 0.0, half, has_windows, board_lines, glyph_width).placed(trace)
+        reach = glyph_width / 2 + VISIT_GAP + text_width(visits, SMALL_SIZE)
+        return cls((), (), 0.0, 0.0, half, reach, has_windows, board_lines, glyph_width).placed(trace)
 
     def placed(self, trace: Trace, collapsed: Collapsed | None = None) -> TreeLayout:
         """This layout's node sizes, with every node of `trace` placed, or the nodes `collapsed` draws.
@@ -112,7 +117,9 @@ class TreeLayout:
         columns = trace.columns
         drawn = columns.name if collapsed is None else [columns.name[node] for node in collapsed.shown]
         half = max(self.half_width, _widest(map(escaped, drawn), NAME_SIZE) / 2)  # names as the figure writes them
-        slot, stack, depths = 2 * half + SLOT_GAP, self.stack, columns.depth
+        right = max(half, self.reach)
+        slot, stack, depths = half + right + SLOT_GAP, self.stack, columns.depth
+        shift = (right - half) / 2  # from the middle of a node's room to its centre, left of it
         if collapsed is None:
             xs, width = place_tree(columns.children, [slot] * len(depths), 0.0)
             deepest, room = max(depths, default=0), 0.0
@@ -122,14 +129,15 @@ class TreeLayout:
             for node, hidden in collapsed.hidden.items():
                 children[node] = (len(widths),)
                 children.append(())
-                widths.append(max(SUBTREE_WIDTH, text_width(subtree_label(hidden), SMALL_SIZE)) + SLOT_GAP)
+                label = max(SUBTREE_WIDTH, text_width(subtree_label(hidden), SMALL_SIZE))
+                widths.append(label + SLOT_GAP + 2 * shift)  # centred on the node, not on its room
             xs, width = place_tree(children, widths, 0.0)
             xs = xs[: len(depths)]
             deepest = max(depths[node] for node in collapsed.shown)
             room = ROW_GAP if any(depths[node] == deepest for node in collapsed.hidden) else 0.0
         tops = tuple(depth * (stack + ROW_GAP) for depth in depths)
         height = (deepest + 1) * stack + deepest * ROW_GAP + room
-        return replace(self, xs=tuple(xs), tops=tops, width=width, height=height)
+        return replace(self, xs=tuple(x - shift for x in xs), tops=tops, width=width, height=height)
 
     @property
     def stack(self) -> float:
