@@ -229,3 +229,21 @@ def test_a_chunk_that_fails_midway_leaves_the_old_file(tmp_path, monkeypatch):
         write_dot(trace, path)
     assert path.read_text(encoding="utf-8") == "old"
     assert [entry.name for entry in tmp_path.iterdir()] == ["trace.dot"]
+
+
+class _QuotedNim(Nim):
+    """NIM whose moves are named `take "1"` & co: labels that JSON and DOT must escape."""
+
+    def move_label(self, state, move):
+        return f'take "{move}" & go\\'
+
+
+@pytest.mark.parametrize(("game", "plain"), [(Nim(4), True), (_QuotedNim(4), False)])
+def test_names_made_from_plain_labels_are_known_plain_and_others_are_escaped(game, plain):
+    trace = trace_search(game, "alphabeta")
+    names = list(trace.columns.name)
+    assert trace.columns.plain_names is plain
+    assert any('"' in name for name in names) is not plain
+    text = streamed(trace, chunk_nodes=3)
+    assert_draws(trace, text)  # every label reads back as its name
+    assert [node.name for node in from_json(to_json(trace)).nodes] == names

@@ -21,7 +21,7 @@ from visualizer.pictures.scene import standing_cuts
 from visualizer.readwrite.bulk_text import Column, int_texts, interleave
 from visualizer.steps.visits import is_monte_carlo, visit_counts
 from visualizer.tracing.trace import Trace, check_names
-from visualizer.tracing.trace_columns import TraceColumns
+from visualizer.tracing.trace_columns import TraceColumns, is_plain
 from visualizer.tracing.trace_records import NodeStatus
 
 __all__ = ["CHUNK_NODES", "dot_chunks", "transposition_lines"]
@@ -29,7 +29,6 @@ __all__ = ["CHUNK_NODES", "dot_chunks", "transposition_lines"]
 CHUNK_NODES = 4096
 """Nodes (then edges) per chunk."""
 
-_SPECIAL = ("\\", '"', "\n", "\r", "&")
 _SHAPES_BY_ID = {id(player): piece for player, piece in SHAPE_PIECES.items()}
 _PLAIN_TYPES = frozenset({int, float, type(None)})
 """Value types whose equal values format alike (True == 1, but "True" != "1"): safe to cache by value."""
@@ -121,8 +120,7 @@ class _DotStream:
         """The node statements of nodes start..stop-1, made column by column."""
         columns, size = self.columns, stop - start
         names = _rows(columns.name, start, stop)
-        joined = "".join(names)
-        if any(special in joined for special in _SPECIAL) or not joined.isprintable():
+        if not columns.plain_names and not is_plain("".join(names)):
             names = [escape_label(name) for name in names]
         shapes = list(map(_SHAPES_BY_ID.__getitem__, map(id, _rows(columns.player, start, stop))))
         boards = list(map(self.board_texts.__getitem__, _rows(columns.board, start, stop)))  # "\\n" and the board

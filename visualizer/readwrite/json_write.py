@@ -116,9 +116,9 @@ _NEEDS_ESCAPE = re.compile(r'[\x00-\x1f"\\]')
 """The characters `json.dumps` escapes in a string (with `ensure_ascii=False`)."""
 
 
-def _node_records(ids: range, names: Sequence[str]) -> str:
-    """The node records `{"id":...,"name":...}` of `ids`, joined by commas."""
-    if _NEEDS_ESCAPE.search("".join(names)):
+def _node_records(ids: range, names: Sequence[str], plain: bool) -> str:
+    """The node records `{"id":...,"name":...}` of `ids`, joined by commas (`plain`: no name needs escaping)."""
+    if not plain and _NEEDS_ESCAPE.search("".join(names)):
         names = [json.dumps(name, ensure_ascii=False)[1:-1] for name in names]
     return interleave(len(ids), ['{"id":', ids, ',"name":"', names, '"}'], ",")
 
@@ -168,7 +168,9 @@ def _document(trace: Trace) -> dict[str, Any]:
             "node_columns": node_columns,
             "events": events,
         },
-        "nodes": Column(len(names), lambda start, end: _node_records(range(start, end), names[start:end])),
+        "nodes": Column(
+            len(names), lambda start, end: _node_records(range(start, end), names[start:end], columns.plain_names)
+        ),
         "edges": Column(
             max(len(names) - 1, 0),
             lambda start, end: _edge_records(listed(parents[start + 1 : end + 1]), range(start + 1, end + 1)),

@@ -15,7 +15,7 @@ from visualizer.gc_policy import paused_gc
 from visualizer.memo import Memo
 from visualizer.tracing.filing import file_log
 from visualizer.tracing.search_log import FiledLog, SearchLog
-from visualizer.tracing.trace_columns import ChildIndex, Nones, TraceColumns
+from visualizer.tracing.trace_columns import ChildIndex, Nones, TraceColumns, is_plain
 from visualizer.tracing.trace_records import NodeStatus
 
 _FILED = frozenset(
@@ -111,6 +111,7 @@ class RecordedColumns(TraceColumns):
         names = path_names(root, parent, depth, suffixes)
         if _unique_paths(root, parent, suffixes, dotted):  # then `check_names` need not hash them
             self.checked_names = list(names)
+        self.plain_names = is_plain(root) and all(map(is_plain, dotted))  # each name is the root or labels and dots
         return names
 
     def _move(self) -> list[Any]:

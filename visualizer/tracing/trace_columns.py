@@ -32,6 +32,15 @@ NODE_FIELDS = tuple(name for name in TraceNode.__slots__ if name != "id")
 
 T = TypeVar("T")
 
+_ESCAPED = ('"', "\\", "&")
+"""Printable characters that a JSON string or a DOT label writes escaped."""
+
+
+def is_plain(text: str) -> bool:
+    """True when JSON and DOT write `text` as it is: printable (no control character, no line break), with no
+    quote, backslash or ampersand."""
+    return text.isprintable() and not any(character in text for character in _ESCAPED)
+
 
 class TraceColumns:
     """A trace's nodes and events as parallel columns, indexed by node id and by step - 1, named as the
@@ -62,6 +71,9 @@ class TraceColumns:
     event_extra: dict[str, dict[int, Any]]
     checked_names: list[str] | None = None
     """The names that last passed `check_names` (a copy), to compare with instead of checking them again."""
+    plain_names = False
+    """True when no name holds a character that JSON or DOT writes escaped (`is_plain`): known when the names
+    were made from plain parts, so that the writers need not look at each one."""
 
     def __init__(self, **columns: Any):
         self.probability = Nones(len(columns["depth"]))
