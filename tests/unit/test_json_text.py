@@ -11,7 +11,15 @@ from visualizer.games import from_array
 from visualizer.games.base import Player
 from visualizer.readwrite import json_text
 from visualizer.readwrite import json_write as json_v2
-from visualizer.readwrite.json_text import Column, codes_text, compact_chunks, list_text, values_text
+from visualizer.readwrite.json_text import (
+    Column,
+    codes_text,
+    compact_chunks,
+    holds_whole_numbers,
+    list_text,
+    values_text,
+    whole_numbers_text,
+)
 from visualizer.search import trace_search
 from visualizer.tracing.trace import check_names
 from visualizer.tracing.trace_records import NodeStatus
@@ -119,3 +127,12 @@ def test_names_checked_once_are_checked_again_when_they_change():
         check_names(trace)
     names[2] = original
     check_names(trace)
+
+
+def test_columns_of_whole_numbers_are_written_unchecked_as_the_standard_library_writes_them():
+    numbers = [0, 1, -5, 2**31 - 1, -(2**31)]
+    for column in (array("i", numbers), array("q", numbers), bytearray([0, 7, 255]), bytes([3, 0])):
+        assert holds_whole_numbers(column)
+        assert whole_numbers_text(column) == stdlib(list(column))
+    for column in (array("d", [1.0, 1e16]), numbers, [True, 1], "12"):  # floats, lists and text are checked
+        assert not holds_whole_numbers(column)

@@ -9,14 +9,15 @@ from typing import Any
 
 from visualizer.readwrite.decode import msgspec
 
-__all__ = ["Column", "int_texts", "interleave"]
+__all__ = ["WHOLE_TYPECODES", "Column", "int_texts", "interleave"]
 
 Column = str | Iterable[str]
 """A piece of every line: one text for all of them, or one text per line."""
 
 _ENCODE = msgspec.json.Encoder().encode
 
-_INT_TYPECODES = frozenset("bBhHiIlLqQ")
+WHOLE_TYPECODES = frozenset("bBhHiIlLqQ")
+"""The `array` typecodes of whole numbers."""
 
 
 def interleave(count: int, pieces: Sequence[Column | range | array[int]], between: str = "") -> str:
@@ -63,7 +64,7 @@ def int_texts(numbers: Sequence[Any], prefix: str = "") -> list[str] | None:
     """
     if type(numbers) is range:
         numbers = list(numbers)
-    elif type(numbers) is array and numbers.typecode in _INT_TYPECODES:
+    elif type(numbers) is array and numbers.typecode in WHOLE_TYPECODES:
         numbers = numbers.tolist()
     else:
         numbers = numbers if type(numbers) is list else list(numbers)

@@ -10,8 +10,9 @@ import json
 import math
 from array import array
 from collections.abc import Callable, Iterator, Sequence
-from typing import Any
+from typing import Any, TypeGuard
 
+from visualizer.readwrite.bulk_text import WHOLE_TYPECODES
 from visualizer.readwrite.decode import msgspec
 
 __all__ = [
@@ -22,10 +23,12 @@ __all__ = [
     "Column",
     "codes_text",
     "compact_chunks",
+    "holds_whole_numbers",
     "list_text",
     "listed",
     "readable_text",
     "values_text",
+    "whole_numbers_text",
 ]
 
 PLUS_INF, MINUS_INF = "+inf", "-inf"
@@ -81,6 +84,16 @@ def listed(part: Sequence[Any]) -> list[Any]:
     if isinstance(part, list):
         return part
     return part.tolist() if isinstance(part, array) else list(part)
+
+
+def holds_whole_numbers(column: Sequence[Any]) -> TypeGuard[bytes | bytearray | array[int]]:
+    """True when `column` can hold nothing but whole numbers: bytes, or an `array` of a whole-number type."""
+    return isinstance(column, (bytes, bytearray)) or isinstance(column, array) and column.typecode in WHOLE_TYPECODES
+
+
+def whole_numbers_text(part: bytes | bytearray | array[int]) -> str:
+    """A slice of a column that `holds_whole_numbers`, as `list_text` writes it (there is nothing to check)."""
+    return _encoded(part.tolist() if isinstance(part, array) else list(part))
 
 
 def list_text(items: list[Any]) -> str:

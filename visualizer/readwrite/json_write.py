@@ -25,10 +25,12 @@ from visualizer.readwrite.json_text import (
     Column,
     codes_text,
     compact_chunks,
+    holds_whole_numbers,
     list_text,
     listed,
     readable_text,
     values_text,
+    whole_numbers_text,
 )
 from visualizer.tracing.events import EVENT_FIELDS, EVENT_KINDS, SPARSE_FIELDS
 from visualizer.tracing.lazy_columns import RecordedColumns
@@ -95,6 +97,9 @@ def _summary(trace: Trace) -> dict[str, Any]:
 
 
 def _column(column: Sequence[Any], text: Callable[[list[Any]], str] = list_text) -> Column:
+    if text is list_text and holds_whole_numbers(column):  # (the event kinds, nodes and children)
+        numbers = column
+        return Column(len(numbers), lambda start, end: whole_numbers_text(numbers[start:end]))
     return Column(len(column), lambda start, end: text(listed(column[start:end])))
 
 
