@@ -500,3 +500,12 @@ def test_symmetric_full_search_of_small_connect_boards():
         referee = Referee(rows, cols, 3, gravity=True)
         game = ConnectFour(rows=rows, cols=cols, connect=3, symmetry=True)
         assert search(game, "alphabeta") == solve(referee, "." * (rows * cols), quick_win)
+
+
+def test_a_big_connect_four_board_is_searched_to_its_suggested_depth_unless_told_otherwise():
+    # The CLI and the app look 5 plies ahead on a board of more than 12 empty cells; the Python API does the same.
+    game = ConnectFour("......./......./......./......./......./XXX.OO.")
+    default, five, two = (trace_search(game, "alphabeta", depth=depth) for depth in (None, 5, 2))
+    assert game.suggested_depth() == 5
+    assert default.depth_limit == 5 and default == five
+    assert two.depth_limit == 2 and len(two.nodes) < len(five.nodes)

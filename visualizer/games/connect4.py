@@ -28,8 +28,8 @@ class ConnectFour(GridGame):
     """Connect K on R rows x C columns (6 x 7, 4 by default); columns 1..C (from the left) are tried in order.
 
     The board is given as rows from top to bottom; pieces fall to the lowest empty cell of a column. Values come
-    from the chosen evaluator (`windows` by default) for the plus (MAX) player. A full board is far too big to
-    search to the end: give `trace_search` a `depth`.
+    from the chosen evaluator (`windows` by default) for the plus (MAX) player. A board of more than 12 empty
+    cells is far too big to search to the end: without a `depth`, `trace_search` looks 5 plies ahead there.
 
     Args:
         board: the position, rows of X, O and . from the top, split by / (X moves first); None: empty.

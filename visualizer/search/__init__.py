@@ -6,7 +6,7 @@ import dataclasses
 from collections.abc import Callable
 from typing import Any
 
-from visualizer.games.base import Game, Value
+from visualizer.games.base import Game, Value, lookahead
 from visualizer.games.ordering import at_lookahead
 from visualizer.gc_policy import paused_gc
 from visualizer.search.alphabeta import alphabeta as alphabeta
@@ -42,7 +42,8 @@ def search(
     tracer: Tracer = NULL_TRACER,
     **options: Any,
 ) -> Value:
-    """Runs one registered algorithm with `OPTIONS` by name and returns the root's value (MAX's view)."""
+    """Runs one registered algorithm with `OPTIONS` by name and returns the root's value (MAX's view); `depth`
+    None searches to the end."""
     record = find_algorithm(algorithm)
     game = at_lookahead(game, depth)
     return record.run(game, depth=depth, strict=strict, iterative=iterative, tracer=tracer, **options)
@@ -66,7 +67,9 @@ def trace_search(
         game: the tree or game to search, e.g. `builtin_example()` or `TicTacToe()`.
         algorithm: one of `ALGORITHMS` ("minimax", "alphabeta", "negamax", ...), written as a user would
             ("alpha-beta" and "AlphaBeta" work too).
-        depth: look this many moves ahead and take static values there; None searches to the end.
+        depth: look this many moves ahead and take static values there; None takes the game's suggested
+            look-ahead (5 plies on a connect-four board of more than 12 empty cells), and searches every
+            other game and tree to the end.
         strict: cut only when a value passes the bound (>, <), not when it equals it.
         iterative: run the search with an explicit stack instead of recursion; the events are the same.
         max_nodes: stop with `NodeBudgetExceeded` once the search enters more nodes than this.
@@ -90,7 +93,7 @@ def trace_search(
         >>> shallow.names(shallow.summary.visit_order)
         ['A', 'B', 'D', 'E', 'C', 'F', 'G']
     """
-    recorder = Recorder(max_nodes=max_nodes, progress=progress, iterative=iterative)
+    recorder, depth = Recorder(max_nodes=max_nodes, progress=progress, iterative=iterative), lookahead(game, depth)
     with paused_gc():
         search(game, algorithm, depth=depth, strict=strict, iterative=iterative, tracer=recorder, **options)
         trace = recorder.result()
