@@ -100,8 +100,7 @@ def _command_parser(parser: argparse.ArgumentParser, parsed: argparse.Namespace)
 def check_values(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
     """One rule for every option's text: an empty value, or one that is not valid UTF-8, is refused (in the
     command's own one-line error, `visualizer run: error: ...`, exit 2)."""
-    subparsers = (action for action in parser._actions if isinstance(action, argparse._SubParsersAction))
-    command = next(subparsers).choices.get(args.command or "")  # None without a command
+    command = _command_parser(parser, args)
     owner = command or parser
     for action in [*parser._actions, *(command._actions if command is not None else [])]:
         value = getattr(args, action.dest, None)
