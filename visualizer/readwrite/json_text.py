@@ -93,7 +93,7 @@ def holds_whole_numbers(column: Sequence[Any]) -> TypeGuard[bytes | bytearray | 
 
 def whole_numbers_text(part: bytes | bytearray | array[int]) -> str:
     """A slice of a column that `holds_whole_numbers`, as `list_text` writes it (there is nothing to check)."""
-    return _encoded(part.tolist() if isinstance(part, array) else list(part))
+    return _encoded(listed(part))
 
 
 def list_text(items: list[Any]) -> str:
