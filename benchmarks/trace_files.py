@@ -133,15 +133,11 @@ def _best_in_turns(
 ) -> tuple[ChildRun, ChildRun]:
     """The fastest of `repeat` runs of each command, run in turns (first, second, first, ...), so that a change in
     the machine's speed while they run falls on both alike."""
-    pairs = [
-        tuple(peak_rss(command, cwd=REPOSITORY, timeout=timeout, env=env) for command in (first, second))
-        for _ in range(repeat)
-    ]
-    return min((pair[0] for pair in pairs), key=_seconds), min((pair[1] for pair in pairs), key=_seconds)
-
-
-def _seconds(run: ChildRun) -> float:
-    return run.seconds
+    firsts, seconds = [], []
+    for _ in range(repeat):
+        firsts.append(peak_rss(first, cwd=REPOSITORY, timeout=timeout, env=env))
+        seconds.append(peak_rss(second, cwd=REPOSITORY, timeout=timeout, env=env))
+    return min(firsts, key=lambda run: run.seconds), min(seconds, key=lambda run: run.seconds)
 
 
 def _checked(row: Row, run: ChildRun) -> Row:
