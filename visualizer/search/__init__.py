@@ -93,7 +93,8 @@ def trace_search(
         >>> shallow.names(shallow.summary.visit_order)
         ['A', 'B', 'D', 'E', 'C', 'F', 'G']
     """
-    recorder, depth = Recorder(max_nodes=max_nodes, progress=progress, iterative=iterative), lookahead(game, depth)
+    recorder = Recorder(max_nodes=max_nodes, progress=progress, iterative=iterative)
+    depth = lookahead(game, depth)
     with paused_gc():
         search(game, algorithm, depth=depth, strict=strict, iterative=iterative, tracer=recorder, **options)
         trace = recorder.result()
